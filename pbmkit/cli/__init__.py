@@ -1,0 +1,54 @@
+"""The ``pbmkit`` command line: a thin click group whose commands live in sibling modules.
+
+Command modules are imported only when their command runs, so ``pbmkit move`` never imports
+ReportLab and starts fast. Each entry of :data:`COMMANDS` is ``name -> (module, attribute, help)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from pbmkit import __version__
+
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "board": ("pbmkit.cli.board", "board", "Show a game's starting board and its opening moves."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group that imports a command's module only when that command is used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return None
+        module, attr, _ = entry
+        command: click.Command = getattr(importlib.import_module(module), attr)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pbmkit")
+def cli() -> None:
+    """pbmkit: record, check and print play-by-mail games of Batalo and its family."""
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Entry point of the ``pbmkit`` console script and of ``python -m pbmkit``."""
+    try:
+        return cli.main(args=argv, prog_name="pbmkit")
+    except KeyboardInterrupt:
+        sys.stderr.write("pbmkit: interrupted\n")
+        sys.exit(130)

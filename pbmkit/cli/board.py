@@ -1,0 +1,28 @@
+"""``pbmkit board``: a game's starting board (or a Setup) and the legal moves from it."""
+
+from __future__ import annotations
+
+import click
+
+from pbmkit.games import SetupError, get_game
+
+
+@click.command()
+@click.option("--game", "game_name", default="batalo", show_default=True, help="Which game.")
+@click.option("--setup", default=None, help="A Setup string instead of the standard start.")
+def board(game_name: str, setup: str | None) -> None:
+    """Show a game's starting board and its opening moves."""
+    try:
+        game = get_game(game_name)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from None
+    try:
+        position = game.parse_setup(setup) if setup else game.initial_position()
+    except SetupError as exc:
+        raise click.BadParameter(str(exc), param_hint="--setup") from None
+    from pbmkit.render.terminal import board_text
+
+    click.echo(board_text(game, position))
+    moves = [str(m) for m in game.legal_moves(position)]
+    click.echo(f"\n{game.side_to_move(position).capitalize()} to move: {len(moves)} legal moves")
+    click.echo(", ".join(moves))

@@ -1,0 +1,1 @@
+"""Game records as text: the Lark grammar, the record model, the replayer and the writers."""

@@ -1,0 +1,40 @@
+"""The 127-space board and its two-letter names (docs/batalo.md, "The board")."""
+
+from pbmkit.games import batalo
+from pbmkit.games.batalo import BOARD, from_pbmserv, space, space_name, to_pbmserv
+
+
+def test_board_has_127_spaces_named_by_an_a_to_m_and_an_n_to_z_line() -> None:
+    assert BOARD.size == 127
+    for sp, (i, j) in enumerate(BOARD.coords):
+        assert 1 <= i <= 13 and 1 <= j <= 13 and 8 <= i + j <= 20
+        assert space_name(sp) == "ABCDEFGHIJKLM"[i - 1] + "NOPQRSTUVWXYZ"[j - 1]
+
+
+def test_every_space_has_the_neighbours_of_the_spec() -> None:
+    for sp, (i, j) in enumerate(BOARD.coords):
+        want = {(i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1), (i + 1, j - 1), (i - 1, j + 1)}
+        got = {BOARD.coords[n] for n in BOARD.neighbours[sp]}
+        assert got == {c for c in want if BOARD.at(c) is not None}
+
+
+def test_the_long_line_runs_corner_to_corner_through_the_centre() -> None:
+    line = [space_name(space("MN"))] + [space_name(s) for s in BOARD.rays[space("MN")][5]]
+    assert line == ["MN", "LO", "KP", "JQ", "IR", "HS", "GT", "FU", "EV", "DW", "CX", "BY", "AZ"]
+
+
+def test_names_are_case_insensitive_and_either_letter_order_is_read() -> None:
+    assert space("ir") == space("IR") == space("RI") == space("Ri")
+
+
+def test_pbmserv_names_match_the_spec_examples() -> None:
+    for name, pbm in {"JQ": "g4", "GT": "g7", "DW": "g10", "IR": "g5", "HS": "g6"}.items():
+        assert to_pbmserv(space(name)) == pbm
+        assert from_pbmserv(pbm) == space(name)
+    assert all(from_pbmserv(to_pbmserv(s)) == s for s in range(BOARD.size))
+
+
+def test_the_diagram_of_the_start_is_the_spec_drawing() -> None:
+    text = batalo.diagram(batalo.initial_position())
+    assert text.splitlines()[6] == "AT      BU      CV      DWB     EX      FY      GZ"
+    assert batalo.from_diagram(text) == batalo.initial_position()
