@@ -16,6 +16,13 @@ from pbmkit import __version__
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "board": ("pbmkit.cli.board", "board", "Show a game's starting board and its opening moves."),
+    "check": ("pbmkit.cli.records", "check", "Replay records and report every illegal move."),
+    "moves": ("pbmkit.cli.records", "moves", "List the legal moves at a point of a record."),
+    "show": ("pbmkit.cli.records", "show", "Draw the board of a record (terminal or SVG)."),
+    "move": ("pbmkit.cli.records", "move", "Check a mailed move and append it to the record."),
+    "new": ("pbmkit.cli.records", "new", "Start a new record file."),
+    "fmt": ("pbmkit.cli.records", "fmt", "Rewrite a record in canonical form."),
+    "convert": ("pbmkit.cli.records", "convert", "Convert a record to JSON or pbmserv form."),
 }
 
 

@@ -1,0 +1,65 @@
+"""Figure 2: the whole process `pbmkit move --dry-run` on a 60-turn record vs `python3 -c pass`.
+
+Median of several runs of each, alternating. Target: <= 3x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+from common import median, random_batalo_game, summary
+
+from pbmkit.games import batalo
+
+
+def record_of(turns: int, seed: int = 7) -> tuple[str, str]:
+    """A record of ``turns`` full turns of a random legal game, and a legal next move."""
+    rng = random.Random(seed)
+    while True:
+        moves = random_batalo_game(rng, 2 * turns + 1)
+        if len(moves) == 2 * turns + 1:
+            break
+    lines = ['[Game "Batalo"]\n[White "A"]\n[Black "B"]\n\n']
+    for k in range(0, 2 * turns, 2):
+        lines.append(f"{k // 2 + 1}. {moves[k]} {moves[k + 1]}\n")
+    return "".join(lines), str(moves[-1])
+
+
+def time_cmd(cmd: list[str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t0
+
+
+def run(turns: int = 60, repeats: int = 15) -> tuple[str, float]:
+    text, nxt = record_of(turns)
+    exe = os.path.join(os.path.dirname(sys.executable), "pbmkit")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "game.txt")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        ours = [exe, "move", "--dry-run", path, nxt]
+        ref = [sys.executable, "-c", "pass"]
+        time_cmd(ours)  # warm the parser cache and the OS file cache
+        a: list[float] = []
+        b: list[float] = []
+        for _ in range(repeats):
+            a.append(time_cmd(ours))
+            b.append(time_cmd(ref))
+    ratio = median(a) / median(b)
+    verdict = "target <= 3x: " + ("met" if ratio <= 3 else "NOT met")
+    line = summary("mailed-move", median(a) * 1000, "ms", ratio,
+                   f"python3 -c pass {median(b) * 1000:.1f} ms", verdict)
+    return line, ratio
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--repeats", type=int, default=15)
+    print(run(repeats=ap.parse_args().repeats)[0])

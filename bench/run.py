@@ -1,0 +1,41 @@
+"""`make bench`: every figure of the benchmark, one summary line each.
+
+Figures: records (vs python-chess), mailed-move (vs python3 -c pass), forms (absolute), movegen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import forms  # noqa: E402
+import mailed_move  # noqa: E402
+import movegen  # noqa: E402
+import records  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--quick", action="store_true", help="Fewer games and repetitions.")
+    a = ap.parse_args()
+    games, reps = (200, 3) if a.quick else (1000, 5)
+    met = True
+    line, ratio = records.run(games=games, repeats=reps)
+    print(line, flush=True)
+    met &= ratio >= 2
+    line, ratio = mailed_move.run(repeats=5 if a.quick else 15)
+    print(line, flush=True)
+    met &= ratio <= 3
+    line, seconds = forms.run(repeats=3 if a.quick else 5)
+    print(line, flush=True)
+    met &= seconds < 1
+    print(movegen.run(), flush=True)
+    print("all targets met" if met else "some targets NOT met (see docs/performance.md)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,413 @@
+"""Commands on game records: check, moves, show, move, new, fmt, convert."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import sys
+from typing import Any, NoReturn
+
+import click
+
+from pbmkit.cli.common import (
+    EXIT_INVALID,
+    InputError,
+    Refused,
+    atomic_write,
+    find_ply,
+    load_replays,
+    locked,
+    pick_game,
+    read_source,
+)
+
+_HOW = {
+    "base": "on the base",
+    "capture-all": "by capturing every piece",
+    "no-moves": "as the opponent has no legal move",
+    "concession": "by concession",
+    "agreement": "by agreement",
+}
+
+_GAME_OPTION = click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+                            help="Which game of an archive (1 = the first).")
+
+
+def result_words(replay: Any) -> str:
+    """The result of a replayed game in words: "White wins on the base", "game still going"."""
+    if replay.winner is None:
+        return "game still going"
+    if replay.winner == "draw":
+        return f"drawn {_HOW.get(replay.how or '', '')}".strip()
+    return f"{replay.winner.capitalize()} wins {_HOW.get(replay.how or '', '')}".strip()
+
+
+# --- check -------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON report of record-format.md.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only problems, not a line per valid game.")
+def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
+    """Replay every game in FILES (or - for standard input) and report every illegal move.
+
+    Exit status 0 when every game is valid, 1 when a game has an error, 2 for unreadable input.
+    """
+    results: list[dict[str, Any]] = []
+    all_valid = True
+    show_progress = not as_json and sys.stderr.isatty()
+    for path in files:
+        text, name = read_source(path)
+        replays = _check_with_progress(text, name, show_progress)
+        for rep in replays:
+            all_valid = all_valid and rep.valid
+            if as_json:
+                obj = rep.to_json()
+                if len(files) > 1:
+                    obj = {"file": name, **obj}
+                results.append(obj)
+                continue
+            for problem in [*rep.errors, *rep.warnings]:
+                click.echo(problem.format(), err=False)
+            if not quiet or not rep.valid:
+                status = "valid" if rep.valid else f"INVALID ({len(rep.errors)} error(s))"
+                players = _players(rep)
+                click.echo(f"{name}: game {rep.index}{players}: {status}; {rep.turns} turn(s); "
+                           f"{result_words(rep)}")
+    if as_json:
+        click.echo(json.dumps(results, ensure_ascii=False, indent=1))
+    if not all_valid:
+        sys.exit(EXIT_INVALID)
+
+
+def _players(rep: Any) -> str:
+    tags = rep.record.tags
+    sides = [tags.get(s.capitalize()) for s in rep.game.sides] if rep.game else []
+    return f" ({' v '.join(s or '?' for s in sides)})" if any(sides) else ""
+
+
+def _check_with_progress(text: str, name: str, progress: bool) -> list[Any]:
+    from pbmkit.notation import check_text
+
+    if not progress or len(text) < 200_000:
+        return check_text(text, name)
+    with click.progressbar(length=1, label=f"checking {name}", file=sys.stderr) as bar:
+        replays = check_text(text, name)
+        bar.update(1)
+    return replays
+
+
+# --- moves -------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--turn", "label", default=None, help="After this turn (e.g. 12 or 12a).")
+@click.option("--from", "from_space", default=None, help="Only the moves of the piece on SPACE.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"side": ..., "moves": [...]}.')
+@_GAME_OPTION
+def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
+          game_number: int | None) -> None:
+    """List the legal moves at the end of the main line (or after --turn LABEL)."""
+    from pbmkit.notation import format_move
+
+    _, name, replays = load_replays(file)
+    rep = pick_game(replays, game_number, name)
+    game = rep.game
+    if game is None:
+        raise Refused(f"{name}: game {rep.index} cannot be replayed: {rep.errors[0].message}")
+    position = rep.position_at(label) if label else rep.final
+    legal = list(game.legal_moves(position))
+    if from_space is not None:
+        start = game.board.find(from_space)
+        if start is None:
+            raise InputError(f"--from {from_space}: not a space of the {game.title} board")
+        legal = [m for m in legal if _move_start(m) == start]
+    texts = sorted({format_move(game.name, m, position) for m in legal})
+    side = game.side_to_move(position)
+    if as_json:
+        click.echo(json.dumps({"side": side, "moves": texts}, ensure_ascii=False))
+        return
+    outcome = game.outcome(position)
+    where = f"after turn {label}" if label else "at the end of the record"
+    if outcome is not None:
+        click.echo(f"The game is over {where}: {result_words(_Result(outcome))}; no legal moves.")
+        return
+    click.echo(f"{side.capitalize()} to move {where}: {len(texts)} legal move(s)")
+    for t in texts:
+        click.echo(f"  {t}")
+
+
+class _Result:
+    def __init__(self, outcome: Any) -> None:
+        self.winner, self.how = outcome.winner, outcome.how
+
+
+def _move_start(move: Any) -> int:
+    return int(move.start)
+
+
+# --- show --------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--turn", "label", default=None, help="Show the board after this turn (12, 12a).")
+@click.option("--flip", is_flag=True, help="Draw the board from the second player's seat.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the board as an SVG drawing to this file.")
+@_GAME_OPTION
+def show(file: str, label: str | None, flip: bool, svg_path: str | None,
+         game_number: int | None) -> None:
+    """Draw the board of a record: the last move marked, whose turn, averto and result."""
+    from pbmkit.render.terminal import board_text
+
+    _, name, replays = load_replays(file)
+    rep = pick_game(replays, game_number, name)
+    game = rep.game
+    if game is None:
+        raise Refused(f"{name}: game {rep.index} cannot be replayed: {rep.errors[0].message}")
+    if label:
+        ply = find_ply(rep, label)
+        position, last = ply.after, ply
+    else:
+        position = rep.final
+        last = rep.main[-1] if rep.main else None
+    click.echo(board_text(game, position, last_move=last.move if last else None, flip=flip))
+    click.echo()
+    if last is not None:
+        click.echo(f"Last move: {last.label}. {last.side.capitalize()} {last.text}"
+                   + (" (averto: threatens the " + " and the ".join(last.threats) + ")"
+                      if last.threats else ""))
+    outcome = game.outcome(position)
+    if outcome is not None:
+        click.echo(f"Game over: {result_words(_Result(outcome))}.")
+    elif not label and rep.winner is not None:
+        click.echo(f"Result: {result_words(rep)}.")
+    else:
+        click.echo(f"{game.side_to_move(position).capitalize()} to move.")
+    if rep.errors:
+        click.echo(f"Note: the record has {len(rep.errors)} error(s); the board is that before "
+                   "the first one (run pbmkit check).")
+    if svg_path:
+        from pbmkit.render.svg import board_svg
+
+        atomic_write(svg_path, board_svg(game, position, last_move=last.move if last else None,
+                                         flip=flip))
+        click.echo(f"Wrote {svg_path}")
+
+
+# --- move (the mailed-move workflow) -------------------------------------------------------
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, exists=True))
+@click.argument("move_text", metavar="MOVE")
+@click.option("--dry-run", is_flag=True, help="Check the move and show the result; write nothing.")
+@_GAME_OPTION
+def move(file: str, move_text: str, dry_run: bool, game_number: int | None) -> None:
+    """Check MOVE (e.g. "IR to HS") against the record and append it in canonical form.
+
+    On an illegal move nothing is written: the file stays byte-for-byte the same.
+    """
+    from pbmkit.notation import append_move, check_text, format_move, parse_move
+    from pbmkit.render.terminal import board_text
+
+    with locked(file):
+        text, name = read_source(file)
+        replays = check_text(text, name)
+        rep = pick_game(replays, game_number, name)
+        if len(replays) > 1:
+            raise InputError(f"{name} holds {len(replays)} games; pbmkit move works on a file "
+                             "with one game (keep each correspondence game in its own file)")
+        if not rep.valid or rep.game is None:
+            first = rep.errors[0] if rep.errors else None
+            raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
+                          + (f"\n{first.format()}" if first else ""))
+        game = rep.game
+        position = rep.final
+        if rep.winner is not None:
+            raise Refused(f"the game is over: {result_words(rep)}; no more moves can be added")
+        label, side = rep.next_turn()
+        try:
+            mv = parse_move(game.name, move_text, position)
+        except ValueError as exc:
+            _explain_illegal(game, position, move_text, str(exc), None)
+        reason = game.check_move(position, mv)
+        if reason is not None:
+            _explain_illegal(game, position, move_text, reason, mv)
+        after = game.apply(position, mv)
+        threats = _threats(game, after)
+        canonical = format_move(game.name, mv, position)
+        new_text = append_move(text, rep, mv, averto=bool(threats))
+        if not dry_run:
+            data = _with_original_encoding(file, new_text)
+            atomic_write(file, data)
+    click.echo(board_text(game, after, last_move=mv))
+    click.echo()
+    verb = "Would add" if dry_run else "Added"
+    click.echo(f"{verb} {label}. {side.capitalize()}: {canonical}" + (" averto" if threats else ""))
+    outcome = game.outcome(after)
+    if outcome is not None:
+        click.echo(f"Game over: {result_words(_Result(outcome))}. Update the Winner tag.")
+    elif threats:
+        click.echo("Warn your opponent: averto! This move threatens their "
+                   + " and their ".join(threats) + ".")
+    if dry_run:
+        click.echo("(dry run: the record was not changed)")
+
+
+def _threats(game: Any, position: Any) -> tuple[str, ...]:
+    if game.name == "batalo":
+        from pbmkit.games import batalo
+
+        return tuple(batalo.threats(position))
+    return ()
+
+
+def _explain_illegal(game: Any, position: Any, text: str, reason: str, mv: Any) -> NoReturn:
+    """Say why ``text`` cannot be played and what can; exit 1 (nothing was written)."""
+    from pbmkit.notation import format_move
+
+    click.echo(f"Illegal move {text!r}: {reason}", err=True)
+    legal = list(game.legal_moves(position))
+    start = getattr(mv, "start", None)
+    mine = [m for m in legal if getattr(m, "start", None) == start] if start is not None else []
+    if mine:
+        names = ", ".join(format_move(game.name, m, position) for m in mine)
+        click.echo(f"Legal moves of that piece: {names}", err=True)
+    elif legal:
+        names = ", ".join(sorted(format_move(game.name, m, position) for m in legal))
+        click.echo(f"Legal moves: {names}", err=True)
+    click.echo("The record was not changed.", err=True)
+    sys.exit(EXIT_INVALID)
+
+
+def _with_original_encoding(path: str, text: str) -> bytes:
+    """Encode ``text`` as the file was: keep a byte-order mark if it had one."""
+    with open(path, "rb") as fh:
+        bom = fh.read(3) == b"\xef\xbb\xbf"
+    data = text.encode("utf-8")
+    return b"\xef\xbb\xbf" + data if bom else data
+
+
+# --- new, fmt, convert ---------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--white", required=True, help="The player of White (first side).")
+@click.option("--black", required=True, help="The player of Black (second side).")
+@click.option("--number", default=None, help="The game number (mailers serve four games).")
+@click.option("--date", "date", default=None, help="Start date, YYYY-MM-DD (default: today).")
+@click.option("--setup", default=None, help="A starting position other than the standard one.")
+@click.option("--game", "game_name", default="batalo", show_default=True, help="Which game.")
+@click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
+def new(file: str, white: str, black: str, number: str | None, date: str | None,
+        setup: str | None, game_name: str, force: bool) -> None:
+    """Start a new record in FILE with its tags."""
+    from pbmkit.games import SetupError, get_game
+    from pbmkit.notation import new_record_text
+
+    try:
+        game = get_game(game_name)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from None
+    if setup is not None:
+        try:
+            game.parse_setup(setup)
+        except SetupError as exc:
+            raise click.BadParameter(str(exc), param_hint="--setup") from None
+    if date is None:
+        date = _dt.date.today().isoformat()
+    elif not _valid_date(date):
+        raise click.BadParameter(f"{date!r} is not a date like 1994-03-12 (or 1994-03-??)",
+                                 param_hint="--date")
+    if os.path.exists(file) and not force:
+        raise InputError(f"{file} exists already; use --force to overwrite it")
+    names = dict(zip(game.sides, (white, black), strict=True))
+    text = new_record_text(game.name, names, number=number, date=date, setup=setup)
+    atomic_write(file, text)
+    click.echo(f"Started {file}: {game.title}, {white} v {black}, {date}")
+
+
+def _valid_date(text: str) -> bool:
+    import re
+
+    m = re.fullmatch(r"(\d{4})-(\d\d|\?\?)-(\d\d|\?\?)", text)
+    if not m:
+        return False
+    y, mo, d = m.groups()
+    if "?" in mo:
+        return d == "??"
+    if "?" in d:
+        return 1 <= int(mo) <= 12
+    try:
+        _dt.date(int(y), int(mo), int(d))
+    except ValueError:
+        return False
+    return True
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--check", "check_only", is_flag=True,
+              help="Change nothing; exit 1 if FILE is not in canonical form.")
+@click.option("--stdout", is_flag=True, help="Print the canonical text instead of rewriting FILE.")
+def fmt(file: str, check_only: bool, stdout: bool) -> None:
+    """Rewrite FILE in canonical form (tags, one turn a line, canonical moves)."""
+    from pbmkit.notation import parse_records, write_records
+
+    with locked(file if file != "-" else "."):
+        text, name = read_source(file)
+        records, problems = parse_records(text, name)
+        errors = [p for p in problems if p.severity == "error"]
+        if errors:
+            for p in errors:
+                click.echo(p.format(), err=True)
+            raise Refused(f"{name}: not rewritten: fix the syntax errors first")
+        canonical = write_records(records)
+        if check_only:
+            if canonical != text:
+                click.echo(f"{name}: not in canonical form")
+                sys.exit(EXIT_INVALID)
+            click.echo(f"{name}: canonical")
+            return
+        if stdout or file == "-":
+            click.echo(canonical, nl=False)
+            return
+        if canonical != text:
+            atomic_write(file, canonical)
+            click.echo(f"Rewrote {name}")
+        else:
+            click.echo(f"{name}: already canonical")
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--to", "fmt_name", type=click.Choice(["json", "pbmserv"]), required=True,
+              help="The output format.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file instead of standard output.")
+def convert(file: str, fmt_name: str, output: str | None) -> None:
+    """Convert a record to JSON (every game, every move) or to pbmserv move lists."""
+    from pbmkit.notation import to_json_record, to_pbmserv
+
+    _, name, replays = load_replays(file)
+    if fmt_name == "json":
+        out = json.dumps([to_json_record(r) for r in replays], ensure_ascii=False, indent=1) + "\n"
+    else:
+        try:
+            out = "\n".join(to_pbmserv(r) for r in replays)
+        except ValueError as exc:
+            raise Refused(f"{name}: {exc}") from None
+    if output:
+        atomic_write(output, out)
+        click.echo(f"Wrote {output}")
+    else:
+        click.echo(out, nl=False)
+    if any(not r.valid for r in replays):
+        click.echo(f"{name}: warning: the record has errors; converted up to the first of each "
+                   "game's errors (run pbmkit check)", err=True)
