@@ -15,8 +15,6 @@ import time
 
 from common import median, random_batalo_game, summary
 
-from pbmkit.games import batalo
-
 
 def record_of(turns: int, seed: int = 7) -> tuple[str, str]:
     """A record of ``turns`` full turns of a random legal game, and a legal next move."""

@@ -11,10 +11,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import forms  # noqa: E402
-import mailed_move  # noqa: E402
-import movegen  # noqa: E402
-import records  # noqa: E402
+import forms
+import mailed_move
+import movegen
+import records
 
 
 def main() -> int:
