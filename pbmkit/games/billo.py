@@ -1,0 +1,168 @@
+"""Billo (Alberto Glisoni, 1992): the rules core registered as ``billo``.
+
+Rules: ``shared/rules/billo.txt``; board, rulings 1–14, Setup strings and our decisions:
+``docs/billo.md``. The work is split in three modules, all re-exported here:
+
+* :mod:`pbmkit.games.billo_rules`: board, positions, moves, legal move generation, outcome;
+* :mod:`pbmkit.games.billo_check`: checking one move, matching written moves, reasons;
+* :mod:`pbmkit.games.billo_setup`: Setup strings, cell symbols, ASCII diagrams.
+"""
+
+from __future__ import annotations
+
+from pbmkit.games.base import IllegalMoveError, Outcome
+from pbmkit.games.billo_check import check_move, matching_moves, move_or_raise, why_not
+from pbmkit.games.billo_rules import (
+    BASIC,
+    BILLO,
+    BOARD,
+    EMPTY,
+    NONE,
+    ORANGE,
+    QUIET_DRAW_PLIES,
+    ROUND,
+    SHAPES,
+    SIDE_NAMES,
+    SQUARE,
+    YELLOW,
+    Move,
+    Position,
+    apply,
+    cell,
+    claimable_draw,
+    describe_cell,
+    forward_squares,
+    has_legal_move,
+    is_billo_move,
+    last_rank,
+    legal_moves,
+    move_squares,
+    move_text,
+    moving_piece,
+    outcome,
+    piece_count,
+    promotes,
+    shape_state,
+    space,
+    space_name,
+)
+from pbmkit.games.billo_setup import (
+    STANDARD_SETUP,
+    diagram,
+    format_setup,
+    from_diagram,
+    initial_position,
+    parse_setup,
+    symbol,
+    symbols,
+    validate,
+)
+
+__all__ = [
+    "BASIC",
+    "BILLO",
+    "BOARD",
+    "EMPTY",
+    "GAME",
+    "NONE",
+    "ORANGE",
+    "QUIET_DRAW_PLIES",
+    "ROUND",
+    "SHAPES",
+    "SIDE_NAMES",
+    "SQUARE",
+    "STANDARD_SETUP",
+    "YELLOW",
+    "Billo",
+    "Move",
+    "Position",
+    "apply",
+    "cell",
+    "check_move",
+    "claim_draw",
+    "claimable_draw",
+    "describe_cell",
+    "diagram",
+    "format_setup",
+    "forward_squares",
+    "from_diagram",
+    "has_legal_move",
+    "initial_position",
+    "is_billo_move",
+    "last_rank",
+    "legal_moves",
+    "matching_moves",
+    "move_or_raise",
+    "move_squares",
+    "move_text",
+    "moving_piece",
+    "outcome",
+    "parse_setup",
+    "piece_count",
+    "promotes",
+    "shape_state",
+    "space",
+    "space_name",
+    "symbol",
+    "symbols",
+    "validate",
+    "why_not",
+]
+
+
+def claim_draw(position: Position) -> Outcome:
+    """The result of a draw claim in ``position`` (rules 13, 14); :class:`IllegalMoveError` if refused."""
+    done = outcome(position)
+    if done is not None:
+        raise IllegalMoveError("the game is already over")
+    if claimable_draw(position) is None:
+        raise IllegalMoveError(
+            "a draw may be claimed only when each side has just one round Billo and one square "
+            f"Billo, or after {QUIET_DRAW_PLIES // 2} moves by each side without a capture or a "
+            f"promotion ({position.quiet // 2} so far)")
+    return Outcome("draw", "draw-claimed")
+
+
+class Billo:
+    """The Billo rules as a :class:`~pbmkit.games.base.Game`."""
+
+    name = "billo"
+    title = "Billo"
+    board = BOARD
+    sides = ("yellow", "orange")
+
+    def initial_position(self, first: str = "yellow") -> Position:
+        """The standard start; ``first`` (the ``First`` tag) names the side that moves first."""
+        return initial_position(first)
+
+    def side_to_move(self, position: Position) -> str:
+        """``"yellow"`` or ``"orange"``."""
+        return SIDE_NAMES[position.turn]
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Every legal move, each path once (rule 6's priority applied)."""
+        return legal_moves(position)
+
+    def check_move(self, position: Position, move: Move) -> str | None:
+        """``None`` if legal, else why not in players' words."""
+        return check_move(position, move)
+
+    def apply(self, position: Position, move: Move) -> Position:
+        """The position after a legal ``move``."""
+        return apply(position, move)
+
+    def outcome(self, position: Position) -> Outcome | None:
+        """The result if the game is over, else ``None``."""
+        return outcome(position)
+
+    def parse_setup(self, text: str) -> Position:
+        """A position from a ``Setup`` value."""
+        return parse_setup(text)
+
+    def format_setup(self, position: Position) -> str:
+        """The ``Setup`` value of ``position``."""
+        return format_setup(position)
+
+
+GAME = Billo()
+"""The registry's Billo game."""

@@ -1,0 +1,263 @@
+"""Billo: checking one move and saying why it is illegal, in players' words; matching written moves.
+
+The notation layer resolves a written move with :func:`matching_moves` (piece letter and Billo
+mark optional) and, when nothing matches, asks :func:`why_not` for the reason to print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pbmkit.games.base import IllegalMoveError
+from pbmkit.games.billo_rules import (
+    _FORWARD,
+    _KING,
+    _LAST_RANK,
+    _N,
+    _PASSABLE,
+    _PREY,
+    _RANK,
+    _SHAPE_WORD,
+    BILLO,
+    EMPTY,
+    ROUND,
+    SHAPES,
+    SIDE_NAMES,
+    SQUARE,
+    Key,
+    Move,
+    Position,
+    _piece_words,
+    analysis,
+    describe_cell,
+    move_text,
+    outcome,
+    shape_state,
+    space_name,
+)
+
+__all__ = ["check_move", "matching_moves", "move_or_raise", "why_not"]
+
+
+def _start_reason(position: Position, piece: str, start: int) -> str | None:
+    """Why ``piece`` cannot move from ``start`` at all (no such piece of the mover there)."""
+    side = position.turn
+    code = position.board[start]
+    who = SIDE_NAMES[side].capitalize()
+    if code == EMPTY:
+        return f"there is no piece on {space_name(start)}"
+    if code * side < 0:
+        return f"{space_name(start)} holds {describe_cell(code)}, and it is {who}'s turn"
+    if not shape_state(code, piece):
+        return (f"there is no {SIDE_NAMES[side]} {_SHAPE_WORD[piece]} piece on {space_name(start)} "
+                f"(it holds {describe_cell(code)})")
+    return None
+
+
+def _direction_reason(side: int, billo: bool, cur: int, nxt: int) -> str | None:
+    """Why a piece cannot step from ``cur`` to ``nxt`` (not adjacent, or not forward for a basic)."""
+    if nxt not in _KING[cur]:
+        return (f"{space_name(cur)} to {space_name(nxt)} is not a step to a neighbouring square: "
+                "a piece moves one square at a time and never jumps")
+    if not billo and nxt not in _FORWARD[side][cur]:
+        return (f"{space_name(cur)} to {space_name(nxt)} is not forward: a basic piece moves only "
+                "ahead or diagonally ahead, never sideways or backward (only a Billo may)")
+    return None
+
+
+def _enter_reason(position: Position, piece: str, billo: bool, nxt: int, first: bool,
+                  last: bool, captured: bool) -> tuple[str | None, bool]:
+    """Whether the piece may enter ``nxt``: (reason or ``None``, whether it captures there)."""
+    side = position.turn
+    code = position.board[nxt]
+    c = code * side
+    here = space_name(nxt)
+    shape = _SHAPE_WORD[piece]
+    if c == EMPTY:
+        if first and last:
+            return None, False
+        if first:
+            return (f"{here} is empty: a piece stops on an empty square; it passes only through "
+                    f"your own free pieces of the other shape"), False
+        if captured:
+            return (f"{here} is empty: after its last capture a piece may only pass through your "
+                    "own free pieces of the other shape and stop on one of them"), False
+        return (f"{here} is empty: a piece passes only through your own free pieces of the other "
+                "shape and must stop on one of them, never on an empty square after passing"), False
+    if c in _PASSABLE[piece]:
+        return None, False
+    if c > 0:
+        if shape_state(code, piece):
+            return (f"{here} already holds your {_piece_words(piece, shape_state(code, piece))}: "
+                    "pieces of the same shape never share a square nor pass through each other"), False
+        return f"{here} holds {describe_cell(code)}, which no piece may enter", False
+    prey = _PREY[piece]
+    if c in prey:
+        if prey[c] and not billo:
+            return (f"{describe_cell(code).capitalize()} stands on {here}: a Billo can never be "
+                    "captured by a basic piece"), False
+        return None, True
+    if shape_state(code, ROUND) and shape_state(code, SQUARE):
+        return (f"{here} holds {describe_cell(code)}: pieces sharing a square are never captured, "
+                "and entering an opponent's square without capturing is not allowed"), False
+    return (f"{here} holds {describe_cell(code)}: a {shape} piece captures only "
+            f"{_SHAPE_WORD[SQUARE if piece == ROUND else ROUND]} pieces, and entering an "
+            "opponent's square without capturing is not allowed"), False
+
+
+def _path_reason(position: Position, move: Move) -> str | None:
+    """Why the path of ``move`` breaks a movement rule (ignoring capture priority); else ``None``."""
+    side = position.turn
+    billo = shape_state(position.board[move.start], move.piece) == BILLO
+    word = _SHAPE_WORD[move.piece]
+    visited = {move.start}
+    cur = move.start
+    caps: list[int] = []
+    n = len(move.steps)
+    for k, nxt in enumerate(move.steps):
+        if not 0 <= nxt < _N:
+            return f"square number {nxt} is not on the board"
+        if k and not billo and _RANK[cur] == _LAST_RANK[side]:
+            return (f"the {word} piece reaches the last rank on {space_name(cur)} and becomes a "
+                    "Billo: it stops there at once, even in the middle of a capture chain")
+        if nxt in visited:
+            return (f"the move enters {space_name(nxt)} twice: no square is entered twice in a "
+                    "move")
+        reason = _direction_reason(side, billo, cur, nxt)
+        if reason:
+            return reason
+        reason, capture = _enter_reason(position, move.piece, billo, nxt, k == 0, k == n - 1,
+                                        bool(caps))
+        if reason:
+            return reason
+        if capture:
+            caps.append(nxt)
+        visited.add(nxt)
+        cur = nxt
+    written = tuple(move.captures)
+    if written != tuple(caps):
+        missing = [s for s in caps if s not in written]
+        if missing:
+            return (f"the move captures {describe_cell(position.board[missing[0]])} on "
+                    f"{space_name(missing[0])} (write x before it)")
+        extra = [s for s in written if s not in caps]
+        if extra:
+            return f"nothing is captured on {space_name(extra[0])}"
+        return "the captures are not written in the order of the path"
+    return None
+
+
+def _priority_reason(position: Position, key: Key, best: Key, example: Move) -> str:
+    """Why a move of priority ``key`` is illegal when ``best`` is available (rule 6)."""
+    shown = move_text(position, example)
+    if key[0] < best[0]:
+        if key[0] == 0:
+            return f"capture is mandatory: {shown} captures {_pieces(best[0])}"
+        return (f"the move capturing the most pieces must be played: {shown} captures "
+                f"{_pieces(best[0])}, this move only {key[0]}")
+    if key[1] < best[1]:
+        return (f"among captures of {_pieces(best[0])}, the one taking the most Billos must be "
+                f"played: {shown} captures {_billos(best[1])}, this move {key[1]}")
+    return (f"when captures are equal in number and value, the capture must be made by a Billo: "
+            f"{shown}")
+
+
+def _pieces(n: int) -> str:
+    return f"{n} piece{'s' if n != 1 else ''}"
+
+
+def _billos(n: int) -> str:
+    return f"{n} Billo{'s' if n != 1 else ''}"
+
+
+def check_move(position: Position, move: Move) -> str | None:
+    """``None`` if ``move`` is legal in ``position``; otherwise the reason, in players' words."""
+    if outcome(position) is not None:
+        return "the game is already over"
+    if move.piece not in SHAPES:
+        return f"the piece must be R (round) or S (square), not {move.piece!r}"
+    if not 0 <= move.start < _N:
+        return f"square number {move.start} is not on the board"
+    reason = _start_reason(position, move.piece, move.start)
+    if reason:
+        return reason
+    if not move.steps:
+        return "a move must take the piece to another square"
+    info = analysis(position)
+    key = info.candidates.get(move)
+    if key is None:
+        return _path_reason(position, move) or "the move breaks the movement rules"
+    if key == info.best:
+        return None
+    return _priority_reason(position, key, info.best, info.legal[0])
+
+
+def move_or_raise(position: Position, move: Move) -> Move:
+    """``move`` if legal, else :class:`IllegalMoveError` with the reason."""
+    reason = check_move(position, move)
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    return move
+
+
+def matching_moves(position: Position, squares: Sequence[int], piece: str | None = None,
+                   billo: bool | None = None,
+                   captures: Sequence[int] | None = None) -> list[Move]:
+    """The legal moves along ``squares`` (start first), optionally of one piece letter and kind.
+
+    ``piece`` ``None`` matches either shape; ``billo`` ``None`` either a Billo or a basic piece;
+    ``captures`` ``None`` ignores which squares are written as captures. More than one result
+    means the written move is ambiguous; none means it is illegal (see :func:`why_not`).
+    """
+    if len(squares) < 2:
+        return []
+    start, steps = squares[0], tuple(squares[1:])
+    found = []
+    for m in analysis(position).legal:
+        if m.start != start or m.steps != steps:
+            continue
+        if piece is not None and m.piece != piece:
+            continue
+        if billo is not None and (shape_state(position.board[start], m.piece) == BILLO) != billo:
+            continue
+        if captures is not None and m.captures != tuple(captures):
+            continue
+        found.append(m)
+    return found
+
+
+def _implied_captures(position: Position, steps: Sequence[int]) -> tuple[int, ...]:
+    side = position.turn
+    return tuple(s for s in steps if 0 <= s < _N and position.board[s] * side < 0)
+
+
+def why_not(position: Position, squares: Sequence[int], piece: str | None = None,
+            billo: bool | None = None, captures: Sequence[int] | None = None) -> str:
+    """Why no legal move matches the description given to :func:`matching_moves`.
+
+    With no piece letter, each shape standing on the start square is tried; with no captures
+    written, the squares holding opponent's pieces count as captures.
+    """
+    if len(squares) < 2:
+        return "a move names at least two squares: where the piece starts and where it goes"
+    start, steps = squares[0], tuple(squares[1:])
+    caps = tuple(captures) if captures is not None else _implied_captures(position, steps)
+    if not 0 <= start < _N:
+        return f"square number {start} is not on the board"
+    code = position.board[start]
+    shapes = [piece] if piece is not None else [
+        s for s in SHAPES if code * position.turn > 0 and shape_state(code, s)] or [ROUND]
+    reasons = []
+    for shape in shapes:
+        move = Move(shape, start, steps, caps)
+        reason = check_move(position, move)
+        if reason is None and billo is not None:
+            is_billo = shape_state(code, shape) == BILLO
+            if is_billo != billo:
+                kind = "a Billo" if is_billo else "a basic piece, not a Billo"
+                reason = f"the {_SHAPE_WORD[shape]} piece on {space_name(start)} is {kind}"
+        if reason is None:
+            reason = "the move is legal"  # only reached when the caller's filters were stricter
+        reasons.append(reason if len(shapes) == 1 else f"{_SHAPE_WORD[shape]} piece: {reason}")
+    return "; ".join(reasons)
+

@@ -1,0 +1,437 @@
+"""Billo (Alberto Glisoni, 1992): pieces, positions, moves, legal move generation, outcome.
+
+Rules: ``shared/rules/billo.txt``; board, rulings 1–14 and our decisions: ``docs/billo.md``.
+Squares are the integers 0..63 of :data:`BOARD` (``a1`` = 0, ``h1`` = 7, ``a8`` = 56). A position
+is a 64-tuple of cell codes and the side to move. A cell code packs what stands on a square:
+``side * (round + 3 * square)`` where ``round`` and ``square`` are :data:`NONE`, :data:`BASIC` or
+:data:`BILLO` and ``side`` is :data:`YELLOW` (+1) or :data:`ORANGE` (-1); 0 is an empty square.
+One code per square makes "two colours on a square" and "two pieces of a shape on a square"
+impossible to represent at all.
+
+Checking a single move and explaining why it is illegal lives in :mod:`pbmkit.games.billo_check`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pbmkit.games.base import Outcome
+from pbmkit.games.board import Board, square_board
+
+__all__ = [
+    "BASIC",
+    "BILLO",
+    "BOARD",
+    "EMPTY",
+    "NONE",
+    "ORANGE",
+    "QUIET_DRAW_PLIES",
+    "ROUND",
+    "SHAPES",
+    "SIDE_NAMES",
+    "SQUARE",
+    "YELLOW",
+    "Move",
+    "Position",
+    "analysis",
+    "apply",
+    "cell",
+    "claimable_draw",
+    "describe_cell",
+    "forward_squares",
+    "has_legal_move",
+    "is_billo_move",
+    "last_rank",
+    "legal_moves",
+    "move_squares",
+    "move_text",
+    "moving_piece",
+    "outcome",
+    "piece_count",
+    "promotes",
+    "shape_state",
+    "space",
+    "space_name",
+]
+
+# --- the board ---------------------------------------------------------------------------------
+
+BOARD: Board = square_board(8, 8)
+"""The 8 × 8 board; coordinates are (file, rank), 0-based; names ``a1`` … ``h8``."""
+
+
+def space(name: str) -> int:
+    """The square called ``name`` (any case), e.g. ``"c3"``; ``KeyError`` if not on the board."""
+    return BOARD.space(name.strip())
+
+
+def space_name(sq: int) -> str:
+    """The name of square ``sq``, e.g. ``"c3"``."""
+    return BOARD.names[sq]
+
+
+# --- pieces and cells --------------------------------------------------------------------------
+
+YELLOW, ORANGE = 1, -1
+SIDE_NAMES: dict[int, str] = {YELLOW: "yellow", ORANGE: "orange"}
+ROUND, SQUARE = "R", "S"
+SHAPES: tuple[str, str] = (ROUND, SQUARE)
+_SHAPE_WORD = {ROUND: "round", SQUARE: "square"}
+_OTHER = {ROUND: SQUARE, SQUARE: ROUND}
+
+EMPTY = 0
+NONE, BASIC, BILLO = 0, 1, 2
+QUIET_DRAW_PLIES = 100
+"""Rule 14 (house): 50 moves by each side with no capture and no promotion allow a draw claim."""
+
+
+def cell(side: int, round_state: int = NONE, square_state: int = NONE) -> int:
+    """The cell code of a square holding ``side``'s round and square pieces in these states."""
+    return side * (round_state + 3 * square_state)
+
+
+def shape_state(code: int, shape: str) -> int:
+    """:data:`NONE`, :data:`BASIC` or :data:`BILLO`: the ``shape`` piece in cell ``code``."""
+    a = abs(code)
+    return a % 3 if shape == ROUND else a // 3
+
+
+def _piece_words(shape: str, state: int) -> str:
+    return f"{_SHAPE_WORD[shape]} {'Billo' if state == BILLO else 'piece'}"
+
+
+def describe_cell(code: int) -> str:
+    """What a cell holds, in players' words: ``"an orange square Billo"``, ``"a yellow double"``."""
+    if code == EMPTY:
+        return "nothing"
+    colour = SIDE_NAMES[1 if code > 0 else -1]
+    r, s = shape_state(code, ROUND), shape_state(code, SQUARE)
+    article = "an" if colour == "orange" else "a"
+    if r and s:
+        kind = "composite Billo" if r == s == BILLO else "double"
+        return f"{article} {colour} {kind}"
+    return f"{article} {colour} {_piece_words(ROUND if r else SQUARE, r or s)}"
+
+
+# --- positions and moves -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A Billo position: ``board[square]`` is a cell code; ``turn`` is +1 (Yellow) or -1 (Orange).
+
+    ``quiet`` counts the plies since the last capture or promotion (for the rule 14 draw claim).
+    """
+
+    board: tuple[int, ...]
+    turn: int = YELLOW
+    quiet: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One piece's move: its shape, its square, every square it enters in order, which are captures.
+
+    ``piece`` is ``"R"`` or ``"S"`` (which part of a double moves); ``steps`` lists every square
+    entered, the last being where the piece stops; ``captures`` the captured squares among them,
+    in order. Equality is on the whole path: two paths may capture different pieces.
+    """
+
+    piece: str
+    start: int
+    steps: tuple[int, ...]
+    captures: tuple[int, ...] = ()
+
+    @property
+    def end(self) -> int:
+        """The square where the piece stops."""
+        return self.steps[-1]
+
+    def __str__(self) -> str:
+        return _path_text(self)
+
+
+def _path_text(move: Move) -> str:
+    caps = set(move.captures)
+    path = "".join(("x" if s in caps else "-") + space_name(s) for s in move.steps)
+    return f"{space_name(move.start)}{path}"
+
+
+def move_squares(move: Move) -> tuple[int, ...]:
+    """Every square of the move: the start, then each square entered."""
+    return (move.start, *move.steps)
+
+
+def moving_piece(position: Position, move: Move) -> int:
+    """:data:`BASIC` or :data:`BILLO` for the piece that ``move`` moves (:data:`NONE` if absent)."""
+    code = position.board[move.start]
+    if code * position.turn <= 0:
+        return NONE
+    return shape_state(code, move.piece)
+
+
+def is_billo_move(position: Position, move: Move) -> bool:
+    """Whether ``move`` is made by a Billo (a composite Billo's part counts)."""
+    return moving_piece(position, move) == BILLO
+
+
+def move_text(position: Position, move: Move) -> str:
+    """The canonical text of ``move``: ``R c2xd3xe4``, ``S c1-c2-d3``, ``R+ d5-e6``."""
+    mark = "+" if is_billo_move(position, move) else ""
+    return f"{move.piece}{mark} {_path_text(move)}"
+
+
+# --- precomputed tables ------------------------------------------------------------------------
+
+_N = BOARD.size
+_RANK: tuple[int, ...] = tuple(r for _f, r in BOARD.coords)
+_LAST_RANK = {YELLOW: 7, ORANGE: 0}
+
+
+def _neighbours(dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for f, r in BOARD.coords:
+        row = (BOARD.at((f + df, r + dr)) for df, dr in dirs)
+        out.append(tuple(n for n in row if n is not None))
+    return tuple(out)
+
+
+_FORWARD: dict[int, tuple[tuple[int, ...], ...]] = {
+    YELLOW: _neighbours(((0, 1), (-1, 1), (1, 1))),
+    ORANGE: _neighbours(((0, -1), (-1, -1), (1, -1))),
+}
+_KING: tuple[tuple[int, ...], ...] = BOARD.neighbours
+# Normalised codes (code * side): what a piece of each shape may pass through (own free piece of
+# the other shape, basic or Billo) and what it may capture (opponent's free piece of the other
+# shape; the value says whether that prey is a Billo, which only a Billo may capture).
+_PASSABLE = {ROUND: frozenset((3, 6)), SQUARE: frozenset((1, 2))}
+_PREY = {ROUND: {-3: 0, -6: 1}, SQUARE: {-1: 0, -2: 1}}
+
+
+def last_rank(side: int) -> int:
+    """The 0-based rank where ``side``'s basic pieces become Billos (7 for Yellow, 0 for Orange)."""
+    return _LAST_RANK[side]
+
+
+def forward_squares(side: int, sq: int) -> tuple[int, ...]:
+    """The (up to three) squares ahead of ``sq`` for ``side``: ahead, diagonally ahead."""
+    return _FORWARD[side][sq]
+
+
+def promotes(position: Position, move: Move) -> bool:
+    """Whether ``move`` turns a basic piece into a Billo (it stops on its last rank)."""
+    return moving_piece(position, move) == BASIC and _RANK[move.end] == _LAST_RANK[position.turn]
+
+
+# --- move generation ---------------------------------------------------------------------------
+
+Key = tuple[int, int, int]
+"""The priority of a move (rule 6): captures, Billos captured, made by a Billo (only if capturing)."""
+
+
+def _piece_paths(board: tuple[int, ...], start: int, shape: str, side: int, billo: bool,
+                 out: dict[Move, Key]) -> None:
+    """Add every move of one piece, before the priority filter, to ``out`` with its priority key."""
+    nbrs = _KING if billo else _FORWARD[side]
+    last = _LAST_RANK[side]
+    passable, prey = _PASSABLE[shape], _PREY[shape]
+    for n in nbrs[start]:
+        if board[n] == EMPTY:  # a step onto an empty square: the only way an empty square is entered
+            out[Move(shape, start, (n,))] = (0, 0, 0)
+
+    def walk(cur: int, steps: tuple[int, ...], caps: tuple[int, ...], billos: int,
+             visited: int) -> None:
+        for n in nbrs[cur]:
+            if visited >> n & 1:
+                continue  # no square is entered twice (the start counts as entered)
+            c = board[n] * side
+            if c in passable:
+                new_caps, new_billos = caps, billos
+            elif c < 0 and c in prey and (billo or not prey[c]):
+                new_caps, new_billos = (*caps, n), billos + prey[c]
+            else:
+                continue
+            new_steps = (*steps, n)
+            out[Move(shape, start, new_steps, new_caps)] = (
+                len(new_caps), new_billos, 1 if billo and new_caps else 0)
+            if not billo and _RANK[n] == last:
+                continue  # promotion stops the piece at once, even mid-chain
+            walk(n, new_steps, new_caps, new_billos, visited | 1 << n)
+
+    walk(start, (), (), 0, 1 << start)
+
+
+def _pieces(board: tuple[int, ...], side: int) -> list[tuple[int, str, int]]:
+    """``(square, shape, state)`` of every piece of ``side``."""
+    found = []
+    for sq in range(_N):
+        c = board[sq] * side
+        if c > 0:
+            r, s = c % 3, c // 3
+            if r:
+                found.append((sq, ROUND, r))
+            if s:
+                found.append((sq, SQUARE, s))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Every move of a position before the priority filter, with its key, and the best key."""
+
+    candidates: dict[Move, Key]
+    best: Key
+    legal: tuple[Move, ...]
+
+
+@lru_cache(maxsize=256)
+def analysis(position: Position) -> Analysis:
+    """All moves of the side to move with their priority keys, and the legal ones (rule 6 applied).
+
+    Cached: checking every move of one position generates its moves once.
+    """
+    candidates: dict[Move, Key] = {}
+    if _static_outcome(position) is None:
+        board, side = position.board, position.turn
+        for sq, shape, state in _pieces(board, side):
+            _piece_paths(board, sq, shape, side, state == BILLO, candidates)
+    best = max(candidates.values(), default=(0, 0, 0))
+    legal = sorted((m for m, k in candidates.items() if k == best),
+                   key=lambda m: (m.start, m.piece, m.steps))
+    return Analysis(candidates, best, tuple(legal))
+
+
+def legal_moves(position: Position) -> list[Move]:
+    """Every legal move of the side to move, each path once, sorted by start, piece and path.
+
+    Capture is mandatory with strict priority (rule 6): only the moves capturing the most pieces;
+    among those the most Billos; among those the ones made by a Billo. Empty when the game is over.
+    """
+    return list(analysis(position).legal)
+
+
+def has_legal_move(position: Position) -> bool:
+    """Whether the side to move has any move at all (fast: the first step decides)."""
+    board, side = position.board, position.turn
+    for sq, shape, state in _pieces(board, side):
+        passable, prey = _PASSABLE[shape], _PREY[shape]
+        for n in (_KING if state == BILLO else _FORWARD[side])[sq]:
+            c = board[n] * side
+            if c == EMPTY or c in passable or (c in prey and (state == BILLO or not prey[c])):
+                return True
+    return False
+
+
+# --- playing a move ----------------------------------------------------------------------------
+
+
+def apply(position: Position, move: Move) -> Position:
+    """The position after ``move`` (assumed legal): captured pieces leave, the piece stops, promotes."""
+    board = list(position.board)
+    side = position.turn
+    code = board[move.start] * side
+    r, s = code % 3, code // 3
+    if move.piece == ROUND:
+        state, r = r, NONE
+    else:
+        state, s = s, NONE
+    board[move.start] = cell(side, r, s)
+    for c in move.captures:
+        board[c] = EMPTY
+    end = move.end
+    promoted = state == BASIC and _RANK[end] == _LAST_RANK[side]
+    if promoted:
+        state = BILLO
+    e = board[end] * side
+    er, es = e % 3, e // 3
+    if move.piece == ROUND:
+        er = state
+    else:
+        es = state
+    board[end] = cell(side, er, es)
+    quiet = 0 if move.captures or promoted else position.quiet + 1
+    return Position(tuple(board), -side, quiet)
+
+
+# --- the end of the game -----------------------------------------------------------------------
+
+
+def piece_count(position: Position, side: int, shape: str, state: int | None = None) -> int:
+    """How many ``shape`` pieces ``side`` has (only those in ``state`` if given)."""
+    n = 0
+    for code in position.board:
+        if code * side > 0:
+            st = shape_state(code, shape)
+            if st and (state is None or st == state):
+                n += 1
+    return n
+
+
+def _census(position: Position) -> dict[tuple[int, str, int], int]:
+    counts = {(side, shape, state): 0 for side in (YELLOW, ORANGE) for shape in SHAPES
+              for state in (BASIC, BILLO)}
+    for code in position.board:
+        if code:
+            side = 1 if code > 0 else -1
+            for shape in SHAPES:
+                st = shape_state(code, shape)
+                if st:
+                    counts[side, shape, st] += 1
+    return counts
+
+
+def _only(counts: dict[tuple[int, str, int], int], side: int, shape: str, state: int) -> bool:
+    """Whether ``side`` has pieces, all of them ``shape`` pieces in ``state``."""
+    mine = {(sh, st): counts[side, sh, st] for sh in SHAPES for st in (BASIC, BILLO)}
+    return mine[shape, state] > 0 and sum(mine.values()) == mine[shape, state]
+
+
+def _static_outcome(position: Position) -> Outcome | None:
+    """Capture of all pieces (rule 11) and the automatic draws (rule 12)."""
+    counts = _census(position)
+    total = {side: sum(v for k, v in counts.items() if k[0] == side) for side in (YELLOW, ORANGE)}
+    if total[ORANGE] == 0:
+        return Outcome("yellow", "capture-all")
+    if total[YELLOW] == 0:
+        return Outcome("orange", "capture-all")
+    rounds = sum(v for k, v in counts.items() if k[1] == ROUND)
+    squares = sum(v for k, v in counts.items() if k[1] == SQUARE)
+    if rounds == 0 or squares == 0:
+        return Outcome("draw", "draw-shapes")
+    for a, b in ((YELLOW, ORANGE), (ORANGE, YELLOW)):
+        if _only(counts, a, ROUND, BILLO) and _only(counts, b, SQUARE, BILLO):
+            return Outcome("draw", "draw-billos")
+    return None
+
+
+def outcome(position: Position) -> Outcome | None:
+    """The result if the game is over, else ``None`` (rules 11 and 12).
+
+    Checked in this order: a side without pieces loses (``capture-all``); the automatic draws
+    (``draw-shapes``, ``draw-billos``); the side to move without a legal move loses (``no-moves``).
+    A claimed draw (``draw-claimed``) is an event of the record: see :func:`claimable_draw`.
+    """
+    done = _static_outcome(position)
+    if done is not None:
+        return done
+    if not has_legal_move(position):
+        return Outcome(SIDE_NAMES[-position.turn], "no-moves")
+    return None
+
+
+def claimable_draw(position: Position) -> str | None:
+    """Why a draw may be claimed in ``position`` (rules 13 and 14), or ``None`` if it may not.
+
+    Rule 13: each side has exactly one round Billo and one square Billo and nothing else. Rule 14
+    *(house)*: :data:`QUIET_DRAW_PLIES` plies (50 moves each) without a capture or a promotion.
+    """
+    if _static_outcome(position) is not None:
+        return None
+    counts = _census(position)
+    if all(counts[side, shape, BILLO] == 1 and counts[side, shape, BASIC] == 0
+           for side in (YELLOW, ORANGE) for shape in SHAPES):
+        return "each side has only one round Billo and one square Billo"
+    if position.quiet >= QUIET_DRAW_PLIES:
+        return (f"{position.quiet // 2} moves by each side without a capture or a promotion")
+    return None
