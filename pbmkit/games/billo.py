@@ -11,7 +11,13 @@ Rules: ``shared/rules/billo.txt``; board, rulings 1–14, Setup strings and our 
 from __future__ import annotations
 
 from pbmkit.games.base import IllegalMoveError, Outcome
-from pbmkit.games.billo_check import check_move, matching_moves, move_or_raise, why_not
+from pbmkit.games.billo_check import (
+    check_move,
+    matching_moves,
+    move_or_raise,
+    movement_reason,
+    why_not,
+)
 from pbmkit.games.billo_rules import (
     BASIC,
     BILLO,
@@ -25,8 +31,10 @@ from pbmkit.games.billo_rules import (
     SIDE_NAMES,
     SQUARE,
     YELLOW,
+    Analysis,
     Move,
     Position,
+    analysis,
     apply,
     cell,
     claimable_draw,
@@ -73,9 +81,11 @@ __all__ = [
     "SQUARE",
     "STANDARD_SETUP",
     "YELLOW",
+    "Analysis",
     "Billo",
     "Move",
     "Position",
+    "analysis",
     "apply",
     "cell",
     "check_move",
@@ -95,6 +105,7 @@ __all__ = [
     "move_or_raise",
     "move_squares",
     "move_text",
+    "movement_reason",
     "moving_piece",
     "outcome",
     "parse_setup",

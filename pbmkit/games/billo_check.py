@@ -36,7 +36,7 @@ from pbmkit.games.billo_rules import (
     space_name,
 )
 
-__all__ = ["check_move", "matching_moves", "move_or_raise", "why_not"]
+__all__ = ["check_move", "matching_moves", "move_or_raise", "movement_reason", "why_not"]
 
 
 def _start_reason(position: Position, piece: str, start: int) -> str | None:
@@ -105,8 +105,12 @@ def _enter_reason(position: Position, piece: str, billo: bool, nxt: int, first: 
             "opponent's square without capturing is not allowed"), False
 
 
-def _path_reason(position: Position, move: Move) -> str | None:
-    """Why the path of ``move`` breaks a movement rule (ignoring capture priority); else ``None``."""
+def movement_reason(position: Position, move: Move) -> str | None:
+    """Why the path of ``move`` breaks a movement rule (ignoring capture priority); else ``None``.
+
+    Walks the path square by square, independently of the move generator; the start square must
+    hold a piece of the mover of that shape (:func:`check_move` says so first).
+    """
     side = position.turn
     billo = shape_state(position.board[move.start], move.piece) == BILLO
     word = _SHAPE_WORD[move.piece]
@@ -186,7 +190,7 @@ def check_move(position: Position, move: Move) -> str | None:
     info = analysis(position)
     key = info.candidates.get(move)
     if key is None:
-        return _path_reason(position, move) or "the move breaks the movement rules"
+        return movement_reason(position, move) or "the move breaks the movement rules"
     if key == info.best:
         return None
     return _priority_reason(position, key, info.best, info.legal[0])

@@ -32,6 +32,7 @@ __all__ = [
     "SIDE_NAMES",
     "SQUARE",
     "YELLOW",
+    "Analysis",
     "Move",
     "Position",
     "analysis",

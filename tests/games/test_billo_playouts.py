@@ -1,0 +1,64 @@
+"""Random Billo games from the start: never an impossible position, every generated move checks.
+
+Hypothesis draws a list of choices; choice k picks move ``k mod len(moves)`` at each ply.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbmkit.games import billo
+from pbmkit.games.billo import ORANGE, SHAPES, YELLOW, Move, Position
+
+CHOICES = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=300)
+
+
+def _pieces(position: Position, side: int) -> int:
+    return sum(billo.piece_count(position, side, shape) for shape in SHAPES)
+
+
+def _check_neighbouring_paths(position: Position, moves: list[Move]) -> None:
+    """The path checker and the generator agree on paths one square longer or shorter."""
+    info = billo.analysis(position)
+    for move in moves:
+        variants = []
+        for n in billo.BOARD.neighbours[move.end]:
+            caps = (*move.captures, n) if position.board[n] * position.turn < 0 else move.captures
+            variants.append(Move(move.piece, move.start, (*move.steps, n), caps))
+        if len(move.steps) > 1:
+            variants.append(Move(move.piece, move.start, move.steps[:-1],
+                                 tuple(c for c in move.captures if c != move.end)))
+        for variant in variants:
+            valid_path = billo.movement_reason(position, variant) is None
+            assert valid_path == (variant in info.candidates), variant
+            assert (billo.check_move(position, variant) is None) == (variant in info.legal)
+
+
+@settings(max_examples=60, deadline=None)
+@given(choices=CHOICES, orange_first=st.booleans())
+def test_random_playouts_stay_possible_and_every_move_checks(choices: list[int],
+                                                              orange_first: bool) -> None:
+    position = billo.initial_position("orange" if orange_first else "yellow")
+    for choice in choices:
+        assert billo.validate(position) == []
+        moves = billo.legal_moves(position)
+        assert (billo.outcome(position) is None) == bool(moves)
+        if not moves:
+            break
+        assert len(set(moves)) == len(moves)
+        for move in moves:
+            assert billo.check_move(position, move) is None
+            squares = billo.move_squares(move)
+            assert len(set(squares)) == len(squares), "a square entered twice"
+        _check_neighbouring_paths(position, moves[:4] + moves[-4:])
+        move = moves[choice % len(moves)]
+        side = position.turn
+        after = billo.apply(position, move)
+        assert after.turn == -side
+        assert _pieces(after, side) == _pieces(position, side)
+        assert _pieces(after, -side) == _pieces(position, -side) - len(move.captures)
+        if all(_pieces(after, s) for s in (YELLOW, ORANGE)):
+            assert billo.parse_setup(billo.format_setup(after)) == after
+            assert billo.from_diagram(billo.diagram(after), after.turn, after.quiet) == after
+        position = after
