@@ -30,6 +30,7 @@ from pbmkit.games.billo_rules import (
     _piece_words,
     analysis,
     describe_cell,
+    move_key,
     move_text,
     outcome,
     shape_state,
@@ -188,12 +189,12 @@ def check_move(position: Position, move: Move) -> str | None:
     if not move.steps:
         return "a move must take the piece to another square"
     info = analysis(position)
-    key = info.candidates.get(move)
-    if key is None:
-        return movement_reason(position, move) or "the move breaks the movement rules"
-    if key == info.best:
+    if move in info.legal_set:
         return None
-    return _priority_reason(position, key, info.best, info.legal[0])
+    reason = movement_reason(position, move)
+    if reason is not None:
+        return reason
+    return _priority_reason(position, move_key(position, move), info.best, info.legal[0])
 
 
 def move_or_raise(position: Position, move: Move) -> Move:

@@ -37,6 +37,7 @@ __all__ = [
     "Position",
     "analysis",
     "apply",
+    "candidate_moves",
     "cell",
     "claimable_draw",
     "describe_cell",
@@ -45,6 +46,7 @@ __all__ = [
     "is_billo_move",
     "last_rank",
     "legal_moves",
+    "move_key",
     "move_squares",
     "move_text",
     "moving_piece",
@@ -231,15 +233,31 @@ Key = tuple[int, int, int]
 """The priority of a move (rule 6): captures, Billos captured, made by a Billo (only if capturing)."""
 
 
+class _Sink:
+    """Collects the moves of the best priority key met so far (and, on request, every move)."""
+
+    __slots__ = ("best", "every", "moves")
+
+    def __init__(self, keep_every: bool) -> None:
+        self.best: Key = (0, 0, 0)
+        self.moves: list[Move] = []
+        self.every: dict[Move, Key] | None = {} if keep_every else None
+
+
 def _piece_paths(board: tuple[int, ...], start: int, shape: str, side: int, billo: bool,
-                 out: dict[Move, Key]) -> None:
-    """Add every move of one piece, before the priority filter, to ``out`` with its priority key."""
+                 sink: _Sink) -> None:
+    """Offer every move of one piece to ``sink`` with its priority key (rule 6)."""
     nbrs = _KING if billo else _FORWARD[side]
     last = _LAST_RANK[side]
     passable, prey = _PASSABLE[shape], _PREY[shape]
+    every = sink.every
     for n in nbrs[start]:
         if board[n] == EMPTY:  # a step onto an empty square: the only way an empty square is entered
-            out[Move(shape, start, (n,))] = (0, 0, 0)
+            move = Move(shape, start, (n,))
+            if sink.best == (0, 0, 0):
+                sink.moves.append(move)
+            if every is not None:
+                every[move] = (0, 0, 0)
 
     def walk(cur: int, steps: tuple[int, ...], caps: tuple[int, ...], billos: int,
              visited: int) -> None:
@@ -254,8 +272,15 @@ def _piece_paths(board: tuple[int, ...], start: int, shape: str, side: int, bill
             else:
                 continue
             new_steps = (*steps, n)
-            out[Move(shape, start, new_steps, new_caps)] = (
-                len(new_caps), new_billos, 1 if billo and new_caps else 0)
+            key = (len(new_caps), new_billos, 1 if billo and new_caps else 0)
+            if key >= sink.best or every is not None:
+                move = Move(shape, start, new_steps, new_caps)
+                if key > sink.best:
+                    sink.best, sink.moves = key, [move]
+                elif key == sink.best:
+                    sink.moves.append(move)
+                if every is not None:
+                    every[move] = key
             if not billo and _RANK[n] == last:
                 continue  # promotion stops the piece at once, even mid-chain
             walk(n, new_steps, new_caps, new_billos, visited | 1 << n)
@@ -277,30 +302,51 @@ def _pieces(board: tuple[int, ...], side: int) -> list[tuple[int, str, int]]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    """Every move of a position before the priority filter, with its key, and the best key."""
-
-    candidates: dict[Move, Key]
-    best: Key
-    legal: tuple[Move, ...]
-
-
-@lru_cache(maxsize=256)
-def analysis(position: Position) -> Analysis:
-    """All moves of the side to move with their priority keys, and the legal ones (rule 6 applied).
-
-    Cached: checking every move of one position generates its moves once.
-    """
-    candidates: dict[Move, Key] = {}
+def _generate(position: Position, keep_every: bool) -> _Sink:
+    sink = _Sink(keep_every)
     if _static_outcome(position) is None:
         board, side = position.board, position.turn
         for sq, shape, state in _pieces(board, side):
-            _piece_paths(board, sq, shape, side, state == BILLO, candidates)
-    best = max(candidates.values(), default=(0, 0, 0))
-    legal = sorted((m for m, k in candidates.items() if k == best),
-                   key=lambda m: (m.start, m.piece, m.steps))
-    return Analysis(candidates, best, tuple(legal))
+            _piece_paths(board, sq, shape, side, state == BILLO, sink)
+    return sink
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The legal moves of a position (rule 6 applied), as a tuple and a set, and their key."""
+
+    best: Key
+    legal: tuple[Move, ...]
+    legal_set: frozenset[Move]
+
+
+@lru_cache(maxsize=64)
+def analysis(position: Position) -> Analysis:
+    """The legal moves of the side to move and their priority key (captures, Billos, by a Billo).
+
+    Cached: checking every move of one position generates its moves once.
+    """
+    sink = _generate(position, keep_every=False)
+    legal = tuple(sorted(sink.moves, key=lambda m: (m.start, m.piece, m.steps)))
+    return Analysis(sink.best, legal, frozenset(legal))
+
+
+def candidate_moves(position: Position) -> dict[Move, Key]:
+    """Every move that keeps the movement rules, before the priority filter, with its key.
+
+    Not cached and possibly large: for tests and explanations, not for the hot path.
+    """
+    every = _generate(position, keep_every=True).every
+    assert every is not None
+    return every
+
+
+def move_key(position: Position, move: Move) -> Key:
+    """The priority key of ``move`` (assumed to keep the movement rules): see rule 6."""
+    billos = sum(1 for c in move.captures if BILLO in (shape_state(position.board[c], ROUND),
+                                                       shape_state(position.board[c], SQUARE)))
+    by_billo = 1 if move.captures and moving_piece(position, move) == BILLO else 0
+    return len(move.captures), billos, by_billo
 
 
 def legal_moves(position: Position) -> list[Move]:
