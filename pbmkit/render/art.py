@@ -1,0 +1,95 @@
+"""What each game looks like on paper: its piece glyphs, its marked spaces and its legend.
+
+The board drawing in :mod:`pbmkit.render.diagram` is generic: it takes a board, a mapping
+space -> piece symbol and the glyph of each symbol. A game only adds an entry here (a function
+that builds its :class:`GameArt`), e.g. Billo later adds its piece glyphs and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbmkit.games import Game
+
+__all__ = ["GameArt", "Glyph", "art_for", "piece_symbols"]
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """How one piece symbol is drawn: ``"ring"`` (open circle), ``"disc"`` (filled) or ``"letter"``."""
+
+    kind: str
+    letter: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class GameArt:
+    """The printed look of one game."""
+
+    symbols: Callable[[Any], dict[int, str]]
+    """Position -> {space: symbol} for every occupied space."""
+    glyphs: Mapping[str, Glyph]
+    """Symbol -> how it is drawn."""
+    legend: tuple[tuple[str, str], ...]
+    """(symbol, meaning) pairs in the order a key prints them, e.g. ("W", "white column")."""
+    bases: Mapping[int, str] = field(default_factory=dict)
+    """Specially marked spaces (Batalo's bases): space -> side name."""
+    line_labels: Callable[[], list[tuple[tuple[int, int], str]]] | None = None
+    """Labels of the board's lines for the Phone Chart: (virtual coordinate off the board, text)."""
+    sides: tuple[str, str] = ("white", "black")
+
+
+def _batalo_art() -> GameArt:
+    from pbmkit.games import batalo
+
+    code_symbol = {batalo.WHITE_COLUMN: "W", batalo.WHITE_STONE: "O",
+                   batalo.BLACK_COLUMN: "B", batalo.BLACK_STONE: "●"}
+
+    def symbols(position: Any) -> dict[int, str]:
+        return {sp: code_symbol[p] for sp, p in enumerate(position.board) if p}
+
+    def line_labels() -> list[tuple[tuple[int, int], str]]:
+        # Each A–M line is labelled beyond its upper-right end, each N–Z line beyond its upper-left
+        # end, so the two families never share a label position.
+        coords = batalo.BOARD.coords
+        out: list[tuple[tuple[int, int], str]] = []
+        for i in range(1, 14):
+            j = max(c[1] for c in coords if c[0] == i)
+            out.append(((i, j + 1), "ABCDEFGHIJKLM"[i - 1]))
+        for j in range(1, 14):
+            i = min(c[0] for c in coords if c[1] == j)
+            out.append(((i - 1, j), "NOPQRSTUVWXYZ"[j - 1]))
+        return out
+
+    return GameArt(
+        symbols=symbols,
+        glyphs={"W": Glyph("letter", "W"), "O": Glyph("ring"), "B": Glyph("letter", "B"),
+                "●": Glyph("disc")},
+        legend=(("W", "white column"), ("O", "white stone"), ("B", "black column"),
+                ("●", "black stone")),
+        bases={batalo.WHITE_BASE: "white", batalo.BLACK_BASE: "black"},
+        line_labels=line_labels,
+    )
+
+
+_ART: dict[str, Callable[[], GameArt]] = {"batalo": _batalo_art}
+"""Registry: game name -> builder of its art (built on first use, then cached)."""
+_CACHE: dict[str, GameArt] = {}
+
+
+def art_for(game: Game[Any, Any]) -> GameArt:
+    """The art of ``game``; ``ValueError`` for a game that has no printed look yet."""
+    art = _CACHE.get(game.name)
+    if art is None:
+        builder = _ART.get(game.name)
+        if builder is None:
+            raise ValueError(f"no drawings for {game.title} yet")
+        art = _CACHE[game.name] = builder()
+    return art
+
+
+def piece_symbols(game: Game[Any, Any], position: Any) -> dict[int, str]:
+    """Space -> piece symbol for every occupied space of ``position``."""
+    return art_for(game).symbols(position)

@@ -1,0 +1,228 @@
+"""Board diagrams as shapes: one drawing model for every board, position and output format.
+
+A hex board (``board.kind == "hex"``, axial coordinates ``(i, j)``) is drawn with flat-topped
+cells of circumradius 1; a square board with cells of side 2. Batalo comes out as in the spec's
+diagram: White's base at the bottom, AZ at the top. ``flip`` turns the board 180°.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from pbmkit.games import Game
+from pbmkit.games.board import Board
+from pbmkit.render.art import GameArt, Glyph, art_for
+from pbmkit.render.shapes import (
+    BLACK,
+    WHITE,
+    Circle,
+    Drawing,
+    Placed,
+    Point,
+    Polygon,
+    Polyline,
+    Shape,
+    Text,
+    grey,
+)
+
+__all__ = [
+    "DiagramStyle", "MoveMark", "board_bbox", "board_drawing", "game_drawing", "glyph_drawing",
+    "space_centres",
+]
+
+MoveMark = tuple[int, int]
+"""A move to mark on a diagram: (start space, end space)."""
+
+_SQRT3 = math.sqrt(3.0)
+_HEX_CORNERS = tuple((math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))) for k in range(6))
+_SQUARE_CORNERS = ((1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0))
+
+
+@dataclass(frozen=True, slots=True)
+class DiagramStyle:
+    """Line widths and text sizes in board units (a cell's circumradius is 1)."""
+
+    grid: float = 0.06
+    border: float = 0.16
+    base: float = 0.08
+    name_size: float = 0.0
+    """Size of each space's name; 0 draws no names."""
+    label_size: float = 0.0
+    """Size of the line labels round the board; 0 draws none."""
+    piece_scale: float = 1.0
+    base_inset: float = 0.74
+    """The size of a base's inner outline relative to its cell."""
+
+    @classmethod
+    def for_scale(cls, points_per_unit: float, *, names: bool = False, labels: bool = False,
+                  grid_pt: float = 0.5, border_pt: float = 1.3) -> DiagramStyle:
+        """A style whose lines have the given widths in points once drawn at ``points_per_unit``."""
+        return cls(grid=grid_pt / points_per_unit, border=border_pt / points_per_unit,
+                   base=max(0.6 / points_per_unit, 0.06),
+                   name_size=0.5 if names else 0.0, label_size=0.85 if labels else 0.0,
+                   piece_scale=0.62 if names else 1.0, base_inset=0.87 if names else 0.74)
+
+
+def _centre(kind: str, coord: tuple[int, int]) -> Point:
+    a, b = coord
+    if kind == "hex":
+        return (1.5 * (a + b), (b - a) * _SQRT3 / 2)
+    return (2.0 * a, 2.0 * b)
+
+
+def space_centres(board: Board, flip: bool = False) -> list[Point]:
+    """The centre of every space in board units (before any page scaling)."""
+    sign = -1.0 if flip else 1.0
+    return [(sign * x, sign * y) for x, y in (_centre(board.kind, c) for c in board.coords)]
+
+
+def _outline(kind: str, centre: Point, scale: float = 1.0) -> tuple[Point, ...]:
+    corners = _HEX_CORNERS if kind == "hex" else _SQUARE_CORNERS
+    x, y = centre
+    return tuple((x + scale * dx, y + scale * dy) for dx, dy in corners)
+
+
+def board_bbox(board: Board, flip: bool = False, *, labels: bool = False,
+               art: GameArt | None = None, margin: float = 0.2) -> tuple[float, float, float, float]:
+    """The box holding every cell (and the line labels when ``labels``), with ``margin``."""
+    pts = [p for c in space_centres(board, flip) for p in _outline(board.kind, c)]
+    if labels and art is not None and art.line_labels is not None:
+        sign = -1.0 if flip else 1.0
+        for coord, _ in art.line_labels():
+            x, y = _centre(board.kind, coord)
+            pts += [(sign * x - 0.8, sign * y - 0.8), (sign * x + 0.8, sign * y + 0.8)]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
+
+
+def _border_segments(kind: str, centres: Sequence[Point]) -> list[tuple[Point, Point]]:
+    """The cell edges with no cell beyond them: the outline of the board."""
+    known = {(round(x, 3), round(y, 3)) for x, y in centres}
+    segs = []
+    for c in centres:
+        pts = _outline(kind, c)
+        for k in range(len(pts)):
+            a, b = pts[k], pts[(k + 1) % len(pts)]
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            beyond = (round(2 * mx - c[0], 3), round(2 * my - c[1], 3))
+            if beyond not in known:
+                segs.append((a, b))
+    return segs
+
+
+@lru_cache(maxsize=64)
+def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Text, ...]:
+    """The shapes of ``glyph`` about the origin."""
+    r = 0.5 * scale
+    if glyph.kind == "ring":
+        return (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.11 * scale),)
+    if glyph.kind == "disc":
+        return (Circle((0.0, 0.0), r, fill=BLACK, stroke=BLACK, width=0.05 * scale),)
+    size = 1.15 * scale
+    # DejaVu Sans Bold capitals are 0.73 em tall: this baseline centres them on the cell.
+    return (Circle((0.0, 0.0), 0.6 * scale, fill=WHITE, stroke=None),
+            Text(0.0, -0.365 * size, glyph.letter, size, bold=True))
+
+
+def _placed_glyph(glyph: Glyph, centre: Point, scale: float) -> Placed:
+    return Placed(f"{glyph.kind}:{glyph.letter}:{scale:.4f}", centre, _glyph_shapes(glyph, scale))
+
+
+def _arrow(a: Point, b: Point, width: float) -> list[Shape]:
+    """A line from ``a`` that stops short of ``b``, with a small head."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return []
+    ux, uy = dx / length, dy / length
+    tip = (b[0] - 0.62 * ux, b[1] - 0.62 * uy)
+    tail = (a[0] + 0.2 * ux, a[1] + 0.2 * uy)
+    head = 0.32
+    left = (tip[0] - head * ux - 0.6 * head * uy, tip[1] - head * uy + 0.6 * head * ux)
+    right = (tip[0] - head * ux + 0.6 * head * uy, tip[1] - head * uy - 0.6 * head * ux)
+    colour = grey(0.35)
+    return [Circle(a, 0.12, fill=colour, stroke=None),
+            Polyline((tail, (tip[0] - 0.5 * head * ux, tip[1] - 0.5 * head * uy)), colour, width),
+            Polygon((tip, left, right), fill=colour, stroke=None)]
+
+
+@lru_cache(maxsize=32)
+def _grid(board: Board, art: GameArt, flip: bool, style: DiagramStyle
+          ) -> tuple[tuple[float, float, float, float], tuple[Point, ...], tuple[Shape, ...]]:
+    """The unchanging part of a diagram (bbox, centres, grid shapes), built once per style."""
+    kind = board.kind
+    centres = tuple(space_centres(board, flip))
+    labels = style.label_size > 0 and art.line_labels is not None
+    bbox = board_bbox(board, flip, labels=labels, art=art)
+    grid: list[Shape] = [Polygon(_outline(kind, c), fill=None, stroke=grey(0.25), width=style.grid)
+                         for c in centres]
+    grid += [Polyline((a, b), BLACK, style.border) for a, b in _border_segments(kind, centres)]
+    for sp in art.bases:
+        grid.append(Polygon(_outline(kind, centres[sp], style.base_inset), fill=None, stroke=BLACK,
+                            width=style.base))
+    if style.name_size:
+        for sp, c in enumerate(centres):
+            # Names sit in the upper half of the cell, so that a piece below never hides them.
+            grid.append(Text(c[0], c[1] + 0.2, board.names[sp], style.name_size, fill=grey(0.3)))
+    if labels and art.line_labels is not None:
+        sign = -1.0 if flip else 1.0
+        for coord, text in art.line_labels():
+            x, y = _centre(kind, coord)
+            grid.append(Text(sign * x, sign * y - 0.36 * style.label_size, text, style.label_size,
+                             bold=True, fill=grey(0.45)))
+    return bbox, centres, tuple(grid)
+
+
+def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
+                  marks: Iterable[MoveMark] = (), flip: bool = False,
+                  style: DiagramStyle | None = None) -> Drawing:
+    """The shapes of one diagram: cells, bases, optional names and labels, marked moves, pieces.
+
+    ``pieces`` maps a space to a symbol of ``art.glyphs``; ``marks`` are (start, end) moves whose
+    spaces are shaded and joined by an arrow so that a reader can follow the game.
+    """
+    style = style or DiagramStyle()
+    kind = board.kind
+    bbox, centres, grid = _grid(board, art, flip, style)
+    under: list[Shape] = []
+    over: list[Shape] = []
+    for start, end in marks:
+        under.append(Polygon(_outline(kind, centres[start], 0.96), fill=grey(0.9), stroke=None))
+        under.append(Polygon(_outline(kind, centres[end], 0.96), fill=grey(0.78), stroke=None))
+        over += _arrow(centres[start], centres[end], max(style.grid * 1.6, 0.08))
+    for sp, symbol in sorted(pieces.items()):
+        c = centres[sp]
+        if style.name_size:
+            c = (c[0], c[1] - 0.3)
+        over.append(_placed_glyph(art.glyphs[symbol], c, style.piece_scale))
+    key = f"{id(board)}:{id(art)}:{flip}:{style}"
+    return Drawing(bbox=bbox, grid=grid, under=tuple(under), over=tuple(over), grid_key=key)
+
+
+def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iterable[Any] = (),
+                 flip: bool = False, style: DiagramStyle | None = None) -> Drawing:
+    """The diagram of ``position`` (``None``: an empty board) with ``last_moves`` marked.
+
+    A last move is a games ``Move`` (with ``start`` and ``end``) or a (start, end) pair.
+    """
+    art = art_for(game)
+    pieces = art.symbols(position) if position is not None else {}
+    marks = [_as_mark(m) for m in last_moves]
+    return board_drawing(game.board, art, pieces, marks=marks, flip=flip, style=style)
+
+
+def _as_mark(move: Any) -> MoveMark:
+    if isinstance(move, tuple):
+        return (int(move[0]), int(move[1]))
+    return (int(move.start), int(move.end))
+
+
+def glyph_drawing(glyph: Glyph) -> Drawing:
+    """One piece glyph alone, in a box of side 1.3 board units (for keys and legends)."""
+    return Drawing(bbox=(-0.65, -0.65, 0.65, 0.65), grid=(), over=(_placed_glyph(glyph, (0.0, 0.0), 1.0),))

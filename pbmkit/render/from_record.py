@@ -1,0 +1,155 @@
+"""From replayed records to the printed forms' data: chart entries, header fields, mailer cards.
+
+The form renderers know nothing of records; this module is the glue. It reads only what a
+:class:`pbmkit.notation.GameReplay` offers (``record.tags``, ``start``, ``main``, ``series``,
+``winner``, ``how``) and each ply's ``label``, ``number``, ``series``, ``side``, ``move``,
+``text`` and ``after``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pbmkit.render.mailer import MailerCard
+from pbmkit.render.records_chart import ChartEntry
+
+__all__ = ["chart_entries", "chart_header", "mailer_card", "turn_groups", "winner_text"]
+
+_HOW = {
+    "base": "reached the base",
+    "capture-all": "captured every piece",
+    "no-moves": "opponent had no move",
+    "concession": "by concession",
+    "agreement": "by agreement",
+}
+_LABEL_RE = re.compile(r"^\s*(\d+)([a-z]?)\s*\.?\s*$", re.IGNORECASE)
+
+
+def winner_text(replay: Any) -> str:
+    """The Winner field: "White (reached the base)", "Draw (by agreement)", or "" while going."""
+    winner = getattr(replay, "winner", None)
+    if winner is None:
+        tag = replay.record.tags.get("Winner", "").strip()
+        return "" if tag in ("", "*") else tag
+    how = _HOW.get(getattr(replay, "how", None) or "", "")
+    return f"{winner.capitalize()} ({how})" if how else winner.capitalize()
+
+
+def chart_header(replay: Any) -> dict[str, str]:
+    """The header fields of the forms from a record's tags and result."""
+    tags = replay.record.tags
+    header = {key: str(tags.get(key, "")) for key in ("Number", "Date", "White", "Black")}
+    header["Winner"] = winner_text(replay)
+    return header
+
+
+def turn_groups(plies: Iterable[Any]) -> list[tuple[str, list[Any]]]:
+    """Consecutive plies grouped by turn label, in order: [("1", [white, black]), ...]."""
+    groups: list[tuple[str, list[Any]]] = []
+    for ply in plies:
+        if groups and groups[-1][0] == ply.label:
+            groups[-1][1].append(ply)
+        else:
+            groups.append((ply.label, [ply]))
+    return groups
+
+
+def _entry(label: str, plies: Sequence[Any]) -> ChartEntry:
+    return ChartEntry(label=label, position=plies[-1].after,
+                      last_moves=tuple(p.move for p in plies),
+                      moves_text=" · ".join(p.text for p in plies))
+
+
+def _series_keys(replay: Any, series: Sequence[str] | None) -> list[str]:
+    known = sorted(replay.series)
+    if series is None:
+        return known
+    wanted = [s.strip().lower() for s in series]
+    missing = [s for s in wanted if s not in known]
+    if missing:
+        have = ", ".join(known) if known else "none"
+        raise ValueError(f"no series {', '.join(missing)} in this game (series: {have})")
+    return wanted
+
+
+def chart_entries(replay: Any, series: Sequence[str] | None = None) -> list[ChartEntry]:
+    """One entry per turn: the main line, then every alternate series (12a, 13a ...).
+
+    With ``series`` (e.g. ``["a"]``) the chart holds only those series; each stretch of a series
+    is preceded by the main-line position it branches from, so that the sheet can be followed
+    on its own.
+    """
+    if series is None:
+        entries = [_entry(label, plies) for label, plies in turn_groups(replay.main)]
+        for key in _series_keys(replay, None):
+            entries += [_entry(label, plies) for label, plies in turn_groups(replay.series[key])]
+        return entries
+    main_groups = {plies[0].number: (label, plies) for label, plies in turn_groups(replay.main)}
+    entries = []
+    for key in _series_keys(replay, series):
+        previous: int | None = None
+        for label, plies in turn_groups(replay.series[key]):
+            number = plies[0].number
+            if previous != number - 1:
+                entries.append(_branch_entry(replay, main_groups, number - 1))
+            entries.append(_entry(label, plies))
+            previous = number
+    return entries
+
+
+def _branch_entry(replay: Any, main_groups: dict[int, tuple[str, list[Any]]], number: int) -> ChartEntry:
+    if number in main_groups:
+        label, plies = main_groups[number]
+        return _entry(label, plies)
+    return ChartEntry(label="Start", position=replay.start)
+
+
+def _all_plies(replay: Any) -> list[Any]:
+    return [*replay.main, *(p for key in sorted(replay.series) for p in replay.series[key])]
+
+
+def _find(replay: Any, turn: str, side: str | None) -> Any:
+    m = _LABEL_RE.match(turn)
+    if not m:
+        raise ValueError(f"{turn!r} is not a turn label (like 12 or 12a)")
+    label = f"{int(m.group(1))}{m.group(2).lower()}"
+    found = [p for p in _all_plies(replay) if p.label.lower() == label]
+    if side:
+        found = [p for p in found if p.side == side]
+    if not found:
+        main = [p.label for p in replay.main]
+        last = f" (the main line runs to turn {main[-1]})" if main else " (no moves yet)"
+        which = f" by {side.capitalize()}" if side else ""
+        raise ValueError(f"no move{which} in turn {label} of this game{last}")
+    return found[-1]
+
+
+def _previous(replay: Any, ply: Any) -> Any | None:
+    """The ply that led to ``ply``'s position: the one before it in its line, or for the first
+    move of a series, the main-line move it branches from."""
+    line = replay.series.get(ply.series, []) if ply.series else replay.main
+    index = next((k for k, p in enumerate(line) if p is ply), 0)
+    if index > 0 and line[index - 1].after == ply.before:
+        return line[index - 1]
+    if not ply.series:
+        return None
+    branch = [p for p in replay.main if p.number < ply.number and p.after == ply.before]
+    return branch[-1] if branch else None
+
+
+def mailer_card(replay: Any, turn: str | None = None, side: str | None = None) -> MailerCard:
+    """The card of a game: its latest position (or the one after ``turn``, and ``side``'s move)."""
+    header = chart_header(replay)
+    values = {k: header[k] for k in ("Number", "White", "Black")}
+    if turn is None:
+        plies = [p for p in replay.main if side is None or p.side == side]
+        if not plies:
+            return MailerCard(values=values, position=replay.start)
+        ply = plies[-1]
+    else:
+        ply = _find(replay, turn, side)
+    previous = _previous(replay, ply)
+    values.update(Turn=ply.label, Move=ply.text, Previous=previous.text if previous else "")
+    return MailerCard(values=values, position=ply.after, moved=ply.side, last_moves=(ply.move,))

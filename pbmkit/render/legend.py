@@ -1,0 +1,35 @@
+"""The key of piece symbols printed on the forms: each glyph drawn as on the board, then its meaning."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pbmkit.render.art import GameArt
+from pbmkit.render.diagram import glyph_drawing
+from pbmkit.render.pdf import FONT, draw_drawing, text_width
+
+__all__ = ["draw_legend", "legend_width"]
+
+
+def _label(symbol: str, meaning: str) -> str:
+    return f"= {meaning}"
+
+
+def legend_width(art: GameArt, size: float) -> float:
+    """The width :func:`draw_legend` takes at text ``size``."""
+    return sum(size * 1.5 + text_width(_label(s, m), size) + size * 1.6 for s, m in art.legend)
+
+
+def draw_legend(c: Canvas, art: GameArt, x: float, y: float, size: float) -> float:
+    """Draw the key on the baseline ``y`` from ``x``; returns the x where it ends."""
+    for symbol, meaning in art.legend:
+        glyph = art.glyphs[symbol]
+        box = size * 1.25
+        draw_drawing(c, glyph_drawing(glyph), x, y - size * 0.22, box, box)
+        x += box + size * 0.3
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(FONT, size)
+        label = _label(symbol, meaning)
+        c.drawString(x, y, label)
+        x += text_width(label, size) + size * 1.6
+    return x

@@ -1,0 +1,223 @@
+"""The Mailers PDF: a sheet of four postcards (fronts on page 1, backs on page 2) with cut marks.
+
+Each card is a quarter of the page, drawn in landscape (long side across, as postcards are read)
+and turned a quarter turn on the portrait sheet. Printed double-sided, flipped on the long edge,
+each back lies behind its own front: the card in the top-left corner of page 1 has its back in
+the top-right corner of page 2. The backs are turned the other way, so that after cutting, a card
+turned over like a book page shows its back upright.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pbmkit.games import Game
+from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
+from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
+from pbmkit.render.templates import load_template, paper
+
+__all__ = ["CARDS_PER_SHEET", "MailerCard", "card_origins", "mailer_pdf"]
+
+CARDS_PER_SHEET = 4
+
+
+@dataclass(frozen=True)
+class MailerCard:
+    """What one filled card shows: field values, the position, the moves to mark."""
+
+    values: Mapping[str, str]
+    """Field key -> text: ``Number``, ``Turn``, ``Move``, ``Previous``, ``White``, ``Black``,
+    ``Sent``, ``Received`` (any may be missing)."""
+    position: Any
+    moved: str = ""
+    """The side that has moved, ``"white"`` or ``"black"`` (ticks its box), or ``""``."""
+    last_moves: tuple[Any, ...] = field(default_factory=tuple)
+
+
+def card_origins(width: float, height: float, back: bool) -> list[tuple[float, float]]:
+    """The lower-left corners of the four card cells, in card order (top-left, top-right,
+    bottom-left, bottom-right of the front). On the back, left and right swap: that is where a
+    long-edge flip puts each card's other side."""
+    w, h = width / 2, height / 2
+    out = []
+    for row in range(2):
+        for col in range(2):
+            c = 1 - col if back else col
+            out.append((c * w, (1 - row) * h))
+    return out
+
+
+def mailer_pdf(game: Game[Any, Any], cards: Sequence[MailerCard | None] = (), *,
+               paper_key: str = "letter", flip: bool = False) -> bytes:
+    """The Mailers as PDF bytes: filled ``cards`` (``None``: a blank card), four to a sheet.
+
+    No cards gives one blank sheet; five to eight cards give two sheets (four pages), and so on.
+    """
+    t = load_template("mailer")
+    page = paper(paper_key)
+    sheets = max(1, -(-len(cards) // CARDS_PER_SHEET))
+    slots = [*cards, *([None] * (sheets * CARDS_PER_SHEET - len(cards)))]
+    numbers = ", ".join(c.values.get("Number", "") for c in slots if c and c.values.get("Number"))
+    buf = io.BytesIO()
+    title = f"{game.title} {t['title']}" + (f" – games {numbers}" if numbers else "")
+    c = new_canvas(buf, page, title=title, subject=t["subject"],
+                   keywords=f"{game.title}, mailer, postcard, play by mail")
+    cw, ch = page.height / 2, page.width / 2  # a card in reading orientation: landscape
+    for sheet in range(sheets):
+        sheet_cards = slots[sheet * CARDS_PER_SHEET:(sheet + 1) * CARDS_PER_SHEET]
+        for back in (False, True):
+            _cut_marks(c, t["cut_marks"], page.width, page.height)
+            for card, (x, y) in zip(sheet_cards, card_origins(page.width, page.height, back), strict=True):
+                c.saveState()
+                if back:
+                    c.translate(x, y + page.height / 2)
+                    c.rotate(-90)
+                    _back(c, t["back"], game, cw, ch, card)
+                else:
+                    c.translate(x + page.width / 2, y)
+                    c.rotate(90)
+                    _front(c, t["front"], game, cw, ch, card, flip)
+                c.restoreState()
+            c.showPage()
+    return finish(c, buf)
+
+
+def _cut_marks(c: Canvas, m: Mapping[str, Any], width: float, height: float) -> None:
+    """Marks where the sheet is cut: at each end of both cut lines, a cross where they meet,
+    and a light dashed guide along them."""
+    length, off, cross = float(m["length"]), float(m["edge_offset"]), float(m["centre_cross"])
+    mx, my = width / 2, height / 2
+    c.saveState()
+    c.setStrokeColorRGB(*([float(m["guide_grey"])] * 3))
+    c.setLineWidth(0.4)
+    c.setDash(2, 3)
+    c.line(mx, off + length, mx, height - off - length)
+    c.line(off + length, my, width - off - length, my)
+    c.setDash()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.5)
+    c.line(mx, off, mx, off + length)
+    c.line(mx, height - off, mx, height - off - length)
+    c.line(off, my, off + length, my)
+    c.line(width - off, my, width - off - length, my)
+    c.line(mx - cross, my, mx + cross, my)
+    c.line(mx, my - cross, mx, my + cross)
+    c.restoreState()
+
+
+def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: float,
+           card: MailerCard | None, flip: bool) -> None:
+    margin = float(f["margin"])
+    inner_w = w - 2 * margin
+    title_size = float(f["title_size"])
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(FONT_BOLD, title_size)
+    c.drawString(margin, h - margin - title_size * 0.8, f"{game.title.upper()} MAILER")
+    top = h - margin - title_size - 4
+    dw = inner_w * float(f["diagram_width"])
+    x0, y0, x1, y1 = board_bbox(game.board, flip)
+    scale = min(dw / (x1 - x0), (top - margin) / (y1 - y0))
+    style = DiagramStyle.for_scale(scale, grid_pt=0.45, border_pt=1.1)
+    drawing = game_drawing(game, card.position if card else None,
+                           last_moves=card.last_moves if card else (), flip=flip, style=style)
+    draw_drawing(c, drawing, margin, margin, dw, top - margin, valign="top")
+    fx = margin + dw + float(f["column_gap"])
+    fw = w - margin - fx
+    rows: list[list[Mapping[str, Any]]] = f["rows"]
+    gap = float(f["row_gap"])
+    row_h = (h - 2 * margin - (len(rows) - 1) * gap) / len(rows)
+    values = card.values if card else {}
+    for r, row in enumerate(rows):
+        y = h - margin - (r + 1) * row_h - r * gap
+        cell_w = (fw - (len(row) - 1) * gap) / len(row)
+        for k, fld in enumerate(row):
+            x = fx + k * (cell_w + gap)
+            if fld.get("kind") == "side":
+                _side_box(c, x, y, cell_w, row_h, str(fld["label"]), card.moved if card else "",
+                          float(f["label_size"]))
+                continue
+            key = str(fld["key"])
+            size = float(f["turn_size"]) if key in ("Turn", "Number") else float(f["value_size"])
+            form_box(c, x, y, cell_w, row_h, str(fld["label"]), values.get(key, ""),
+                     label_size=float(f["label_size"]), value_size=size)
+
+
+def _side_box(c: Canvas, x: float, y: float, w: float, h: float, label: str, moved: str,
+              label_size: float) -> None:
+    """The field saying which colour has moved: a tick box for White and one for Black."""
+    form_box(c, x, y, w, h, label, label_size=label_size)
+    box = min(9.0, h - label_size - 6)
+    by = y + 3.5
+    for k, side in enumerate(("white", "black")):
+        bx = x + 5 + k * w / 2
+        c.setLineWidth(0.6)
+        c.rect(bx, by, box, box, stroke=1, fill=0)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(FONT, 8.5)
+        c.drawString(bx + box + 3, by + 1, side.capitalize())
+        if moved == side:
+            c.setLineWidth(1.3)
+            c.line(bx + 1.5, by + box * 0.5, bx + box * 0.42, by + 1.5)
+            c.line(bx + box * 0.42, by + 1.5, bx + box + 1.5, by + box + 2)
+
+
+def _lines(c: Canvas, x: float, y: float, w: float, n: int, step: float) -> None:
+    c.setLineWidth(0.5)
+    c.setStrokeColorRGB(0.35, 0.35, 0.35)
+    for k in range(n):
+        c.line(x, y - k * step, x + w, y - k * step)
+    c.setStrokeColorRGB(0, 0, 0)
+
+
+def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: float,
+          card: MailerCard | None) -> None:
+    margin = float(b["margin"])
+    label_size = float(b["label_size"])
+    div = w * float(b["divider"])
+    # The return address, top left.
+    rh = float(b["return_height"])
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.setFont(FONT, label_size)
+    c.drawString(margin, h - margin - label_size, "From (return address)")
+    n_ret = int(b["return_lines"])
+    _lines(c, margin, h - margin - rh / (n_ret + 1) - label_size, div - 2 * margin, n_ret,
+           (rh - label_size) / (n_ret + 0.5))
+    # Notes, under it.
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.setFont(FONT, label_size)
+    note_top = h - margin - rh - 10
+    c.drawString(margin, note_top, str(b["note_label"]))
+    n_notes = max(1, int((note_top - margin - 18) // 18))
+    _lines(c, margin, note_top - 16, div - 2 * margin, n_notes, 18)
+    # The divider.
+    c.setLineWidth(0.7)
+    c.line(div, margin, div, h - margin)
+    # The stamp box, top right.
+    sw, sh = float(b["stamp_width"]), float(b["stamp_height"])
+    c.setDash(3, 2)
+    c.rect(w - margin - sw, h - margin - sh, sw, sh, stroke=1, fill=0)
+    c.setDash()
+    c.setFillColorRGB(0.4, 0.4, 0.4)
+    c.setFont(FONT, label_size)
+    for k, word in enumerate(("Place", "stamp", "here")):
+        c.drawCentredString(w - margin - sw / 2, h - margin - sh / 2 + 6 - k * 8, word)
+    # The address, right half, above the barcode clear zone.
+    ax = div + 12
+    top = h * float(b["address_top"])
+    clear = float(b["barcode_clear"])
+    n_addr = int(b["address_lines"])
+    step = min(24.0, (top - clear) / n_addr)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.drawString(ax, top + 4, "To")
+    _lines(c, ax, top - step + 4, w - margin - ax, n_addr, step)
+    # A footer that ties this back to its front.
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.setFont(FONT, float(b["footer_size"]))
+    number = card.values.get("Number", "") if card else ""
+    footer = f"{game.title} mailer · game No. {number}" if number else f"{game.title} mailer · game No. ____"
+    fit_text(c, footer, margin, margin - 2, div - 2 * margin, size=float(b["footer_size"]))

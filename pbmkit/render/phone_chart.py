@@ -1,0 +1,55 @@
+"""The Phone Chart PDF: the board drawn large with every space's name, for play by phone or mail."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from typing import Any
+
+from pbmkit.games import Game
+from pbmkit.render.art import art_for
+from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
+from pbmkit.render.legend import draw_legend, legend_width
+from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, new_canvas
+from pbmkit.render.templates import load_template, paper
+
+__all__ = ["phone_chart_pdf"]
+
+
+def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bool = False) -> bytes:
+    """The Phone Chart as PDF bytes: names, bases, line letters and the starting position."""
+    t = load_template("phone_chart")
+    page = paper(paper_key)
+    art = art_for(game)
+    buf = io.BytesIO()
+    title = f"{game.title} {t['title']}"
+    c = new_canvas(buf, page, title=title, subject=t["subject"],
+                   keywords=f"{game.title}, phone chart, space names")
+    margin = float(t["margin"])
+    inner = page.width - 2 * margin
+    y = page.height - margin - float(t["title_size"])
+    c.setFont(FONT_BOLD, float(t["title_size"]))
+    c.drawString(margin, y, title.upper())
+    start, end = (str(s) for s in t["example"])
+    size = float(t["text_size"])
+    y -= 8
+    for line in t["how_to"]:
+        y -= size * 1.45
+        fit_text(c, str(line).format(example=f"{start} to {end}", start=start, end=end), margin, y,
+                 inner, size=size)
+    legend_size = float(t["legend_size"])
+    bottom = margin + legend_size * 3.2
+    box_top = y - 10
+    x0, y0, x1, y1 = board_bbox(game.board, flip, labels=True, art=art)
+    scale = min(inner / (x1 - x0), (box_top - bottom) / (y1 - y0))
+    style = DiagramStyle.for_scale(scale, names=True, labels=True, grid_pt=0.7, border_pt=2.0)
+    # Drawn once: inline rather than as a reusable form, so every name sits in the page's text.
+    drawing = replace(game_drawing(game, game.initial_position(), flip=flip, style=style), grid_key="")
+    draw_drawing(c, drawing, margin, bottom, inner, box_top - bottom)
+    lx = margin + (inner - legend_width(art, legend_size)) / 2
+    draw_legend(c, art, lx, margin + legend_size * 1.6, legend_size)
+    c.setFont(FONT, legend_size)
+    c.setFillColorRGB(0.2, 0.2, 0.2)
+    c.drawCentredString(page.width / 2, margin, str(t["base_note"]))
+    c.showPage()
+    return finish(c, buf)

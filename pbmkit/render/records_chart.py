@@ -1,0 +1,144 @@
+"""The Records Chart PDF: board diagrams with a turn box under each, and the game's header fields.
+
+Blank, it is the master sheet to photocopy; filled, it holds one diagram per turn (the position
+after both players have moved, the turn's moves marked), as many pages as the game needs.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pbmkit.games import Game
+from pbmkit.render.art import art_for
+from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
+from pbmkit.render.legend import draw_legend
+from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
+from pbmkit.render.templates import load_template, paper
+
+__all__ = ["ChartEntry", "records_chart_pdf"]
+
+
+@dataclass(frozen=True)
+class ChartEntry:
+    """One diagram of the chart: its turn label, the position shown, the moves to mark."""
+
+    label: str
+    """The turn as written under the diagram: ``"12"``, ``"12a"``."""
+    position: Any
+    last_moves: tuple[Any, ...] = field(default_factory=tuple)
+    """The turn's moves (games ``Move`` values or (start, end) pairs), marked on the diagram."""
+    moves_text: str = ""
+    """The turn's moves in words, printed small beside the label, e.g. ``"IR to HS · EV to ES"``."""
+
+
+def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = None,
+                      entries: Sequence[ChartEntry] = (), *, paper_key: str = "letter",
+                      flip: bool = False) -> bytes:
+    """The Records Chart as PDF bytes: blank (no ``entries``) or one diagram per entry.
+
+    ``header`` maps the template's field keys (``Number``, ``Date``, ``White``, ``Black``,
+    ``Winner``) to the text to print; missing keys print an empty field.
+    """
+    t = load_template("records_chart")
+    page = paper(paper_key)
+    cols, rows = int(t["paper"][page.key]["columns"]), int(t["paper"][page.key]["rows"])
+    per_page = cols * rows
+    header = dict(header or {})
+    title = f"{game.title} {t['title']}"
+    number = header.get("Number", "")
+    players = " – ".join(p for p in (header.get("White", ""), header.get("Black", "")) if p)
+    doc_title = title + (f" – game {number}" if number else "") + (f": {players}" if players else "")
+    buf = io.BytesIO()
+    c = new_canvas(buf, page, title=doc_title, subject=t["subject"],
+                   keywords=f"{game.title}, records chart, play by mail")
+    pages = max(1, -(-len(entries) // per_page))
+    blank = not entries
+    margin = float(t["margin"])
+    grid_t = t["grid"]
+    for page_no in range(pages):
+        top = _draw_header(c, t, page.width, page.height, title, header)
+        bottom = margin + float(t["footer"]["height"])
+        _draw_footer(c, t, game, page.width, page_no, pages, blank)
+        cell_w = (page.width - 2 * margin - (cols - 1) * float(grid_t["column_gap"])) / cols
+        cell_h = (top - bottom - (rows - 1) * float(grid_t["row_gap"])) / rows
+        chunk = entries[page_no * per_page:(page_no + 1) * per_page]
+        for k in range(per_page):
+            r, col = divmod(k, cols)
+            x = margin + col * (cell_w + float(grid_t["column_gap"]))
+            y = top - (r + 1) * cell_h - r * float(grid_t["row_gap"])
+            entry = chunk[k] if k < len(chunk) else None
+            if entry is None and not blank:
+                continue
+            _draw_cell(c, t, game, x, y, cell_w, cell_h, entry, flip)
+        c.showPage()
+    return finish(c, buf)
+
+
+def _draw_header(c: Canvas, t: dict[str, Any], width: float, height: float, title: str,
+                 header: Mapping[str, str]) -> float:
+    """The title and the header fields; returns the y below them."""
+    margin = float(t["margin"])
+    h = t["header"]
+    inner = width - 2 * margin
+    y = height - margin - float(t["title_size"])
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(FONT_BOLD, float(t["title_size"]))
+    c.drawString(margin, y, title.upper())
+    y -= 8
+    row_h, row_gap = float(h["row_height"]), float(h["row_gap"])
+    n_rows = 1 + max(int(f["row"]) for f in h["fields"])
+    for f in h["fields"]:
+        fy = y - (int(f["row"]) + 1) * row_h - int(f["row"]) * row_gap
+        form_box(c, margin + float(f["x"]) * inner, fy, float(f["width"]) * inner, row_h,
+                 str(f["label"]), header.get(str(f["key"]), ""), label_size=float(h["label_size"]),
+                 value_size=float(h["value_size"]))
+    return y - n_rows * row_h - (n_rows - 1) * row_gap - float(h["gap_below"])
+
+
+def _draw_footer(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: float, page_no: int,
+                 pages: int, blank: bool) -> None:
+    margin = float(t["margin"])
+    size = float(t["footer"]["size"])
+    y = margin
+    draw_legend(c, art_for(game), margin, y, size)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(FONT, size)
+    text = "Page ______" if blank else f"Page {page_no + 1} of {pages}"
+    c.drawRightString(width - margin, y, text)
+
+
+def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], x: float, y: float, w: float,
+               h: float, entry: ChartEntry | None, flip: bool) -> None:
+    g = t["grid"]
+    label_h = float(g["label_height"])
+    diagram_h = h - label_h - float(g["label_gap"])
+    x0, y0, x1, y1 = board_bbox(game.board, flip)
+    scale = min(w / (x1 - x0), diagram_h / (y1 - y0))
+    style = DiagramStyle.for_scale(scale, grid_pt=0.45, border_pt=1.1)
+    drawing = game_drawing(game, entry.position if entry else None,
+                           last_moves=entry.last_moves if entry else (), flip=flip, style=style)
+    draw_drawing(c, drawing, x, y + label_h + float(g["label_gap"]), w, diagram_h)
+    # The turn box, as wide as the diagram.
+    bw = scale * (x1 - x0)
+    bx = x + (w - bw) / 2
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.6)
+    c.rect(bx, y, bw, label_h, stroke=1, fill=0)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.setFont(FONT, 6.5)
+    c.drawString(bx + 3, y + label_h - 8, str(g["turn_label"]))
+    if entry is None:
+        return
+    c.setFillColorRGB(0, 0, 0)
+    turn_size = float(g["turn_size"])
+    c.setFont(FONT_BOLD, turn_size)
+    c.drawString(bx + 24, y + (label_h - turn_size) / 2 + 2, entry.label)
+    if entry.moves_text:
+        label_w = 24 + c.stringWidth(entry.label, FONT_BOLD, turn_size) + 6
+        fit_text(c, entry.moves_text, bx + bw - 4, y + (label_h - 7) / 2 + 1, bw - label_w - 4,
+                 size=float(g["moves_size"]), anchor="end")

@@ -1,0 +1,92 @@
+"""SVG output of the drawing model, written as plain text (no dependency)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from pbmkit.games import Game
+from pbmkit.render.diagram import DiagramStyle, game_drawing
+from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape
+
+__all__ = ["board_svg", "drawing_svg"]
+
+_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+def _colour(c: Colour | None) -> str:
+    if c is None:
+        return "none"
+    r, g, b = (round(255 * v) for v in c)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def _n(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def _paint(fill: Colour | None, stroke: Colour | None, width: float) -> str:
+    out = f'fill="{_colour(fill)}"'
+    if stroke is not None:
+        out += f' stroke="{_colour(stroke)}" stroke-width="{_n(width)}" stroke-linejoin="round"'
+    return out
+
+
+def _element(shape: Shape) -> str:
+    # The drawing model has y up; SVG has y down: every y is negated.
+    if isinstance(shape, Placed):
+        x, y = shape.at
+        inner = "".join(_element(s) for s in shape.shapes)
+        return f'<g transform="translate({_n(x)},{_n(-y)})">{inner}</g>'
+    if isinstance(shape, Polygon):
+        pts = " ".join(f"{_n(x)},{_n(-y)}" for x, y in shape.points)
+        return f'<polygon points="{pts}" {_paint(shape.fill, shape.stroke, shape.width)}/>'
+    if isinstance(shape, Polyline):
+        pts = " ".join(f"{_n(x)},{_n(-y)}" for x, y in shape.points)
+        dash = f' stroke-dasharray="{_n(shape.dash[0])} {_n(shape.dash[1])}"' if shape.dash else ""
+        return (f'<polyline points="{pts}" fill="none" stroke="{_colour(shape.stroke)}" '
+                f'stroke-width="{_n(shape.width)}" stroke-linecap="round"{dash}/>')
+    if isinstance(shape, Circle):
+        (x, y), r = shape.centre, shape.radius
+        return (f'<circle cx="{_n(x)}" cy="{_n(-y)}" r="{_n(r)}" '
+                f'{_paint(shape.fill, shape.stroke, shape.width)}/>')
+    weight = ' font-weight="bold"' if shape.bold else ""
+    return (f'<text x="{_n(shape.x)}" y="{_n(-shape.y)}" font-size="{_n(shape.size)}"{weight} '
+            f'text-anchor="{shape.anchor}" fill="{_colour(shape.fill)}">{escape(shape.text)}</text>')
+
+
+def drawing_svg(drawing: Drawing, *, width_px: float = 600, title: str = "") -> str:
+    """A standalone SVG document of ``drawing``, ``width_px`` wide (the height follows)."""
+    x0, y0, x1, y1 = drawing.bbox
+    w, h = x1 - x0, y1 - y0
+    height_px = width_px * h / w
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width_px)}" height="{_n(height_px)}" '
+        f'viewBox="{_n(x0)} {_n(-y1)} {_n(w)} {_n(h)}" font-family={quoteattr(_FONT)}>',
+    ]
+    if title:
+        lines.append(f"<title>{escape(title)}</title>")
+    lines.append(f'<rect x="{_n(x0)}" y="{_n(-y1)}" width="{_n(w)}" height="{_n(h)}" fill="#ffffff"/>')
+    for name, layer in zip(("under", "grid", "over"), drawing.layers(), strict=True):
+        lines.append(f'<g class="{name}">')
+        lines.extend(_element(s) for s in layer)
+        lines.append("</g>")
+    lines.append("</svg>")
+    return "\n".join(lines) + "\n"
+
+
+def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, flip: bool = False,
+              names: bool = True, last_moves: Iterable[Any] = ()) -> str:
+    """The board of ``position`` as an SVG document, ``last_move`` (and ``last_moves``) marked.
+
+    Each space carries its name (``names=False`` leaves them out); ``flip`` draws it from the
+    second player's seat.
+    """
+    marks = [*([last_move] if last_move is not None else []), *last_moves]
+    style = DiagramStyle(grid=0.05, border=0.14, base=0.08, name_size=0.42 if names else 0.0,
+                         piece_scale=0.62 if names else 1.0,
+                         base_inset=0.87 if names else 0.74)
+    drawing = game_drawing(game, position, last_moves=marks, flip=flip, style=style)
+    return drawing_svg(drawing, title=f"{game.title} board")

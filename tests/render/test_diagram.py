@@ -1,0 +1,113 @@
+"""The board drawing model: geometry from the board, glyphs from the game, marks from the moves."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from render_helpers import play
+
+from pbmkit.games import get_game
+from pbmkit.games.batalo import BLACK_BASE, BOARD, WHITE_BASE, initial_position, space
+from pbmkit.games.board import square_board
+from pbmkit.render.art import GameArt, Glyph, art_for, piece_symbols
+from pbmkit.render.diagram import DiagramStyle, board_drawing, game_drawing, space_centres
+from pbmkit.render.shapes import Circle, Placed, Polygon, Polyline, Text
+
+GAME = get_game("batalo")
+
+
+def _placed(drawing: object) -> list[Placed]:
+    return [s for s in drawing.over if isinstance(s, Placed)]  # type: ignore[attr-defined]
+
+
+def test_neighbouring_spaces_are_drawn_one_cell_apart_and_others_further() -> None:
+    centres = space_centres(BOARD)
+    for sp in range(BOARD.size):
+        for n in BOARD.neighbours[sp]:
+            assert math.dist(centres[sp], centres[n]) == pytest.approx(math.sqrt(3))
+    dists = [math.dist(a, b) for k, a in enumerate(centres) for b in centres[k + 1:]]
+    assert min(dists) == pytest.approx(math.sqrt(3))
+
+
+def test_batalo_is_drawn_from_whites_seat_and_flip_turns_it_round() -> None:
+    c = space_centres(BOARD)
+    assert c[WHITE_BASE][1] < c[space("GT")][1] < c[BLACK_BASE][1]
+    assert c[space("AZ")][1] == max(y for _, y in c)  # AZ at the top, as in the spec's diagram
+    assert c[space("AT")][0] < c[space("GZ")][0]  # AT on the left, GZ on the right
+    f = space_centres(BOARD, flip=True)
+    assert f[WHITE_BASE][1] > f[BLACK_BASE][1]
+    assert f[space("AT")][0] > f[space("GZ")][0]
+
+
+def test_the_grid_has_a_cell_per_space_the_outline_and_both_bases() -> None:
+    d = game_drawing(GAME, None)
+    cells = [s for s in d.grid if isinstance(s, Polygon)]
+    assert len(cells) == BOARD.size + 2  # 127 cells and the inner outline of each base
+    border = [s for s in d.grid if isinstance(s, Polyline)]
+    # The outline of a hexagon of hexagons with 7 cells a side: the 6 corner cells show 3 edges
+    # each, the 5 other cells along each side 2 edges each.
+    assert len(border) == 6 * 3 + 6 * 5 * 2
+    assert not d.over and not d.under
+
+
+def test_the_starting_position_shows_the_rules_symbols() -> None:
+    symbols = piece_symbols(GAME, initial_position())
+    assert sorted(symbols.values()) == sorted("W" + "O" * 6 + "B" + "●" * 6)
+    assert symbols[WHITE_BASE] == "W" and symbols[BLACK_BASE] == "B"
+    d = game_drawing(GAME, initial_position())
+    placed = _placed(d)
+    assert len(placed) == 14
+    letters = sorted(t.text for p in placed for t in p.shapes if isinstance(t, Text))
+    assert letters == ["B", "W"]
+    discs = [p for p in placed if any(isinstance(s, Circle) and s.fill == (0, 0, 0) for s in p.shapes)]
+    rings = [p for p in placed if any(isinstance(s, Circle) and s.fill == (1, 1, 1) and s.stroke
+                                      for s in p.shapes)]
+    assert len(discs) == 6 and len(rings) == 6
+
+
+def test_the_last_moves_start_and_end_are_shaded_and_joined() -> None:
+    (m1, _), (m2, after) = play("IR to HS", "EV to FU")
+    d = game_drawing(GAME, after, last_moves=[m1, m2])
+    centres = space_centres(BOARD)
+    shaded = [s for s in d.under if isinstance(s, Polygon)]
+    assert len(shaded) == 4
+    for sp in (m1.start, m1.end, m2.start, m2.end):
+        cx = sum(x for x, _ in shaded[0].points) / 6
+        assert any(
+            math.dist((sum(x for x, _ in p.points) / 6, sum(y for _, y in p.points) / 6), centres[sp]) < 1e-6
+            for p in shaded
+        ), cx
+    arrows = [s for s in d.over if isinstance(s, Polyline)]
+    assert len(arrows) == 2
+    # Pieces are drawn after the arrows, so an arrow never hides a piece.
+    assert d.over.index(arrows[-1]) < d.over.index(_placed(d)[0])
+
+
+def test_names_are_drawn_only_when_asked() -> None:
+    plain = game_drawing(GAME, None)
+    named = game_drawing(GAME, None, style=DiagramStyle(name_size=0.5))
+    names = {t.text for t in named.grid if isinstance(t, Text)}
+    assert names == set(BOARD.names)
+    assert not [t for t in plain.grid if isinstance(t, Text)]
+
+
+def test_a_square_board_game_only_adds_its_glyphs() -> None:
+    board = square_board(8, 8)
+    art = GameArt(symbols=lambda position: position, glyphs={"x": Glyph("disc"), "K": Glyph("letter", "K")},
+                  legend=(("x", "man"), ("K", "king")))
+    d = board_drawing(board, art, {0: "x", 63: "K"}, marks=[(0, 9)])
+    cells = [s for s in d.grid if isinstance(s, Polygon)]
+    assert len(cells) == 64 and all(len(c.points) == 4 for c in cells)
+    assert len([s for s in d.grid if isinstance(s, Polyline)]) == 32
+    assert len(_placed(d)) == 2
+    x0, y0, x1, y1 = d.bbox
+    assert x1 - x0 == pytest.approx(y1 - y0)
+
+
+def test_a_game_without_drawings_is_refused_plainly() -> None:
+    class Other:
+        name, title = "other", "Other"
+
+    with pytest.raises(ValueError, match="no drawings for Other"):
+        art_for(Other())  # type: ignore[arg-type]
