@@ -263,6 +263,8 @@ def why_not(position: Position, squares: Sequence[int], piece: str | None = None
                 reason = f"the {_SHAPE_WORD[shape]} piece on {space_name(start)} is {kind}"
         if reason is None:
             reason = "the move is legal"  # only reached when the caller's filters were stricter
-        reasons.append(reason if len(shapes) == 1 else f"{_SHAPE_WORD[shape]} piece: {reason}")
-    return "; ".join(reasons)
+        reasons.append((shape, reason))
+    if len({r for _s, r in reasons}) == 1:
+        return reasons[0][1]
+    return "; ".join(f"{_SHAPE_WORD[shape]} piece: {reason}" for shape, reason in reasons)
 

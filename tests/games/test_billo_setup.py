@@ -142,8 +142,12 @@ def test_why_not_explains_a_move_no_legal_move_matches() -> None:
     sq = billo.space
     assert "not a step to a neighbouring square" in billo.why_not(start, [sq("a1"), sq("a3")],
                                                                   piece="R")
-    both = billo.why_not(start, [sq("a1"), sq("a3")])
-    assert both.startswith("round piece:") and "; square piece:" in both
+    same = billo.why_not(start, [sq("a1"), sq("a3")])
+    assert same.startswith("a1 to a3 is not a step") and "piece:" not in same
+    p = billo.from_diagram(SAMPLE)
+    both = billo.why_not(p, [sq("b2"), sq("a1")])
+    assert both.startswith("round piece: b2 to a1 is not forward")
+    assert "; square piece: capture is mandatory: R+ d4xe4" in both
     assert billo.why_not(start, [sq("d4"), sq("d5")]) == "there is no piece on d4"
     assert "holds an orange double" in billo.why_not(start, [sq("a8"), sq("a7")])
     assert "is a basic piece, not a Billo" in billo.why_not(start, [sq("a1"), sq("a2")], "R",
