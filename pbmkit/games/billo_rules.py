@@ -13,6 +13,7 @@ Checking a single move and explaining why it is illegal lives in :mod:`pbmkit.ga
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -146,13 +147,26 @@ class Move:
     steps: tuple[int, ...]
     captures: tuple[int, ...] = ()
 
+    @classmethod
+    def along(cls, piece: str, squares: Sequence[int], captures: Iterable[int] = ()) -> Move:
+        """The move of ``piece`` along ``squares`` (start first), capturing on ``captures``.
+
+        ``ValueError`` if fewer than two squares are given.
+        """
+        if len(squares) < 2:
+            raise ValueError("a move names at least two squares: where the piece starts and "
+                             "where it goes")
+        caught = set(captures)
+        steps = tuple(squares[1:])
+        return cls(piece, squares[0], steps, tuple(s for s in steps if s in caught))
+
     @property
     def end(self) -> int:
         """The square where the piece stops."""
         return self.steps[-1]
 
     def __str__(self) -> str:
-        return _path_text(self)
+        return f"{self.piece} {_path_text(self)}"
 
 
 def _path_text(move: Move) -> str:

@@ -58,4 +58,4 @@ def test_helper_reads_canonical_move_text() -> None:
     move = mv("R+ c2xd3-e4")
     assert move == Move("R", billo.space("c2"), (billo.space("d3"), billo.space("e4")),
                         (billo.space("d3"),))
-    assert str(move) == "c2xd3-e4"
+    assert str(move) == "R c2xd3-e4"

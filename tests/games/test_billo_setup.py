@@ -124,7 +124,9 @@ def test_move_helpers_name_the_squares_the_piece_and_its_kind() -> None:
     assert billo.moving_piece(p, mv("R a1-a2")) == BASIC
     assert billo.moving_piece(p, mv("S b2-b3")) == BILLO
     assert billo.move_text(p, mv("R+ d4xe4")) == "R+ d4xe4"
-    assert str(mv("R a1-b2")) == "a1-b2"
+    assert str(mv("R a1-b2")) == "R a1-b2"
+    sq = billo.space
+    assert Move.along("R", [sq("c2"), sq("d3"), sq("e4")], [sq("d3")]) == mv("R c2xd3-e4")
 
 
 def test_matching_moves_lists_the_candidates_of_an_ambiguous_move() -> None:

@@ -14,6 +14,18 @@ from pbmkit.games.base import Outcome
 from pbmkit.games.billo import BASIC, ORANGE, ROUND, SQUARE, YELLOW
 
 
+def test_the_board_is_a_square_of_64_squares() -> None:
+    """"a square board of 64 little black squares"; forward is up for Yellow, down for Orange."""
+    assert billo.BOARD.kind == "square" and billo.BOARD.size == 64
+    assert billo.space_name(0) == "a1" and billo.space_name(63) == "h8"
+    assert billo.space("E4") == billo.space("e4") == 28
+    names = {billo.space_name(s) for s in billo.forward_squares(YELLOW, billo.space("a4"))}
+    assert names == {"a5", "b5"}
+    names = {billo.space_name(s) for s in billo.forward_squares(ORANGE, billo.space("d4"))}
+    assert names == {"c3", "d3", "e3"}
+    assert (billo.last_rank(YELLOW), billo.last_rank(ORANGE)) == (7, 0)
+
+
 def test_each_player_has_eight_round_and_eight_square_pieces_in_doubles_on_the_first_line() -> None:
     """"a total of 16 pieces ... 8 are square ... 8 round"; "each round into each square ... on the
     8 squares of the first line of their side"."""
