@@ -15,7 +15,7 @@ from typing import Any
 from pbmkit.render.mailer import MailerCard
 from pbmkit.render.records_chart import ChartEntry
 
-__all__ = ["chart_entries", "chart_header", "mailer_card", "turn_groups", "winner_text"]
+__all__ = ["chart_entries", "chart_header", "mailer_card", "move_text", "turn_groups", "winner_text"]
 
 _HOW = {
     "base": "reached the base",
@@ -56,10 +56,26 @@ def turn_groups(plies: Iterable[Any]) -> list[tuple[str, list[Any]]]:
     return groups
 
 
+def move_text(ply: Any) -> str:
+    """The ply in phone-chart notation, a capture written with ``x``: "IR to HS", "JQ x EV"."""
+    text = str(ply.text)
+    if ply.move.end in _occupied(ply.before) and " to " in text:
+        head, _, tail = text.rpartition(" to ")
+        return f"{head} x {tail}"
+    return text
+
+
+def _occupied(position: Any) -> set[int]:
+    board = getattr(position, "board", None)
+    if isinstance(board, tuple):
+        return {sp for sp, piece in enumerate(board) if piece}
+    return set()
+
+
 def _entry(label: str, plies: Sequence[Any]) -> ChartEntry:
     return ChartEntry(label=label, position=plies[-1].after,
                       last_moves=tuple(p.move for p in plies),
-                      moves_text=" · ".join(p.text for p in plies))
+                      moves_text=" · ".join(move_text(p) for p in plies))
 
 
 def _series_keys(replay: Any, series: Sequence[str] | None) -> list[str]:
@@ -151,5 +167,5 @@ def mailer_card(replay: Any, turn: str | None = None, side: str | None = None) -
     else:
         ply = _find(replay, turn, side)
     previous = _previous(replay, ply)
-    values.update(Turn=ply.label, Move=ply.text, Previous=previous.text if previous else "")
+    values.update(Turn=ply.label, Move=move_text(ply), Previous=move_text(previous) if previous else "")
     return MailerCard(values=values, position=ply.after, moved=ply.side, last_moves=(ply.move,))

@@ -38,11 +38,12 @@ class ChartEntry:
 
 def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = None,
                       entries: Sequence[ChartEntry] = (), *, paper_key: str = "letter",
-                      flip: bool = False) -> bytes:
+                      flip: bool = False, subtitle: str = "") -> bytes:
     """The Records Chart as PDF bytes: blank (no ``entries``) or one diagram per entry.
 
     ``header`` maps the template's field keys (``Number``, ``Date``, ``White``, ``Black``,
-    ``Winner``) to the text to print; missing keys print an empty field.
+    ``Winner``) to the text to print; missing keys print an empty field. ``subtitle`` is printed
+    beside the title (e.g. which alternate series the sheet holds).
     """
     t = load_template("records_chart")
     page = paper(paper_key)
@@ -53,6 +54,7 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     number = header.get("Number", "")
     players = " – ".join(p for p in (header.get("White", ""), header.get("Black", "")) if p)
     doc_title = title + (f" – game {number}" if number else "") + (f": {players}" if players else "")
+    doc_title += f" ({subtitle})" if subtitle else ""
     buf = io.BytesIO()
     c = new_canvas(buf, page, title=doc_title, subject=t["subject"],
                    keywords=f"{game.title}, records chart, play by mail")
@@ -61,7 +63,7 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     margin = float(t["margin"])
     grid_t = t["grid"]
     for page_no in range(pages):
-        top = _draw_header(c, t, page.width, page.height, title, header)
+        top = _draw_header(c, t, page.width, page.height, title, header, subtitle)
         bottom = margin + float(t["footer"]["height"])
         _draw_footer(c, t, game, page.width, page_no, pages, blank)
         cell_w = (page.width - 2 * margin - (cols - 1) * float(grid_t["column_gap"])) / cols
@@ -80,7 +82,7 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
 
 
 def _draw_header(c: Canvas, t: dict[str, Any], width: float, height: float, title: str,
-                 header: Mapping[str, str]) -> float:
+                 header: Mapping[str, str], subtitle: str) -> float:
     """The title and the header fields; returns the y below them."""
     margin = float(t["margin"])
     h = t["header"]
@@ -89,6 +91,10 @@ def _draw_header(c: Canvas, t: dict[str, Any], width: float, height: float, titl
     c.setFillColorRGB(0, 0, 0)
     c.setFont(FONT_BOLD, float(t["title_size"]))
     c.drawString(margin, y, title.upper())
+    if subtitle:
+        used = c.stringWidth(title.upper(), FONT_BOLD, float(t["title_size"])) + 12
+        fit_text(c, subtitle, width - margin, y, inner - used, size=float(t["title_size"]) * 0.7,
+                 anchor="end")
     y -= 8
     row_h, row_gap = float(h["row_height"]), float(h["row_gap"])
     n_rows = 1 + max(int(f["row"]) for f in h["fields"])

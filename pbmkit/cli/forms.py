@@ -1,0 +1,153 @@
+"""The printed forms: ``chart`` (Records Chart), ``mailer`` (Mailers) and ``phonechart``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from pbmkit.cli.common import InputError, Refused, atomic_write, load_replays, pick_game
+
+_PAPER = click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False),
+                      default="letter", show_default=True, help="Paper size.")
+_OUTPUT = click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+                       help="The PDF file to write.")
+_RULES = click.option("--rules", "rules", default="batalo", show_default=True,
+                      help="Which game's form, for --blank (records say their game themselves).")
+_FLIP = click.option("--flip", is_flag=True, help="Draw the boards from Black's seat.")
+
+
+def _game_of(name: str) -> Any:
+    from pbmkit.games import get_game
+
+    try:
+        return get_game(name)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
+
+
+def _valid(replay: Any, source: str) -> Any:
+    """The replay, or a clear refusal when its record does not replay."""
+    if not getattr(replay, "valid", True):
+        first = replay.errors[0]
+        raise Refused(f"{source}: game {replay.index} does not replay, so it cannot be printed:\n"
+                      f"{first.format()}\n(run 'pbmkit check' for every problem)")
+    return replay
+
+
+def _render(make: Any, *args: Any, **kwargs: Any) -> bytes:
+    """Call a form renderer; a form it cannot draw (a game without drawings) is a plain error."""
+    try:
+        data: bytes = make(*args, **kwargs)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    return data
+
+
+def _write(path: str, data: bytes, what: str) -> None:
+    try:
+        atomic_write(path, data)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    click.echo(f"Wrote {what} to {path}")
+
+
+@click.command()
+@click.argument("file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--blank", is_flag=True, help="The blank master sheet to photocopy.")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+              help="Which game of an archive (1 = the first).")
+@click.option("--series", "series", multiple=True,
+              help="Chart only this alternate series (a, b ...), from where it branches; "
+                   "repeat for several. Default: the main line, then every series.")
+@_PAPER
+@_OUTPUT
+@_RULES
+@_FLIP
+def chart(file: str | None, blank: bool, game_number: int | None, series: tuple[str, ...],
+          paper: str, output: str, rules: str, flip: bool) -> None:
+    """Write a Records Chart PDF: blank, or one diagram per turn of the game in FILE."""
+    from pbmkit.render.records_chart import records_chart_pdf
+
+    if blank == (file is not None):
+        raise click.UsageError("give a record FILE, or --blank for the master sheet (not both)")
+    if blank:
+        _write(output, _render(records_chart_pdf, _game_of(rules), {}, [], paper_key=paper.lower(),
+                               flip=flip), "the blank Records Chart")
+        return
+    from pbmkit.render.from_record import chart_entries, chart_header
+
+    assert file is not None
+    _, name, replays = load_replays(file)
+    replay = _valid(pick_game(replays, game_number, name), name)
+    try:
+        entries = chart_entries(replay, list(series) if series else None)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--series") from None
+    subtitle = ("Alternate series " + ", ".join(s.lower() for s in series)) if series else ""
+    data = _render(records_chart_pdf, replay.game, chart_header(replay), entries,
+                   paper_key=paper.lower(), flip=flip, subtitle=subtitle)
+    _write(output, data, f"a Records Chart of {len(entries)} turn(s)")
+
+
+@click.command()
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--blank", is_flag=True, help="The blank master sheet of four cards.")
+@click.option("--turn", default=None, help="Show each game after this turn (e.g. 12 or 12a) "
+                                           "instead of its latest position.")
+@click.option("--side", type=click.Choice(["white", "black"], case_sensitive=False), default=None,
+              help="With --turn: after this side's move of the turn (default: the turn's last move).")
+@_PAPER
+@_OUTPUT
+@_RULES
+@_FLIP
+def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | None, paper: str,
+           output: str, rules: str, flip: bool) -> None:
+    """Write a Mailers PDF: four postcards a sheet, blank or filled from the games in FILES.
+
+    Every game of every file gets a card (an archive of four games fills one sheet); page two of
+    each sheet is the backs, for double-sided printing flipped on the long edge.
+    """
+    from pbmkit.render.mailer import mailer_pdf
+
+    if blank == bool(files):
+        raise click.UsageError("give record FILES, or --blank for the master sheet (not both)")
+    if blank:
+        _write(output, _render(mailer_pdf, _game_of(rules), [], paper_key=paper.lower(), flip=flip),
+               "a blank sheet of Mailers")
+        return
+    from pbmkit.render.from_record import mailer_card
+
+    cards = []
+    game = None
+    for path in files:
+        _, name, replays = load_replays(path)
+        if not replays:
+            raise InputError(f"{name}: no game in this file")
+        for replay in replays:
+            _valid(replay, name)
+            if game is not None and replay.game.name != game.name:
+                raise InputError(f"{name}: game {replay.index} is {replay.game.title}, but the sheet "
+                                 f"is for {game.title}; print each game's mailers separately")
+            game = replay.game
+            try:
+                cards.append(mailer_card(replay, turn, side.lower() if side else None))
+            except ValueError as exc:
+                raise InputError(f"{name}: game {replay.index}: {exc}") from None
+    assert game is not None
+    sheets = -(-len(cards) // 4)
+    _write(output, _render(mailer_pdf, game, cards, paper_key=paper.lower(), flip=flip),
+           f"{len(cards)} card(s) on {sheets} sheet(s) of Mailers")
+
+
+@click.command()
+@_PAPER
+@_OUTPUT
+@_RULES
+@_FLIP
+def phonechart(paper: str, output: str, rules: str, flip: bool) -> None:
+    """Write the Phone Chart PDF: the board large, every space with its name."""
+    from pbmkit.render.phone_chart import phone_chart_pdf
+
+    _write(output, _render(phone_chart_pdf, _game_of(rules), paper_key=paper.lower(), flip=flip),
+           "the Phone Chart")
