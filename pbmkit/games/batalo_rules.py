@@ -1,0 +1,429 @@
+"""Batalo rules: the board and its names, positions and moves, move generation, outcome, averto.
+
+Rules: ``shared/rules/batalo.txt``; board, names, rulings 1–14 and our decisions: ``docs/batalo.md``.
+Spaces are integers 0..126 of :data:`BOARD`; a position is a 127-tuple of piece codes
+(:data:`WHITE_STONE` … :data:`BLACK_COLUMN`, sign = colour) and the side to move (+1 White, -1 Black).
+Everything geometric is precomputed once at import; move generation only reads tables.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pbmkit.games.base import Outcome
+from pbmkit.games.board import OFF, Board, hex_board
+
+__all__ = [
+    "BLACK",
+    "BLACK_BASE",
+    "BLACK_COLUMN",
+    "BLACK_STONE",
+    "BOARD",
+    "EMPTY",
+    "STANDARD_SETUP",
+    "WHITE",
+    "WHITE_BASE",
+    "WHITE_COLUMN",
+    "WHITE_STONE",
+    "Move",
+    "Position",
+    "apply",
+    "base_of",
+    "destinations",
+    "finished",
+    "from_pbmserv",
+    "has_legal_move",
+    "hop_paths",
+    "is_averto",
+    "legal_moves",
+    "line_between",
+    "mirror",
+    "mirror_space",
+    "outcome",
+    "piece_word",
+    "side_name",
+    "space",
+    "space_name",
+    "threats",
+    "to_pbmserv",
+]
+
+# --- the board -------------------------------------------------------------------------------
+
+_FIRST = "ABCDEFGHIJKLM"  # the A–M family of lines: i = 1..13
+_SECOND = "NOPQRSTUVWXYZ"  # the N–Z family of lines: j = 1..13
+
+# THE one table from (i, j) to a phone-chart name: a corrected chart is a change here only.
+_COORDS = [(i, j) for i in range(1, 14) for j in range(1, 14) if 8 <= i + j <= 20]
+BOARD: Board = hex_board(_COORDS, lambda i, j: _FIRST[i - 1] + _SECOND[j - 1])
+"""The 127-space board; coordinates are the spec's ``(i, j)``."""
+
+_SECOND_SET = frozenset(_SECOND)
+
+
+def space(name: str) -> int:
+    """The space named ``name`` (any case; ``RI`` is read as ``IR``). ``KeyError`` if none."""
+    n = name.strip().upper()
+    if len(n) == 2 and n[0] in _SECOND_SET and n[1] not in _SECOND_SET:
+        n = n[1] + n[0]
+    try:
+        return BOARD.space(n)
+    except KeyError:
+        raise KeyError(f"{name.strip()!r} is not a space of the board") from None
+
+
+def space_name(sp: int) -> str:
+    """The phone-chart name of space ``sp``, e.g. ``"IR"``."""
+    return BOARD.names[sp]
+
+
+_PBMSERV_RE = re.compile(r"^([a-mA-M])(1[0-3]|[1-9])$")
+
+
+def to_pbmserv(sp: int) -> str:
+    """The pbmserv name of ``sp``: row letter ``a + (i + j - 8)`` and diagonal ``j`` (JQ = ``g4``)."""
+    i, j = BOARD.coords[sp]
+    return f"{chr(ord('a') + i + j - 8)}{j}"
+
+
+def from_pbmserv(name: str) -> int:
+    """The space of a pbmserv name such as ``g4``; ``KeyError`` if it is not on the board."""
+    m = _PBMSERV_RE.match(name.strip())
+    if not m:
+        raise KeyError(f"{name!r} is not a pbmserv space name")
+    r = ord(m.group(1).lower()) - ord("a") + 1
+    j = int(m.group(2))
+    sp = BOARD.at((r + 7 - j, j))
+    if sp is None:
+        raise KeyError(f"{name!r} is not on the board")
+    return sp
+
+
+# --- pieces and positions ----------------------------------------------------------------
+
+EMPTY = 0
+WHITE, BLACK = 1, -1
+WHITE_STONE, WHITE_COLUMN = 1, 2
+BLACK_STONE, BLACK_COLUMN = -1, -2
+
+WHITE_BASE: int = space("JQ")
+BLACK_BASE: int = space("DW")
+_BASE = {WHITE: WHITE_BASE, BLACK: BLACK_BASE}
+_SIDE_NAME = {WHITE: "White", BLACK: "Black"}
+_PIECE_WORD = {1: "stone", 2: "column"}
+
+STANDARD_SETUP = "W:JQ O:IQ,IR,JP,JR,KP,KQ B:DW X:CW,CX,DV,DX,EV,EW w"
+"""The Setup value of the standard position (fig. 1)."""
+
+
+def base_of(side: int) -> int:
+    """The base space of ``side`` (+1 White: JQ, -1 Black: DW)."""
+    return _BASE[side]
+
+
+def side_name(side: int) -> str:
+    """``"White"`` or ``"Black"``."""
+    return _SIDE_NAME[side]
+
+
+def piece_word(code: int) -> str:
+    """``"stone"`` or ``"column"`` for a non-empty piece code."""
+    return _PIECE_WORD[abs(code)]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A Batalo position: ``board[space]`` is a piece code; ``turn`` is +1 (White) or -1 (Black)."""
+
+    board: tuple[int, ...]
+    turn: int = WHITE
+
+    def pieces(self, side: int) -> list[int]:
+        """The spaces of ``side``'s pieces, in space order."""
+        return [s for s, p in enumerate(self.board) if p * side > 0]
+
+    def column(self, side: int) -> int | None:
+        """The space of ``side``'s column, or ``None`` if it was captured."""
+        code = 2 * side
+        for s, p in enumerate(self.board):
+            if p == code:
+                return s
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move from ``start`` to ``end``; ``path`` lists the hop landings when the record gave them.
+
+    Two moves are equal when start and end are: a hop series reaching the same space by several
+    paths is one move. ``path`` (every landing space, ``end`` last) only asks that the path given
+    be checked hop by hop.
+    """
+
+    start: int
+    end: int
+    path: tuple[int, ...] | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        spaces = (self.start, *(self.path or (self.end,)))
+        return " to ".join(space_name(s) for s in spaces)
+
+
+# --- precomputed tables ------------------------------------------------------------------
+
+_N = BOARD.size
+NEIGHBOURS = BOARD.neighbours
+RAYS = BOARD.rays
+HOPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (BOARD.steps[s][d], BOARD.steps[BOARD.steps[s][d]][d])
+        for d in range(6)
+        if BOARD.steps[s][d] != OFF and BOARD.steps[BOARD.steps[s][d]][d] != OFF
+    )
+    for s in range(_N)
+)
+"""``HOPS[s]``: ``(over, land)`` for each direction in which a hop from ``s`` stays on the board."""
+
+_LINE: dict[tuple[int, int], tuple[int, int]] = {
+    (s, n): (d, k + 1) for s in range(_N) for d, ray in enumerate(RAYS[s]) for k, n in enumerate(ray)
+}
+
+
+def line_between(a: int, b: int) -> tuple[int, int] | None:
+    """``(direction, distance)`` when ``b`` lies on a straight line from ``a``; else ``None``."""
+    return _LINE.get((a, b))
+
+
+def _mirror_of(sp: int) -> int:
+    i, j = BOARD.coords[sp]
+    m = BOARD.at((14 - i, 14 - j))
+    assert m is not None  # the board is symmetric about GT
+    return m
+
+
+_MIRROR: tuple[int, ...] = tuple(_mirror_of(s) for s in range(_N))
+
+
+# --- move generation ---------------------------------------------------------------------
+
+
+def _hop_landings(board: tuple[int, ...], start: int, side: int, column: bool) -> set[int]:
+    """Every space a hop series from ``start`` can end on (search over landing × hopped set).
+
+    A hopped piece is known by the space hopped over, so the own base and a column standing on it
+    are one and the same thing to hop (rulings 3 and 4).
+    """
+    own_base = _BASE[side]
+    opp_base = _BASE[-side]
+    ends: set[int] = set()
+    seen: set[tuple[int, int]] = set()
+    stack: list[tuple[int, int]] = [(start, 0)]
+    while stack:
+        cur, hopped = stack.pop()
+        for over, land in HOPS[cur]:
+            bit = 1 << over
+            if hopped & bit:
+                continue  # ruling 4: never the same piece (or base) twice
+            if over != own_base and (over == start or board[over] * side <= 0):
+                continue  # only own pieces and the own base can be hopped (the start is empty now)
+            if land == start:
+                continue  # ruling 4: never back to the starting space
+            q = board[land]
+            if q == EMPTY:
+                if land == own_base and not column:
+                    continue  # ruling 5: a stone never lands on its own base
+                ends.add(land)
+                if land == opp_base:
+                    continue  # ruling 5: the opponent's base ends the move
+                state = (land, hopped | bit)
+                if state not in seen:
+                    seen.add(state)
+                    stack.append(state)
+            elif column and q * side < 0 and land != opp_base:
+                ends.add(land)  # ruling 8: capture on the last hop; ruling 9: not on its base
+    return ends
+
+
+def _slides(board: tuple[int, ...], sp: int, side: int, column: bool) -> set[int]:
+    own_base, opp_base = _BASE[side], _BASE[-side]
+    dests: set[int] = set()
+    if not column:
+        for n in NEIGHBOURS[sp]:
+            if board[n] == EMPTY and n != own_base:
+                dests.add(n)  # ruling 2 (and 5: never onto the own base)
+        return dests
+    for ray in RAYS[sp]:
+        for n in ray:
+            q = board[n]
+            if q == EMPTY:
+                dests.add(n)
+                if n == opp_base:
+                    break  # a slide stops on the opponent's base: landing there ends the move
+                continue
+            if q * side < 0 and n != opp_base:
+                dests.add(n)  # ruling 8: capture; ruling 9: a column on its base is safe
+            break
+    return dests
+
+
+def piece_destinations(board: tuple[int, ...], sp: int, side: int) -> set[int]:
+    """Every space the piece of ``side`` on ``sp`` may end a move on (no game-over check)."""
+    column = board[sp] == 2 * side
+    return _slides(board, sp, side, column) | _hop_landings(board, sp, side, column)
+
+
+def finished(position: Position) -> bool:
+    """Whether the game is over on the board: a piece on a base it attacks, or a side without pieces."""
+    board = position.board
+    if board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0:
+        return True
+    has_white = has_black = False
+    for p in board:
+        if p > 0:
+            has_white = True
+        elif p < 0:
+            has_black = True
+    return not (has_white and has_black)
+
+
+def legal_moves(position: Position) -> list[Move]:
+    """Every legal move of the side to move as (start, end), each once, in (start, end) order.
+
+    Empty when the game is already over (a piece on a base, or a side without pieces).
+    """
+    if finished(position):
+        return []
+    board, side = position.board, position.turn
+    moves: list[Move] = []
+    for sp in range(_N):
+        if board[sp] * side > 0:
+            moves.extend(Move(sp, d) for d in sorted(piece_destinations(board, sp, side)))
+    return moves
+
+
+def destinations(position: Position, start: int) -> list[int]:
+    """The spaces the piece on ``start`` may move to (empty if it is not the mover's piece)."""
+    if not 0 <= start < _N or finished(position) or position.board[start] * position.turn <= 0:
+        return []
+    return sorted(piece_destinations(position.board, start, position.turn))
+
+
+def has_legal_move(position: Position) -> bool:
+    """Whether the side to move has any legal move (fast: stops at the first one found)."""
+    if finished(position):
+        return False
+    board, side = position.board, position.turn
+    own_base = _BASE[side]
+    mine = [sp for sp in range(_N) if board[sp] * side > 0]
+    for sp in mine:
+        for n in NEIGHBOURS[sp]:
+            if board[n] == EMPTY and (n != own_base or board[sp] == 2 * side):
+                return True
+    return any(piece_destinations(board, sp, side) for sp in mine)
+
+
+# --- playing a move, outcome, averto -----------------------------------------------------
+
+
+def apply(position: Position, move: Move) -> Position:
+    """The position after ``move`` (assumed legal): the piece moves, a captured piece leaves."""
+    board = list(position.board)
+    board[move.end] = board[move.start]
+    board[move.start] = EMPTY
+    return Position(tuple(board), -position.turn)
+
+
+def outcome(position: Position) -> Outcome | None:
+    """The result, if the game is over on the board (rulings 10 and 11), else ``None``.
+
+    ``how`` is ``"base"``, ``"capture-all"`` or ``"no-moves"`` (the side to move has no legal move
+    and loses). Concession and agreed draws (ruling 12) are for the record, never forced here.
+    """
+    board = position.board
+    if board[BLACK_BASE] > 0:
+        return Outcome("white", "base")
+    if board[WHITE_BASE] < 0:
+        return Outcome("black", "base")
+    if not any(p < 0 for p in board):
+        return Outcome("white", "capture-all")
+    if not any(p > 0 for p in board):
+        return Outcome("black", "capture-all")
+    if not has_legal_move(position):
+        return Outcome("black" if position.turn == WHITE else "white", "no-moves")
+    return None
+
+
+def threats(position: Position, side: int | None = None) -> list[str]:
+    """What ``side`` (default: the side that just moved) could do next move if the opponent passed.
+
+    Returns ``"column"`` if it could capture the opponent's column and ``"base"`` if it could land
+    on the opponent's base (ruling 14): a move that leaves such a threat is an *averto* move.
+    """
+    mover = -position.turn if side is None else side
+    if finished(position):
+        return []
+    opp_column = position.column(-mover)
+    opp_base = _BASE[-mover]
+    reach: set[int] = set()
+    for sp in range(_N):
+        if position.board[sp] * mover > 0:
+            reach |= piece_destinations(position.board, sp, mover)
+    found = []
+    if opp_column is not None and opp_column in reach:
+        found.append("column")
+    if opp_base in reach:
+        found.append("base")
+    return found
+
+
+def is_averto(position: Position, move: Move) -> bool:
+    """Whether the legal ``move`` in ``position`` is an averto move (ruling 14)."""
+    return bool(threats(apply(position, move), position.turn))
+
+
+def hop_paths(position: Position, start: int, end: int) -> list[tuple[int, ...]]:
+    """Every hop path (landings, ``end`` last) from ``start`` to ``end``, shortest first.
+
+    A path may pass over ``end`` and come back to it: every such series is listed. Empty when the
+    piece on ``start`` is not the mover's, the game is over, or no hop series ends on ``end``.
+    """
+    board, side = position.board, position.turn
+    if not (0 <= start < _N and 0 <= end < _N) or board[start] * side <= 0 or finished(position):
+        return []
+    column = board[start] == 2 * side
+    own_base, opp_base = _BASE[side], _BASE[-side]
+    out: list[tuple[int, ...]] = []
+
+    def walk(cur: int, hopped: int, path: tuple[int, ...]) -> None:
+        for over, land in HOPS[cur]:
+            bit = 1 << over
+            if hopped & bit or land == start:
+                continue
+            if over != own_base and (over == start or board[over] * side <= 0):
+                continue
+            q = board[land]
+            if q == EMPTY and not (land == own_base and not column):
+                if land == end:
+                    out.append((*path, land))
+                if land != opp_base:
+                    walk(land, hopped | bit, (*path, land))
+            elif land == end and column and q * side < 0 and land != opp_base:
+                out.append((*path, land))
+
+    walk(start, 0, ())
+    out.sort(key=lambda p: (len(p), p))
+    return out
+
+
+def mirror(position: Position) -> Position:
+    """The same position with colours swapped and the board turned 180° (White ↔ Black)."""
+    board = [EMPTY] * _N
+    for sp, p in enumerate(position.board):
+        board[_MIRROR[sp]] = -p
+    return Position(tuple(board), -position.turn)
+
+
+def mirror_space(sp: int) -> int:
+    """The space that ``sp`` becomes when the board turns 180° about GT."""
+    return _MIRROR[sp]
