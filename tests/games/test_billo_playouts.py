@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbmkit.games import billo
-from pbmkit.games.billo import ORANGE, SHAPES, YELLOW, Move, Position
+from pbmkit.games.billo import BASIC, BILLO, ORANGE, ROUND, SHAPES, SQUARE, YELLOW, Move, Position
 
 CHOICES = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=300)
 
@@ -63,3 +63,41 @@ def test_random_playouts_stay_possible_and_every_move_checks(choices: list[int],
             assert billo.parse_setup(billo.format_setup(after)) == after
             assert billo.from_diagram(billo.diagram(after), after.turn, after.quiet) == after
         position = after
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """Random possible positions: up to 8 pieces of each shape a side, Billos, doubles, composites."""
+    board = [0] * 64
+    squares = draw(st.lists(st.integers(0, 63), min_size=2, max_size=24, unique=True))
+    counts = {(side, shape): 0 for side in (YELLOW, ORANGE) for shape in SHAPES}
+    for sq in squares:
+        side = draw(st.sampled_from((YELLOW, ORANGE)))
+        states = {}
+        for shape in draw(st.sampled_from(((ROUND,), (SQUARE,), (ROUND, SQUARE)))):
+            if counts[side, shape] == 8:
+                continue
+            on_last_rank = sq // 8 == billo.last_rank(side)
+            states[shape] = BILLO if on_last_rank else draw(st.sampled_from((BASIC, BILLO)))
+            counts[side, shape] += 1
+        board[sq] = billo.cell(side, states.get(ROUND, 0), states.get(SQUARE, 0))
+    turn = draw(st.sampled_from((YELLOW, ORANGE)))
+    return Position(tuple(board), turn, draw(st.integers(0, 120)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(position=positions())
+def test_random_positions_generator_checker_and_outcome_agree(position: Position) -> None:
+    assert billo.validate(position) == []
+    moves = billo.legal_moves(position)
+    assert (billo.outcome(position) is None) == bool(moves)
+    for move in moves:
+        assert billo.check_move(position, move) is None
+        assert billo.moving_piece(position, move) in (BASIC, BILLO)
+    _check_neighbouring_paths(position, moves[:6] + moves[-6:])
+    if moves:
+        keys = {billo.move_key(position, m) for m in moves}
+        assert len(keys) == 1
+        assert max(billo.candidate_moves(position).values()) == keys.pop()
+    if all(_pieces(position, s) for s in (YELLOW, ORANGE)):
+        assert billo.parse_setup(billo.format_setup(position)) == position
