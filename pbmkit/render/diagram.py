@@ -87,6 +87,7 @@ def _outline(kind: str, centre: Point, scale: float = 1.0) -> tuple[Point, ...]:
     return tuple((x + scale * dx, y + scale * dy) for dx, dy in corners)
 
 
+@lru_cache(maxsize=64)
 def board_bbox(board: Board, flip: bool = False, *, labels: bool = False,
                art: GameArt | None = None, margin: float = 0.2) -> tuple[float, float, float, float]:
     """The box holding every cell (and the line labels when ``labels``), with ``margin``."""
@@ -134,6 +135,15 @@ def _placed_glyph(glyph: Glyph, centre: Point, scale: float) -> Placed:
     return Placed(f"{glyph.kind}:{glyph.letter}:{scale:.4f}", centre, _glyph_shapes(glyph, scale))
 
 
+def _shade(kind: str, centre: Point, level: float) -> Placed:
+    """A cell filled with grey ``level`` (the start or the end of a marked move)."""
+    return Placed(f"shade:{kind}:{level}", centre,
+                  (Polygon(_outline(kind, (0.0, 0.0), 0.96), fill=grey(level), stroke=None),))
+
+
+_DOT = (Circle((0.0, 0.0), 0.12, fill=grey(0.35), stroke=None),)
+
+
 def _arrow(a: Point, b: Point, width: float) -> list[Shape]:
     """A line from ``a`` that stops short of ``b``, with a small head."""
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -147,7 +157,7 @@ def _arrow(a: Point, b: Point, width: float) -> list[Shape]:
     left = (tip[0] - head * ux - 0.6 * head * uy, tip[1] - head * uy + 0.6 * head * ux)
     right = (tip[0] - head * ux + 0.6 * head * uy, tip[1] - head * uy - 0.6 * head * ux)
     colour = grey(0.35)
-    return [Circle(a, 0.12, fill=colour, stroke=None),
+    return [Placed("dot", a, _DOT),
             Polyline((tail, (tip[0] - 0.5 * head * ux, tip[1] - 0.5 * head * uy)), colour, width),
             Polygon((tip, left, right), fill=colour, stroke=None)]
 
@@ -193,8 +203,8 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
     under: list[Shape] = []
     over: list[Shape] = []
     for start, end in marks:
-        under.append(Polygon(_outline(kind, centres[start], 0.96), fill=grey(0.9), stroke=None))
-        under.append(Polygon(_outline(kind, centres[end], 0.96), fill=grey(0.78), stroke=None))
+        under.append(_shade(kind, centres[start], 0.9))
+        under.append(_shade(kind, centres[end], 0.78))
         over += _arrow(centres[start], centres[end], max(style.grid * 1.6, 0.08))
     for sp, symbol in sorted(pieces.items()):
         c = centres[sp]

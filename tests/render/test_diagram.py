@@ -18,7 +18,8 @@ GAME = get_game("batalo")
 
 
 def _placed(drawing: object) -> list[Placed]:
-    return [s for s in drawing.over if isinstance(s, Placed)]  # type: ignore[attr-defined]
+    """The piece glyphs placed on a drawing (not the dots that start the move arrows)."""
+    return [s for s in drawing.over if isinstance(s, Placed) and s.key != "dot"]  # type: ignore[attr-defined]
 
 
 def test_neighbouring_spaces_are_drawn_one_cell_apart_and_others_further() -> None:
@@ -70,14 +71,11 @@ def test_the_last_moves_start_and_end_are_shaded_and_joined() -> None:
     (m1, _), (m2, after) = play("IR to HS", "EV to FU")
     d = game_drawing(GAME, after, last_moves=[m1, m2])
     centres = space_centres(BOARD)
-    shaded = [s for s in d.under if isinstance(s, Polygon)]
+    shaded = [s for s in d.under if isinstance(s, Placed)]
     assert len(shaded) == 4
-    for sp in (m1.start, m1.end, m2.start, m2.end):
-        cx = sum(x for x, _ in shaded[0].points) / 6
-        assert any(
-            math.dist((sum(x for x, _ in p.points) / 6, sum(y for _, y in p.points) / 6), centres[sp]) < 1e-6
-            for p in shaded
-        ), cx
+    assert all(isinstance(p, Polygon) and p.fill for s in shaded for p in s.shapes)
+    spots = sorted(s.at for s in shaded)
+    assert spots == sorted(centres[sp] for sp in (m1.start, m1.end, m2.start, m2.end))
     arrows = [s for s in d.over if isinstance(s, Polyline)]
     assert len(arrows) == 2
     # Pieces are drawn after the arrows, so an arrow never hides a piece.
