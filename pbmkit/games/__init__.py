@@ -16,6 +16,7 @@ __all__ = ["Game", "IllegalMoveError", "Outcome", "SetupError", "game_names", "g
 
 _MODULES: dict[str, str] = {
     "batalo": "pbmkit.games.batalo",
+    "billo": "pbmkit.games.billo",
 }
 """Registry: lower-case game name (as in the ``Game`` tag) to the module that defines ``GAME``."""
 
