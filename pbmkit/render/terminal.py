@@ -1,36 +1,67 @@
-"""Boards drawn as terminal text, in the layout of the spec's diagram."""
+"""Boards drawn as terminal text, laid out like the spec's diagram, optionally in colour.
+
+The layout comes from the same geometry as the printed diagrams (:mod:`pbmkit.render.diagram`),
+and the piece symbols from the game's art, so any board the drawings know is drawn here too.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pbmkit.games import Game
-from pbmkit.games import batalo as _batalo
+from pbmkit.render.art import art_for
+from pbmkit.render.diagram import space_centres
 
-_SYMBOL = {2: "W", 1: "O", -2: "B", -1: "●"}
+__all__ = ["board_text"]
+
+_BOLD, _REVERSE, _DIM, _UNDERLINE, _RESET = "\x1b[1m", "\x1b[7m", "\x1b[2m", "\x1b[4m", "\x1b[0m"
+
+
+def _grid(game: Game[Any, Any], flip: bool) -> tuple[list[list[tuple[int, int]]], int]:
+    """Rows top to bottom of (text column, space), and the width of a text column."""
+    board = game.board
+    centres = space_centres(board, flip)
+    # Hex cells are 1.5 units apart across and half a cell height between rows; squares 2 units.
+    step_x, step_y = (1.5, 3 ** 0.5 / 2) if board.kind == "hex" else (2.0, 2.0)
+    min_x = min(x for x, _ in centres)
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for sp, (x, y) in enumerate(centres):
+        rows.setdefault(round(-y / step_y), []).append((round((x - min_x) / step_x), sp))
+    width = max(len(n) for n in board.names) + 3
+    return [sorted(rows[k]) for k in sorted(rows)], width
 
 
 def board_text(game: Game[Any, Any], position: Any, *, last_move: Any = None,
-               flip: bool = False) -> str:
+               flip: bool = False, colour: bool = False) -> str:
     """The board of ``position`` as text: each space's name, and the rules' symbol of its piece.
 
-    Spaces of ``last_move`` (start and end) are bracketed. ``flip`` draws it from Black's seat.
+    Occupied spaces are written in upper case followed by the symbol (``IRO``, ``DWB``), empty ones
+    in lower case. The spaces of ``last_move`` (start and end) are bracketed. ``flip`` draws it
+    from the second player's seat. ``colour`` adds ANSI styles: the first side's pieces bold, the
+    second side's in reverse video, empty spaces dim, the last move underlined.
     """
-    if game.name != "batalo":
-        raise ValueError(f"no terminal drawing for {game.title} yet")
+    art = art_for(game)
+    symbols = art.symbols(position)
+    first_side = {s for s, meaning in art.legend if meaning.startswith(game.sides[0])}
     marked = set() if last_move is None else {last_move.start, last_move.end}
-    rows = list(_batalo.diagram_rows())
-    if flip:
-        rows = [[(12 - c, s) for c, s in reversed(r)] for r in reversed(rows)]
+    rows, width = _grid(game, flip)
     lines = []
     for row in rows:
-        line = ""
+        line, visible = "", 0
         for col, sp in row:
-            name = _batalo.space_name(sp)
-            piece = _SYMBOL.get(position.board[sp], "")
-            cell = f"{name}{piece}" if piece else name.lower()
+            name = game.board.names[sp]
+            piece = symbols.get(sp, "")
+            cell = f"{name.upper()}{piece}" if piece else name.lower()
             if sp in marked:
                 cell = f"[{cell}]"
-            line = line.ljust(5 * col) + cell
+            pad = max(0, width * col - visible)
+            line += " " * pad
+            visible += pad + len(cell)
+            if colour:
+                style = _DIM if not piece else (_BOLD if piece in first_side else _BOLD + _REVERSE)
+                if sp in marked:
+                    style += _UNDERLINE
+                cell = f"{style}{cell}{_RESET}"
+            line += cell
         lines.append(line.rstrip())
     return "\n".join(lines)
