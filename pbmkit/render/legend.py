@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.render.art import GameArt
@@ -20,9 +22,10 @@ def legend_width(art: GameArt, size: float) -> float:
     return sum(size * 1.5 + text_width(_label(s, m), size) + size * 1.6 for s, m in art.legend)
 
 
-def draw_legend(c: Canvas, art: GameArt, x: float, y: float, size: float) -> float:
-    """Draw the key on the baseline ``y`` from ``x``; returns the x where it ends."""
-    for symbol, meaning in art.legend:
+def draw_legend(c: Canvas, art: GameArt, x: float, y: float, size: float,
+                items: Sequence[tuple[str, str]] | None = None) -> float:
+    """Draw the key (or just ``items`` of it) on the baseline ``y`` from ``x``; returns where it ends."""
+    for symbol, meaning in art.legend if items is None else items:
         glyph = art.glyphs[symbol]
         box = size * 1.25
         draw_drawing(c, glyph_drawing(glyph), x, y - size * 0.22, box, box)

@@ -17,7 +17,9 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
+from pbmkit.render.art import art_for
 from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
+from pbmkit.render.legend import draw_legend
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
 from pbmkit.render.templates import load_template, paper
 
@@ -192,8 +194,15 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     c.setFont(FONT, label_size)
     note_top = h - margin - rh - 10
     c.drawString(margin, note_top, str(b["note_label"]))
-    n_notes = max(1, int((note_top - margin - 18) // 18))
+    legend_size = float(b["legend_size"])
+    legend_top = margin + 8 + 2 * legend_size * 1.6
+    n_notes = max(1, int((note_top - legend_top - 10) // 18))
     _lines(c, margin, note_top - 16, div - 2 * margin, n_notes, 18)
+    # The key of the symbols, for filling in the diagram by hand: two lines above the footer.
+    art = art_for(game)
+    half = (len(art.legend) + 1) // 2
+    for k, items in enumerate((art.legend[:half], art.legend[half:])):
+        draw_legend(c, art, margin, legend_top - (k + 1) * legend_size * 1.6, legend_size, items)
     # The divider.
     c.setLineWidth(0.7)
     c.line(div, margin, div, h - margin)
