@@ -45,11 +45,13 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
     style = DiagramStyle.for_scale(scale, names=True, labels=True, grid_pt=0.7, border_pt=2.0)
     # Drawn once: inline rather than as a reusable form, so every name sits in the page's text.
     drawing = replace(game_drawing(game, game.initial_position(), flip=flip, style=style), grid_key="")
-    draw_drawing(c, drawing, margin, bottom, inner, box_top - bottom)
+    # The board right under the text, and the key right under the board.
+    scale = draw_drawing(c, drawing, margin, bottom, inner, box_top - bottom, valign="top")
+    y = box_top - scale * drawing.height - legend_size * 2.2
     lx = margin + (inner - legend_width(art, legend_size)) / 2
-    draw_legend(c, art, lx, margin + legend_size * 1.6, legend_size)
+    draw_legend(c, art, lx, y, legend_size)
     c.setFont(FONT, legend_size)
     c.setFillColorRGB(0.2, 0.2, 0.2)
-    c.drawCentredString(page.width / 2, margin, str(t["base_note"]))
+    c.drawCentredString(page.width / 2, y - legend_size * 1.6, str(t["base_note"]))
     c.showPage()
     return finish(c, buf)
