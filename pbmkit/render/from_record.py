@@ -12,8 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pbmkit.render.mailer import MailerCard
-from pbmkit.render.records_chart import ChartEntry
+from pbmkit.render.entries import ChartEntry, MailerCard
 
 __all__ = ["chart_entries", "chart_header", "mailer_card", "move_text", "turn_groups", "winner_text"]
 

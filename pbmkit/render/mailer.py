@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -19,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pbmkit.games import Game
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
+from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
 from pbmkit.render.templates import load_template, paper
@@ -26,19 +26,6 @@ from pbmkit.render.templates import load_template, paper
 __all__ = ["CARDS_PER_SHEET", "MailerCard", "card_origins", "mailer_pdf"]
 
 CARDS_PER_SHEET = 4
-
-
-@dataclass(frozen=True)
-class MailerCard:
-    """What one filled card shows: field values, the position, the moves to mark."""
-
-    values: Mapping[str, str]
-    """Field key -> text: ``Number``, ``Turn``, ``Move``, ``Previous``, ``White``, ``Black``,
-    ``Sent``, ``Received`` (any may be missing)."""
-    position: Any
-    moved: str = ""
-    """The side that has moved, ``"white"`` or ``"black"`` (ticks its box), or ``""``."""
-    last_moves: tuple[Any, ...] = field(default_factory=tuple)
 
 
 def card_origins(width: float, height: float, back: bool) -> list[tuple[float, float]]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -16,24 +15,12 @@ from reportlab.pdfgen.canvas import Canvas
 from pbmkit.games import Game
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
+from pbmkit.render.entries import ChartEntry
 from pbmkit.render.legend import draw_legend
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
 from pbmkit.render.templates import load_template, paper
 
 __all__ = ["ChartEntry", "records_chart_pdf"]
-
-
-@dataclass(frozen=True)
-class ChartEntry:
-    """One diagram of the chart: its turn label, the position shown, the moves to mark."""
-
-    label: str
-    """The turn as written under the diagram: ``"12"``, ``"12a"``."""
-    position: Any
-    last_moves: tuple[Any, ...] = field(default_factory=tuple)
-    """The turn's moves (games ``Move`` values or (start, end) pairs), marked on the diagram."""
-    moves_text: str = ""
-    """The turn's moves in words, printed small beside the label, e.g. ``"IR to HS · EV to ES"``."""
 
 
 def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = None,

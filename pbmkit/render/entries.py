@@ -1,0 +1,35 @@
+"""The plain inputs of the form renderers (no ReportLab here, so the glue stays cheap to import)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["ChartEntry", "MailerCard"]
+
+
+@dataclass(frozen=True)
+class ChartEntry:
+    """One diagram of the chart: its turn label, the position shown, the moves to mark."""
+
+    label: str
+    """The turn as written under the diagram: ``"12"``, ``"12a"``."""
+    position: Any
+    last_moves: tuple[Any, ...] = field(default_factory=tuple)
+    """The turn's moves (games ``Move`` values or (start, end) pairs), marked on the diagram."""
+    moves_text: str = ""
+    """The turn's moves in words, printed small beside the label, e.g. ``"IR to HS · EV to ES"``."""
+
+
+@dataclass(frozen=True)
+class MailerCard:
+    """What one filled card shows: field values, the position, the moves to mark."""
+
+    values: Mapping[str, str]
+    """Field key -> text: ``Number``, ``Turn``, ``Move``, ``Previous``, ``White``, ``Black``,
+    ``Sent``, ``Received`` (any may be missing)."""
+    position: Any
+    moved: str = ""
+    """The side that has moved, ``"white"`` or ``"black"`` (ticks its box), or ``""``."""
+    last_moves: tuple[Any, ...] = field(default_factory=tuple)
