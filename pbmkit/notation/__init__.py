@@ -1,1 +1,37 @@
-"""Game records as text: the Lark grammar, the record model, the replayer and the writers."""
+"""Game records as text: the Lark grammar, the record model, the replayer and the writers.
+
+Reading is :func:`parse_records` (syntax only) and :func:`replay` / :func:`check_text` (rules);
+writing is :func:`write_record`. Moves are read and written by the game's move notation
+(:mod:`pbmkit.notation.movetext`). Lark is imported on the first parse only.
+"""
+
+from pbmkit.notation.convert import append_move, to_json_record, to_pbmserv
+from pbmkit.notation.model import Comment, Ending, Record, Turn, WrittenMove
+from pbmkit.notation.problems import IllegalMoveError, MoveSyntaxError, Problem
+from pbmkit.notation.reader import parse_records
+from pbmkit.notation.replay import GameReplay, Ply, check_text, format_move, parse_move, replay
+from pbmkit.notation.writer import new_record_text, write_record, write_records
+
+__all__ = [
+    "Comment",
+    "Ending",
+    "GameReplay",
+    "IllegalMoveError",
+    "MoveSyntaxError",
+    "Ply",
+    "Problem",
+    "Record",
+    "Turn",
+    "WrittenMove",
+    "append_move",
+    "check_text",
+    "format_move",
+    "new_record_text",
+    "parse_move",
+    "parse_records",
+    "replay",
+    "to_json_record",
+    "to_pbmserv",
+    "write_record",
+    "write_records",
+]

@@ -1,0 +1,163 @@
+"""Other forms of a replayed game: JSON, pbmserv coordinates, and the mailed-move edit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbmkit.notation.model import Comment, Turn, WrittenMove
+from pbmkit.notation.problems import IllegalMoveError
+from pbmkit.notation.replay import GameReplay, Ply, format_move
+
+__all__ = ["append_move", "to_json_record", "to_pbmserv"]
+
+
+def _comments(comments: list[Comment]) -> list[str]:
+    return [c.text.strip() for c in comments]
+
+
+def to_json_record(replay: GameReplay) -> dict[str, Any]:
+    """The whole game as JSON: tags, start, every line's moves with comments, result, problems."""
+    written: dict[tuple[int, int], WrittenMove] = {
+        (m.line, m.column): m for t in replay.record.turns for m in t.moves
+    }
+
+    def ply(p: Ply) -> dict[str, Any]:
+        wm = written.get((p.line, p.column))
+        return {"turn": p.label, "side": p.side, "move": p.text, "written": p.written,
+                "averto": p.averto, "line": p.line, "column": p.column,
+                "comments": _comments(wm.comments) if wm else []}
+
+    game = replay.game
+    return {
+        "game": replay.index,
+        "file": replay.source,
+        "name": game.title if game else replay.record.tags.get("Game", ""),
+        "tags": dict(replay.record.tags),
+        "setup": game.format_setup(replay.start) if game and replay.start is not None else None,
+        "moves": [ply(p) for p in replay.main],
+        "series": {k: [ply(p) for p in v] for k, v in replay.series.items()},
+        "valid": replay.valid,
+        "turns": replay.turns,
+        "winner": replay.winner,
+        "how": replay.how,
+        "errors": [p.to_json() for p in replay.errors],
+        "warnings": [p.to_json() for p in replay.warnings],
+    }
+
+
+def to_pbmserv(replay: GameReplay) -> str:
+    """The main line in pbmserv coordinates (``1. g5-g6 g10-f9``), with the players as comments.
+
+    A record with errors is converted up to its first error (a comment says so). ``ValueError``
+    when the game is unknown or has no pbmserv coordinates.
+    """
+    if replay.game is None:
+        raise ValueError(f"game {replay.index} names an unknown game")
+    from pbmkit.notation.movetext import get_notation
+
+    notation = get_notation(replay.game.name)
+    if not replay.main:
+        notation.pbmserv(None)  # raises ValueError for a game without pbmserv names
+    tags = replay.record.tags
+    out = [f"; {replay.game.title} game {tags.get('Number', replay.index)}: "
+           f"{tags.get('White', '?')} (white, o) vs {tags.get('Black', '?')} (black, x)"]
+    if "Setup" in tags:
+        out.append(f"; setup: {tags['Setup']}")
+    line = ""
+    for p in replay.main:
+        text = notation.pbmserv(p.move)
+        if p.side == replay.game.sides[0]:
+            if line:
+                out.append(line)
+            line = f"{p.label}. {text}"
+        else:
+            line = f"{line} {text}" if line else f"{p.label}. ... {text}"
+    if line:
+        out.append(line)
+    if replay.winner:
+        out.append(f"; winner: {replay.winner} ({replay.how})")
+    if not replay.valid:
+        out.append(f"; the record has errors: converted up to the first one ({replay.errors[0].message})")
+    return "\n".join(out) + "\n"
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            starts.append(i + 1)
+    return starts
+
+
+def _comment_end(text: str, starts: list[int], c: Comment) -> int:
+    pos = starts[c.line - 1] + c.column - 1
+    if c.kind == "{":
+        close = text.find("}", pos)
+        return len(text) if close < 0 else close + 1
+    nl = text.find("\n", pos)
+    end = len(text) if nl < 0 else nl
+    return end - 1 if end > pos and text[end - 1] == "\r" else end
+
+
+def append_move(text: str, replay: GameReplay, move: Any, *, averto: bool) -> str:
+    """``text`` with ``move`` added after the last main-line move, canonically; the rest unchanged.
+
+    White's move opens a new line ``13. IR to HS``; Black's follows White's on its line
+    (`` EV to DU``). ``ValueError`` if the game has errors or is over; ``IllegalMoveError`` if the
+    move is illegal at the end of the main line.
+    """
+    game = replay.game
+    if game is None or not replay.valid:
+        raise ValueError("the record has errors: fix them before adding a move")
+    if replay.record.ending is not None or replay.winner is not None:
+        raise ValueError("the game is over: no move can be added")
+    reason = game.check_move(replay.final, move)
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    bom = 1 if replay.record.bom else 0
+    body = text[bom:]
+    nl = "\r\n" if "\r\n" in body else "\n"
+    canonical = format_move(game.name, move, replay.final) + (" averto" if averto else "")
+    label, side = replay.next_turn()
+    starts = _line_starts(body)
+    turns = [t for t in replay.record.main if t.moves]
+    if turns:
+        last_turn: Turn = turns[-1]
+        last = last_turn.moves[-1]
+        pos, ends_line = last.end_pos, False
+        for c in last.comments:
+            if c.line != _line_of(starts, pos):
+                break
+            pos = _comment_end(body, starts, c)
+            ends_line = c.kind == ";"
+        if side == game.sides[0]:
+            insert = f"{nl}{label}. {canonical}"
+        elif ends_line:
+            insert = f"{nl}{label}... {canonical}"
+        else:
+            insert = f" {canonical}"
+    else:
+        first = "" if side == game.sides[0] else "... "
+        tag_lines = [ln for ln, _ in replay.record.tag_positions.values()]
+        if tag_lines:
+            line = max(tag_lines)
+            pos = starts[line] - 1 if line < len(starts) else len(body)
+            if pos > 0 and body[pos - 1] == "\r":
+                pos -= 1
+            insert = f"{nl}{nl}1. {first}{canonical}"
+        else:
+            pos = len(body)
+            sep = "" if not body or body.endswith("\n") else nl
+            insert = f"{sep}1. {first}{canonical}{nl}"
+    return text[: bom + pos] + insert + text[bom + pos:]
+
+
+def _line_of(starts: list[int], pos: int) -> int:
+    lo, hi = 0, len(starts) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if starts[mid] <= pos:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo + 1

@@ -1,0 +1,167 @@
+"""The record model: one game as written, with every element's place in the source.
+
+A :class:`Record` is syntax only: it knows turns, moves as written, comments, series and endings,
+never positions. Replaying it against a game's rules is :mod:`pbmkit.notation.replay`'s job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pbmkit.notation.problems import Problem
+
+__all__ = ["KNOWN_TAGS", "Comment", "Ending", "Record", "Turn", "WrittenMove", "canonical_tag_name"]
+
+KNOWN_TAGS: tuple[str, ...] = ("Game", "Number", "Date", "White", "Black", "Winner", "Setup")
+"""The tags of record-format.md, in their canonical spelling and canonical order."""
+_KNOWN_BY_LOWER = {t.lower(): t for t in KNOWN_TAGS}
+
+
+def canonical_tag_name(name: str) -> str:
+    """``"winner"`` → ``"Winner"`` for the known tags; unknown names are kept as written."""
+    return _KNOWN_BY_LOWER.get(name.lower(), name)
+
+
+@dataclass(slots=True)
+class Comment:
+    """A comment: ``{ text }`` (``kind="{"``, may span lines) or ``; text`` (``kind=";"``)."""
+
+    text: str
+    """What is inside the braces, or after the semicolon, exactly as written."""
+    kind: str = "{"
+    line: int = 0
+    column: int = 0
+
+    def key(self) -> tuple[str, str]:
+        """What the writer preserves: kind and text."""
+        return (self.kind, self.text)
+
+
+@dataclass(slots=True)
+class WrittenMove:
+    """One move as written (the text of a MOVE token) and what follows it."""
+
+    text: str
+    line: int = 0
+    column: int = 0
+    end_pos: int = 0
+    """Offset just after the move (or after its ``averto``) in the parsed text."""
+    averto: bool = False
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Turn:
+    """A numbered turn: ``12.`` (main line) or ``12a.`` (series ``a``) and up to two moves."""
+
+    label: str
+    """``"12"`` or ``"12a"`` (the series letter in lower case)."""
+    number: int
+    series: str
+    """``""`` for the main line, else the series letter."""
+    moves: list[WrittenMove] = field(default_factory=list)
+    ellipsis: bool = False
+    """``12. ...``: the turn's first move is the second side's (a Setup with Black to move)."""
+    line: int = 0
+    column: int = 0
+    comments: list[Comment] = field(default_factory=list)
+    """Comments written between the turn number and its first move."""
+
+
+@dataclass(slots=True)
+class Ending:
+    """``resigns``/``concedes`` (the side to move gives up) or ``draw agreed``."""
+
+    kind: str
+    """``"resigns"``, ``"concedes"`` or ``"draw agreed"``."""
+    series: str = ""
+    """The line it ends (the series of the turn before it)."""
+    line: int = 0
+    column: int = 0
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Record:
+    """One game as written: tags, turns and endings in written order, comments, problems."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    """Tag name (canonical case for known tags, as written for others) to value, in written order."""
+    body: list[Turn | Ending] = field(default_factory=list)
+    """Turns and endings of every line (main line and series) in the order written."""
+    leading: list[Comment] = field(default_factory=list)
+    """Comments before the first tag or turn (only the first game of a file has these)."""
+    tag_comments: dict[str, list[Comment]] = field(default_factory=dict)
+    """Comments written after a tag, by tag name."""
+    tag_positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    """Syntax problems found while reading this game (the replay reports them as its own)."""
+    move_problems: list[Problem] = field(default_factory=list)
+    """Moves that cannot be read at all (``IR to``, ``g4``): syntax errors of the record, which the
+    replay reports again, better placed, at the first one of each line."""
+    source: str = "<string>"
+    line: int = 1
+    column: int = 1
+    start_pos: int = 0
+    """Offset of the game's first element in the parsed text."""
+    lines: list[str] = field(default_factory=list, repr=False)
+    """The source text's lines (shared by the games of a file), for caret displays."""
+    bom: bool = False
+    """Whether the source text began with a byte-order mark (offsets exclude it)."""
+
+    @property
+    def game_name(self) -> str:
+        """The ``Game`` tag in lower case, ``"batalo"`` when absent."""
+        return self.tags.get("Game", "Batalo").strip().lower() or "batalo"
+
+    @property
+    def turns(self) -> list[Turn]:
+        """Every turn, of every line, in written order."""
+        return [t for t in self.body if isinstance(t, Turn)]
+
+    @property
+    def main(self) -> list[Turn]:
+        """The main line's turns (plain numbers), in written order."""
+        return [t for t in self.body if isinstance(t, Turn) and not t.series]
+
+    @property
+    def series(self) -> dict[str, list[Turn]]:
+        """The alternate series (``12a.`` …) by letter, in order of first appearance."""
+        out: dict[str, list[Turn]] = {}
+        for t in self.body:
+            if isinstance(t, Turn) and t.series:
+                out.setdefault(t.series, []).append(t)
+        return out
+
+    @property
+    def ending(self) -> Ending | None:
+        """The main line's ending (``resigns``, ``draw agreed``), if written."""
+        for t in self.body:
+            if isinstance(t, Ending) and not t.series:
+                return t
+        return None
+
+    def source_line(self, line: int | None) -> str | None:
+        """The text of source line ``line`` (1-based) without its line end, if known."""
+        if line is None or not 1 <= line <= len(self.lines):
+            return None
+        return self.lines[line - 1].rstrip("\r")
+
+    def key(self) -> tuple[object, ...]:
+        """Everything the writer preserves, without source positions: for round-trip checks."""
+        from pbmkit.notation.writer import move_text
+
+        items: list[object] = []
+        for t in self.body:
+            if isinstance(t, Turn):
+                items.append(("turn", t.label, t.ellipsis, tuple(c.key() for c in t.comments),
+                              tuple((move_text(self.game_name, m.text), m.averto,
+                                     tuple(c.key() for c in m.comments)) for m in t.moves)))
+            else:
+                items.append(("end", t.kind, t.series, tuple(c.key() for c in t.comments)))
+        return (
+            tuple(self.tags.items()),
+            tuple((k, tuple(c.key() for c in v)) for k, v in self.tag_comments.items() if v),
+            tuple(c.key() for c in self.leading),
+            tuple(items),
+        )

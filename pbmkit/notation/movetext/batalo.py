@@ -1,0 +1,201 @@
+"""How Batalo moves are written: phone-chart names joined by ``to`` (record-format.md, "Moves").
+
+Accepted spellings of one move: ``IR to HS``, ``IR-HS``, ``ir to hs``, ``IR x HS`` / ``IRxHS``
+(an explicit capture), ``IR to GT to ET`` (a hop series with its landings) and the spoken form
+``I'm moving my stone from space IR to space HS``. The canonical form is ``IR to HS`` (the landings
+kept when written, `` x `` kept before the last space when a capture was written).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pbmkit.games import batalo
+from pbmkit.games.base import IllegalMoveError
+from pbmkit.notation.problems import MoveSyntaxError
+
+__all__ = ["NOTATION", "BataloNotation"]
+
+_NAME_AT = re.compile(r"\s*(?:([A-Za-z][0-9]{1,2})|([A-Za-z]{2}))(?![0-9])")
+_SEP_AT = re.compile(r"\s*(to|-|–|x|×)\s*", re.IGNORECASE)
+_WORD_AT = re.compile(r"\s*([^\s\-–×]+)")
+_SPOKEN = re.compile(
+    r"i['’]?m\s+moving\s+my\s+(\w+)\s+from\s+(?:space\s+)?(\S+)\s+to\s+(?:space\s+)?(\S+)"
+    r"((?:\s+to\s+(?:space\s+)?\S+)*)\s*$",
+    re.IGNORECASE,
+)
+_SPOKEN_MORE = re.compile(r"\s+to\s+(?:space\s+)?(\S+)", re.IGNORECASE)
+_PIECE_WORDS = {"stone": batalo.WHITE_STONE, "column": batalo.WHITE_COLUMN}
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """A move as read from text, before a position is known."""
+
+    start: int
+    path: tuple[int, ...]
+    """Every landing space, the end last (one element for a plain move)."""
+    capture: bool
+    piece: str | None
+    """``"stone"`` or ``"column"`` when the spoken form named the piece."""
+    canonical: str = ""
+
+
+def _written(start: int, path: tuple[int, ...], capture: bool, piece: str | None) -> _Written:
+    names = [batalo.space_name(s) for s in (start, *path)]
+    text = " to ".join(names[:-1]) + (" x " if capture else " to ") + names[-1]
+    return _Written(start, path, capture, piece, text)
+
+
+def _space(token: str, pbmserv_like: bool) -> int:
+    """The space a written name means; ``MoveSyntaxError`` saying what is wrong with it."""
+    if pbmserv_like:
+        try:
+            sp = batalo.from_pbmserv(token)
+        except KeyError:
+            raise MoveSyntaxError(f"{token} is not a space of the board (spaces have two-letter "
+                                  "phone-chart names such as IR)") from None
+        raise MoveSyntaxError(f"{token} looks like a pbmserv name; write it as {batalo.space_name(sp)}")
+    try:
+        return batalo.space(token)
+    except KeyError:
+        raise MoveSyntaxError(f"{token.upper()} is not a space of the board") from None
+
+
+def _missing_destination(text: str, start: int) -> MoveSyntaxError:
+    return MoveSyntaxError(f"the move {text.strip()!r} has no destination: write the starting "
+                           "space and the ending space, like IR to HS", start)
+
+
+def _read_plain(text: str) -> _Written:
+    spaces: list[int] = []
+    seps: list[str] = []
+    i, n = 0, len(text)
+    while True:
+        m = _NAME_AT.match(text, i)
+        if m is None:
+            if text[i:].strip() == "":
+                if spaces:
+                    raise _missing_destination(text, spaces[0])
+                raise MoveSyntaxError("an empty move")
+            word = _WORD_AT.match(text, i)
+            bad = word.group(1) if word else text[i:].strip()
+            raise MoveSyntaxError(f"{bad!r} is not a space of the board; spaces have two-letter "
+                                  "phone-chart names such as IR", spaces[0] if spaces else None)
+        try:
+            spaces.append(_space(m.group(1) or m.group(2), m.group(1) is not None))
+        except MoveSyntaxError as exc:
+            if spaces:
+                exc.start = spaces[0]
+            raise
+        i = m.end()
+        if i >= n or text[i:].strip() == "":
+            break
+        s = _SEP_AT.match(text, i)
+        if s is None:
+            word = _WORD_AT.match(text, i)
+            bad = word.group(1) if word else text[i:]
+            raise MoveSyntaxError(f"expected 'to' between two spaces, found {bad!r}", spaces[0])
+        seps.append(s.group(1).lower())
+        i = s.end()
+    if len(spaces) < 2:
+        raise _missing_destination(text, spaces[0])
+    capture = False
+    for k, sep in enumerate(seps):
+        if sep in ("x", "×"):
+            if k != len(seps) - 1:
+                raise MoveSyntaxError("'x' marks a capture, and only the last landing of a move "
+                                      "can capture", spaces[0])
+            capture = True
+    return _written(spaces[0], tuple(spaces[1:]), capture, None)
+
+
+def _read_spoken(m: re.Match[str]) -> _Written:
+    word = m.group(1).lower()
+    if word not in _PIECE_WORDS:
+        raise MoveSyntaxError(f"the spoken form names the piece 'stone' or 'column', not {word!r}")
+    names = [m.group(2), m.group(3), *_SPOKEN_MORE.findall(m.group(4) or "")]
+    spaces = []
+    for k, name in enumerate(names):
+        try:
+            spaces.append(_space(name, bool(re.fullmatch(r"[A-Za-z][0-9]{1,2}", name))))
+        except MoveSyntaxError as exc:
+            if k:
+                exc.start = spaces[0]
+            raise
+    return _written(spaces[0], tuple(spaces[1:]), False, word)
+
+
+_CACHE: dict[str, _Written | tuple[str, object]] = {}
+
+
+def _read(text: str) -> _Written:
+    """The written move of ``text`` (memoised: records repeat the same moves)."""
+    got = _CACHE.get(text)
+    if got is None:
+        try:
+            spoken = _SPOKEN.match(text.strip()) if text[:1] in "Ii" else None
+            got = _read_spoken(spoken) if spoken else _read_plain(text)
+        except MoveSyntaxError as exc:
+            got = (str(exc), exc.start)
+        if len(_CACHE) > 8192:
+            _CACHE.clear()
+        _CACHE[text] = got
+    if isinstance(got, tuple):
+        raise MoveSyntaxError(*got)
+    return got
+
+
+class BataloNotation:
+    """The Batalo move notation (phone-chart names)."""
+
+    game_name = "batalo"
+    example = "IR to HS"
+
+    def normalize(self, text: str) -> str:
+        """``"ir-hs"`` → ``"IR to HS"``; ``MoveSyntaxError`` if the text is not a move."""
+        return _read(text).canonical
+
+    def read(self, text: str, position: batalo.Position) -> batalo.Move:
+        """The move ``text`` means in ``position`` (legality is the caller's business)."""
+        w = _read(text)
+        board = position.board
+        piece = board[w.start]
+        end = w.path[-1]
+        if w.piece is not None and piece * position.turn > 0 \
+                and abs(piece) != _PIECE_WORDS[w.piece]:
+            raise IllegalMoveError(f"the move names a {w.piece}, but the piece on "
+                                   f"{batalo.space_name(w.start)} is a column" if w.piece == "stone"
+                                   else f"the move names a column, but the piece on "
+                                   f"{batalo.space_name(w.start)} is a stone")
+        if w.capture and board[end] == batalo.EMPTY and piece * position.turn > 0:
+            raise IllegalMoveError(f"'x' marks a capture, but {batalo.space_name(end)} is empty: "
+                                   "nothing is captured")
+        return batalo.Move(w.start, end, w.path if len(w.path) > 1 else None)
+
+    def format(self, move: batalo.Move, position: batalo.Position | None = None) -> str:
+        """``"IR to HS"`` (with the landings when the move carries a hop path)."""
+        return str(move)
+
+    def start_of(self, move: batalo.Move) -> int:
+        """The starting space of ``move``."""
+        return move.start
+
+    def destinations(self, position: batalo.Position, start: int) -> tuple[str, ...]:
+        """The legal destinations of the piece on ``start``, as names in board order."""
+        return tuple(batalo.space_name(s) for s in batalo.destinations(position, start))
+
+    def threats(self, position: batalo.Position) -> tuple[str, ...]:
+        """What the side that just moved threatens (ruling 14)."""
+        return tuple(batalo.threats(position))
+
+    def pbmserv(self, move: batalo.Move | None) -> str:
+        """``g5-g6``: the move in pbmserv's row-and-diagonal names (``""`` for ``None``)."""
+        if move is None:
+            return ""
+        spaces = (move.start, *(move.path or (move.end,)))
+        return "-".join(batalo.to_pbmserv(s) for s in spaces)
+
+
+NOTATION = BataloNotation()

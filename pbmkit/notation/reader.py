@@ -1,0 +1,472 @@
+"""Reading records: the Lark LALR parser over ``record.lark`` and the builder of :class:`Record`.
+
+The parser is built once per process; its tables are cached in the user's cache directory (Lark's
+``cache=``), and the grammar's rules call back into :class:`_Callbacks` while parsing, so no parse
+tree is ever built. Lark is imported on first use only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pbmkit.notation.model import Comment, Ending, Record, Turn, WrittenMove, canonical_tag_name
+from pbmkit.notation.problems import MoveSyntaxError, Problem
+
+__all__ = ["grammar_text", "parse_records"]
+
+_GRAMMAR_FILE = Path(__file__).with_name("record.lark")
+_TURN_RE = re.compile(r"([0-9]+)([A-Za-z]?)\.")
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]')
+_UNESCAPE_RE = re.compile(r"\\(.)")
+_DATE_RE = re.compile(r"[0-9?]{4}-[0-9?]{2}-[0-9?]{2}")
+
+# Plain words for the grammar's terminals, in the order a message lists them: errors never show
+# terminal names.
+_WORDS = {
+    "MOVE": "a move (like IR to HS)",
+    "TURN": "a turn number (like 12.)",
+    "ELLIPSIS": "'...'",
+    "AVERTO": "'averto'",
+    "RESIGNS": "'resigns'",
+    "DRAW": "'draw agreed'",
+    "TAG": 'a tag (like [White "name"])',
+    "$END": "the end of the file",
+}
+
+
+def _expected_words(expected: set[str]) -> str:
+    words = [w for t, w in _WORDS.items() if t in expected and t not in ("TAG", "$END")]
+    if not words:
+        words = [w for t, w in _WORDS.items() if t in expected] or ["something else"]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+
+def grammar_text() -> str:
+    """The record grammar (``record.lark``, shipped as package data)."""
+    return _GRAMMAR_FILE.read_text(encoding="utf-8")
+
+
+class _Sink:
+    """Where the lexer callback puts comments of the parse in progress (one parse at a time)."""
+
+    comments: ClassVar[list[Any]] = []
+
+
+def _on_comment(token: Any) -> Any:
+    _Sink.comments.append(token)
+    return token
+
+
+class _PassThrough:
+    """A post-lexer that only makes Lark keep the error-catching terminals in the lexer."""
+
+    always_accept = ("WORD", "BADTAG", "LBRACE")
+
+    def process(self, stream: Any) -> Any:
+        return stream
+
+
+def _callbacks() -> Any:
+    from lark import Transformer
+
+    class _Callbacks(Transformer):  # type: ignore[type-arg]
+        """Rule callbacks: tuples for the builder, no tree."""
+
+        def start(self, children: list[Any]) -> list[Any]:
+            return children
+
+        def game(self, children: list[Any]) -> tuple[str, list[Any], list[Any]]:
+            if children and isinstance(children[-1], list):
+                return ("game", children[:-1], children[-1])
+            return ("game", children, [])
+
+        def body(self, children: list[Any]) -> list[Any]:
+            return children
+
+        def turn(self, children: list[Any]) -> tuple[str, list[Any]]:
+            return ("turn", children)
+
+        def ending(self, children: list[Any]) -> tuple[str, Any]:
+            return ("end", children[0])
+
+    return _Callbacks()
+
+
+_PARSER: Any = None
+_ONE_TURN: Any = None
+
+
+def _one_turn_pattern() -> Any:
+    """ONE_TURN of the grammar with groups: number, series, move, averto, move, averto, space."""
+    global _ONE_TURN
+    if _ONE_TURN is None:
+        grammar = grammar_text()
+        plain = re.search(r"^PLAIN_MOVE: /(.*)/$", grammar, re.M)
+        averto = re.search(r"^AVERTO_WORD: /(.*)/$", grammar, re.M)
+        assert plain is not None and averto is not None
+        p, a = plain.group(1), averto.group(1)
+        _ONE_TURN = re.compile(rf"([0-9]+)([A-Za-z]?)\.[ \t]*({p})(?:[ \t]+({a}))?"
+                               rf"(?:[ \t]+({p})(?:[ \t]+({a}))?)?(\s*)")
+    return _ONE_TURN
+
+
+def _cache_file(grammar: str) -> str | bool:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    directory = os.path.join(base, "pbmkit")
+    try:
+        import lark
+
+        os.makedirs(directory, exist_ok=True)
+        digest = hashlib.sha256((grammar + lark.__version__).encode()).hexdigest()[:16]
+        path = os.path.join(directory, f"record-{digest}.lark-cache")
+        if not os.access(directory, os.W_OK) and not os.path.exists(path):
+            return False
+        return path
+    except OSError:
+        return False
+
+
+def _parser() -> Any:
+    """The LALR parser, built (or loaded from the cache) on first use."""
+    global _PARSER
+    if _PARSER is None:
+        from lark import Lark
+
+        grammar = grammar_text()
+        options: dict[str, Any] = {
+            "parser": "lalr",
+            "lexer": "basic",
+            "transformer": _callbacks(),
+            "postlex": _PassThrough(),
+            "lexer_callbacks": {"COMMENT": _on_comment, "LINE_COMMENT": _on_comment},
+            "maybe_placeholders": False,
+        }
+        cache = _cache_file(grammar)
+        try:
+            _PARSER = Lark(grammar, cache=cache, **options)
+        except OSError:
+            _PARSER = Lark(grammar, **options)
+    return _PARSER
+
+
+class _Reader:
+    """One parse: collects syntax problems, then builds the records."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.bom = text.startswith("\ufeff")
+        self.text = text[1:] if self.bom else text
+        self.source = source
+        self.lines = self.text.split("\n")
+        self.problems: list[tuple[int, Problem]] = []
+
+    # --- problems ---------------------------------------------------------------------
+
+    def problem(self, pos: int, line: int | None, column: int | None, message: str,
+                severity: str = "error", turn: str | None = None, move: str | None = None) -> None:
+        src = self.lines[line - 1].rstrip("\r") if line and line <= len(self.lines) else None
+        self.problems.append((pos, Problem(self.source, line, column, turn, None, move, message,
+                                           severity=severity, source_line=src)))
+
+    def on_error(self, e: Any) -> bool:
+        from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+        if isinstance(e, UnexpectedToken):
+            token = e.token
+            if token.type == "$END":
+                self.problem(len(self.text), e.line if e.line != -1 else None, None,
+                             "the record ends too early")
+                return False
+            self.problem(token.start_pos, token.line, token.column, self._unexpected(e))
+            return True
+        if isinstance(e, UnexpectedCharacters):  # not expected: WORD catches any text
+            self.problem(e.pos_in_stream, e.line, e.column,
+                         f"unexpected character {self.text[e.pos_in_stream]!r}")
+            return True
+        return False
+
+    def _unexpected(self, e: Any) -> str:
+        token = e.token
+        kind, value = token.type, str(token)
+        previous = None
+        try:
+            stack = e.interactive_parser.parser_state.value_stack
+            previous = getattr(stack[-1], "type", None) if stack else None
+        except AttributeError:
+            pass
+        if kind == "BADTAG":
+            return 'a tag is written [Name "value"] on one line, the value in double quotes'
+        if kind == "LBRACE":
+            return "this comment is never closed: a { needs its }"
+        if kind == "MOVE":
+            if previous in ("MOVE", "AVERTO"):
+                return (f"a third move in one turn ({value}): a turn holds one move of each side; "
+                        "write the next turn number before it")
+            return f"the move {value} has no turn number before it: write it like 1. {value}"
+        if kind == "AVERTO":
+            return "'averto' must follow a move"
+        if kind == "ELLIPSIS":
+            return "'...' must follow a turn number, as in 1. ... EV to DU"
+        if kind == "WORD":
+            if value == "}":
+                return "a } without a matching {"
+            if re.fullmatch(r"[0-9]+[A-Za-z]?", value):
+                return f"a turn number needs a dot: write {value}."
+            return f"unexpected text {value!r}: expected {_expected_words(set(e.expected))}"
+        return f"unexpected {_WORDS.get(kind, repr(value))}: expected {_expected_words(set(e.expected))}"
+
+    # --- building records -------------------------------------------------------------
+
+    def build(self, items: list[Any], comments: list[Any]) -> list[Record]:
+        games: list[tuple[list[Any], list[Any]]] = []
+        for item in items:
+            if isinstance(item, list):  # the tag-less body of the first game
+                games.append(([], item))
+            else:
+                games.append((item[1], item[2]))
+        self.comments = sorted(comments, key=lambda t: t.start_pos)
+        self.ci = 0
+        records: list[Record] = []
+        self.anchor: list[Comment] | None = None
+        for tags, body in games:
+            records.append(self._record(tags, body, first=not records))
+        # Comments after the last element stay with it; a file of comments alone is one game.
+        if self.ci < len(self.comments):
+            if not records:
+                records.append(Record(source=self.source, lines=self.lines, bom=self.bom))
+                self.anchor = records[0].leading
+            self._comments_before(None)
+        if not records and self.problems:
+            records.append(Record(source=self.source, lines=self.lines, bom=self.bom))
+        self._assign_problems(records)
+        return records
+
+    def _comments_before(self, pos: int | None) -> None:
+        comments = self.comments
+        while self.ci < len(comments) and (pos is None or comments[self.ci].start_pos < pos):
+            tok = comments[self.ci]
+            self.ci += 1
+            value = str(tok)
+            c = (Comment(value[1:-1], "{", tok.line, tok.column) if value.startswith("{")
+                 else Comment(value[1:].rstrip("\r"), ";", tok.line, tok.column))
+            if self.anchor is not None:
+                self.anchor.append(c)
+
+    def _record(self, tags: list[Any], body: list[Any], first: bool) -> Record:
+        rec = Record(source=self.source, lines=self.lines, bom=self.bom)
+        head = tags[0] if tags else (body[0][1][0] if body[0][0] == "turn" else body[0][1])
+        rec.line, rec.column, rec.start_pos = head.line, head.column, head.start_pos
+        if first:
+            self.anchor = rec.leading
+        for tok in tags:
+            self._comments_before(tok.start_pos)
+            self._tag(rec, tok)
+        lines: dict[str, Turn] = {}
+        last: Turn | None = None
+        for kind, data in body:
+            if kind == "end":
+                self._comments_before(data.start_pos)
+                text = " ".join(str(data).lower().split())
+                ending = Ending(text, last.series if last else "", data.line, data.column)
+                rec.body.append(ending)
+                self.anchor = ending.comments
+                continue
+            last = self._turn(rec, data, lines, last)
+        return rec
+
+    def _tag(self, rec: Record, tok: Any) -> None:
+        m = _TAG_RE.fullmatch(str(tok))
+        assert m is not None  # the TAG terminal has the same shape
+        name = canonical_tag_name(m.group(1))
+        value = _UNESCAPE_RE.sub(r"\1", m.group(2))
+        if name in rec.tags:
+            self.problem(tok.start_pos, tok.line, tok.column,
+                         f"the tag {name} appears twice; the last value is used", "warning")
+        rec.tags[name] = value
+        rec.tag_positions[name] = (tok.line, tok.column)
+        comments = rec.tag_comments.setdefault(name, [])
+        self.anchor = comments
+        if name == "Date" and value.strip() and not _DATE_RE.fullmatch(value.strip()):
+            self.problem(tok.start_pos, tok.line, tok.column,
+                         f"the Date tag is written YYYY-MM-DD (1994-03-?? for a partial date), "
+                         f"not {value!r}", "warning")
+
+    def _turn(self, rec: Record, tokens: list[Any], lines: dict[str, Turn],
+              last: Turn | None) -> Turn:
+        head = tokens[0]
+        rest = [(t.type, str(t), t.line, t.column, t.start_pos, t.end_pos) for t in tokens[1:]]
+        if head.type != "TURNS":
+            first = (head.type, str(head), head.line, head.column, head.start_pos, head.end_pos)
+            return self._one_turn(rec, [first, *rest], lines, last)
+        last = self._plain_turns(rec, head, lines, last)
+        if rest:
+            self.anchor = last.moves[-1].comments
+            self._extend(last, rest)
+        return last
+
+    def _plain_turns(self, rec: Record, tok: Any, lines: dict[str, Turn], last: Turn | None) -> Turn:
+        """The turns of a TURNS token (a run of plain turns), built directly: the fast path."""
+        if self.ci < len(self.comments):
+            self._comments_before(tok.start_pos)
+        text, start = str(tok), tok.start_pos
+        line, line_start = tok.line, start - tok.column + 1
+        match = _one_turn_pattern().match
+        body = rec.body
+        i, n = 0, len(text)
+        turn = last
+        while i < n:
+            m = match(text, i)
+            assert m is not None and m.end() > i
+            g = m.groups()
+            regs = m.regs
+            number, series = int(g[0]), g[1]
+            if series:
+                series = series.lower()
+                label = f"{number}{series}"
+            else:
+                label = g[0].lstrip("0") or "0"
+            previous = lines.get(series)
+            turn = Turn(label, number, series, [], False, line, start + i - line_start + 1)
+            if previous is None or number != previous.number + 1:
+                self._check_number(turn, previous, start + i)
+            body.append(turn)
+            lines[series] = turn
+            moves = turn.moves
+            for k in (2, 4):
+                value = g[k]
+                if value is None:
+                    break
+                if "  " in value or "\t" in value:
+                    value = " ".join(value.split())
+                averto = g[k + 1] is not None
+                moves.append(WrittenMove(value, line, start + regs[k + 1][0] - line_start + 1,
+                                         start + regs[k + 2 if averto else k + 1][1], averto))
+            ws = g[6]
+            if ws != " " and "\n" in ws:
+                line += ws.count("\n")
+                line_start = start + regs[7][1] - (len(ws) - ws.rfind("\n") - 1)
+            i = regs[0][1]
+        assert turn is not None
+        self.anchor = turn.moves[-1].comments
+        return turn
+
+    def _one_turn(self, rec: Record, parts: list[tuple[str, str, int, int, int, int]],
+                  lines: dict[str, Turn], last: Turn | None) -> Turn:
+        _, number_text, line, column, start, _ = parts[0]
+        if self.comments:
+            self._comments_before(start)
+        m = _TURN_RE.fullmatch(number_text)
+        assert m is not None
+        number, series = int(m.group(1)), m.group(2).lower()
+        label = f"{number}{series}"
+        ellipsis = len(parts) > 1 and parts[1][0] == "ELLIPSIS"
+        previous = lines.get(series)
+        merge = (ellipsis and previous is not None and previous is last and previous.label == label
+                 and len(previous.moves) == 1 and not previous.ellipsis)
+        if merge:  # "12. IR to HS {...} 12... EV to DU": Black's move of the same turn
+            assert previous is not None
+            turn = previous
+        else:
+            turn = Turn(label, number, series, ellipsis=ellipsis, line=line, column=column)
+            self._check_number(turn, previous, start)
+            rec.body.append(turn)
+            lines[series] = turn
+        self.anchor = turn.comments
+        self._extend(turn, parts[1:])
+        return turn
+
+    def _extend(self, turn: Turn, parts: list[tuple[str, str, int, int, int, int]]) -> None:
+        """Add the moves, ``averto`` and ``...`` of ``parts`` to ``turn``, checking their number."""
+        limit = 1 if turn.ellipsis else 2
+        label = turn.label
+        extra = False
+        for kind, value, line, column, start, end in parts:
+            if self.ci < len(self.comments):
+                self._comments_before(start)
+            if kind == "MOVE":
+                if len(turn.moves) >= limit:
+                    extra = True
+                    self.problem(start, line, column,
+                                 f"a third move in turn {label} ({value.strip()}): a turn holds one "
+                                 "move of each side; write the next turn number before it"
+                                 if limit == 2 else
+                                 f"a second move after '{label}. ...' ({value.strip()}): write the "
+                                 "next turn number before it", turn=label, move=value.strip())
+                    continue
+                extra = False
+                move = WrittenMove(" ".join(value.split()), line, column, end)
+                turn.moves.append(move)
+                self.anchor = move.comments
+            elif kind == "AVERTO" and not extra:
+                if turn.moves[-1].averto:
+                    self.problem(start, line, column, "'averto' is written twice", "warning",
+                                 turn=label)
+                turn.moves[-1].averto = True
+                turn.moves[-1].end_pos = end
+
+    def _check_number(self, turn: Turn, previous: Turn | None, pos: int) -> None:
+        if previous is None:
+            if turn.series == "" and turn.number != 1:
+                self.problem(pos, turn.line, turn.column,
+                             f"turn {turn.label} is out of sequence: the main line starts with 1.",
+                             turn=turn.label)
+            return
+        if turn.number != previous.number + 1:
+            want = f"{previous.number + 1}{turn.series}"
+            self.problem(pos, turn.line, turn.column,
+                         f"turn {turn.label} is out of sequence: turn {previous.label} is followed "
+                         f"by {want}.", turn=turn.label)
+
+    def _assign_problems(self, records: list[Record]) -> None:
+        if not records:
+            return
+        starts = [r.start_pos for r in records]
+        k = 0
+        for pos, problem in sorted(self.problems, key=lambda p: p[0]):
+            while k + 1 < len(records) and pos >= starts[k + 1]:
+                k += 1
+            records[k].problems.append(problem)
+
+
+def parse_records(text: str, source: str = "<string>") -> tuple[list[Record], list[Problem]]:
+    """Every game in ``text`` and every syntax problem found (also kept on each game's record)."""
+    reader = _Reader(text, source)
+    parser = _parser()
+    _Sink.comments = comments = []
+    try:
+        items = parser.parse(reader.text, on_error=reader.on_error)
+    except Exception as exc:  # an error Lark could not recover from: keep what we can say
+        from lark.exceptions import UnexpectedInput
+
+        if not isinstance(exc, UnexpectedInput):
+            raise
+        items = []
+    finally:
+        _Sink.comments = []
+    records = reader.build(items or [], comments)
+    for record in records:
+        _check_move_syntax(record)
+    problems = sorted((p for r in records for p in (*r.problems, *r.move_problems)),
+                      key=lambda p: (p.line or 0, p.column or 0))
+    return records, problems
+
+
+def _check_move_syntax(record: Record) -> None:
+    """Put every move that cannot be read in ``record.move_problems``."""
+    from pbmkit.notation.movetext import get_notation, has_notation
+
+    name = record.game_name
+    if not has_notation(name):
+        return
+    normalize = get_notation(name).normalize
+    for turn in record.turns:
+        for move in turn.moves:
+            try:
+                normalize(move.text)
+            except MoveSyntaxError as exc:
+                record.move_problems.append(Problem(
+                    record.source, move.line, move.column, turn.label, None, move.text, str(exc),
+                    source_line=record.source_line(move.line)))

@@ -1,0 +1,106 @@
+"""Writing records back as text, canonically (docs/record-format.md, "Canonical form").
+
+One tag a line, a blank line, then one numbered turn a line: ``12. IR to HS EV to DU averto``.
+Moves are respelled canonically by the game's move notation (``ir-hs`` → ``IR to HS``); a move
+that cannot be read is written as it was, so that nothing is lost. Comments stay where they were.
+"""
+
+from __future__ import annotations
+
+from pbmkit.notation.model import Comment, Record, Turn
+from pbmkit.notation.movetext import get_notation, has_notation
+from pbmkit.notation.problems import MoveSyntaxError
+
+__all__ = ["move_text", "new_record_text", "write_record", "write_records"]
+
+
+def move_text(game_name: str, text: str) -> str:
+    """The canonical spelling of a written move, or the text itself if it cannot be read."""
+    if has_notation(game_name):
+        try:
+            return get_notation(game_name).normalize(text)
+        except MoveSyntaxError:
+            pass
+    return " ".join(text.split())
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+class _Lines:
+    """Builds lines; a ``;`` comment closes its line."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.current = ""
+
+    def add(self, piece: str) -> None:
+        self.current = f"{self.current} {piece}" if self.current else piece
+
+    def comments(self, comments: list[Comment]) -> None:
+        for c in comments:
+            if c.kind == ";":
+                self.add(";" + c.text)
+                self.newline()
+            else:
+                self.add("{" + c.text + "}")
+
+    def newline(self) -> None:
+        if self.current:
+            self.lines.append(self.current)
+            self.current = ""
+
+
+def write_record(record: Record) -> str:
+    """The canonical text of one game, ending with a newline."""
+    out = _Lines()
+    for c in record.leading:
+        out.comments([c])
+        out.newline()
+    for name, value in record.tags.items():
+        out.add(f'[{name} "{_escape(value)}"]')
+        out.comments(record.tag_comments.get(name, []))
+        out.newline()
+    if record.tags and record.body:
+        out.lines.append("")
+    game = record.game_name
+    for item in record.body:
+        if isinstance(item, Turn):
+            out.newline()
+            out.add(f"{item.label}." + (" ..." if item.ellipsis else ""))
+            out.comments(item.comments)
+            for move in item.moves:
+                out.add(move_text(game, move.text) + (" averto" if move.averto else ""))
+                out.comments(move.comments)
+        else:
+            out.add(item.kind)
+            out.comments(item.comments)
+    out.newline()
+    return "\n".join(out.lines) + "\n"
+
+
+def write_records(records: list[Record]) -> str:
+    """The canonical text of an archive: the games separated by blank lines."""
+    return "\n".join(write_record(r) for r in records)
+
+
+def new_record_text(game_name: str, players: dict[str, str], *, number: str | None = None,
+                    date: str | None = None, setup: str | None = None) -> str:
+    """The text of a new record: its tags only (``Game``, ``Number``, ``Date``, players, ``Winner``,
+    ``Setup``), in canonical order. ``players`` maps side names (``"white"``) to players.
+    """
+    from pbmkit.games import get_game
+
+    game = get_game(game_name)
+    tags: dict[str, str] = {"Game": game.title}
+    if number is not None:
+        tags["Number"] = str(number)
+    if date is not None:
+        tags["Date"] = date
+    for side in game.sides:
+        tags[side.capitalize()] = players.get(side, "?")
+    tags["Winner"] = "*"
+    if setup is not None:
+        tags["Setup"] = setup
+    return write_record(Record(tags=tags))
