@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from importlib import resources
-from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -55,8 +54,6 @@ def new_canvas(buffer: io.BytesIO, paper: Paper, *, title: str, subject: str,
     c.setAuthor(author or f"pbmkit {__version__}")
     if keywords:
         c.setKeywords(keywords)
-    c.setLineJoin(1)
-    c.setLineCap(1)
     return c
 
 
@@ -167,6 +164,8 @@ def draw_drawing(c: Canvas, drawing: Drawing, x: float, y: float, width: float, 
     spare = height - scale * drawing.height
     dy = y + {"top": spare, "bottom": 0.0}.get(valign, spare / 2)
     c.saveState()
+    c.setLineJoin(1)  # round joins and caps on every page (showPage resets them)
+    c.setLineCap(1)
     c.translate(dx, dy)
     c.scale(scale, scale)
     c.translate(-drawing.bbox[0], -drawing.bbox[1])
@@ -203,9 +202,3 @@ def form_box(c: Canvas, x: float, y: float, width: float, height: float, label: 
         size = min(value_size, height - label_size - 4)
         fit_text(c, value, x + 4, y + 3 + max(0.0, (height - label_size - 3 - size) / 2 - 1),
                  width - 8, size=size)
-
-
-def page_setup(c: Canvas, **_: Any) -> None:
-    """Per-page defaults (round joins and caps) after ``showPage`` reset the graphics state."""
-    c.setLineJoin(1)
-    c.setLineCap(1)
