@@ -97,14 +97,15 @@ def _hop_reason(board: tuple[int, ...], start: int, cur: int, nxt: int, side: in
                 return (f"a {word} cannot hop over an opponent's piece "
                         f"(the {_describe(board, over)} on {space_name(over)})"), hopped
         if hopped & (1 << over):
-            return (f"a {word} cannot hop over the same piece twice in a move "
-                    f"({_hopped_thing(board, over, side)})"), hopped
+            if over == own_base:
+                return f"a {word} cannot hop over your base {space_name(over)} twice in a move", hopped
+            return (f"a {word} cannot hop over the same {piece_word(board[over])} twice in a move "
+                    f"(the {piece_word(board[over])} on {space_name(over)})"), hopped
         return None, hopped | (1 << over)
     if nxt in NEIGHBOURS[cur]:
-        return (f"{space_name(cur)} to {space_name(nxt)} is a slide, and a move cannot slide and "
-                "hop"), hopped
-    return (f"{space_name(cur)} to {space_name(nxt)} is not a hop: a hop goes over one adjacent "
-            "piece in a straight line and lands just beyond it"), hopped
+        return "that is a slide, and a move cannot slide and hop", hopped
+    return ("that is not a hop: a hop goes over one adjacent piece in a straight line and lands just "
+            "beyond it"), hopped
 
 
 def _check_path(board: tuple[int, ...], start: int, path: tuple[int, ...], side: int,
@@ -132,14 +133,13 @@ def _check_path(board: tuple[int, ...], start: int, path: tuple[int, ...], side:
 
 
 def _search(board: tuple[int, ...], start: int, end: int, side: int, column: bool, *,
-            origin: int | None = None, repeats: bool = False, through_base: bool = False,
-            over_opponents: bool = False, through_start: bool = False) -> list[tuple[int, int]] | None:
+            origin: int | None = None, through_base: bool = False,
+            over_opponents: bool = False) -> list[tuple[int, int]] | None:
     """A hop series from ``origin`` (default ``start``) to ``end`` as ``(over, land)`` pairs, or None.
 
     The piece stands on ``start`` before the move. Each flag lifts one rule, to find out which
-    rule stands in the way: ``repeats`` (hopping a piece twice), ``through_base`` (going on from
-    the opponent's base), ``over_opponents`` (hopping opponent's pieces), ``through_start``
-    (landing on the starting space on the way).
+    rule stands in the way: ``through_base`` (going on from the opponent's base) and
+    ``over_opponents`` (hopping opponent's pieces).
     """
     own_base, opp_base = base_of(side), base_of(-side)
     first = start if origin is None else origin
@@ -150,7 +150,7 @@ def _search(board: tuple[int, ...], start: int, end: int, side: int, column: boo
         state = queue.popleft()
         cur, hopped = state
         for over, land in HOPS[cur]:
-            bit = 0 if repeats else 1 << over
+            bit = 1 << over
             if hopped & bit:
                 continue
             q_over = EMPTY if over == start else board[over]
@@ -167,7 +167,7 @@ def _search(board: tuple[int, ...], start: int, end: int, side: int, column: boo
                     hops.append((hop_over, back[0]))
                     back = prev
                 return hops[::-1]
-            if q != EMPTY or (land == start and not through_start):
+            if q != EMPTY or land == start:
                 continue
             if land == opp_base and not through_base:
                 continue
@@ -231,24 +231,20 @@ def _explain(board: tuple[int, ...], start: int, end: int, side: int, column: bo
     reason = _line_reason(board, start, end, side, column)
     if reason:
         return reason
-    path = _search(board, start, end, side, column, repeats=True)
-    if path is not None:
-        overs = [o for o, _ in path]
-        twice = next(o for k, o in enumerate(overs) if o in overs[:k])
-        thing = _hopped_thing(board, twice, side)
-        kind = "your base" if twice == base_of(side) else f"the same {piece_word(board[twice])}"
-        return f"no hop path from {a} to {b} without hopping {kind} twice ({thing})"
+    # Hopping a piece twice, or landing on the starting space on the way, never opens a new
+    # destination (docs/batalo.md, "Hopping a piece twice"): they matter for written paths only.
     if _search(board, start, end, side, column, through_base=True) is not None:
         return (f"every hop path from {a} to {b} lands on the opponent's base "
                 f"{space_name(base_of(-side))} on the way, and landing there ends the move")
-    if _search(board, start, end, side, column, through_start=True) is not None:
-        return (f"every hop path from {a} to {b} returns the {word} to its starting space, "
-                "which a hop series may not do")
     path = _search(board, start, end, side, column, over_opponents=True)
     if path is not None:
         opp = next(o for o, _ in path if o != base_of(side) and board[o] * side < 0)
         return (f"the {word} could reach {b} only by hopping over an opponent's piece "
                 f"(the {_describe(board, opp)} on {space_name(opp)}), which no piece may do")
+    for over, land in HOPS[start]:
+        if end in NEIGHBOURS[over] and (over == base_of(side) or board[over] * side > 0):
+            return (f"hops go in a straight line: a hop from {a} over {_hopped_thing(board, over, side)} "
+                    f"goes to {space_name(land)}, not to {b}")
     for n in _slide_spaces(board, start, side, column):
         if _search(board, start, end, side, column, origin=n) is not None:
             return (f"the {word} could reach {b} only by sliding to {space_name(n)} and then "
