@@ -35,8 +35,9 @@ __all__ = [
     "space_centres",
 ]
 
-MoveMark = tuple[int, int]
-"""A move to mark on a diagram: (start space, end space)."""
+MoveMark = tuple[int, ...]
+"""A move to mark on a diagram: (start space, end space), or (start, landing, ..., end) for a hop
+series whose landings are known: the arrow then follows them."""
 
 _SQRT3 = math.sqrt(3.0)
 _HEX_CORNERS = tuple((math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))) for k in range(6))
@@ -144,21 +145,25 @@ def _shade(kind: str, centre: Point, level: float) -> Placed:
 _DOT = (Circle((0.0, 0.0), 0.12, fill=grey(0.35), stroke=None),)
 
 
-def _arrow(a: Point, b: Point, width: float) -> list[Shape]:
-    """A line from ``a`` that stops short of ``b``, with a small head."""
+def _arrow(points: list[Point], width: float) -> list[Shape]:
+    """A line through ``points`` that stops short of the last one, with a small head."""
+    a, b = points[-2], points[-1]
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
     if length < 1e-9:
         return []
     ux, uy = dx / length, dy / length
     tip = (b[0] - 0.62 * ux, b[1] - 0.62 * uy)
-    tail = (a[0] + 0.2 * ux, a[1] + 0.2 * uy)
     head = 0.32
     left = (tip[0] - head * ux - 0.6 * head * uy, tip[1] - head * uy + 0.6 * head * ux)
     right = (tip[0] - head * ux + 0.6 * head * uy, tip[1] - head * uy - 0.6 * head * ux)
+    first = points[0]
+    fx, fy = points[1][0] - first[0], points[1][1] - first[1]
+    flen = math.hypot(fx, fy) or 1.0
+    tail = (first[0] + 0.2 * fx / flen, first[1] + 0.2 * fy / flen)
+    line = (tail, *points[1:-1], (tip[0] - 0.5 * head * ux, tip[1] - 0.5 * head * uy))
     colour = grey(0.35)
-    return [Placed("dot", a, _DOT),
-            Polyline((tail, (tip[0] - 0.5 * head * ux, tip[1] - 0.5 * head * uy)), colour, width),
+    return [Placed("dot", first, _DOT), Polyline(line, colour, width),
             Polygon((tip, left, right), fill=colour, stroke=None)]
 
 
@@ -202,10 +207,10 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
     bbox, centres, grid = _grid(board, art, flip, style)
     under: list[Shape] = []
     over: list[Shape] = []
-    for start, end in marks:
-        under.append(_shade(kind, centres[start], 0.9))
-        under.append(_shade(kind, centres[end], 0.78))
-        over += _arrow(centres[start], centres[end], max(style.grid * 1.6, 0.08))
+    for mark in marks:
+        under.append(_shade(kind, centres[mark[0]], 0.9))
+        under.append(_shade(kind, centres[mark[-1]], 0.78))
+        over += _arrow([centres[sp] for sp in mark], max(style.grid * 1.6, 0.08))
     for sp, symbol in sorted(pieces.items()):
         c = centres[sp]
         if style.name_size:
@@ -229,7 +234,10 @@ def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iter
 
 def _as_mark(move: Any) -> MoveMark:
     if isinstance(move, tuple):
-        return (int(move[0]), int(move[1]))
+        return tuple(int(sp) for sp in move)
+    path = getattr(move, "path", None)
+    if path:
+        return (int(move.start), *(int(sp) for sp in path))
     return (int(move.start), int(move.end))
 
 

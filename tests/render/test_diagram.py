@@ -7,8 +7,8 @@ import math
 import pytest
 from render_helpers import play
 
-from pbmkit.games import get_game
-from pbmkit.games.batalo import BLACK_BASE, BOARD, WHITE_BASE, initial_position, space
+from pbmkit.games import batalo, get_game
+from pbmkit.games.batalo import BLACK_BASE, BOARD, WHITE_BASE, Move, initial_position, space
 from pbmkit.games.board import square_board
 from pbmkit.render.art import GameArt, Glyph, art_for, piece_symbols
 from pbmkit.render.diagram import DiagramStyle, board_drawing, game_drawing, space_centres
@@ -109,3 +109,17 @@ def test_a_game_without_drawings_is_refused_plainly() -> None:
 
     with pytest.raises(ValueError, match="no drawings for Other"):
         art_for(Other())  # type: ignore[arg-type]
+
+
+def test_a_hop_series_written_with_its_landings_is_marked_along_them() -> None:
+    position = play("JP to HR", "EW to EU", "IR to HS", "EV to FU", "KP to IR", "CX to GT",
+                    "KQ to IS", "CW to EW", "JR to HT")[-1][1]
+    move = Move(space("EU"), space("GS"), path=(space("GU"), space("GS")))
+    assert batalo.check_move(position, move) is None
+    d = game_drawing(GAME, batalo.apply(position, move), last_moves=[move])
+    line, = (s for s in d.over if isinstance(s, Polyline))
+    centres = space_centres(BOARD)
+    assert len(line.points) == 3
+    assert line.points[1] == centres[space("GU")]  # through the landing, not straight across
+    assert sorted(s.at for s in d.under if isinstance(s, Placed)) == sorted(
+        [centres[space("EU")], centres[space("GS")]])
