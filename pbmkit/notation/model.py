@@ -91,6 +91,8 @@ class Record:
     """Turns and endings of every line (main line and series) in the order written."""
     leading: list[Comment] = field(default_factory=list)
     """Comments before the first tag or turn (only the first game of a file has these)."""
+    intro: list[Comment] = field(default_factory=list)
+    """Comments between the tags and the first turn (not on a tag's line)."""
     tag_comments: dict[str, list[Comment]] = field(default_factory=dict)
     """Comments written after a tag, by tag name."""
     tag_positions: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -163,5 +165,6 @@ class Record:
             tuple(self.tags.items()),
             tuple((k, tuple(c.key() for c in v)) for k, v in self.tag_comments.items() if v),
             tuple(c.key() for c in self.leading),
+            tuple(c.key() for c in self.intro),
             tuple(items),
         )

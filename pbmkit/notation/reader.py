@@ -19,7 +19,7 @@ from pbmkit.notation.problems import MoveSyntaxError, Problem
 __all__ = ["grammar_text", "parse_records"]
 
 _GRAMMAR_FILE = Path(__file__).with_name("record.lark")
-_TURN_RE = re.compile(r"([0-9]+)([A-Za-z]?)\.")
+_TURN_RE = re.compile(r"([0-9]+)([A-Za-z]?)\.(\.\.)?")
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]')
 _UNESCAPE_RE = re.compile(r"\\(.)")
 _DATE_RE = re.compile(r"[0-9?]{4}-[0-9?]{2}-[0-9?]{2}")
@@ -181,6 +181,11 @@ class _Reader:
                              "the record ends too early")
                 return False
             self.problem(token.start_pos, token.line, token.column, self._unexpected(e))
+            if token.type == "WORD" and "TURN" in e.expected and re.fullmatch(r"[0-9]+[A-Za-z]?", token):
+                # "12 IR to HS": read on as if the dot were there, so one slip is one error
+                from lark import Token
+
+                e.interactive_parser.feed_token(Token.new_borrow_pos("TURN", f"{token}.", token))
             return True
         if isinstance(e, UnexpectedCharacters):  # not expected: WORD catches any text
             self.problem(e.pos_in_stream, e.line, e.column,
@@ -264,6 +269,14 @@ class _Reader:
         for tok in tags:
             self._comments_before(tok.start_pos)
             self._tag(rec, tok)
+        if tags and body and self.ci < len(self.comments):
+            # After the tags: comments on a tag's line stay with it, the others open the moves.
+            first = body[0][1][0] if body[0][0] == "turn" else body[0][1]
+            last_line = tags[-1].line
+            while self.ci < len(self.comments) and self.comments[self.ci].line == last_line:
+                self._comments_before(self.comments[self.ci].start_pos + 1)
+            self.anchor = rec.intro
+            self._comments_before(first.start_pos)
         lines: dict[str, Turn] = {}
         last: Turn | None = None
         for kind, data in body:
@@ -362,7 +375,7 @@ class _Reader:
         assert m is not None
         number, series = int(m.group(1)), m.group(2).lower()
         label = f"{number}{series}"
-        ellipsis = len(parts) > 1 and parts[1][0] == "ELLIPSIS"
+        ellipsis = m.group(3) is not None or (len(parts) > 1 and parts[1][0] == "ELLIPSIS")
         previous = lines.get(series)
         merge = (ellipsis and previous is not None and previous is last and previous.label == label
                  and len(previous.moves) == 1 and not previous.ellipsis)

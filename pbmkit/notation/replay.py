@@ -159,7 +159,7 @@ class _Replayer:
             p = p if p.source == self.source else _with_source(p, self.source)
             (res.errors if p.severity == "error" else res.warnings).append(p)
         try:
-            game = get_game(rec.game_name)
+            game = get_game(rec.tags.get("Game", "").strip() or rec.game_name)
         except KeyError as exc:
             self.tag_problem("Game", str(exc.args[0]))
             return res

@@ -62,8 +62,11 @@ def write_record(record: Record) -> str:
         out.add(f'[{name} "{_escape(value)}"]')
         out.comments(record.tag_comments.get(name, []))
         out.newline()
-    if record.tags and record.body:
+    if record.tags and (record.body or record.intro):
         out.lines.append("")
+    for c in record.intro:
+        out.comments([c])
+        out.newline()
     game = record.game_name
     for item in record.body:
         if isinstance(item, Turn):
