@@ -1,0 +1,115 @@
+"""The layers of style.md, checked on the source: cli -> render -> notation -> games.
+
+Every module under pbmkit is imported (so a broken one fails here too) and its imports, read with
+``ast`` (including those inside functions and ``TYPE_CHECKING`` blocks), must follow the arrows:
+
+* ``pbmkit.games`` imports nothing of ours but ``pbmkit.games``;
+* ``pbmkit.notation`` never imports render, cli, reportlab or click;
+* ``pbmkit.render`` never imports cli or click;
+* only ``pbmkit.render`` imports reportlab, and only ``pbmkit.cli`` imports click.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import pbmkit
+
+ROOT = Path(pbmkit.__file__).parent
+
+
+def _modules() -> list[tuple[str, Path]]:
+    found = [("pbmkit", ROOT / "__init__.py")]
+    for info in pkgutil.walk_packages([str(ROOT)], prefix="pbmkit."):
+        rel = info.name.split(".")[1:]
+        path = ROOT.joinpath(*rel)
+        found.append((info.name, path / "__init__.py" if info.ispkg else path.with_suffix(".py")))
+    return sorted(found)
+
+
+MODULES = _modules()
+
+
+def imports_of(name: str, path: Path) -> set[str]:
+    """The absolute names of every module ``name`` imports (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            out.add(module)
+            out.update(f"{module}.{alias.name}" for alias in node.names)  # "from pkg import mod"
+    return out
+
+
+def _under(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def forbidden(name: str, imported: str) -> str | None:
+    """Why module ``name`` may not import ``imported`` (None if it may)."""
+    if _under(name, "pbmkit.games") and _under(imported, "pbmkit") and imported != "pbmkit" \
+            and not _under(imported, "pbmkit.games"):
+        return "games imports only pbmkit.games"
+    if _under(name, "pbmkit.games") and imported == "pbmkit":
+        return "games imports only pbmkit.games"
+    if _under(name, "pbmkit.notation") and any(
+            _under(imported, p) for p in ("pbmkit.render", "pbmkit.cli", "reportlab", "click")):
+        return "notation never imports render, cli, reportlab or click"
+    if _under(name, "pbmkit.render") and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
+        return "render never imports cli or click"
+    if _under(imported, "reportlab") and not _under(name, "pbmkit.render"):
+        return "only render imports reportlab"
+    if _under(imported, "click") and not _under(name, "pbmkit.cli"):
+        return "only cli imports click"
+    return None
+
+
+def test_the_package_has_the_four_layers() -> None:
+    names = {n for n, _ in MODULES}
+    assert {"pbmkit.games", "pbmkit.notation", "pbmkit.render", "pbmkit.cli"} <= names
+
+
+@pytest.mark.parametrize(("name", "path"), MODULES, ids=[n for n, _ in MODULES])
+def test_every_module_imports_and_follows_the_layer_arrows(name: str, path: Path) -> None:
+    importlib.import_module(name)
+    problems = sorted(f"{name} imports {imp}: {why}" for imp in imports_of(name, path)
+                      if (why := forbidden(name, imp)) is not None)
+    assert problems == []
+
+
+@pytest.mark.parametrize(("name", "imported", "allowed"), [
+    ("pbmkit.games.batalo", "pbmkit.games.base", True),
+    ("pbmkit.games.batalo", "pbmkit.notation", False),
+    ("pbmkit.games.board", "pbmkit", False),
+    ("pbmkit.notation.replay", "pbmkit.games.batalo", True),
+    ("pbmkit.notation.replay", "pbmkit.render.svg", False),
+    ("pbmkit.notation.replay", "click", False),
+    ("pbmkit.render.pdf", "reportlab.pdfgen", True),
+    ("pbmkit.render.pdf", "pbmkit.cli", False),
+    ("pbmkit.render.pdf", "click.testing", False),
+    ("pbmkit.cli.board", "click", True),
+    ("pbmkit.cli.board", "reportlab", False),
+])
+def test_the_arrow_rules_themselves(name: str, imported: str, allowed: bool) -> None:
+    assert (forbidden(name, imported) is None) == allowed
+
+
+def test_relative_imports_are_resolved(tmp_path: Path) -> None:
+    source = tmp_path / "mod.py"
+    source.write_text("from . import base\nfrom ..notation import x\nimport click\n")
+    assert imports_of("pbmkit.games.mod", source) >= {
+        "pbmkit.games", "pbmkit.games.base", "pbmkit.notation", "pbmkit.notation.x", "click"}
