@@ -1,6 +1,34 @@
 #!/usr/bin/env bash
-# make demo: the main job on the bundled examples. $1 is the pbmkit executable.
+# `make demo`: the main job on the bundled examples. $1 is the pbmkit executable.
+# Checks every example record, shows a board and its legal moves, and writes the PDFs to out/.
 set -euo pipefail
 PBMKIT=${1:-pbmkit}
-echo "== Batalo: the starting board and White's opening moves =="
-"$PBMKIT" board
+cd "$(dirname "$0")/.."
+mkdir -p out
+
+echo "== Checking the example records =="
+"$PBMKIT" check examples/*.txt
+
+echo
+echo "== The unfinished game by mail: board and the legal moves for White =="
+"$PBMKIT" show examples/03-unfinished-with-series.txt
+"$PBMKIT" moves examples/03-unfinished-with-series.txt --from JQ
+
+echo
+echo "== A mailed move, checked but not written (--dry-run) =="
+"$PBMKIT" move --dry-run examples/03-unfinished-with-series.txt "HV to GV"
+
+echo
+echo "== Printed forms in out/ =="
+"$PBMKIT" phonechart -o out/phone-chart.pdf
+"$PBMKIT" chart --blank -o out/records-chart-blank.pdf
+"$PBMKIT" mailer --blank -o out/mailers-blank.pdf
+for f in examples/0[1-3]-*.txt; do
+  base=$(basename "$f" .txt)
+  "$PBMKIT" chart "$f" -o "out/records-chart-$base.pdf"
+done
+"$PBMKIT" chart examples/03-unfinished-with-series.txt --series a -o out/records-chart-series-a.pdf
+"$PBMKIT" mailer examples/04-archive.txt -o out/mailers-archive.pdf
+"$PBMKIT" mailer examples/04-archive.txt --paper a4 -o out/mailers-archive-a4.pdf
+"$PBMKIT" show examples/01-short-base-win.txt --svg out/short-base-win.svg > /dev/null
+ls -l out/

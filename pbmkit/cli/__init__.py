@@ -23,6 +23,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "new": ("pbmkit.cli.records", "new", "Start a new record file."),
     "fmt": ("pbmkit.cli.records", "fmt", "Rewrite a record in canonical form."),
     "convert": ("pbmkit.cli.records", "convert", "Convert a record to JSON or pbmserv form."),
+    "chart": ("pbmkit.cli.forms", "chart", "Write a Records Chart PDF, blank or from a record."),
+    "mailer": ("pbmkit.cli.forms", "mailer", "Write a sheet of Mailer postcards, blank or from records."),
+    "phonechart": ("pbmkit.cli.forms", "phonechart", "Write the Phone Chart PDF."),
 }
 
 

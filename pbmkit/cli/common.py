@@ -87,6 +87,16 @@ def find_ply(replay: GameReplay, label: str) -> Any:
     return found
 
 
+def position_at(replay: GameReplay, label: str | None) -> Any:
+    """The position after turn ``label`` (the end of the main line for ``None``)."""
+    if label is None:
+        return replay.final
+    try:
+        return replay.position_at(label)
+    except KeyError as exc:
+        raise InputError(f"{replay.source}: {exc.args[0]}") from None
+
+
 @contextlib.contextmanager
 def locked(path: str) -> Iterator[None]:
     """Hold an exclusive lock for read-modify-write of ``path``.
@@ -118,8 +128,13 @@ def atomic_write(path: str, data: str | bytes) -> None:
             fh.write(payload)
             fh.flush()
             os.fsync(fh.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        try:
+            mode = os.stat(path).st_mode & 0o7777
+        except OSError:  # a new file: the mode any new file would get
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -19,6 +19,7 @@ from pbmkit.cli.common import (
     load_replays,
     locked,
     pick_game,
+    position_at,
     read_source,
 )
 
@@ -118,7 +119,7 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
     game = rep.game
     if game is None:
         raise Refused(f"{name}: game {rep.index} cannot be replayed: {rep.errors[0].message}")
-    position = rep.position_at(label) if label else rep.final
+    position = position_at(rep, label)
     legal = list(game.legal_moves(position))
     if from_space is not None:
         start = game.board.find(from_space)
