@@ -38,3 +38,22 @@ def test_the_diagram_of_the_start_is_the_spec_drawing() -> None:
     text = batalo.diagram(batalo.initial_position())
     assert text.splitlines()[6] == "AT      BU      CV      DWB     EX      FY      GZ"
     assert batalo.from_diagram(text) == batalo.initial_position()
+
+
+def test_rays_and_lines_follow_the_six_directions_to_the_edge() -> None:
+    gt = space("GT")
+    assert [len(ray) for ray in BOARD.rays[gt]] == [6, 6, 6, 6, 6, 6]
+    assert BOARD.direction_between(gt, space("KT")) == (0, 4)
+    assert BOARD.direction_between(gt, space("IS")) is None
+    assert BOARD.step(space("AZ"), 1) == -1  # off the board
+
+
+def test_a_square_board_names_its_squares_and_knows_diagonals() -> None:
+    from pbmkit.games.board import square_board
+
+    board = square_board(8, 8)
+    assert board.size == 64 and board.name(0) == "a1" and board.find("H8") == 63
+    assert board.find("i9") is None
+    assert len(board.neighbours[board.space("a1")]) == 3
+    assert len(board.neighbours[board.space("d4")]) == 8
+    assert board.direction_between(board.space("a1"), board.space("h8")) == (4, 7)
