@@ -211,3 +211,12 @@ def test_ruling_14_averto_when_the_mover_could_next_capture_the_column_or_land_o
 def test_ruling_14_a_winning_move_is_not_an_averto_move() -> None:
     position = pos("JQW EVo GTB")
     assert not batalo.is_averto(position, mv("EV to DW"))
+
+
+def test_ruling_01_check_move_names_what_is_wrong_with_the_start_of_a_move() -> None:
+    start = batalo.initial_position()
+    assert why(start, "HQ to HR") == "there is no piece on HQ"
+    assert why(start, "DW to FU") == "the piece on DW is a black column, and it is White's turn"
+    assert batalo.check_move(start, batalo.Move(200, 3)) == "200 is not a space of the board"
+    assert batalo.check_move(start, batalo.Move(sp("IR"), sp("HS"), (sp("HT"),))) == (
+        "the hop series written ends on HT, not on HS")
