@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from pbmkit.notation.model import Comment, Ending, Record, Turn, WrittenMove, canonical_tag_name
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 
-__all__ = ["grammar_text", "parse_records"]
+__all__ = ["grammar_text", "move_syntax_problems", "parse_records"]
 
 _GRAMMAR_FILE = Path(__file__).with_name("record.lark")
 _TURN_RE = re.compile(r"([0-9]+)([A-Za-z]?)\.(\.\.)?")
@@ -105,7 +105,7 @@ def _one_turn_pattern() -> Any:
     global _ONE_TURN
     if _ONE_TURN is None:
         grammar = grammar_text()
-        plain = re.search(r"^PLAIN_MOVE: /(.*)/$", grammar, re.M)
+        plain = re.search(r"^SIMPLE_MOVE: /(.*)/$", grammar, re.M)
         averto = re.search(r"^AVERTO_WORD: /(.*)/$", grammar, re.M)
         assert plain is not None and averto is not None
         p, a = plain.group(1), averto.group(1)
@@ -444,8 +444,14 @@ class _Reader:
             records[k].problems.append(problem)
 
 
-def parse_records(text: str, source: str = "<string>") -> tuple[list[Record], list[Problem]]:
-    """Every game in ``text`` and every syntax problem found (also kept on each game's record)."""
+def parse_records(text: str, source: str = "<string>", *, check_moves: bool = True
+                  ) -> tuple[list[Record], list[Problem]]:
+    """Every game in ``text`` and every syntax problem found (also kept on each game's record).
+
+    With ``check_moves`` every written move is also read by its game's notation, so that ``IR to``
+    or ``g4`` are syntax errors (``Record.move_problems``); the replayer, which reads every move
+    anyway, parses without it.
+    """
     reader = _Reader(text, source)
     parser = _parser()
     _Sink.comments = comments = []
@@ -460,26 +466,31 @@ def parse_records(text: str, source: str = "<string>") -> tuple[list[Record], li
     finally:
         _Sink.comments = []
     records = reader.build(items or [], comments)
-    for record in records:
-        _check_move_syntax(record)
+    if check_moves:
+        for record in records:
+            record.move_problems = move_syntax_problems(record, record.turns)
     problems = sorted((p for r in records for p in (*r.problems, *r.move_problems)),
                       key=lambda p: (p.line or 0, p.column or 0))
     return records, problems
 
 
-def _check_move_syntax(record: Record) -> None:
-    """Put every move that cannot be read in ``record.move_problems``."""
+def move_syntax_problems(record: Record, turns: list[Turn],
+                         skip: frozenset[tuple[int, int]] = frozenset()) -> list[Problem]:
+    """The moves of ``turns`` that cannot be read at all, except those at ``skip`` (line, column)."""
     from pbmkit.notation.movetext import get_notation, has_notation
 
     name = record.game_name
     if not has_notation(name):
-        return
+        return []
     normalize = get_notation(name).normalize
-    for turn in record.turns:
+    out = []
+    for turn in turns:
         for move in turn.moves:
+            if (move.line, move.column) in skip:
+                continue
             try:
                 normalize(move.text)
             except MoveSyntaxError as exc:
-                record.move_problems.append(Problem(
-                    record.source, move.line, move.column, turn.label, None, move.text, str(exc),
-                    source_line=record.source_line(move.line)))
+                out.append(Problem(record.source, move.line, move.column, turn.label, None,
+                                   move.text, str(exc), source_line=record.source_line(move.line)))
+    return out

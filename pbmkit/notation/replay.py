@@ -16,7 +16,7 @@ from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
 from pbmkit.notation.model import Ending, Record, Turn, WrittenMove
 from pbmkit.notation.movetext import MoveNotation, get_notation, has_notation
 from pbmkit.notation.problems import MoveSyntaxError, Problem
-from pbmkit.notation.reader import parse_records
+from pbmkit.notation.reader import move_syntax_problems, parse_records
 
 __all__ = ["GameReplay", "Ply", "check_text", "format_move", "parse_move", "replay"]
 
@@ -168,6 +168,9 @@ class _Replayer:
             self.tag_problem("Game", f"pbmkit cannot read the moves of {game.title} records yet")
             return res
         self.game, self.notation = game, get_notation(game.name)
+        self.sides = game.sides
+        self._read, self._check = self.notation.read, game.check_move
+        self._apply, self._side = game.apply, game.side_to_move
         winner_tag = self._winner_tag()
         setup = rec.tags.get("Setup")
         try:
@@ -178,9 +181,21 @@ class _Replayer:
         res.start = res.final = start
         self._main(start, winner_tag)
         self._series()
+        self._unplayed()
         res.errors.sort(key=_order)
         res.warnings.sort(key=_order)
         return res
+
+    def _unplayed(self) -> None:
+        """Syntax errors of the moves no line reached (after each line's first error)."""
+        res = self.result
+        played = len(res.main) + sum(len(v) for v in res.series.values())
+        if played + len(res.errors) >= sum(len(t.moves) for t in self.record.turns):
+            return
+        seen = {(p.line, p.column) for p in res.main}
+        seen.update((p.line, p.column) for v in res.series.values() for p in v)
+        seen.update((p.line, p.column) for p in res.errors)
+        res.errors.extend(move_syntax_problems(self.record, self.record.turns, frozenset(seen)))
 
     def _winner_tag(self) -> str | None:
         value = self.record.tags.get("Winner")
@@ -198,40 +213,35 @@ class _Replayer:
     def _play_turn(self, turn: Turn, position: Any, out: list[Ply], seen: dict[Any, Ply] | None
                    ) -> tuple[Any, bool]:
         """Play ``turn``'s moves from ``position``; returns (position, ok)."""
-        game, notation = self.game, self.notation
-        first, second = game.sides
-        for k, wm in enumerate(turn.moves):
-            expected = second if (k == 1 or turn.ellipsis) else first
-            side = game.side_to_move(position)
-            if side != expected:
-                self._side_problem(turn, wm, side, expected, position)
+        read, check, apply, side_to_move = self._read, self._check, self._apply, self._side
+        notation = self.notation
+        label, number, series = turn.label, turn.number, turn.series
+        k = 1 if turn.ellipsis else 0
+        for wm in turn.moves:
+            side = side_to_move(position)
+            if side != self.sides[k]:
+                self._side_problem(turn, wm, side, self.sides[k], position)
                 return position, False
+            k = 1
             try:
-                move = notation.read(wm.text, position)
-                reason = game.check_move(position, move)
+                move = read(wm.text, position)
+                reason = check(position, move)
             except MoveSyntaxError as exc:
-                legal = notation.destinations(position, exc.start) if exc.start is not None else ()
-                self.problem(str(exc), wm.line, wm.column, turn.label, side, wm.text, legal)
+                self._illegal(turn, wm, position, side, str(exc), None, exc.start)
                 return position, False
             except IllegalMoveError as exc:
-                move, reason = None, str(exc)
-            if reason is not None:
-                over = game.outcome(position)
-                if over is not None:
-                    self.problem(f"the game is already over ({_describe(over)}): no move may "
-                                 "follow a won game", wm.line, wm.column, turn.label, side, wm.text)
-                else:
-                    legal = notation.destinations(position, notation.start_of(move)) \
-                        if move is not None else self._start_destinations(wm, position)
-                    self.problem(reason, wm.line, wm.column, turn.label, side, wm.text, legal)
+                self._illegal(turn, wm, position, side, str(exc), None, None)
                 return position, False
-            after = game.apply(position, move)
-            ply = Ply(turn.label, turn.number, turn.series, side, move, wm.text, wm.line, wm.column,
-                      position, after, wm.averto, notation)
+            if reason is not None:
+                self._illegal(turn, wm, position, side, reason, move, None)
+                return position, False
+            after = apply(position, move)
+            ply = Ply(label, number, series, side, move, wm.text, wm.line, wm.column, position, after,
+                      wm.averto, notation)
             out.append(ply)
             if wm.averto and not ply.threats:
                 self.problem("'averto' is written, but after this move there is no threat to the "
-                             "opponent's column or base", wm.line, wm.column, turn.label, side,
+                             "opponent's column or base", wm.line, wm.column, label, side,
                              wm.text, severity="warning")
             if seen is not None:
                 earlier = seen.setdefault(after, ply)
@@ -239,9 +249,26 @@ class _Replayer:
                     self.problem(f"this position was seen before, after turn {earlier.label} "
                                  f"({earlier.side})" if earlier.label else
                                  "this position was seen before, at the start", wm.line,
-                                 wm.column, turn.label, side, wm.text, severity="note")
+                                 wm.column, label, side, wm.text, severity="note")
             position = after
         return position, True
+
+    def _illegal(self, turn: Turn, wm: WrittenMove, position: Any, side: str, reason: str,
+                 move: Any, start: Any) -> None:
+        """Report the move ``wm`` that cannot be played, with where its piece could go."""
+        over = self.game.outcome(position)
+        if over is not None:
+            self.problem(f"the game is already over ({_describe(over)}): no move may follow a won "
+                         "game", wm.line, wm.column, turn.label, side, wm.text)
+            return
+        notation = self.notation
+        if move is not None:
+            start = notation.start_of(move)
+        if start is not None:
+            legal = notation.destinations(position, start)
+        else:
+            legal = self._start_destinations(wm, position)
+        self.problem(reason, wm.line, wm.column, turn.label, side, wm.text, legal)
 
     def _start_destinations(self, wm: WrittenMove, position: Any) -> tuple[str, ...]:
         try:
@@ -391,7 +418,7 @@ def replay(record: Record, source: str | None = None, index: int = 1) -> GameRep
 
 def check_text(text: str, source: str = "<string>") -> list[GameReplay]:
     """Parse and replay every game of ``text``; syntax errors become errors of their game."""
-    records, _ = parse_records(text, source)
+    records, _ = parse_records(text, source, check_moves=False)
     return [replay(r, source, i) for i, r in enumerate(records, 1)]
 
 

@@ -196,3 +196,9 @@ def test_json_and_pbmserv_conversions() -> None:
     assert "1. g5-g6 " in text and "Ann (white, o) vs Bob (black, x)" in text
     assert text.splitlines()[1] == "1. g5-g6 " + batalo.to_pbmserv(batalo.space("EV")) + "-" + \
         batalo.to_pbmserv(batalo.space("FU"))
+
+
+def test_unreadable_moves_after_a_lines_first_error_are_still_reported() -> None:
+    game = one("1. IR to HS EV to DU\n2. g4 to g5 NA\n")
+    assert [(e.turn, e.move) for e in game.errors] == [("1", "EV to DU"), ("2", "g4 to g5"), ("2", "NA")]
+    assert "pbmserv" in game.errors[1].message and "not a space" in game.errors[2].message

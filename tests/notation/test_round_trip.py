@@ -130,3 +130,26 @@ def test_every_legal_move_reads_back_from_its_canonical_text(seed: int) -> None:
         assert parse_move("batalo", format_move("batalo", mv, pos), pos) == mv
         assert parse_move("batalo", spell(rng, mv).replace("I'm moving my stone", "im moving my "
                           + ("column" if abs(pos.board[mv.start]) == 2 else "stone")), pos) == mv
+
+
+PIECES = ["1.", "2.", "12a.", " ", "\n", "\r\n", "IR to HS", "EV to FU", "ir-hs", "IR", "to", "x", "g4",
+          "NA", "averto", "resigns", "draw agreed", "...", "{c}", "{", "}", ";c\n", '[White "A"]', "[", "]",
+          '"', "I'm moving my stone from space IR to space HS", "@", "\ufeff", "\t", "12", "1...",
+          "R c1-d2", "JQ to HS to FU", "é", '[Game "Chess"]', '[Winner "Blue"]', '[Setup "W:JQ w"]']
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30))
+def test_any_text_gives_messages_never_a_traceback(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    lines = text.lstrip("\ufeff").split("\n")
+    for game in check_text(text, "soup.txt"):
+        for problem in game.errors + game.warnings:
+            assert problem.message and "__ANON" not in problem.message
+            assert problem.line is None or 1 <= problem.line <= len(lines)
+            problem.format()
+        game.to_json()
+    records, problems = parse_records(text)
+    if not any(p.severity == "error" for p in problems):
+        again, _ = parse_records(write_records(records))
+        assert [r.key() for r in again] == [r.key() for r in records]
