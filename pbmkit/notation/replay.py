@@ -391,8 +391,10 @@ class _Replayer:
                 stopped = not ok
 
 
-def _order(p: Problem) -> tuple[int, int]:
-    return (p.line or 0, p.column or 0)
+def _order(p: Problem) -> tuple[bool, int, int]:
+    # Series problems after the others, so that errors[0] is the main line's first problem.
+    in_series = p.turn is not None and not p.turn.isdigit()
+    return (in_series, p.line or 0, p.column or 0)
 
 
 def _with_source(p: Problem, source: str) -> Problem:

@@ -202,3 +202,8 @@ def test_unreadable_moves_after_a_lines_first_error_are_still_reported() -> None
     game = one("1. IR to HS EV to DU\n2. g4 to g5 NA\n")
     assert [(e.turn, e.move) for e in game.errors] == [("1", "EV to DU"), ("2", "g4 to g5"), ("2", "NA")]
     assert "pbmserv" in game.errors[1].message and "not a space" in game.errors[2].message
+
+
+def test_the_first_error_is_the_main_lines_even_when_a_series_comes_first_in_the_file() -> None:
+    game = one("1. IR to HS EV to FU\n1a. IR to NA\n2. JQ to JQ\n")
+    assert [e.turn for e in game.errors] == ["2", "1a"]

@@ -40,12 +40,30 @@ class _Written:
     piece: str | None
     """``"stone"`` or ``"column"`` when the spoken form named the piece."""
     canonical: str = ""
+    move: batalo.Move | None = None
+    """The move itself (moves are values, so one object serves every ply that writes it)."""
 
 
 def _written(start: int, path: tuple[int, ...], capture: bool, piece: str | None) -> _Written:
     names = [batalo.space_name(s) for s in (start, *path)]
     text = " to ".join(names[:-1]) + (" x " if capture else " to ") + names[-1]
-    return _Written(start, path, capture, piece, text)
+    move = batalo.Move(start, path[-1], path if len(path) > 1 else None)
+    return _Written(start, path, capture, piece, text, move)
+
+
+_FAST = re.compile(r"([A-Za-z]{2})[ \t]*(?:to|TO|To|-)[ \t]*([A-Za-z]{2})")
+_INDEX = batalo.BOARD.index
+
+
+def _read_fast(text: str) -> _Written | None:
+    """``IR to HS`` and ``ir-hs``: the common spellings without the general reader."""
+    m = _FAST.fullmatch(text)
+    if m is None:
+        return None
+    a, b = _INDEX.get(m.group(1).upper()), _INDEX.get(m.group(2).upper())
+    if a is None or b is None:
+        return None
+    return _written(a, (b,), False, None)
 
 
 def _space(token: str, pbmserv_like: bool) -> int:
@@ -135,8 +153,10 @@ def _read(text: str) -> _Written:
     got = _CACHE.get(text)
     if got is None:
         try:
-            spoken = _SPOKEN.match(text.strip()) if text[:1] in "Ii" else None
-            got = _read_spoken(spoken) if spoken else _read_plain(text)
+            got = _read_fast(text)
+            if got is None:
+                spoken = _SPOKEN.match(text.strip()) if text[:1] in "Ii" else None
+                got = _read_spoken(spoken) if spoken else _read_plain(text)
         except MoveSyntaxError as exc:
             got = (str(exc), exc.start)
         if len(_CACHE) > 8192:
@@ -160,6 +180,8 @@ class BataloNotation:
     def read(self, text: str, position: batalo.Position) -> batalo.Move:
         """The move ``text`` means in ``position`` (legality is the caller's business)."""
         w = _read(text)
+        if w.piece is None and not w.capture:
+            return w.move  # type: ignore[return-value]
         board = position.board
         piece = board[w.start]
         end = w.path[-1]
@@ -172,7 +194,7 @@ class BataloNotation:
         if w.capture and board[end] == batalo.EMPTY and piece * position.turn > 0:
             raise IllegalMoveError(f"'x' marks a capture, but {batalo.space_name(end)} is empty: "
                                    "nothing is captured")
-        return batalo.Move(w.start, end, w.path if len(w.path) > 1 else None)
+        return w.move  # type: ignore[return-value]
 
     def format(self, move: batalo.Move, position: batalo.Position | None = None) -> str:
         """``"IR to HS"`` (with the landings when the move carries a hop path)."""
