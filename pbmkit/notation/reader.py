@@ -207,9 +207,8 @@ class _Reader:
         if kind == "LBRACE":
             return "this comment is never closed: a { needs its }"
         if kind == "MOVE":
-            if previous in ("MOVE", "AVERTO"):
-                return (f"a third move in one turn ({value}): a turn holds one move of each side; "
-                        "write the next turn number before it")
+            if previous in ("RESIGNS", "DRAW"):
+                return f"the move {value} follows the end of the game"
             return f"the move {value} has no turn number before it: write it like 1. {value}"
         if kind == "AVERTO":
             return "'averto' must follow a move"
@@ -234,6 +233,7 @@ class _Reader:
                 games.append((item[1], item[2]))
         self.comments = sorted(comments, key=lambda t: t.start_pos)
         self.ci = 0
+        self.last_line = 0
         records: list[Record] = []
         self.anchor: list[Comment] | None = None
         for tags, body in games:
@@ -266,17 +266,24 @@ class _Reader:
         rec.line, rec.column, rec.start_pos = head.line, head.column, head.start_pos
         if first:
             self.anchor = rec.leading
+        else:
+            # Comments on the line of the previous game's last element stay with it; comments on
+            # lines of their own before this game's first tag open this game.
+            while self.ci < len(self.comments) and self.comments[self.ci].start_pos < head.start_pos \
+                    and self.comments[self.ci].line <= self.last_line:
+                self._comments_before(self.comments[self.ci].start_pos + 1)
+            self.anchor = rec.leading
         for tok in tags:
             self._comments_before(tok.start_pos)
             self._tag(rec, tok)
         if tags and body and self.ci < len(self.comments):
             # After the tags: comments on a tag's line stay with it, the others open the moves.
-            first = body[0][1][0] if body[0][0] == "turn" else body[0][1]
+            opening = body[0][1][0] if body[0][0] == "turn" else body[0][1]
             last_line = tags[-1].line
             while self.ci < len(self.comments) and self.comments[self.ci].line == last_line:
                 self._comments_before(self.comments[self.ci].start_pos + 1)
             self.anchor = rec.intro
-            self._comments_before(first.start_pos)
+            self._comments_before(opening.start_pos)
         lines: dict[str, Turn] = {}
         last: Turn | None = None
         for kind, data in body:
@@ -288,7 +295,18 @@ class _Reader:
                 self.anchor = ending.comments
                 continue
             last = self._turn(rec, data, lines, last)
+        self.last_line = self._end_line(rec, tags)
         return rec
+
+    @staticmethod
+    def _end_line(rec: Record, tags: list[Any]) -> int:
+        """The line on which the game's last element ends (comments there stay with it)."""
+        if rec.body:
+            item = rec.body[-1]
+            if isinstance(item, Turn) and item.moves:
+                return item.moves[-1].line
+            return item.line
+        return int(tags[-1].line) if tags else 0
 
     def _tag(self, rec: Record, tok: Any) -> None:
         m = _TAG_RE.fullmatch(str(tok))

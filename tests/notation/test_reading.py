@@ -150,3 +150,11 @@ def test_an_error_in_game_one_stays_in_game_one() -> None:
 def test_importing_the_notation_layer_does_not_import_lark() -> None:
     code = "import sys, pbmkit.notation; assert 'lark' not in sys.modules, 'lark imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_comments_between_games_open_the_next_game_unless_on_the_last_line() -> None:
+    text = '[White "A"]\n1. IR to HS ; A resigned later\n\n; Game two, from the club\n[White "B"]\n'
+    first, second = parse_records(text)[0]
+    assert [c.text for c in first.main[0].moves[0].comments] == [" A resigned later"]
+    assert [c.text for c in second.leading] == [" Game two, from the club"]
+    assert write_record(second).startswith("; Game two, from the club\n[White")

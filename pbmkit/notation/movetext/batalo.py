@@ -39,8 +39,8 @@ class _Written:
     capture: bool
     piece: str | None
     """``"stone"`` or ``"column"`` when the spoken form named the piece."""
-    canonical: str = ""
-    move: batalo.Move | None = None
+    canonical: str
+    move: batalo.Move
     """The move itself (moves are values, so one object serves every ply that writes it)."""
 
 
@@ -181,7 +181,7 @@ class BataloNotation:
         """The move ``text`` means in ``position`` (legality is the caller's business)."""
         w = _read(text)
         if w.piece is None and not w.capture:
-            return w.move  # type: ignore[return-value]
+            return w.move
         board = position.board
         piece = board[w.start]
         end = w.path[-1]
@@ -194,7 +194,7 @@ class BataloNotation:
         if w.capture and board[end] == batalo.EMPTY and piece * position.turn > 0:
             raise IllegalMoveError(f"'x' marks a capture, but {batalo.space_name(end)} is empty: "
                                    "nothing is captured")
-        return w.move  # type: ignore[return-value]
+        return w.move
 
     def format(self, move: batalo.Move, position: batalo.Position | None = None) -> str:
         """``"IR to HS"`` (with the landings when the move carries a hop path)."""
