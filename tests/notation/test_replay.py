@@ -207,3 +207,11 @@ def test_unreadable_moves_after_a_lines_first_error_are_still_reported() -> None
 def test_the_first_error_is_the_main_lines_even_when_a_series_comes_first_in_the_file() -> None:
     game = one("1. IR to HS EV to FU\n1a. IR to NA\n2. JQ to JQ\n")
     assert [e.turn for e in game.errors] == ["2", "1a"]
+
+
+def test_an_explicit_capture_of_nothing_in_a_record() -> None:
+    game = one('[Setup "W:GT O:IR B:DW X:FU w"]\n1. GT x FT\n')
+    (err,) = game.errors
+    assert err.message == "'x' marks a capture, but FT is empty: nothing is captured"
+    assert "FU" in err.legal and err.side == "white"
+    assert one('[Setup "W:GT O:IR B:DW X:FU w"]\n1. GT x FU\n').valid
