@@ -172,9 +172,8 @@ class _Replayer:
         self._read, self._check = self.notation.read, game.check_move
         self._apply, self._side = game.apply, game.side_to_move
         winner_tag = self._winner_tag()
-        setup = rec.tags.get("Setup")
         try:
-            start = game.parse_setup(setup) if setup is not None else game.initial_position()
+            start = _start_position(game, rec.tags.get("Setup"))
         except SetupError as exc:
             self.tag_problem("Setup", f"bad Setup: {exc}")
             return res
@@ -389,6 +388,21 @@ class _Replayer:
                 position, ok = self._play_turn(turn, position, plies, None)
                 after[turn.number] = position
                 stopped = not ok
+
+
+_STARTS: dict[tuple[str, str | None], Any] = {}
+
+
+def _start_position(game: Game[Any, Any], setup: str | None) -> Any:
+    """The starting position of a record (positions are values: one per Setup is kept)."""
+    key = (game.name, setup)
+    start = _STARTS.get(key)
+    if start is None:
+        start = game.parse_setup(setup) if setup is not None else game.initial_position()
+        if len(_STARTS) > 1024:
+            _STARTS.clear()
+        _STARTS[key] = start
+    return start
 
 
 def _order(p: Problem) -> tuple[bool, int, int]:
