@@ -229,8 +229,19 @@ class _Reader:
         for item in items:
             if isinstance(item, list):  # the tag-less body of the first game
                 games.append(([], item))
-            else:
-                games.append((item[1], item[2]))
+                continue
+            # A tag already given starts the next game: an archive of games without moves yet.
+            group: list[Any] = []
+            names: set[str] = set()
+            for tok in item[1]:
+                m = _TAG_RE.fullmatch(str(tok))
+                name = canonical_tag_name(m.group(1)) if m else ""
+                if name in names:
+                    games.append((group, []))
+                    group, names = [], set()
+                group.append(tok)
+                names.add(name)
+            games.append((group, item[2]))
         self.comments = sorted(comments, key=lambda t: t.start_pos)
         self.ci = 0
         self.last_line = 0
@@ -313,9 +324,6 @@ class _Reader:
         assert m is not None  # the TAG terminal has the same shape
         name = canonical_tag_name(m.group(1))
         value = _UNESCAPE_RE.sub(r"\1", m.group(2))
-        if name in rec.tags:
-            self.problem(tok.start_pos, tok.line, tok.column,
-                         f"the tag {name} appears twice; the last value is used", "warning")
         rec.tags[name] = value
         rec.tag_positions[name] = (tok.line, tok.column)
         comments = rec.tag_comments.setdefault(name, [])

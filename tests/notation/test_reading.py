@@ -6,7 +6,7 @@ import re
 import subprocess
 import sys
 
-from pbmkit.notation import Ending, parse_records, write_record
+from pbmkit.notation import Ending, parse_records, write_record, write_records
 
 GAME = """[Game "Batalo"]
 [Number "3"]
@@ -75,6 +75,17 @@ def test_an_archive_holds_many_games_each_starting_with_tags() -> None:
     records, _ = parse_records(text)
     assert [r.tags.get("White") for r in records] == ['Ann "the Hat" Lee', "Dee", "Eve"]
     assert [len(r.turns) for r in records] == [4, 1, 0]
+
+
+def test_a_repeated_tag_starts_the_next_game_of_games_without_moves() -> None:
+    text = '[Number "1"]\n[White "A"]\n\n[Number "2"]\n[White "B"]\n[NUMBER "3"]\n1. IR to HS\n'
+    records, problems = parse_records(text)
+    assert problems == []
+    assert [r.tags for r in records] == [{"Number": "1", "White": "A"}, {"Number": "2", "White": "B"},
+                                         {"Number": "3"}]
+    assert [len(r.turns) for r in records] == [0, 0, 1]
+    again, _ = parse_records(write_records(records))
+    assert [r.key() for r in again] == [r.key() for r in records]
 
 
 def test_black_first_and_continued_turns() -> None:
