@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from pbmkit.games.base import IllegalMoveError
 
-__all__ = ["IllegalMoveError", "MoveSyntaxError", "Problem"]
+__all__ = ["IllegalMoveError", "MoveSyntaxError", "Problem", "no_gc_pauses"]
+
+
+@contextmanager
+def no_gc_pauses() -> Iterator[None]:
+    """Hold the cyclic garbage collector while reading a file.
+
+    Reading builds many small objects and no reference cycles; the collector's passes over them
+    cost about a fifth of the time of ``check``. It is switched back on (if it was on) at the end.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class MoveSyntaxError(ValueError):

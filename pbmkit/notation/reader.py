@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from pbmkit.notation.model import Comment, Ending, Record, Turn, WrittenMove, canonical_tag_name
-from pbmkit.notation.problems import MoveSyntaxError, Problem
+from pbmkit.notation.problems import MoveSyntaxError, Problem, no_gc_pauses
 
 __all__ = ["grammar_text", "move_syntax_problems", "parse_records"]
 
@@ -351,43 +351,46 @@ class _Reader:
         if self.ci < len(self.comments):
             self._comments_before(tok.start_pos)
         text, start = str(tok), tok.start_pos
-        line, line_start = tok.line, start - tok.column + 1
+        line = tok.line
+        col0_text = tok.column  # the same for offsets inside the token text (start + o)
         match = _one_turn_pattern().match
-        body = rec.body
+        append = rec.body.append
         i, n = 0, len(text)
         turn = last
         while i < n:
             m = match(text, i)
-            assert m is not None and m.end() > i
+            if m is None:  # pragma: no cover - the TURNS terminal and ONE_TURN are the same pattern
+                raise AssertionError(f"cannot split {text[i:]!r}")
             g = m.groups()
             regs = m.regs
-            number, series = int(g[0]), g[1]
+            digits, series = g[0], g[1]
+            number = int(digits)
             if series:
                 series = series.lower()
                 label = f"{number}{series}"
             else:
-                label = g[0].lstrip("0") or "0"
+                label = digits if digits[0] != "0" else str(number)
+            w1, a1, w2, a2 = g[2], g[3], g[4], g[5]
+            if "  " in w1 or "\t" in w1:
+                w1 = " ".join(w1.split())
+            moves = [WrittenMove(w1, line, col0_text + regs[3][0], start + regs[4 if a1 else 3][1],
+                                 a1 is not None)]
+            if w2 is not None:
+                if "  " in w2 or "\t" in w2:
+                    w2 = " ".join(w2.split())
+                moves.append(WrittenMove(w2, line, col0_text + regs[5][0],
+                                         start + regs[6 if a2 else 5][1], a2 is not None))
+            turn = Turn(label, number, series, moves, False, line, col0_text + i)
             previous = lines.get(series)
-            turn = Turn(label, number, series, [], False, line, start + i - line_start + 1)
             if previous is None or number != previous.number + 1:
                 self._check_number(turn, previous, start + i)
-            body.append(turn)
+            append(turn)
             lines[series] = turn
-            moves = turn.moves
-            for k in (2, 4):
-                value = g[k]
-                if value is None:
-                    break
-                if "  " in value or "\t" in value:
-                    value = " ".join(value.split())
-                averto = g[k + 1] is not None
-                moves.append(WrittenMove(value, line, start + regs[k + 1][0] - line_start + 1,
-                                         start + regs[k + 2 if averto else k + 1][1], averto))
             ws = g[6]
+            i = regs[0][1]
             if ws != " " and "\n" in ws:
                 line += ws.count("\n")
-                line_start = start + regs[7][1] - (len(ws) - ws.rfind("\n") - 1)
-            i = regs[0][1]
+                col0_text = 1 - (regs[7][1] - len(ws) + ws.rfind("\n") + 1)
         assert turn is not None
         self.anchor = turn.moves[-1].comments
         return turn
@@ -478,6 +481,11 @@ def parse_records(text: str, source: str = "<string>", *, check_moves: bool = Tr
     or ``g4`` are syntax errors (``Record.move_problems``); the replayer, which reads every move
     anyway, parses without it.
     """
+    with no_gc_pauses():
+        return _parse_records(text, source, check_moves)
+
+
+def _parse_records(text: str, source: str, check_moves: bool) -> tuple[list[Record], list[Problem]]:
     reader = _Reader(text, source)
     parser = _parser()
     _Sink.comments = comments = []

@@ -15,7 +15,7 @@ from typing import Any
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
 from pbmkit.notation.model import Ending, Record, Turn, WrittenMove
 from pbmkit.notation.movetext import MoveNotation, get_notation, has_notation
-from pbmkit.notation.problems import MoveSyntaxError, Problem
+from pbmkit.notation.problems import MoveSyntaxError, Problem, no_gc_pauses
 from pbmkit.notation.reader import move_syntax_problems, parse_records
 
 __all__ = ["GameReplay", "Ply", "check_text", "format_move", "parse_move", "replay"]
@@ -434,8 +434,9 @@ def replay(record: Record, source: str | None = None, index: int = 1) -> GameRep
 
 def check_text(text: str, source: str = "<string>") -> list[GameReplay]:
     """Parse and replay every game of ``text``; syntax errors become errors of their game."""
-    records, _ = parse_records(text, source, check_moves=False)
-    return [replay(r, source, i) for i, r in enumerate(records, 1)]
+    with no_gc_pauses():
+        records, _ = parse_records(text, source, check_moves=False)
+        return [replay(r, source, i) for i, r in enumerate(records, 1)]
 
 
 def _notation_of(game_name: str) -> tuple[Game[Any, Any], MoveNotation]:

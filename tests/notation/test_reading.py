@@ -169,3 +169,19 @@ def test_comments_between_games_open_the_next_game_unless_on_the_last_line() -> 
     assert [c.text for c in first.main[0].moves[0].comments] == [" A resigned later"]
     assert [c.text for c in second.leading] == [" Game two, from the club"]
     assert write_record(second).startswith("; Game two, from the club\n[White")
+
+
+def test_reading_leaves_the_garbage_collector_as_it_was() -> None:
+    import gc
+
+    from pbmkit.notation import check_text
+
+    assert gc.isenabled()
+    check_text("1. IR to HS @@\n")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        check_text("1. IR to HS\n")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
