@@ -215,3 +215,10 @@ def test_an_explicit_capture_of_nothing_in_a_record() -> None:
     assert err.message == "'x' marks a capture, but FT is empty: nothing is captured"
     assert "FU" in err.legal and err.side == "white"
     assert one('[Setup "W:GT O:IR B:DW X:FU w"]\n1. GT x FU\n').valid
+
+
+def test_a_pbmserv_name_in_a_record_is_translated_and_the_piece_explained() -> None:
+    game = one("1. g5-g6\n")
+    (err,) = game.errors
+    assert err.message == "g5 looks like a pbmserv name; write it as IR"
+    assert "HS" in err.legal

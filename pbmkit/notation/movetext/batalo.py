@@ -74,7 +74,8 @@ def _space(token: str, pbmserv_like: bool) -> int:
         except KeyError:
             raise MoveSyntaxError(f"{token} is not a space of the board (spaces have two-letter "
                                   "phone-chart names such as IR)") from None
-        raise MoveSyntaxError(f"{token} looks like a pbmserv name; write it as {batalo.space_name(sp)}")
+        raise MoveSyntaxError(f"{token} looks like a pbmserv name; write it as {batalo.space_name(sp)}",
+                              sp)
     try:
         return batalo.space(token)
     except KeyError:
