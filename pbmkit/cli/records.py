@@ -90,14 +90,19 @@ def _players(rep: Any) -> str:
 
 
 def _check_with_progress(text: str, name: str, progress: bool) -> list[Any]:
+    """Replay every game of ``text``, with a progress bar on a terminal for a large archive."""
     from pbmkit.notation import check_text
 
-    if not progress or len(text) < 200_000:
+    if not progress or len(text) < 20_000:  # a bar only where checking takes a moment
         return check_text(text, name)
-    with click.progressbar(length=1, label=f"checking {name}", file=sys.stderr) as bar:
-        replays = check_text(text, name)
-        bar.update(1)
-    return replays
+    with click.progressbar(length=1, label=f"checking {name}", file=sys.stderr,
+                           show_pos=True) as bar:
+
+        def advance(done: int, total: int) -> None:
+            bar.length = total
+            bar.update(1)
+
+        return check_text(text, name, progress=advance)
 
 
 # --- moves -------------------------------------------------------------------------------

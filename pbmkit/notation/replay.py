@@ -9,6 +9,7 @@ tag (ruling 12); averto and repeated positions give warnings and notes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -432,11 +433,21 @@ def replay(record: Record, source: str | None = None, index: int = 1) -> GameRep
     return _Replayer(record, source if source is not None else record.source, index).run()
 
 
-def check_text(text: str, source: str = "<string>") -> list[GameReplay]:
-    """Parse and replay every game of ``text``; syntax errors become errors of their game."""
+def check_text(text: str, source: str = "<string>", *,
+               progress: Callable[[int, int], None] | None = None) -> list[GameReplay]:
+    """Parse and replay every game of ``text``; syntax errors become errors of their game.
+
+    ``progress(done, total)`` is called after each game is replayed (for a progress bar).
+    """
     with no_gc_pauses():
         records, _ = parse_records(text, source, check_moves=False)
-        return [replay(r, source, i) for i, r in enumerate(records, 1)]
+        if progress is None:
+            return [replay(r, source, i) for i, r in enumerate(records, 1)]
+        out = []
+        for i, r in enumerate(records, 1):
+            out.append(replay(r, source, i))
+            progress(i, len(records))
+        return out
 
 
 def _notation_of(game_name: str) -> tuple[Game[Any, Any], MoveNotation]:

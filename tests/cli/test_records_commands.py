@@ -312,3 +312,34 @@ def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
+
+
+def test_check_shows_progress_on_a_terminal_for_a_large_archive(tmp_path: Path) -> None:
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    game = (EXAMPLES / "01-short-base-win.txt").read_text(encoding="utf-8")
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join([game] * 120), encoding="utf-8")
+    master, slave = pty.openpty()
+    proc = subprocess.run([sys.executable, "-m", "pbmkit", "check", "-q", str(path)],
+                          stdout=subprocess.PIPE, stderr=slave, timeout=120)
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    assert proc.returncode == 0 and proc.stdout == b""
+    assert b"checking" in shown and b"120/120" in shown
+    # Not on a terminal (and with --json never): no bar on standard error.
+    plain = subprocess.run([sys.executable, "-m", "pbmkit", "check", "-q", str(path)],
+                           capture_output=True, timeout=120)
+    assert plain.returncode == 0 and plain.stderr == b""
