@@ -517,14 +517,28 @@ def move_syntax_problems(record: Record, turns: list[Turn],
     if not has_notation(name):
         return []
     normalize = get_notation(name).normalize
+    order = _side_order(record)
     out = []
     for turn in turns:
-        for move in turn.moves:
+        for k, move in enumerate(turn.moves):
             if (move.line, move.column) in skip:
                 continue
             try:
                 normalize(move.text)
             except MoveSyntaxError as exc:
-                out.append(Problem(record.source, move.line, move.column, turn.label, None,
+                side = order[(k + (1 if turn.ellipsis else 0)) % 2] if order else None
+                out.append(Problem(record.source, move.line, move.column, turn.label, side,
                                    move.text, str(exc), source_line=record.source_line(move.line)))
     return out
+
+
+def _side_order(record: Record) -> tuple[str, str] | None:
+    """The sides in the order they move within a turn (the ``First`` tag may name the first)."""
+    from pbmkit.games import get_game
+
+    try:
+        sides = get_game(record.game_name).sides
+    except KeyError:
+        return None
+    first = record.tags.get("First", "").strip().lower()
+    return (sides[1], sides[0]) if first == sides[1] else (sides[0], sides[1])
