@@ -218,7 +218,7 @@ def move(file: str, move_text: str, dry_run: bool, game_number: int | None) -> N
 
     On an illegal move nothing is written: the file stays byte-for-byte the same.
     """
-    from pbmkit.notation import append_move, check_text, format_move, parse_move
+    from pbmkit.notation import append_move, check_text, format_move, read_move
     from pbmkit.render.terminal import board_text
 
     with locked(file):
@@ -238,7 +238,7 @@ def move(file: str, move_text: str, dry_run: bool, game_number: int | None) -> N
             raise Refused(f"the game is over: {result_words(rep)}; no more moves can be added")
         label, side = rep.next_turn()
         try:
-            mv = parse_move(game.name, move_text, position)
+            mv = read_move(game.name, move_text, position)
         except ValueError as exc:
             _explain_illegal(game, position, move_text, str(exc), None)
         reason = game.check_move(position, mv)
@@ -273,6 +273,20 @@ def _threats(game: Any, position: Any) -> tuple[str, ...]:
     return ()
 
 
+def wrap_items(head: str, items: list[str], width: int = 78) -> str:
+    """``head`` and the comma-separated ``items``, wrapped between items, never inside one."""
+    lines, line = [], head
+    for k, item in enumerate(items):
+        piece = item + ("," if k < len(items) - 1 else "")
+        if len(line) + 1 + len(piece) > width and line.strip():
+            lines.append(line)
+            line = "  " + piece
+        else:
+            line = f"{line} {piece}"
+    lines.append(line)
+    return "\n".join(lines)
+
+
 def _explain_illegal(game: Any, position: Any, text: str, reason: str, mv: Any) -> NoReturn:
     """Say why ``text`` cannot be played and what can; exit 1 (nothing was written)."""
     from pbmkit.notation import format_move
@@ -282,11 +296,11 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, mv: Any) 
     start = getattr(mv, "start", None)
     mine = [m for m in legal if getattr(m, "start", None) == start] if start is not None else []
     if mine:
-        names = ", ".join(format_move(game.name, m, position) for m in mine)
-        click.echo(f"Legal moves of that piece: {names}", err=True)
+        click.echo(wrap_items("Legal moves of that piece:",
+                              sorted(format_move(game.name, m, position) for m in mine)), err=True)
     elif legal:
-        names = ", ".join(sorted(format_move(game.name, m, position) for m in legal))
-        click.echo(f"Legal moves: {names}", err=True)
+        click.echo(wrap_items("Legal moves:",
+                              sorted(format_move(game.name, m, position) for m in legal)), err=True)
     click.echo("The record was not changed.", err=True)
     sys.exit(EXIT_INVALID)
 

@@ -9,7 +9,7 @@ from pbmkit.notation.convert import append_move, to_json_record, to_pbmserv
 from pbmkit.notation.model import Comment, Ending, Record, Turn, WrittenMove
 from pbmkit.notation.problems import IllegalMoveError, MoveSyntaxError, Problem
 from pbmkit.notation.reader import parse_records
-from pbmkit.notation.replay import GameReplay, Ply, check_text, format_move, parse_move, replay
+from pbmkit.notation.replay import GameReplay, Ply, check_text, format_move, parse_move, read_move, replay
 from pbmkit.notation.writer import new_record_text, write_record, write_records
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "new_record_text",
     "parse_move",
     "parse_records",
+    "read_move",
     "replay",
     "to_json_record",
     "to_pbmserv",

@@ -462,6 +462,14 @@ def format_move(game_name: str, move: Any, position: Any) -> str:
     return _notation_of(game_name)[1].format(move, position)
 
 
+def read_move(game_name: str, text: str, position: Any) -> Any:
+    """The move ``text`` names in ``position``, read but not yet checked against the rules.
+
+    Raises :class:`MoveSyntaxError` when it cannot be read.
+    """
+    return _notation_of(game_name)[1].read(text, position)
+
+
 def parse_move(game_name: str, text: str, position: Any) -> Any:
     """The legal move ``text`` means in ``position``.
 

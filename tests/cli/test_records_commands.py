@@ -343,3 +343,19 @@ def test_check_shows_progress_on_a_terminal_for_a_large_archive(tmp_path: Path) 
     plain = subprocess.run([sys.executable, "-m", "pbmkit", "check", "-q", str(path)],
                            capture_output=True, timeout=120)
     assert plain.returncode == 0 and plain.stderr == b""
+
+
+def test_an_unreadable_move_lists_every_legal_move_wrapped_between_moves(record: Path) -> None:
+    code, _, err = run("move", str(record), "EW to CA")
+    assert code == 1 and "CA is not a space" in err
+    listed = err.split("Legal moves:")[1].split("The record")[0]
+    assert all(len(line) <= 78 for line in err.splitlines())
+    moves = [m.strip() for m in listed.replace("\n", " ").split(",")]
+    assert all(len(m.split(" to ")) == 2 for m in moves)
+
+
+def test_an_illegal_move_lists_the_moves_of_that_piece(record: Path) -> None:
+    code, _, err = run("move", str(record), "EW to ET")
+    assert code == 1
+    assert "Legal moves of that piece: EW to" in err
+    assert "CW to" not in err
