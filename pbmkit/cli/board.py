@@ -22,7 +22,10 @@ def board(game_name: str, setup: str | None) -> None:
         raise click.BadParameter(str(exc), param_hint="--setup") from None
     from pbmkit.render.terminal import board_text
 
-    click.echo(board_text(game, position))
+    try:
+        click.echo(board_text(game, position))
+    except ValueError as exc:  # a game without a terminal drawing: still list the moves
+        click.echo(f"({exc})")
     moves = [str(m) for m in game.legal_moves(position)]
     click.echo(f"\n{game.side_to_move(position).capitalize()} to move: {len(moves)} legal moves")
     click.echo(", ".join(moves))

@@ -420,7 +420,7 @@ def convert(file: str, fmt_name: str, output: str | None) -> None:
         out = json.dumps([to_json_record(r) for r in replays], ensure_ascii=False, indent=1) + "\n"
     else:
         try:
-            out = "\n".join(to_pbmserv(r) for r in replays)
+            out = "".join(to_pbmserv(r).rstrip("\n") + "\n" for r in replays)
         except ValueError as exc:
             raise Refused(f"{name}: {exc}") from None
     if output:

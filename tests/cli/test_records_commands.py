@@ -295,7 +295,7 @@ def test_convert_to_json_and_pbmserv() -> None:
     code, out, _ = run("convert", "--to", "pbmserv", str(EXAMPLES / "01-short-base-win.txt"))
     assert code == 0
     jr, is_ = batalo.to_pbmserv(batalo.space("JR")), batalo.to_pbmserv(batalo.space("IS"))
-    assert jr in out and is_ in out
+    assert jr in out and is_ in out and out.endswith("\n")
 
 
 def test_unknown_command_and_missing_arguments_are_usage_errors() -> None:

@@ -1,0 +1,27 @@
+"""`pbmkit board`: every registered game's start and opening moves, and clear errors."""
+
+import pytest
+from click.testing import CliRunner
+
+from pbmkit.cli import cli
+from pbmkit.games import game_names, get_game
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_board_shows_each_game_start_and_counts_its_opening_moves(name: str) -> None:
+    result = CliRunner().invoke(cli, ["board", "--game", name])
+    assert result.exit_code == 0, result.output
+    game = get_game(name)
+    count = len(game.legal_moves(game.initial_position()))
+    assert f"{count} legal moves" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_board_from_a_setup_and_bad_input() -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["board", "--setup", "W:GT B:DW X:EV b"])
+    assert result.exit_code == 0 and "Black to move" in result.output
+    result = runner.invoke(cli, ["board", "--setup", "W:GT O:GT B:DW w"])
+    assert result.exit_code == 2 and "GT" in result.output
+    result = runner.invoke(cli, ["board", "--game", "chess"])
+    assert result.exit_code == 2 and "unknown game" in result.output
