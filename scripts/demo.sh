@@ -6,6 +6,10 @@ PBMKIT=${1:-pbmkit}
 cd "$(dirname "$0")/.."
 mkdir -p out
 
+echo "== Batalo: the starting board and White's opening moves =="
+"$PBMKIT" board
+
+echo
 echo "== Checking the example records =="
 "$PBMKIT" check examples/*.txt
 

@@ -25,3 +25,17 @@ def test_board_from_a_setup_and_bad_input() -> None:
     assert result.exit_code == 2 and "GT" in result.output
     result = runner.invoke(cli, ["board", "--game", "chess"])
     assert result.exit_code == 2 and "unknown game" in result.output
+
+
+def test_python_dash_m_pbmkit_is_the_same_command_line() -> None:
+    import subprocess
+    import sys
+
+    from pbmkit import __version__
+
+    done = subprocess.run([sys.executable, "-m", "pbmkit", "--version"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and __version__ in done.stdout
+    done = subprocess.run([sys.executable, "-m", "pbmkit", "--help"], capture_output=True,
+                          text=True, timeout=60)
+    assert all(cmd in done.stdout for cmd in ["check", "move", "chart", "mailer", "phonechart"])
