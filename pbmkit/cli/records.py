@@ -29,6 +29,9 @@ _HOW = {
     "no-moves": "as the opponent has no legal move",
     "concession": "by concession",
     "agreement": "by agreement",
+    "draw-shapes": "(only one shape is left)",
+    "draw-billos": "(round Billos against square Billos)",
+    "draw-claimed": "by a claim",
 }
 
 _GAME_OPTION = click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
@@ -75,8 +78,9 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
             if not quiet or not rep.valid:
                 status = "valid" if rep.valid else f"INVALID ({len(rep.errors)} error(s))"
                 players = _players(rep)
+                result = result_words(rep) if rep.valid or rep.winner else "no result"
                 click.echo(f"{name}: game {rep.index}{players}: {status}; {rep.turns} turn(s); "
-                           f"{result_words(rep)}")
+                           f"{result}")
     if as_json:
         click.echo(json.dumps(results, ensure_ascii=False, indent=1))
     if not all_valid:
@@ -318,15 +322,19 @@ def _with_original_encoding(path: str, text: str) -> bytes:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--white", required=True, help="The player of White (first side).")
-@click.option("--black", required=True, help="The player of Black (second side).")
+@click.option("--white", "--yellow", "white", required=True,
+              help="The player of the first side: White (Batalo), Yellow (Billo).")
+@click.option("--black", "--orange", "black", required=True,
+              help="The player of the second side: Black (Batalo), Orange (Billo).")
+@click.option("--first", "first", default=None,
+              help="Billo: the side that moves first, Yellow or Orange (the First tag).")
 @click.option("--number", default=None, help="The game number (mailers serve four games).")
 @click.option("--date", "date", default=None, help="Start date, YYYY-MM-DD (default: today).")
 @click.option("--setup", default=None, help="A starting position other than the standard one.")
 @click.option("--game", "game_name", default="batalo", show_default=True, help="Which game.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
-def new(file: str, white: str, black: str, number: str | None, date: str | None,
-        setup: str | None, game_name: str, force: bool) -> None:
+def new(file: str, white: str, black: str, first: str | None, number: str | None,
+        date: str | None, setup: str | None, game_name: str, force: bool) -> None:
     """Start a new record in FILE with its tags."""
     from pbmkit.games import SetupError, get_game
     from pbmkit.notation import new_record_text
@@ -335,6 +343,12 @@ def new(file: str, white: str, black: str, number: str | None, date: str | None,
         game = get_game(game_name)
     except KeyError as exc:
         raise click.BadParameter(str(exc.args[0]), param_hint="--game") from None
+    if first is not None and (first.strip().lower() not in game.sides or game.name == "batalo"):
+        raise click.BadParameter(f"{first!r}: {game.title} has no choice of first side"
+                                 if game.name == "batalo" else
+                                 f"{first!r} is not a side of {game.title} "
+                                 f"({' or '.join(s.capitalize() for s in game.sides)})",
+                                 param_hint="--first")
     if setup is not None:
         try:
             game.parse_setup(setup)
@@ -349,6 +363,9 @@ def new(file: str, white: str, black: str, number: str | None, date: str | None,
         raise InputError(f"{file} exists already; use --force to overwrite it")
     names = dict(zip(game.sides, (white, black), strict=True))
     text = new_record_text(game.name, names, number=number, date=date, setup=setup)
+    if first is not None:  # the First tag right after the Game tag
+        head, _, rest = text.partition("\n")
+        text = f'{head}\n[First "{first.strip().capitalize()}"]\n{rest}'
     atomic_write(file, text)
     click.echo(f"Started {file}: {game.title}, {white} v {black}, {date}")
 
