@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
@@ -25,6 +26,10 @@ _HOW_WORDS = {
     "base": "by reaching the opponent's base",
     "capture-all": "by capturing every opposing piece",
     "no-moves": "because the opponent had no legal move",
+}
+_DRAW_WORDS = {
+    "draw-shapes": "every piece left has the same shape",
+    "draw-billos": "one side has only round Billos and the other only square Billos",
 }
 
 
@@ -81,6 +86,8 @@ class GameReplay:
     warnings: list[Problem] = field(default_factory=list)
     """Warnings and notes (``severity`` tells which)."""
     turns: int = 0
+    order: tuple[str, str] | None = None
+    """The sides in the order they move within a turn (the ``First`` tag may name the first)."""
     winner: str | None = None
     how: str | None = None
     final: Any = None
@@ -108,7 +115,7 @@ class GameReplay:
         """``(label, side)`` of the next main-line move, e.g. ``("13", "black")``."""
         if self.game is None:
             return ("1", "white")
-        first, second = self.game.sides
+        first, second = self.order or self.game.sides
         if not self.main:
             side = self.game.side_to_move(self.start) if self.start is not None else first
             return ("1", side)
@@ -170,13 +177,21 @@ class _Replayer:
             return res
         self.game, self.notation = game, get_notation(game.name)
         self.sides = game.sides
+        first = self._first_tag()
+        if first is not None and first != game.sides[0]:
+            self.sides = (first, game.sides[0])
+        res.order = self.sides
         self._read, self._check = self.notation.read, game.check_move
         self._apply, self._side = game.apply, game.side_to_move
         winner_tag = self._winner_tag()
         try:
-            start = _start_position(game, rec.tags.get("Setup"))
+            start = _start_position(game, rec.tags.get("Setup"), first)
         except SetupError as exc:
             self.tag_problem("Setup", f"bad Setup: {exc}")
+            return res
+        except TypeError:
+            self.tag_problem("First", f"{game.title} has no First tag: {game.sides[0].capitalize()} "
+                             "always moves first")
             return res
         res.start = res.final = start
         self._main(start, winner_tag)
@@ -196,6 +211,18 @@ class _Replayer:
         seen.update((p.line, p.column) for v in res.series.values() for p in v)
         seen.update((p.line, p.column) for p in res.errors)
         res.errors.extend(move_syntax_problems(self.record, self.record.turns, frozenset(seen)))
+
+    def _first_tag(self) -> str | None:
+        """The side the ``First`` tag names (it opens every turn), or ``None`` (absent or wrong)."""
+        value = self.record.tags.get("First")
+        if value is None:
+            return None
+        v = value.strip().lower()
+        if v not in self.game.sides:
+            sides = " or ".join(s.capitalize() for s in self.game.sides)
+            self.tag_problem("First", f"the First tag must be {sides}, not {value!r}")
+            return None
+        return v
 
     def _winner_tag(self) -> str | None:
         value = self.record.tags.get("Winner")
@@ -230,7 +257,7 @@ class _Replayer:
                 self._illegal(turn, wm, position, side, str(exc), None, exc.start)
                 return position, False
             except IllegalMoveError as exc:
-                self._illegal(turn, wm, position, side, str(exc), None, None)
+                self._illegal(turn, wm, position, side, str(exc), None, getattr(exc, "start", None))
                 return position, False
             if reason is not None:
                 self._illegal(turn, wm, position, side, reason, move, None)
@@ -282,7 +309,7 @@ class _Replayer:
         if turn.ellipsis:
             msg = f"'{turn.label}. ...' gives the first move to {expected.capitalize()}, but it is " \
                   f"{side.capitalize()}'s turn"
-        elif expected == self.game.sides[0] and turn.moves.index(wm) == 0 and turn.number == 1 \
+        elif expected == self.sides[0] and turn.moves.index(wm) == 0 and turn.number == 1 \
                 and not turn.series and not self.result.main:
             msg = f"the Setup gives the first move to {side.capitalize()}: write 1. ... before " \
                   f"{side.capitalize()}'s first move"
@@ -341,7 +368,11 @@ class _Replayer:
                              ending.line, ending.column, severity="warning")
             return
         if ending is not None:
-            if ending.kind == "draw agreed":
+            if ending.kind == "draw claimed":
+                if not self._claim(ending):
+                    return
+                winner, how = "draw", "draw-claimed"
+            elif ending.kind == "draw agreed":
                 winner, how = "draw", "agreement"
             else:
                 winner, how = (sides[1] if ender == sides[0] else sides[0]), "concession"
@@ -356,6 +387,22 @@ class _Replayer:
             res.winner, res.how = tag, "concession"
         elif tag == "draw":
             res.winner, res.how = "draw", "agreement"
+
+    def _claim(self, ending: Ending) -> bool:
+        """Whether the draw claimed at the end of the main line is allowed (an error if not)."""
+        game = self.game
+        claim = getattr(game, "claim_draw", None) or getattr(
+            import_module(type(game).__module__), "claim_draw", None)
+        if claim is None:
+            self.problem(f"{game.title} has no claimed draws: write 'draw agreed' for a draw by "
+                         "agreement", ending.line, ending.column)
+            return False
+        try:
+            claim(self.result.final)
+        except IllegalMoveError as exc:
+            self.problem(f"the draw claim is refused: {exc}", ending.line, ending.column)
+            return False
+        return True
 
     def _series(self) -> None:
         res = self.result
@@ -391,15 +438,26 @@ class _Replayer:
                 stopped = not ok
 
 
-_STARTS: dict[tuple[str, str | None], Any] = {}
+_STARTS: dict[tuple[str, str | None, str | None], Any] = {}
 
 
-def _start_position(game: Game[Any, Any], setup: str | None) -> Any:
-    """The starting position of a record (positions are values: one per Setup is kept)."""
-    key = (game.name, setup)
+def _start_position(game: Game[Any, Any], setup: str | None, first: str | None = None) -> Any:
+    """The starting position of a record (positions are values: one per Setup is kept).
+
+    A Setup names the side to move itself; without one, ``first`` (the ``First`` tag) chooses who
+    moves first in the standard start, for games whose ``initial_position`` takes it (``TypeError``
+    for the others).
+    """
+    first = None if setup is not None or first == game.sides[0] else first
+    key = (game.name, setup, first)
     start = _STARTS.get(key)
     if start is None:
-        start = game.parse_setup(setup) if setup is not None else game.initial_position()
+        if setup is not None:
+            start = game.parse_setup(setup)
+        elif first is not None:
+            start = game.initial_position(first)  # type: ignore[call-arg]
+        else:
+            start = game.initial_position()
         if len(_STARTS) > 1024:
             _STARTS.clear()
         _STARTS[key] = start
@@ -424,7 +482,8 @@ def _as_warning(p: Problem) -> Problem:
 
 def _describe(over: Outcome) -> str:
     if over.winner == "draw":
-        return "the game is drawn"
+        why = _DRAW_WORDS.get(over.how)
+        return f"the game is drawn ({why})" if why else "the game is drawn"
     return f"{over.winner.capitalize()} has won {_HOW_WORDS.get(over.how, f'({over.how})')}"
 
 

@@ -58,6 +58,7 @@ class MoveNotation(Protocol):
 
 _MODULES: dict[str, str] = {
     "batalo": "pbmkit.notation.movetext.batalo",
+    "billo": "pbmkit.notation.movetext.billo",
 }
 
 

@@ -1,0 +1,246 @@
+"""How Billo moves are written: a piece letter, then the squares of the path (``shared/spec/billo.md``).
+
+Accepted spellings of one move (any case, spaces optional round the letter and the separators):
+
+* ``R c1-d2`` (a step), ``S c1-c2-d3`` (passing through own pieces), ``R c2xd3xe4`` (captures:
+  ``x`` or ``×`` before each captured square, ``-`` or ``–`` before each square passed or stepped on);
+* ``R+ d5-e6``: ``+`` after the letter names a Billo (an error when the piece is not one);
+* ``c1-d2``: the letter left out when only one piece could make the move; when both pieces of a
+  double could, the move is ambiguous and the error lists both;
+* ``R c7-c8=B``: ``=B`` after a promotion (an error when the move does not promote);
+* ``R c2-d3-e4`` for a capture: when no ``x`` is written at all, the squares alone say the move
+  (as ``IR to HS`` may capture in Batalo); once one ``x`` is written, every capture must be marked.
+
+The canonical form (written by :meth:`BilloNotation.format`) is the rules core's ``move_text``:
+the letter, ``+`` for a Billo, one space, the path with ``x`` before each capture: ``R+ d5xe6``.
+Without a position (:meth:`BilloNotation.normalize`, used by ``fmt``) the move is respelled as
+written: letter (upper case) and ``+`` kept or left out as written, squares in lower case, ``=B``
+kept.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pbmkit.games import billo
+from pbmkit.games.base import IllegalMoveError
+from pbmkit.notation.problems import MoveSyntaxError
+
+__all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """A written move that more than one legal move matches; ``candidates`` are their texts."""
+
+    def __init__(self, message: str, start: int, candidates: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.start = start
+        self.candidates = candidates
+
+
+_HEAD = re.compile(r"\s*(?:([RrSs])\s*(\+)?)?\s*(?=[A-Za-z][0-9])")
+_SQUARE = re.compile(r"\s*([A-Za-z])([0-9]{1,2})")
+_SEP = re.compile(r"\s*(-|–|x|X|×|to\b)\s*")
+_PROMO = re.compile(r"\s*=\s*([A-Za-z])\s*$")
+_EXAMPLE = "R c1-d2"
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """A move as read from text, before a position is known."""
+
+    piece: str | None
+    """``"R"``, ``"S"`` or ``None`` when left out."""
+    billo: bool
+    """Whether ``+`` was written."""
+    squares: tuple[int, ...]
+    captures: tuple[int, ...] | None
+    """The squares written with ``x`` before them; ``None`` when no ``x`` was written at all."""
+    promotion: bool
+    """Whether ``=B`` was written."""
+    canonical: str
+
+
+def _square(letter: str, digits: str, start: int | None) -> int:
+    name = f"{letter.lower()}{digits}"
+    try:
+        return billo.space(name)
+    except KeyError:
+        raise MoveSyntaxError(f"{name} is not a square of the board (files a-h, ranks 1-8)",
+                              start) from None
+
+
+def _parse(text: str) -> _Written:
+    """Read ``text`` without a position; ``MoveSyntaxError`` saying what is wrong."""
+    body = text.strip()
+    if not body:
+        raise MoveSyntaxError("an empty move")
+    promotion = False
+    promo = _PROMO.search(body)
+    if promo is not None:
+        if promo.group(1).upper() != "B":
+            raise MoveSyntaxError(f"'={promo.group(1)}' is not a promotion mark: a piece that "
+                                  "reaches the last rank becomes a Billo, written =B")
+        promotion = True
+        body = body[:promo.start()]
+    head = _HEAD.match(body)
+    if head is None:
+        word = body.split()[0]
+        raise MoveSyntaxError(f"{word!r} does not start a Billo move: write the piece letter R "
+                              f"or S (optional), then the squares, like {_EXAMPLE}")
+    piece = head.group(1).upper() if head.group(1) else None
+    mark = head.group(2) is not None
+    i = head.end()
+    squares: list[int] = []
+    captures: list[int] = []
+    marked = False
+    start: int | None = None
+    while True:
+        m = _SQUARE.match(body, i)
+        if m is None:
+            rest = body[i:].strip()
+            if not rest:
+                break
+            raise MoveSyntaxError(f"expected a square (like d2) in {text.strip()!r}, found "
+                                  f"{rest.split()[0]!r}", start)
+        sq = _square(m.group(1), m.group(2), start)
+        if start is None:
+            start = sq
+        squares.append(sq)
+        i = m.end()
+        if not body[i:].strip():
+            break
+        s = _SEP.match(body, i)
+        if s is None:
+            raise MoveSyntaxError(f"expected '-' or 'x' between two squares in {text.strip()!r}, "
+                                  f"found {body[i:].strip().split()[0]!r}", start)
+        i = s.end()
+        if s.group(1) in ("x", "X", "×"):
+            marked = True
+            n = _SQUARE.match(body, i)
+            if n is not None:
+                captures.append(_square(n.group(1), n.group(2), start))
+        if not body[i:].strip():
+            raise MoveSyntaxError(f"the move {text.strip()!r} ends with a separator: name the "
+                                  f"square after it, like {_EXAMPLE}", start)
+    if len(squares) < 2:
+        raise MoveSyntaxError(f"the move {text.strip()!r} has no destination: write the starting "
+                              f"square and every square the piece enters, like {_EXAMPLE}", start)
+    caps = set(captures)
+    path = "".join(("x" if sq in caps else "-") + billo.space_name(sq) for sq in squares[1:])
+    letter = f"{piece}{'+' if mark else ''} " if piece else ""
+    canonical = f"{letter}{billo.space_name(squares[0])}{path}{'=B' if promotion else ''}"
+    return _Written(piece, mark, tuple(squares), tuple(captures) if marked else None, promotion,
+                    canonical)
+
+
+_CACHE: dict[str, _Written | tuple[str, object]] = {}
+
+
+def _read(text: str) -> _Written:
+    """The written move of ``text`` (memoised: records repeat the same moves)."""
+    got = _CACHE.get(text)
+    if got is None:
+        try:
+            got = _parse(text)
+        except MoveSyntaxError as exc:
+            got = (str(exc), exc.start)
+        if len(_CACHE) > 8192:
+            _CACHE.clear()
+        _CACHE[text] = got
+    if isinstance(got, tuple):
+        raise MoveSyntaxError(*got)
+    return got
+
+
+def _fallback(position: billo.Position, w: _Written) -> billo.Move:
+    """The move the text describes when no legal move matches, for the rules to explain."""
+    start = w.squares[0]
+    code = position.board[start]
+    piece = w.piece
+    if piece is None:
+        shapes = [s for s in billo.SHAPES if code * position.turn > 0 and billo.shape_state(code, s)]
+        if len(shapes) > 1:
+            raise _placed(billo.why_not(position, w.squares, None, w.billo or None, w.captures),
+                          start)
+        piece = shapes[0] if shapes else billo.ROUND
+    caps = w.captures if w.captures is not None else tuple(
+        s for s in w.squares[1:] if position.board[s] * position.turn < 0)
+    return billo.Move.along(piece, w.squares, caps)
+
+
+class BilloNotation:
+    """The Billo move notation (piece letter, Billo mark, squares joined by ``-`` and ``x``)."""
+
+    game_name = "billo"
+    example = _EXAMPLE
+
+    def normalize(self, text: str) -> str:
+        """``"rc1 - D2"`` → ``"R c1-d2"``; ``MoveSyntaxError`` if the text is not a move."""
+        return _read(text).canonical
+
+    def read(self, text: str, position: billo.Position) -> billo.Move:
+        """The move ``text`` means in ``position``.
+
+        A Billo move is resolved against the legal moves (the letter, the ``+`` and the capture
+        marks may be left out): one match is the move; several raise :class:`AmbiguousMoveError`
+        listing them; none give the move as written, for ``check_move`` to say why it is illegal.
+        ``+`` on a piece that is not a Billo, and ``=B`` on a move that does not promote, are
+        :class:`IllegalMoveError`.
+        """
+        w = _read(text)
+        start = w.squares[0]
+        found = billo.matching_moves(position, w.squares, w.piece, None, w.captures)
+        if len(found) > 1:
+            texts = tuple(sorted(billo.move_text(position, m) for m in found))
+            raise AmbiguousMoveError(
+                f"the move {text.strip()!r} is ambiguous: it could be {' or '.join(texts)}; "
+                "write the piece letter", start, texts)
+        move = found[0] if found else _fallback(position, w)
+        mover = billo.moving_piece(position, move)
+        if w.billo and mover == billo.BASIC:
+            raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
+                          f"{billo.space_name(start)} is not a Billo", start)
+        if w.promotion and found and not billo.promotes(position, move):
+            why = "it is already a Billo" if mover == billo.BILLO else \
+                "it does not reach its last rank"
+            raise _placed(f"'=B' marks a promotion, but the move does not promote: {why}", start)
+        return move
+
+    def format(self, move: billo.Move, position: billo.Position) -> str:
+        """``"R c2xd3xe4"``, ``"R+ d5-e6"``: the canonical text of ``move`` in ``position``."""
+        return billo.move_text(position, move)
+
+    def start_of(self, move: billo.Move) -> int:
+        """The square the moving piece starts on."""
+        return move.start
+
+    def destinations(self, position: billo.Position, start: int) -> tuple[str, ...]:
+        """The legal moves of the pieces on ``start``, as canonical texts (a path tells more than
+        its last square: two paths to one square may capture different pieces)."""
+        return tuple(sorted(billo.move_text(position, m) for m in billo.legal_moves(position)
+                            if m.start == start))
+
+    def threats(self, position: billo.Position) -> tuple[str, ...]:
+        """Billo has no averto: nothing is ever announced."""
+        return ()
+
+    def pbmserv(self, move: billo.Move | None) -> str:
+        """Billo has no pbmserv coordinates: ``ValueError``."""
+        raise ValueError("Billo records have no pbmserv coordinates (pbmserv names are Batalo's)")
+
+
+def _placed(message: str, start: int) -> IllegalMoveError:
+    """An :class:`IllegalMoveError` that carries the starting square (for "could go to" lists)."""
+    exc = IllegalMoveError(message)
+    exc.start = start  # type: ignore[attr-defined]
+    return exc
+
+
+def _word(piece: str) -> str:
+    return "round" if piece == billo.ROUND else "square"
+
+
+NOTATION = BilloNotation()
+"""The Billo move notation, registered as ``billo``."""

@@ -1,0 +1,69 @@
+"""The notation test every registered game must pass: every generated move replays through its text.
+
+Random playouts from the standard start of each game in the registry: at every position, every
+legal move is written canonically (``format_move``) and read back (``parse_move``) to the very same
+move; the canonical text is a fixed point of the writer's respelling; and a whole played game,
+written as a record, replays valid to the same final position.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pbmkit.games import game_names, get_game
+from pbmkit.notation import check_text, format_move, parse_move
+from pbmkit.notation.movetext import get_notation, has_notation
+
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PLIES = 80
+
+
+def test_every_registered_game_has_a_move_notation() -> None:
+    assert game_names(), "no game registered"
+    for name in game_names():
+        assert has_notation(name), f"{name} has no move notation"
+        assert get_notation(name).game_name == name
+
+
+def _record(game: Any, texts: list[str]) -> str:
+    lines = [f'[Game "{game.title}"]', ""]
+    for k in range(0, len(texts), 2):
+        lines.append(f"{k // 2 + 1}. " + " ".join(texts[k:k + 2]))
+    return "\n".join(lines) + "\n"
+
+
+def _playout(name: str, rng: random.Random) -> None:
+    game = get_game(name)
+    notation = get_notation(name)
+    position = game.initial_position()
+    played: list[str] = []
+    for _ in range(PLIES):
+        moves = list(game.legal_moves(position))
+        if not moves:
+            break
+        for move in moves:
+            text = format_move(name, move, position)
+            assert parse_move(name, text, position) == move, (game.format_setup(position), text)
+            assert notation.normalize(text) == text, text
+        move = rng.choice(moves)
+        played.append(format_move(name, move, position))
+        position = game.apply(position, move)
+    [replayed] = check_text(_record(game, played), "playout")
+    assert replayed.valid, [p.message for p in replayed.errors]
+    assert [p.text for p in replayed.main] == played
+    assert replayed.final == position
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_generated_move_replays_through_the_notation(name: str) -> None:
+    @SETTINGS
+    @given(st.randoms(use_true_random=False))
+    def run(rng: random.Random) -> None:
+        _playout(name, rng)
+
+    run()
