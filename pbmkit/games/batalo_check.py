@@ -12,10 +12,12 @@ from collections import deque
 
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batalo_rules import (
+    BLACK_BASE,
     EMPTY,
     HOPS,
     NEIGHBOURS,
     RAYS,
+    WHITE_BASE,
     Move,
     Position,
     base_of,
@@ -24,6 +26,7 @@ from pbmkit.games.batalo_rules import (
     outcome,
     piece_destinations,
     piece_word,
+    reaches,
     side_name,
     space_name,
 )
@@ -263,6 +266,13 @@ def check_move(position: Position, move: Move) -> str | None:
     """
     board, side = position.board, position.turn
     start, end = move.start, move.end
+    # The fast path, for a legal plain move: the mover's piece, a game not over (the mover has a
+    # piece, so only the opponent's need be looked for), and the piece reaches the end space.
+    # Anything else falls through to the checks below, which find the reason.
+    if move.path is None and 0 <= start < _N and 0 <= end < _N and board[start] * side > 0 \
+            and board[BLACK_BASE] <= 0 and board[WHITE_BASE] >= 0 \
+            and (-side in board or -2 * side in board) and reaches(board, start, end, side):
+        return None
     for sp in (start, end, *(move.path or ())):
         if not 0 <= sp < _N:
             return f"{sp!r} is not a space of the board"

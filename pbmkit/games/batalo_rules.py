@@ -42,6 +42,7 @@ __all__ = [
     "mirror_space",
     "outcome",
     "piece_word",
+    "reaches",
     "side_name",
     "space",
     "space_name",
@@ -188,6 +189,7 @@ HOPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 _LINE: dict[tuple[int, int], tuple[int, int]] = {
     (s, n): (d, k + 1) for s in range(_N) for d, ray in enumerate(RAYS[s]) for k, n in enumerate(ray)
 }
+_NEIGHBOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(ns) for ns in NEIGHBOURS)
 
 
 def line_between(a: int, b: int) -> tuple[int, int] | None:
@@ -276,15 +278,62 @@ def piece_destinations(board: tuple[int, ...], sp: int, side: int) -> set[int]:
 def finished(position: Position) -> bool:
     """Whether the game is over on the board: a piece on a base it attacks, or a side without pieces."""
     board = position.board
-    if board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0:
+    # ``in`` scans in C and stops at the first piece found: no Python loop over the 127 spaces.
+    return (board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0
+            or not (WHITE_STONE in board or WHITE_COLUMN in board)
+            or not (BLACK_STONE in board or BLACK_COLUMN in board))
+
+
+def reaches(board: tuple[int, ...], start: int, end: int, side: int) -> bool:
+    """Whether the piece of ``side`` on ``start`` may end a move on ``end`` (no game-over check).
+
+    The same answer as ``end in piece_destinations(board, start, side)``, found without building
+    every destination: the landing is checked first, then a slide along the one line that could
+    lead there, and only then a hop search, which stops as soon as it lands on ``end``.
+    """
+    column = board[start] == 2 * side
+    own_base, opp_base = _BASE[side], _BASE[-side]
+    q = board[end]
+    if q != EMPTY:
+        if not column or q * side > 0 or end == opp_base:
+            return False  # own piece; a stone never captures; ruling 9: a column on its base is safe
+    elif end == own_base and not column:
+        return False  # ruling 5
+    if column:
+        line = _LINE.get((start, end))
+        if line is not None:
+            ray = RAYS[start][line[0]]
+            for k in range(line[1] - 1):
+                n = ray[k]
+                if board[n] != EMPTY or n == opp_base:
+                    break  # blocked, or the slide would stop on the opponent's base
+            else:
+                return True
+    elif q == EMPTY and end in _NEIGHBOUR_SETS[start]:
         return True
-    has_white = has_black = False
-    for p in board:
-        if p > 0:
-            has_white = True
-        elif p < 0:
-            has_black = True
-    return not (has_white and has_black)
+    # A hop series (the same search as _hop_landings, with the landing on ``end`` pre-checked).
+    seen: set[int] = set()
+    stack: list[tuple[int, int]] = [(start, 0)]
+    while stack:
+        cur, hopped = stack.pop()
+        for over, land in HOPS[cur]:
+            bit = 1 << over
+            if hopped & bit:
+                continue
+            if over != own_base and (over == start or board[over] * side <= 0):
+                continue
+            if land == end:
+                return True
+            if board[land] != EMPTY or land == opp_base:
+                continue  # (the start holds the moving piece: never landed on either)
+            if land == own_base and not column:
+                continue
+            nxt = hopped | bit
+            key = nxt << 7 | land
+            if key not in seen:
+                seen.add(key)
+                stack.append((land, nxt))
+    return False
 
 
 def legal_moves(position: Position) -> list[Move]:
