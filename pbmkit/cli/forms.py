@@ -14,7 +14,8 @@ _OUTPUT = click.option("-o", "--output", required=True, type=click.Path(dir_okay
                        help="The PDF file to write.")
 _RULES = click.option("--rules", "rules", default="batalo", show_default=True,
                       help="Which game's form, for --blank (records say their game themselves).")
-_FLIP = click.option("--flip", is_flag=True, help="Draw the boards from Black's seat.")
+_FLIP = click.option("--flip", is_flag=True,
+                     help="Draw the boards from the second side's seat (Black, Orange).")
 
 
 def _game_of(name: str) -> Any:
@@ -95,8 +96,9 @@ def chart(file: str | None, blank: bool, game_number: int | None, series: tuple[
 @click.option("--blank", is_flag=True, help="The blank master sheet of four cards.")
 @click.option("--turn", default=None, help="Show each game after this turn (e.g. 12 or 12a) "
                                            "instead of its latest position.")
-@click.option("--side", type=click.Choice(["white", "black"], case_sensitive=False), default=None,
-              help="With --turn: after this side's move of the turn (default: the turn's last move).")
+@click.option("--side", default=None,
+              help="With --turn: after this side's move of the turn (white/black, yellow/orange; "
+                   "default: the turn's last move).")
 @_PAPER
 @_OUTPUT
 @_RULES
@@ -130,6 +132,10 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
                 raise InputError(f"{name}: game {replay.index} is {replay.game.title}, but the sheet "
                                  f"is for {game.title}; print each game's mailers separately")
             game = replay.game
+            if side is not None and side.lower() not in game.sides:
+                names = " or ".join(s for s in game.sides)
+                raise click.BadParameter(f"{side!r} is not a side of {game.title} ({names})",
+                                         param_hint="--side")
             try:
                 cards.append(mailer_card(replay, turn, side.lower() if side else None))
             except ValueError as exc:

@@ -2,7 +2,8 @@
 
 The board drawing in :mod:`pbmkit.render.diagram` is generic: it takes a board, a mapping
 space -> piece symbol and the glyph of each symbol. A game only adds an entry here (a function
-that builds its :class:`GameArt`), e.g. Billo later adds its piece glyphs and nothing else.
+that builds its :class:`GameArt`): Batalo's rings, discs and letters, Billo's stacked round and
+square pieces.
 """
 
 from __future__ import annotations
@@ -16,12 +17,18 @@ from pbmkit.games import Game
 __all__ = ["GameArt", "Glyph", "art_for", "piece_symbols"]
 
 
+Part = tuple[str, bool, bool]
+"""One piece of a stack: (``"round"`` or ``"square"``, dark (filled) or light, Billo or basic)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Glyph:
-    """How one piece symbol is drawn: ``"ring"`` (open circle), ``"disc"`` (filled) or ``"letter"``."""
+    """How one piece symbol is drawn: ``"ring"`` (open circle), ``"disc"`` (filled), ``"letter"``,
+    or ``"stack"``: the pieces of ``parts``, bottom first (a square under a round piece)."""
 
     kind: str
     letter: str = ""
+    parts: tuple[Part, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -39,6 +46,13 @@ class GameArt:
     line_labels: Callable[[], list[tuple[tuple[int, int], str]]] | None = None
     """Labels of the board's lines for the Phone Chart: (virtual coordinate off the board, text)."""
     sides: tuple[str, str] = ("white", "black")
+    owners: Mapping[str, str] = field(default_factory=dict)
+    """Symbol -> the side it belongs to (the terminal board styles each side's pieces)."""
+    how_to: tuple[str, ...] = ()
+    """The Phone Chart's lines on writing a move (``{example}``, ``{start}``, ``{end}`` filled in);
+    empty: the template's (Batalo's)."""
+    board_note: str = ""
+    """The Phone Chart's note under the key; empty: the template's."""
 
 
 def _batalo_art() -> GameArt:
@@ -71,10 +85,63 @@ def _batalo_art() -> GameArt:
                 ("●", "black stone")),
         bases={batalo.WHITE_BASE: "white", batalo.BLACK_BASE: "black"},
         line_labels=line_labels,
+        owners={"W": "white", "O": "white", "B": "black", "●": "black"},
     )
 
 
-_ART: dict[str, Callable[[], GameArt]] = {"batalo": _batalo_art}
+def _billo_symbols() -> list[str]:
+    """Every cell symbol of Billo (Yellow upper case, Orange lower case): R, S+, RS, R+S+ ..."""
+    kinds = ["R", "R+", "S", "S+"] + [f"{r}{s}" for r in ("R", "R+") for s in ("S", "S+")]
+    return kinds + [k.lower() for k in kinds]
+
+
+def _billo_parts(symbol: str) -> tuple[Part, ...]:
+    dark = symbol.islower()
+    upper = symbol.upper()
+    parts: list[Part] = []
+    if "S" in upper:  # the square piece lies under the round one
+        parts.append(("square", dark, "S+" in upper))
+    if "R" in upper:
+        parts.append(("round", dark, "R+" in upper))
+    return tuple(parts)
+
+
+def _billo_art() -> GameArt:
+    from pbmkit.games import billo
+
+    board = billo.BOARD
+
+    def line_labels() -> list[tuple[tuple[int, int], str]]:
+        # File letters under rank 1, rank numbers left of file a.
+        files = [((f, -1), "abcdefgh"[f]) for f in range(8)]
+        ranks = [((-1, r), str(r + 1)) for r in range(8)]
+        return files + ranks
+
+    symbols = _billo_symbols()
+    glyphs = {s: Glyph("stack", s, _billo_parts(s)) for s in symbols}
+    assert board.size == 64
+    return GameArt(
+        symbols=billo.symbols,
+        glyphs=glyphs,
+        legend=(("R", "round"), ("S", "square"), ("RS", "double"), ("R+", "round Billo"),
+                ("S+", "square Billo"), ("R+S+", "composite Billo"), ("r", "Orange (filled)")),
+        line_labels=line_labels,
+        sides=("yellow", "orange"),
+        owners={s: "yellow" if s.isupper() else "orange" for s in symbols},
+        how_to=(
+            "Name the piece, R (round) or S (square), + for a Billo, then every square it enters: "
+            "\"{example}\".",
+            "Write x before each captured square and - before each square passed or stepped on: "
+            "\"R c2xd3-e4xf5\".",
+            "Squares: files a–h from Yellow's left, ranks 1–8 from Yellow's side. The letter may be "
+            "left out when only one piece could move so.",
+        ),
+        board_note="Open: Yellow; filled: Orange. Double outline: a Billo. Pieces show the "
+                   "starting position: eight doubles a side.",
+    )
+
+
+_ART: dict[str, Callable[[], GameArt]] = {"batalo": _batalo_art, "billo": _billo_art}
 """Registry: game name -> builder of its art (built on first use, then cached)."""
 _CACHE: dict[str, GameArt] = {}
 

@@ -118,9 +118,43 @@ def _border_segments(kind: str, centres: Sequence[Point]) -> list[tuple[Point, P
     return segs
 
 
+def _square_outline(half: float) -> tuple[Point, ...]:
+    return ((half, half), (-half, half), (-half, -half), (half, -half))
+
+
+def _stack_shapes(parts: tuple[tuple[str, bool, bool], ...], scale: float
+                  ) -> tuple[Circle | Polygon, ...]:
+    """Billo-style pieces: a square piece under a round one, light (open) or dark (filled); a
+    Billo has a second outline inside its edge, in the contrasting colour, so that it reads in
+    black and white even under a round piece."""
+    double = len(parts) > 1
+    out: list[Circle | Polygon] = []
+    line, inset, thin = 0.09 * scale, 0.15 * scale, 0.07 * scale
+    for shape, dark, billo in parts:
+        fill, ink = (grey(0.12), WHITE) if dark else (WHITE, BLACK)
+        if shape == "square":
+            half = (0.74 if double else 0.62) * scale
+            out.append(Polygon(_square_outline(half), fill=fill, stroke=BLACK, width=line))
+            if billo:
+                out.append(Polygon(_square_outline(half - inset), fill=None, stroke=ink, width=thin))
+        else:
+            r = (0.45 if double else 0.68) * scale
+            if double and dark:  # a light rim keeps a dark round piece apart from its dark square
+                out.append(Circle((0.0, 0.0), r + 0.08 * scale, fill=WHITE, stroke=None))
+            out.append(Circle((0.0, 0.0), r, fill=fill, stroke=BLACK, width=line))
+            if billo:
+                out.append(Circle((0.0, 0.0), r - inset, fill=None, stroke=ink, width=thin))
+    shape, dark, billo = parts[-1]
+    if billo:  # and a dot in the middle of the piece on top
+        out.append(Circle((0.0, 0.0), 0.1 * scale, fill=WHITE if dark else BLACK, stroke=None))
+    return tuple(out)
+
+
 @lru_cache(maxsize=64)
-def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Text, ...]:
+def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon | Text, ...]:
     """The shapes of ``glyph`` about the origin."""
+    if glyph.kind == "stack":
+        return _stack_shapes(glyph.parts, scale)
     r = 0.5 * scale
     if glyph.kind == "ring":
         return (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.11 * scale),)
@@ -235,7 +269,7 @@ def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iter
 def _as_mark(move: Any) -> MoveMark:
     if isinstance(move, tuple):
         return tuple(int(sp) for sp in move)
-    path = getattr(move, "path", None)
+    path = getattr(move, "path", None) or getattr(move, "steps", None)
     if path:
         return (int(move.start), *(int(sp) for sp in path))
     return (int(move.start), int(move.end))
@@ -243,4 +277,6 @@ def _as_mark(move: Any) -> MoveMark:
 
 def glyph_drawing(glyph: Glyph) -> Drawing:
     """One piece glyph alone, in a box of side 1.3 board units (for keys and legends)."""
-    return Drawing(bbox=(-0.65, -0.65, 0.65, 0.65), grid=(), over=(_placed_glyph(glyph, (0.0, 0.0), 1.0),))
+    scale = 0.8 if glyph.kind == "stack" else 1.0  # stacked pieces fill most of a square cell
+    return Drawing(bbox=(-0.65, -0.65, 0.65, 0.65), grid=(),
+                   over=(_placed_glyph(glyph, (0.0, 0.0), scale),))

@@ -14,7 +14,8 @@ from typing import Any
 
 from pbmkit.render.entries import ChartEntry, MailerCard
 
-__all__ = ["chart_entries", "chart_header", "mailer_card", "move_text", "turn_groups", "winner_text"]
+__all__ = ["SIDE_KEYS", "chart_entries", "chart_header", "mailer_card", "move_text", "turn_groups",
+           "winner_text"]
 
 _HOW = {
     "base": "reached the base",
@@ -22,6 +23,9 @@ _HOW = {
     "no-moves": "opponent had no move",
     "concession": "by concession",
     "agreement": "by agreement",
+    "draw-shapes": "one shape left",
+    "draw-billos": "round against square Billos",
+    "draw-claimed": "claimed",
 }
 _LABEL_RE = re.compile(r"^\s*(\d+)([a-z]?)\s*\.?\s*$", re.IGNORECASE)
 
@@ -36,10 +40,18 @@ def winner_text(replay: Any) -> str:
     return f"{winner.capitalize()} ({how})" if how else winner.capitalize()
 
 
+SIDE_KEYS = ("White", "Black")
+"""The form fields of the first and the second side's players (labelled with the game's own side
+names, e.g. Yellow and Orange for Billo); filled from the game's side tags."""
+
+
 def chart_header(replay: Any) -> dict[str, str]:
     """The header fields of the forms from a record's tags and result."""
     tags = replay.record.tags
-    header = {key: str(tags.get(key, "")) for key in ("Number", "Date", "White", "Black")}
+    header = {key: str(tags.get(key, "")) for key in ("Number", "Date")}
+    sides = replay.game.sides if getattr(replay, "game", None) is not None else ("white", "black")
+    for key, side in zip(SIDE_KEYS, sides, strict=True):
+        header[key] = str(tags.get(side.capitalize(), ""))
     header["Winner"] = winner_text(replay)
     return header
 

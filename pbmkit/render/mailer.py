@@ -21,7 +21,7 @@ from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
-from pbmkit.render.templates import load_template, paper
+from pbmkit.render.templates import load_template, paper, side_label
 
 __all__ = ["CARDS_PER_SHEET", "MailerCard", "card_origins", "mailer_pdf"]
 
@@ -128,21 +128,22 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
             x = fx + k * (cell_w + gap)
             if fld.get("kind") == "side":
                 _side_box(c, x, y, cell_w, row_h, str(fld["label"]), card.moved if card else "",
-                          float(f["label_size"]))
+                          float(f["label_size"]), game.sides)
                 continue
             key = str(fld["key"])
             size = float(f["turn_size"]) if key in ("Turn", "Number") else float(f["value_size"])
-            form_box(c, x, y, cell_w, row_h, str(fld["label"]), values.get(key, ""),
+            form_box(c, x, y, cell_w, row_h, side_label(game, key, str(fld["label"])),
+                     values.get(key, ""),
                      label_size=float(f["label_size"]), value_size=size)
 
 
 def _side_box(c: Canvas, x: float, y: float, w: float, h: float, label: str, moved: str,
-              label_size: float) -> None:
-    """The field saying which colour has moved: a tick box for White and one for Black."""
+              label_size: float, sides: tuple[str, str]) -> None:
+    """The field saying which colour has moved: a tick box for each side (White, Black)."""
     form_box(c, x, y, w, h, label, label_size=label_size)
     box = min(9.0, h - label_size - 6)
     by = y + 3.5
-    for k, side in enumerate(("white", "black")):
+    for k, side in enumerate(sides):
         bx = x + 5 + k * w / 2
         c.setLineWidth(0.6)
         c.rect(bx, by, box, box, stroke=1, fill=0)

@@ -31,11 +31,16 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
     c.setFont(FONT_BOLD, float(t["title_size"]))
     c.drawString(margin, y, title.upper())
     start, end = (str(s) for s in t["example"])
+    example = f"{start} to {end}"
+    if art.how_to:  # a game with its own notation says how to write a move itself
+        from pbmkit.notation.movetext import get_notation
+
+        example = get_notation(game.name).example
     size = float(t["text_size"])
     y -= 8
-    for line in t["how_to"]:
+    for line in art.how_to or t["how_to"]:
         y -= size * 1.45
-        fit_text(c, str(line).format(example=f"{start} to {end}", start=start, end=end), margin, y,
+        fit_text(c, str(line).format(example=example, start=start, end=end), margin, y,
                  inner, size=size)
     legend_size = float(t["legend_size"])
     bottom = margin + legend_size * 3.2
@@ -52,6 +57,6 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
     draw_legend(c, art, lx, y, legend_size)
     c.setFont(FONT, legend_size)
     c.setFillColorRGB(0.2, 0.2, 0.2)
-    c.drawCentredString(page.width / 2, y - legend_size * 1.6, str(t["base_note"]))
+    c.drawCentredString(page.width / 2, y - legend_size * 1.6, art.board_note or str(t["base_note"]))
     c.showPage()
     return finish(c, buf)

@@ -18,7 +18,7 @@ from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.entries import ChartEntry
 from pbmkit.render.legend import draw_legend
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
-from pbmkit.render.templates import load_template, paper
+from pbmkit.render.templates import load_template, paper, side_label
 
 __all__ = ["ChartEntry", "records_chart_pdf"]
 
@@ -50,7 +50,7 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     margin = float(t["margin"])
     grid_t = t["grid"]
     for page_no in range(pages):
-        top = _draw_header(c, t, page.width, page.height, title, header, subtitle)
+        top = _draw_header(c, t, game, page.width, page.height, title, header, subtitle)
         bottom = margin + float(t["footer"]["height"])
         _draw_footer(c, t, game, page.width, page_no, pages, blank)
         cell_w = (page.width - 2 * margin - (cols - 1) * float(grid_t["column_gap"])) / cols
@@ -68,8 +68,8 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     return finish(c, buf)
 
 
-def _draw_header(c: Canvas, t: dict[str, Any], width: float, height: float, title: str,
-                 header: Mapping[str, str], subtitle: str) -> float:
+def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: float, height: float,
+                 title: str, header: Mapping[str, str], subtitle: str) -> float:
     """The title and the header fields; returns the y below them."""
     margin = float(t["margin"])
     h = t["header"]
@@ -88,7 +88,8 @@ def _draw_header(c: Canvas, t: dict[str, Any], width: float, height: float, titl
     for f in h["fields"]:
         fy = y - (int(f["row"]) + 1) * row_h - int(f["row"]) * row_gap
         form_box(c, margin + float(f["x"]) * inner, fy, float(f["width"]) * inner, row_h,
-                 str(f["label"]), header.get(str(f["key"]), ""), label_size=float(h["label_size"]),
+                 side_label(game, str(f["key"]), str(f["label"])), header.get(str(f["key"]), ""),
+                 label_size=float(h["label_size"]),
                  value_size=float(h["value_size"]))
     return y - n_rows * row_h - (n_rows - 1) * row_gap - float(h["gap_below"])
 

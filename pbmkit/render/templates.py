@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["PAPERS", "Paper", "load_template", "paper", "paper_names"]
+__all__ = ["PAPERS", "Paper", "load_template", "paper", "paper_names", "side_label"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +51,15 @@ def paper(key: str) -> Paper:
 
 PAPERS = ("letter", "a4")
 """The paper sizes every form supports (the CLI's ``--paper`` choices)."""
+
+
+_SIDE_FIELDS = ("White", "Black")
+"""The templates name the two sides' fields by Batalo's colours: first side, second side."""
+
+
+def side_label(game: Any, key: str, label: str) -> str:
+    """A field's label with the game's own side names: "White player" is "Yellow player" in Billo."""
+    if key not in _SIDE_FIELDS:
+        return label
+    name = str(game.sides[_SIDE_FIELDS.index(key)]).capitalize()
+    return label.replace(key, name)

@@ -1,7 +1,9 @@
 """Boards drawn as terminal text, laid out like the spec's diagram, optionally in colour.
 
 The layout comes from the same geometry as the printed diagrams (:mod:`pbmkit.render.diagram`),
-and the piece symbols from the game's art, so any board the drawings know is drawn here too.
+and the piece symbols from the game's art, so any board the drawings know is drawn here too. A
+square board is drawn as a grid with its file letters and rank numbers round it, one cell a square
+(``.`` when empty), as in ``docs/billo.md``; a hex board as the spec's diagram of space names.
 """
 
 from __future__ import annotations
@@ -42,8 +44,10 @@ def board_text(game: Game[Any, Any], position: Any, *, last_move: Any = None,
     """
     art = art_for(game)
     symbols = art.symbols(position)
-    first_side = {s for s, meaning in art.legend if meaning.startswith(game.sides[0])}
+    first_side = {s for s, side in art.owners.items() if side == game.sides[0]}
     marked = set() if last_move is None else {last_move.start, last_move.end}
+    if game.board.kind == "square":
+        return _square_text(game, symbols, marked, first_side, flip, colour)
     rows, width = _grid(game, flip)
     lines = []
     for row in rows:
@@ -64,4 +68,37 @@ def board_text(game: Game[Any, Any], position: Any, *, last_move: Any = None,
                 cell = f"{style}{cell}{_RESET}"
             line += cell
         lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def _style(piece: str, marked: bool, first_side: set[str]) -> str:
+    style = _DIM if not piece else (_BOLD if piece in first_side else _BOLD + _REVERSE)
+    return style + (_UNDERLINE if marked else "")
+
+
+def _square_text(game: Game[Any, Any], symbols: dict[int, str], marked: set[int],
+                 first_side: set[str], flip: bool, colour: bool) -> str:
+    """A square board as a grid: rank numbers left and right, file letters above and below."""
+    board = game.board
+    files = sorted({f for f, _ in board.coords}, reverse=flip)
+    ranks = sorted({r for _, r in board.coords}, reverse=not flip)
+    width = max(len(s) for s in (*art_for(game).glyphs, ".")) + 3  # room for "[R+S+]"
+    file_names = {f: board.names[board.at((f, ranks[0])) or 0].rstrip("0123456789") for f in files}
+    label_w = max(len(str(r + 1)) for r in ranks)
+    letters = " " * (label_w + 2) + "".join(file_names[f].ljust(width) for f in files).rstrip()
+    lines = [letters]
+    for r in ranks:
+        line = f"{r + 1:>{label_w}}  "
+        for f in files:
+            sq = board.at((f, r))
+            piece = symbols.get(sq, "") if sq is not None else ""
+            cell = piece or "."
+            if sq in marked:
+                cell = f"[{cell}]"
+            pad = cell.ljust(width) if f != files[-1] else cell
+            if colour:
+                pad = f"{_style(piece, sq in marked, first_side)}{cell}{_RESET}" + pad[len(cell):]
+            line += pad
+        lines.append(f"{line}  {r + 1}")
+    lines.append(letters)
     return "\n".join(lines)
