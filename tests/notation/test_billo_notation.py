@@ -186,3 +186,50 @@ def test_billo_has_no_pbmserv_coordinates_nor_averto() -> None:
     with pytest.raises(ValueError, match="no pbmserv"):
         NOTATION.pbmserv(None)
     assert NOTATION.threats(START) == ()
+
+
+# --- records: the First tag and claimed draws ------------------------------------------------
+
+
+def test_the_first_tag_chooses_who_opens_each_turn() -> None:
+    [rep] = check_text('[Game "Billo"]\n[First "orange"]\n\n1. R c8-c7 R c1-c2\n2. S d8-d7\n')
+    assert rep.valid and rep.order == ("orange", "yellow")
+    assert [p.side for p in rep.main] == ["orange", "yellow", "orange"]
+    assert rep.next_turn() == ("2", "yellow")
+    [rep] = check_text('[Game "Billo"]\n\n1. R c8-c7\n')
+    assert "c8 holds an orange double, and it is Yellow's turn" in rep.errors[0].message
+    [rep] = check_text('[Game "Billo"]\n[First "Blue"]\n\n1. R c1-c2\n')
+    assert rep.errors[0].message == "the First tag must be Yellow or Orange, not 'Blue'"
+    [rep] = check_text('[Game "Batalo"]\n[First "Black"]\n\n1. EV to FU\n')
+    assert rep.errors[0].message == "Batalo has no First tag: White always moves first"
+
+
+def _claimed(text: str) -> object:
+    """The replay of ``text`` (which ends with 'draw agreed') read as ending with 'draw claimed'."""
+    from pbmkit.notation import Ending, parse_records, replay
+
+    [record], _ = parse_records(text, "claim.txt")
+    ending = record.body[-1]
+    assert isinstance(ending, Ending)
+    ending.kind = "draw claimed"
+    return replay(record)
+
+
+def test_a_draw_is_claimed_with_one_round_and_one_square_billo_each() -> None:
+    setup = "YR:a1+ YS:h1+ OR:a8+ OS:h8+ y"
+    rep = _claimed(f'[Game "Billo"]\n[Setup "{setup}"]\n[Winner "Draw"]\n\n1. R+ a1-a2 draw agreed\n')
+    assert rep.valid and (rep.winner, rep.how) == ("draw", "draw-claimed")  # type: ignore[attr-defined]
+    refused = _claimed('[Game "Billo"]\n\n1. R c1-c2 draw agreed\n')
+    assert not refused.valid  # type: ignore[attr-defined]
+    assert refused.errors[0].message.startswith(  # type: ignore[attr-defined]
+        "the draw claim is refused: a draw may be claimed only when each side")
+    batalo = _claimed("1. IR to HS draw agreed\n")
+    assert "Batalo has no claimed draws" in batalo.errors[0].message  # type: ignore[attr-defined]
+
+
+def test_a_quiet_count_in_the_setup_allows_the_fifty_move_claim() -> None:
+    quiet = "YR:a1 YS:h1 OR:h8 OS:a8 y 99"
+    rep = _claimed(f'[Game "Billo"]\n[Setup "{quiet}"]\n\n1. R a1-a2 draw agreed\n')
+    assert rep.valid and rep.how == "draw-claimed"  # type: ignore[attr-defined]
+    early = _claimed('[Game "Billo"]\n[Setup "YR:a1 YS:h1 OR:h8 OS:a8 y 97"]\n\n1. R a1-a2 draw agreed\n')
+    assert "(49 so far)" in early.errors[0].message  # type: ignore[attr-defined]
