@@ -2,28 +2,37 @@
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+import os
 import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from pbmkit.games import batalo
 
 
 def random_batalo_game(rng: random.Random, plies: int) -> list[batalo.Move]:
-    """A random legal game of exactly ``plies`` plies where possible (finishing moves avoided)."""
+    """A random legal game of exactly ``plies`` plies where possible (finishing moves avoided).
+
+    Each ply is drawn uniformly from the legal moves that do not end the game (when there is one).
+    """
     pos = batalo.initial_position()
     moves: list[batalo.Move] = []
     while len(moves) < plies:
         legal = batalo.legal_moves(pos)
         if not legal:
             break
-        rng.shuffle(legal)
-        chosen = legal[0]
-        for m in legal:
+        chosen = None
+        while legal:
+            m = legal.pop(rng.randrange(len(legal)))
+            chosen = chosen or m
             if batalo.outcome(batalo.apply(pos, m)) is None:
                 chosen = m
                 break
+        assert chosen is not None
         moves.append(chosen)
         pos = batalo.apply(pos, chosen)
         if batalo.outcome(pos) is not None:
@@ -31,8 +40,48 @@ def random_batalo_game(rng: random.Random, plies: int) -> list[batalo.Move]:
     return moves
 
 
+CACHE_DIR = Path(__file__).resolve().parent / ".cache"
+
+
+def _cached(kind: str, key: str, make: Callable[[], tuple[str, int]]) -> tuple[str, int]:
+    """``make()`` (a text and its ply count), kept in ``bench/.cache`` under a digest of ``key``.
+
+    The key holds everything the text depends on (sizes, seed, generator and rules source,
+    library versions), so a stale file is never read; any trouble with the cache only means
+    generating again.
+    """
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+    path = CACHE_DIR / f"{kind}-{digest}.txt"
+    try:
+        head, _, text = path.read_text(encoding="utf-8").partition("\n")
+        return text, int(head)
+    except (OSError, ValueError):
+        pass
+    text, plies = make()
+    try:
+        CACHE_DIR.mkdir(exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(f"{plies}\n{text}", encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass
+    return text, plies
+
+
+def _source_key(*objs: object) -> str:
+    return "".join(inspect.getsource(o) for o in objs)  # type: ignore[arg-type]
+
+
 def batalo_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
     """An archive of ``games`` random legal Batalo games as record text, and its ply count."""
+    from pbmkit.games import batalo_check, batalo_rules
+
+    key = f"{games} {plies} {seed}" + _source_key(random_batalo_game, _make_batalo_archive,
+                                                   batalo_rules, batalo_check)
+    return _cached("batalo", key, lambda: _make_batalo_archive(games, plies, seed))
+
+
+def _make_batalo_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
     rng = random.Random(seed)
     parts: list[str] = []
     total = 0
@@ -49,6 +98,13 @@ def batalo_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
 
 def chess_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
     """A PGN archive of ``games`` random legal chess games (python-chess), and its ply count."""
+    import chess
+
+    key = f"{games} {plies} {seed} {chess.__version__}" + _source_key(_make_chess_archive)
+    return _cached("chess", key, lambda: _make_chess_archive(games, plies, seed))
+
+
+def _make_chess_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
     import chess
     import chess.pgn
 

@@ -17,14 +17,19 @@ def run(games: int = 1000, plies: int = 80, repeats: int = 5) -> tuple[str, floa
     """Time both readers; return the summary line and the ratio."""
     import chess.pgn
 
-    from pbmkit.notation import check_text
+    from pbmkit.notation.replay import iter_check_text
 
     batalo_text, batalo_plies = batalo_archive(games, plies)
     pgn_text, chess_plies = chess_archive(games, plies)
 
     def pbmkit_check() -> None:
-        replays = check_text(batalo_text, "bench.txt")
-        assert len(replays) == games and all(r.valid for r in replays)
+        # As `pbmkit check` does: each game is replayed, judged, and let go.
+        n = played = 0
+        for replay in iter_check_text(batalo_text, "bench.txt"):
+            assert replay.valid
+            n += 1
+            played += len(replay.main)
+        assert n == games and played == batalo_plies
 
     def chess_read() -> None:
         handle = io.StringIO(pgn_text)

@@ -8,7 +8,9 @@ Everything geometric is precomputed once at import; move generation only reads t
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pbmkit.games.base import Outcome
@@ -133,12 +135,44 @@ def piece_word(code: int) -> str:
     return _PIECE_WORD[abs(code)]
 
 
+# Zobrist keys: a position's hash is the XOR of one random number per (space, piece) and one for
+# Black to move, so that apply() updates it in O(1) instead of hashing 127 codes every ply
+# (replaying a record hashes every position, to notice repeated positions).
+_ZRNG = random.Random(0x6261)
+_ZOBRIST: tuple[tuple[int, ...], ...] = tuple(
+    (0, *(_ZRNG.getrandbits(61) for _ in range(4))) for _ in range(BOARD.size)
+)
+"""``_ZOBRIST[space][code]``: index 0 (empty) is 0; codes 1, 2, -2, -1 index the other four."""
+_BLACK_KEY: int = _ZRNG.getrandbits(61)
+
+
+def _zobrist(board: tuple[int, ...], turn: int) -> int:
+    try:
+        key = _BLACK_KEY if turn == BLACK else 0
+        for row, p in zip(_ZOBRIST, board, strict=True):
+            if p:
+                key ^= row[p]
+        return key
+    except (IndexError, TypeError, ValueError):  # not a Batalo board: no such position is equal
+        return hash((board, turn))
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """A Batalo position: ``board[space]`` is a piece code; ``turn`` is +1 (White) or -1 (Black)."""
 
     board: tuple[int, ...]
     turn: int = WHITE
+    _key: int | None = field(default=None, init=False, repr=False, compare=False)
+    """The hash, computed on first use or carried along by :func:`apply` (equal positions have
+    equal keys, whichever way they were made)."""
+
+    def __hash__(self) -> int:
+        key = self._key
+        if key is None:
+            key = _zobrist(self.board, self.turn)
+            object.__setattr__(self, "_key", key)
+        return key
 
     def pieces(self, side: int) -> list[int]:
         """The spaces of ``side``'s pieces, in space order."""
@@ -375,12 +409,29 @@ def has_legal_move(position: Position) -> bool:
 # --- playing a move, outcome, averto -----------------------------------------------------
 
 
+_new_position = object.__new__
+_set_board: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["board"].__set__
+_set_turn: Callable[[Position, int], None] = Position.__dict__["turn"].__set__
+_set_key: Callable[[Position, int | None], None] = Position.__dict__["_key"].__set__
+
+
 def apply(position: Position, move: Move) -> Position:
     """The position after ``move`` (assumed legal): the piece moves, a captured piece leaves."""
     board = list(position.board)
-    board[move.end] = board[move.start]
-    board[move.start] = EMPTY
-    return Position(tuple(board), -position.turn)
+    start, end = move.start, move.end
+    p, q = board[start], board[end]
+    board[end] = p
+    board[start] = EMPTY
+    # Built through the slots directly: the frozen dataclass __init__ costs a third of apply().
+    after = _new_position(Position)
+    _set_board(after, tuple(board))
+    _set_turn(after, -position.turn)
+    key = position._key
+    if key is not None:
+        z_end = _ZOBRIST[end]
+        key ^= _ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ _BLACK_KEY
+    _set_key(after, key)
+    return after
 
 
 def outcome(position: Position) -> Outcome | None:

@@ -1,0 +1,98 @@
+"""The Batalo rules core's fast paths give the same answers as the plain ones.
+
+``reaches`` (checking one written move without generating the others), ``finished`` without a loop,
+and the position hash carried along by ``apply`` (Zobrist keys) are all there for speed only: these
+tests hold them to the slow definitions, over random positions and random playouts.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from test_batalo_properties import SETTINGS, positions
+
+from pbmkit.games import batalo
+from pbmkit.games.batalo import BOARD, Move, Position
+from pbmkit.games.batalo_rules import piece_destinations, reaches
+
+
+def _playout(rng: random.Random, plies: int) -> list[Position]:
+    """A random game, each position hashed as it is reached (as the replayer does), so that
+    ``apply`` carries the key along; captures are preferred, to have many of them."""
+    position = batalo.initial_position()
+    hash(position)
+    out = [position]
+    for _ in range(plies):
+        legal = batalo.legal_moves(position)
+        if not legal:
+            break
+        captures = [m for m in legal if position.board[m.end] != batalo.EMPTY]
+        position = batalo.apply(position, rng.choice(captures if captures and rng.random() < 0.5
+                                                     else legal))
+        hash(position)
+        out.append(position)
+    return out
+
+
+@SETTINGS
+@given(positions())
+def test_reaches_is_membership_in_the_destinations_for_every_piece_of_both_sides(position: Position) -> None:
+    board = position.board
+    for side in (batalo.WHITE, batalo.BLACK):
+        for start in range(BOARD.size):
+            if board[start] * side <= 0:
+                continue
+            dests = piece_destinations(board, start, side)
+            for end in range(BOARD.size):
+                assert reaches(board, start, end, side) == (end in dests), \
+                    (batalo.format_setup(position), side, start, end)
+
+
+@SETTINGS
+@given(positions())
+def test_check_move_without_a_path_accepts_exactly_the_reachable_spaces(position: Position) -> None:
+    legal = {(m.start, m.end) for m in batalo.legal_moves(position)}
+    for start in range(BOARD.size):
+        if position.board[start] * position.turn <= 0:
+            continue
+        for end in range(BOARD.size):
+            assert (batalo.check_move(position, Move(start, end)) is None) == ((start, end) in legal)
+
+
+def test_finished_matches_its_definition_along_playouts() -> None:
+    rng = random.Random(12)
+    for _ in range(20):
+        for position in _playout(rng, 150):
+            b = position.board
+            slow = (b[batalo.BLACK_BASE] > 0 or b[batalo.WHITE_BASE] < 0
+                    or not any(p > 0 for p in b) or not any(p < 0 for p in b))
+            assert batalo.finished(position) == slow
+
+
+def test_equal_positions_hash_equal_however_they_were_made() -> None:
+    rng = random.Random(7)
+    seen: dict[Position, int] = {}
+    by_value: dict[tuple[tuple[int, ...], int], int] = {}
+    for game in range(30):
+        for k, position in enumerate(_playout(rng, 120)):
+            rebuilt = Position(position.board, position.turn)
+            assert rebuilt == position and hash(rebuilt) == hash(position)
+            if not batalo.finished(position):  # a Setup is a game in progress
+                again = batalo.parse_setup(batalo.format_setup(position))
+                assert again == position and hash(again) == hash(position)
+            seen.setdefault(position, game * 1000 + k)
+            by_value.setdefault((position.board, position.turn), game * 1000 + k)
+    assert len(seen) == len(by_value)  # a set of positions is a set of (board, turn) values
+    assert sorted(seen.values()) == sorted(by_value.values())
+
+
+def test_the_side_to_move_and_every_piece_change_the_hash() -> None:
+    start = batalo.initial_position()
+    flipped = Position(start.board, -start.turn)
+    assert flipped != start and hash(flipped) != hash(start)
+    board = list(start.board)
+    board[batalo.space("GT")] = batalo.WHITE_STONE
+    moved = Position(tuple(board), start.turn)
+    assert moved != start and hash(moved) != hash(start)
+    assert hash(Position((0,) * 5)) == hash(Position((0,) * 5))  # not a Batalo board: still hashable
