@@ -131,10 +131,10 @@ def _billo_art() -> GameArt:
         how_to=(
             "Name the piece, R (round) or S (square), + for a Billo, then every square it enters: "
             "\"{example}\".",
-            "Write x before each captured square and - before each square passed or stepped on: "
+            "Write x before each captured square, - before each square passed or stepped on: "
             "\"R c2xd3-e4xf5\".",
-            "Squares: files a–h from Yellow's left, ranks 1–8 from Yellow's side. The letter may be "
-            "left out when only one piece could move so.",
+            "Files a–h, ranks 1–8 from Yellow's side. The letter may be left out if only one piece "
+            "can move so.",
         ),
         board_note="Open: Yellow; filled: Orange. Double outline: a Billo. Pieces show the "
                    "starting position: eight doubles a side.",

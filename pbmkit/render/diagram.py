@@ -247,9 +247,13 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
         over += _arrow([centres[sp] for sp in mark], max(style.grid * 1.6, 0.08))
     for sp, symbol in sorted(pieces.items()):
         c = centres[sp]
+        glyph = art.glyphs[symbol]
+        scale = style.piece_scale
         if style.name_size:
             c = (c[0], c[1] - 0.3)
-        over.append(_placed_glyph(art.glyphs[symbol], c, style.piece_scale))
+            if glyph.kind == "stack":  # stacked pieces fill a square cell: keep clear of the name
+                scale *= 0.75
+        over.append(_placed_glyph(glyph, c, scale))
     key = f"{id(board)}:{id(art)}:{flip}:{style}"
     return Drawing(bbox=bbox, grid=grid, under=tuple(under), over=tuple(over), grid_key=key)
 

@@ -17,9 +17,10 @@ def _label(symbol: str, meaning: str) -> str:
     return f"= {meaning}"
 
 
-def legend_width(art: GameArt, size: float) -> float:
-    """The width :func:`draw_legend` takes at text ``size``."""
-    return sum(size * 1.5 + text_width(_label(s, m), size) + size * 1.6 for s, m in art.legend)
+def legend_width(art: GameArt, size: float, items: Sequence[tuple[str, str]] | None = None) -> float:
+    """The width :func:`draw_legend` takes at text ``size`` (for ``items`` of the key, or all)."""
+    return sum(size * 1.55 + text_width(_label(s, m), size) + size * 1.6
+               for s, m in (art.legend if items is None else items))
 
 
 def draw_legend(c: Canvas, art: GameArt, x: float, y: float, size: float,

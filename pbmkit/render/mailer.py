@@ -16,10 +16,10 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
-from pbmkit.render.art import art_for
+from pbmkit.render.art import GameArt, art_for
 from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.entries import MailerCard
-from pbmkit.render.legend import draw_legend
+from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
 from pbmkit.render.templates import load_template, paper, side_label
 
@@ -164,6 +164,22 @@ def _lines(c: Canvas, x: float, y: float, w: float, n: int, step: float) -> None
     c.setStrokeColorRGB(0, 0, 0)
 
 
+def _legend_rows(art: GameArt, size: float, width: float) -> list[tuple[tuple[str, str], ...]]:
+    """The key's items in lines no wider than ``width`` (at least two lines, as Batalo's)."""
+    items = list(art.legend)
+    half = (len(items) + 1) // 2
+    rows = [tuple(items[:half]), tuple(items[half:])]
+    if all(legend_width(art, size, r) <= width for r in rows):
+        return rows
+    rows, line = [], []
+    for item in items:
+        if line and legend_width(art, size, (*line, item)) > width:
+            rows.append(tuple(line))
+            line = []
+        line.append(item)
+    return [*rows, tuple(line)]
+
+
 def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: float,
           card: MailerCard | None) -> None:
     margin = float(b["margin"])
@@ -183,13 +199,14 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     note_top = h - margin - rh - 10
     c.drawString(margin, note_top, str(b["note_label"]))
     legend_size = float(b["legend_size"])
-    legend_top = margin + 8 + 2 * legend_size * 1.6
+    art = art_for(game)
+    rows = _legend_rows(art, legend_size, div - 2 * margin)
+    legend_top = margin + 8 + len(rows) * legend_size * 1.6
     n_notes = max(1, int((note_top - legend_top - 10) // 18))
     _lines(c, margin, note_top - 16, div - 2 * margin, n_notes, 18)
-    # The key of the symbols, for filling in the diagram by hand: two lines above the footer.
-    art = art_for(game)
-    half = (len(art.legend) + 1) // 2
-    for k, items in enumerate((art.legend[:half], art.legend[half:])):
+    # The key of the symbols, for filling in the diagram by hand: above the footer, in as many
+    # lines as it needs to stay left of the divider.
+    for k, items in enumerate(rows):
         draw_legend(c, art, margin, legend_top - (k + 1) * legend_size * 1.6, legend_size, items)
     # The divider.
     c.setLineWidth(0.7)

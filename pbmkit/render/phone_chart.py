@@ -53,8 +53,9 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
     # The board right under the text, and the key right under the board.
     scale = draw_drawing(c, drawing, margin, bottom, inner, box_top - bottom, valign="top")
     y = box_top - scale * drawing.height - legend_size * 2.2
-    lx = margin + (inner - legend_width(art, legend_size)) / 2
-    draw_legend(c, art, lx, y, legend_size)
+    key_size = min(legend_size, legend_size * inner / legend_width(art, legend_size))
+    lx = margin + (inner - legend_width(art, key_size)) / 2
+    draw_legend(c, art, lx, y, key_size)
     c.setFont(FONT, legend_size)
     c.setFillColorRGB(0.2, 0.2, 0.2)
     c.drawCentredString(page.width / 2, y - legend_size * 1.6, art.board_note or str(t["base_note"]))

@@ -16,8 +16,17 @@ from pbmkit.games import Game
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.entries import ChartEntry
-from pbmkit.render.legend import draw_legend
-from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
+from pbmkit.render.legend import draw_legend, legend_width
+from pbmkit.render.pdf import (
+    FONT,
+    FONT_BOLD,
+    draw_drawing,
+    finish,
+    fit_text,
+    form_box,
+    new_canvas,
+    text_width,
+)
 from pbmkit.render.templates import load_template, paper, side_label
 
 __all__ = ["ChartEntry", "records_chart_pdf"]
@@ -99,10 +108,14 @@ def _draw_footer(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
     margin = float(t["margin"])
     size = float(t["footer"]["size"])
     y = margin
-    draw_legend(c, art_for(game), margin, y, size)
+    text = "Page ______" if blank else f"Page {page_no + 1} of {pages}"
+    art = art_for(game)
+    # The key shrinks (a little, for Billo's seven items on A4) rather than run into the page number.
+    room = width - 2 * margin - text_width(text, size) - size
+    key_size = min(size, size * room / legend_width(art, size))
+    draw_legend(c, art, margin, y, key_size)
     c.setFillColorRGB(0, 0, 0)
     c.setFont(FONT, size)
-    text = "Page ______" if blank else f"Page {page_no + 1} of {pages}"
     c.drawRightString(width - margin, y, text)
 
 

@@ -130,3 +130,16 @@ def test_billo_mailers_and_the_board_names_chart_read_back(tmp_path: Path) -> No
     assert "BILLO PHONE CHART" in text and "R c1-d2" in text and "R c2xd3-e4xf5" in text
     assert all(name in text for name in billo.BOARD.names)
     assert "IR" not in text.split() and "stone" not in text
+
+
+def test_the_billo_key_never_runs_into_the_page_number_on_a4() -> None:
+    from render_helpers import text_runs
+
+    from pbmkit.render.pdf import text_width
+
+    [rep] = check_text((EXAMPLES / "billo-01-capture-all.txt").read_text(encoding="utf-8"))
+    reader = read_pdf(records_chart_pdf(GAME, chart_header(rep), chart_entries(rep), paper_key="a4"))
+    runs = text_runs(reader, 0)
+    [(_, key_x, key_y)] = [r for r in runs if r[0] == "= Orange (filled)"]
+    [(_, page_x, page_y)] = [r for r in runs if r[0] == "Page 1 of 7"]
+    assert abs(key_y - page_y) < 1 and key_x + text_width("= Orange (filled)", 7.5) < page_x
