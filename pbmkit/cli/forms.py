@@ -128,10 +128,12 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
             raise InputError(f"{name}: no game in this file")
         for replay in replays:
             _valid(replay, name)
-            if game is not None and replay.game.name != game.name:
-                raise InputError(f"{name}: game {replay.index} is {replay.game.title}, but the sheet "
+            this = replay.game
+            assert this is not None  # a valid replay knows its game
+            if game is not None and this.name != game.name:
+                raise InputError(f"{name}: game {replay.index} is {this.title}, but the sheet "
                                  f"is for {game.title}; print each game's mailers separately")
-            game = replay.game
+            game = this
             if side is not None and side.lower() not in game.sides:
                 names = " or ".join(s for s in game.sides)
                 raise click.BadParameter(f"{side!r} is not a side of {game.title} ({names})",

@@ -171,7 +171,8 @@ def _legend_rows(art: GameArt, size: float, width: float) -> list[tuple[tuple[st
     rows = [tuple(items[:half]), tuple(items[half:])]
     if all(legend_width(art, size, r) <= width for r in rows):
         return rows
-    rows, line = [], []
+    rows = []
+    line: list[tuple[str, str]] = []
     for item in items:
         if line and legend_width(art, size, (*line, item)) > width:
             rows.append(tuple(line))
