@@ -6,6 +6,8 @@ Diagrams: rank 8 on top; Yellow upper case, Orange lower case; R round, S square
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbmkit.games import billo
 from pbmkit.notation import IllegalMoveError, MoveSyntaxError, check_text, format_move, parse_move
@@ -153,6 +155,7 @@ def test_equals_b_on_a_move_that_does_not_promote_is_an_error() -> None:
     ("R c1 d2", "expected '-' or 'x' between two squares"),
     ("Q c1-d2", "does not start a Billo move"),
     ("", "an empty move"),
+    ("=B", "'=B' follows a move"),
 ])
 def test_unreadable_moves_say_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(MoveSyntaxError, match=message):
@@ -233,3 +236,36 @@ def test_a_quiet_count_in_the_setup_allows_the_fifty_move_claim() -> None:
     assert rep.valid and rep.how == "draw-claimed"  # type: ignore[attr-defined]
     early = _claimed('[Game "Billo"]\n[Setup "YR:a1 YS:h1 OR:h8 OS:a8 y 97"]\n\n1. R a1-a2 draw agreed\n')
     assert "(49 so far)" in early.errors[0].message  # type: ignore[attr-defined]
+
+
+BILLO_PIECES = ["1.", "2.", "3a.", "...", " ", "\n", "R c1-d2", "S c8-c7", "c1-d2", "R+ d5-e6", "Rc2xd3",
+                "R c7-c8", "=B", "=Q", "x", "-", "i9", "R", "S", "+", "to", "{c}", "resigns",
+                "draw agreed", '[First "Orange"]', '[First "Blue"]', '[Setup "YR:a1+ OS:h8 y"]',
+                '[Setup "YR:a8 y"]', "R c1-c2-c3", "S d1xd2", "d2-d3"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(BILLO_PIECES), max_size=25))
+def test_any_billo_text_gives_messages_never_a_traceback(pieces: list[str]) -> None:
+    text = '[Game "Billo"]\n' + "".join(pieces)
+    for game in check_text(text, "soup.txt"):
+        for problem in game.errors + game.warnings:
+            assert problem.message and "__ANON" not in problem.message
+            problem.format()
+        game.to_json()
+    for piece in pieces:
+        try:
+            NOTATION.read(piece, START)
+        except ValueError as exc:  # MoveSyntaxError, IllegalMoveError, AmbiguousMoveError
+            assert str(exc)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="RSrs+ cdh18x-–×=Bto", max_size=16))
+def test_any_written_move_reads_or_says_why(text: str) -> None:
+    try:
+        move = NOTATION.read(text, START)
+    except ValueError as exc:
+        assert str(exc)
+    else:
+        assert isinstance(move, billo.Move) and len(move.steps) >= 1

@@ -84,6 +84,8 @@ def _parse(text: str) -> _Written:
                                   "reaches the last rank becomes a Billo, written =B")
         promotion = True
         body = body[:promo.start()]
+        if not body.strip():
+            raise MoveSyntaxError("'=B' follows a move that reaches the last rank, like R c7-c8=B")
     head = _HEAD.match(body)
     if head is None:
         word = body.split()[0]
