@@ -48,8 +48,20 @@ class Game(Protocol[P, M]):
     sides: tuple[str, str]
     """Lower-case side names, first mover's side first in the standard setup."""
 
-    def initial_position(self) -> P:
-        """The standard starting position."""
+    def initial_position(self, first: str | None = None) -> P:
+        """The standard starting position.
+
+        ``first`` names the side that moves first where the rules let the players choose (Billo's
+        ``First`` tag); a game whose first mover is fixed raises ``ValueError`` for another side.
+        """
+        ...
+
+    def claim_draw(self, position: P) -> Outcome:
+        """The draw the side to move may claim in ``position``.
+
+        Raises :class:`IllegalMoveError` with the reason when no draw can be claimed (in a game
+        whose rules know no claimed draws, always).
+        """
         ...
 
     def side_to_move(self, position: P) -> str:

@@ -10,7 +10,7 @@ This module is the public face of the rules core and re-exports three parts:
 
 from __future__ import annotations
 
-from pbmkit.games.base import Outcome
+from pbmkit.games.base import IllegalMoveError, Outcome
 from pbmkit.games.batalo_check import check_move, move_or_raise
 from pbmkit.games.batalo_rules import (
     BLACK,
@@ -105,9 +105,16 @@ class Batalo:
     board = BOARD
     sides = ("white", "black")
 
-    def initial_position(self) -> Position:
-        """The standard setup (fig. 1), White to move."""
+    def initial_position(self, first: str | None = None) -> Position:
+        """The standard setup (fig. 1), White to move ("White should move first")."""
+        if first not in (None, "white"):
+            raise ValueError("White always moves first in Batalo")
         return initial_position()
+
+    def claim_draw(self, position: Position) -> Outcome:
+        """Batalo knows no claimed draw: a draw is agreed (rules, WINNING; ruling 12)."""
+        raise IllegalMoveError("Batalo has no claimed draws: write 'draw agreed' for a draw by "
+                               "agreement")
 
     def side_to_move(self, position: Position) -> str:
         """``"white"`` or ``"black"``."""

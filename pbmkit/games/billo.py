@@ -146,9 +146,13 @@ class Billo:
     board = BOARD
     sides = ("yellow", "orange")
 
-    def initial_position(self, first: str = "yellow") -> Position:
+    def initial_position(self, first: str | None = None) -> Position:
         """The standard start; ``first`` (the ``First`` tag) names the side that moves first."""
-        return initial_position(first)
+        return initial_position(first or "yellow")
+
+    def claim_draw(self, position: Position) -> Outcome:
+        """The draw claimed under rule 13 or 14; ``IllegalMoveError`` with the reason if none."""
+        return claim_draw(position)
 
     def side_to_move(self, position: Position) -> str:
         """``"yellow"`` or ``"orange"``."""

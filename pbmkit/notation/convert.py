@@ -119,6 +119,7 @@ def append_move(text: str, replay: GameReplay, move: Any, *, averto: bool) -> st
     nl = "\r\n" if "\r\n" in body else "\n"
     canonical = format_move(game.name, move, replay.final) + (" averto" if averto else "")
     label, side = replay.next_turn()
+    first_side = (replay.order or game.sides)[0]
     starts = _line_starts(body)
     turns = [t for t in replay.record.main if t.moves]
     if turns:
@@ -130,14 +131,14 @@ def append_move(text: str, replay: GameReplay, move: Any, *, averto: bool) -> st
                 break
             pos = _comment_end(body, starts, c)
             ends_line = c.kind == ";"
-        if side == game.sides[0]:
+        if side == first_side:
             insert = f"{nl}{label}. {canonical}"
         elif ends_line:
             insert = f"{nl}{label}... {canonical}"
         else:
             insert = f" {canonical}"
     else:
-        first = "" if side == game.sides[0] else "... "
+        first = "" if side == first_side else "... "
         tag_lines = [ln for ln, _ in replay.record.tag_positions.values()]
         if tag_lines:
             line = max(tag_lines)

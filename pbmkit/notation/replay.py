@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
@@ -189,7 +188,7 @@ class _Replayer:
         except SetupError as exc:
             self.tag_problem("Setup", f"bad Setup: {exc}")
             return res
-        except TypeError:
+        except ValueError:  # a game whose first mover is fixed
             self.tag_problem("First", f"{game.title} has no First tag: {game.sides[0].capitalize()} "
                              "always moves first")
             return res
@@ -390,15 +389,8 @@ class _Replayer:
 
     def _claim(self, ending: Ending) -> bool:
         """Whether the draw claimed at the end of the main line is allowed (an error if not)."""
-        game = self.game
-        claim = getattr(game, "claim_draw", None) or getattr(
-            import_module(type(game).__module__), "claim_draw", None)
-        if claim is None:
-            self.problem(f"{game.title} has no claimed draws: write 'draw agreed' for a draw by "
-                         "agreement", ending.line, ending.column)
-            return False
         try:
-            claim(self.result.final)
+            self.game.claim_draw(self.result.final)
         except IllegalMoveError as exc:
             self.problem(f"the draw claim is refused: {exc}", ending.line, ending.column)
             return False
@@ -445,8 +437,7 @@ def _start_position(game: Game[Any, Any], setup: str | None, first: str | None =
     """The starting position of a record (positions are values: one per Setup is kept).
 
     A Setup names the side to move itself; without one, ``first`` (the ``First`` tag) chooses who
-    moves first in the standard start, for games whose ``initial_position`` takes it (``TypeError``
-    for the others).
+    moves first in the standard start (``ValueError`` from a game whose first mover is fixed).
     """
     first = None if setup is not None or first == game.sides[0] else first
     key = (game.name, setup, first)
@@ -455,7 +446,7 @@ def _start_position(game: Game[Any, Any], setup: str | None, first: str | None =
         if setup is not None:
             start = game.parse_setup(setup)
         elif first is not None:
-            start = game.initial_position(first)  # type: ignore[call-arg]
+            start = game.initial_position(first)
         else:
             start = game.initial_position()
         if len(_STARTS) > 1024:
