@@ -35,4 +35,17 @@ done
 "$PBMKIT" mailer examples/04-archive.txt -o out/mailers-archive.pdf
 "$PBMKIT" mailer examples/04-archive.txt --paper a4 -o out/mailers-archive-a4.pdf
 "$PBMKIT" show examples/01-short-base-win.txt --svg out/short-base-win.svg > /dev/null
+
+echo
+echo "== Billo: a four-piece chained capture, and the legal moves before it =="
+"$PBMKIT" show examples/billo-02-chained-capture.txt --turn 32
+"$PBMKIT" moves examples/billo-02-chained-capture.txt --turn 31
+"$PBMKIT" phonechart --rules billo -o out/billo-board-names.pdf
+"$PBMKIT" chart --blank --rules billo -o out/billo-records-chart-blank.pdf
+"$PBMKIT" mailer --blank --rules billo -o out/billo-mailers-blank.pdf
+for f in examples/billo-*.txt; do
+  "$PBMKIT" chart "$f" -o "out/records-chart-$(basename "$f" .txt).pdf"
+done
+"$PBMKIT" mailer examples/billo-*.txt -o out/billo-mailers.pdf
+"$PBMKIT" show examples/billo-02-chained-capture.txt --turn 32 --svg out/billo-chain.svg > /dev/null
 ls -l out/
