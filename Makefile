@@ -15,7 +15,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test,dev]'
+	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python

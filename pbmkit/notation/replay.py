@@ -208,7 +208,8 @@ class _Replayer:
             return
         seen = {(p.line, p.column) for p in res.main}
         seen.update((p.line, p.column) for v in res.series.values() for p in v)
-        seen.update((p.line, p.column) for p in res.errors)
+        seen.update((p.line, p.column) for p in res.errors
+                    if p.line is not None and p.column is not None)
         res.errors.extend(move_syntax_problems(self.record, self.record.turns, frozenset(seen)))
 
     def _first_tag(self) -> str | None:
