@@ -7,7 +7,6 @@ tree is ever built. Lark is imported on first use only.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from pathlib import Path
@@ -100,24 +99,138 @@ _PARSER: Any = None
 _ONE_TURN: Any = None
 
 
+def _terminal(grammar: str, name: str) -> str:
+    """The regular expression of terminal ``name`` (``NAME: /re/flags``, ``NAME.prio: /re/``)."""
+    m = re.search(rf"^{name}(?:\.-?[0-9]+)?: /(.*)/([a-z]*)$", grammar, re.M)
+    assert m is not None, name
+    return f"(?{m.group(2)}:{m.group(1)})" if m.group(2) else m.group(1)
+
+
+def _one_turn_source(grammar: str, groups: bool) -> str:
+    """ONE_TURN of the grammar; with ``groups``: number, series, move, averto, move, averto, space."""
+    p, a = _terminal(grammar, "SIMPLE_MOVE"), _terminal(grammar, "AVERTO_WORD")
+    g = "(" if groups else "(?:"
+    return (rf"{g}[0-9]+){g}[A-Za-z]?)\.[ \t]*{g}{p})(?:[ \t]+{g}{a}))?"
+            rf"(?:[ \t]+{g}{p})(?:[ \t]+{g}{a}))?)?{g}\s*)")
+
+
 def _one_turn_pattern() -> Any:
     """ONE_TURN of the grammar with groups: number, series, move, averto, move, averto, space."""
     global _ONE_TURN
     if _ONE_TURN is None:
-        grammar = grammar_text()
-        plain = re.search(r"^SIMPLE_MOVE: /(.*)/$", grammar, re.M)
-        averto = re.search(r"^AVERTO_WORD: /(.*)/$", grammar, re.M)
-        assert plain is not None and averto is not None
-        p, a = plain.group(1), averto.group(1)
-        _ONE_TURN = re.compile(rf"([0-9]+)([A-Za-z]?)\.[ \t]*({p})(?:[ \t]+({a}))?"
-                               rf"(?:[ \t]+({p})(?:[ \t]+({a}))?)?(\s*)")
+        _ONE_TURN = re.compile(_one_turn_source(grammar_text(), True))
     return _ONE_TURN
+
+
+# --- the fast path: records without syntax errors, read without Lark ----------------------
+#
+# A record without a syntax error (a mailed game, an archive written by pbmkit) is split here with
+# the grammar's own terminals, tried in the order of Lark's lexer (by priority; terminals of one
+# priority never start with the same character), and the few rules of the grammar are followed
+# by hand: the same items and tokens as Lark and its callbacks give, without importing Lark or
+# loading its tables (Lark's import alone costs about 1.5 times Python's start). At the first
+# token that is not allowed where it stands, the text goes to the Lark parser, which reports it.
+
+
+class _Token(str):
+    """A token of the fast path, with the fields of Lark's tokens that the builder reads."""
+
+    __slots__ = ("column", "end_pos", "line", "start_pos", "type")
+    type: str
+    line: int
+    column: int
+    start_pos: int
+    end_pos: int
+
+
+_SIMPLE: Any = None
+
+
+def _simple_scanner() -> Any:
+    global _SIMPLE
+    if _SIMPLE is None:
+        g = grammar_text()
+        t = {name: _terminal(g, name) for name in (
+            "TAG", "TURN", "ELLIPSIS", "AVERTO_WORD", "RESIGNS", "DRAW", "SPOKEN_MOVE", "PLAIN_MOVE",
+            "WS", "COMMENT", "LINE_COMMENT")}
+        _SIMPLE = re.compile(
+            rf"(?P<TURNS>(?:{_one_turn_source(g, False)})+)"
+            rf"|(?P<TAG>{t['TAG']})|(?P<TURN>{t['TURN']})|(?P<ELLIPSIS>{t['ELLIPSIS']})"
+            rf"|(?P<AVERTO>{t['AVERTO_WORD']})|(?P<RESIGNS>{t['RESIGNS']})|(?P<DRAW>{t['DRAW']})"
+            rf"|(?P<MOVE>(?:{t['SPOKEN_MOVE']})|(?:{t['PLAIN_MOVE']}))"
+            rf"|(?P<WS>{t['WS']})|(?P<COMMENT>{t['COMMENT']})|(?P<LINE_COMMENT>{t['LINE_COMMENT']})")
+    return _SIMPLE
+
+
+# In a turn, which token may follow which (turn: TURNS AVERTO? (MOVE AVERTO?)* | TURN ELLIPSIS? ...).
+_FOLLOWS = {
+    "ELLIPSIS": frozenset({"TURN"}),
+    "MOVE": frozenset({"TURNS", "TURN", "ELLIPSIS", "MOVE", "AVERTO"}),
+    "AVERTO": frozenset({"TURNS", "MOVE"}),
+}
+
+
+def _simple_items(text: str) -> tuple[list[Any], list[_Token]] | None:
+    """What the Lark parser and its callbacks give for ``text`` (items, comments), or ``None``
+    when the text has a syntax error (then Lark reads it, and says what is wrong)."""
+    match = _simple_scanner().match
+    items: list[Any] = []
+    comments: list[_Token] = []
+    tags: list[_Token] = []
+    body: list[Any] | None = None
+    turn: list[_Token] | None = None
+    last = ""
+    pos, n, line, line_start = 0, len(text), 1, 0
+    while pos < n:
+        m = match(text, pos)
+        if m is None:
+            return None
+        kind, end = m.lastgroup, m.end()
+        if kind != "WS":
+            tok = _Token(m.group())
+            tok.type, tok.line, tok.column, tok.start_pos, tok.end_pos = \
+                kind, line, pos - line_start + 1, pos, end
+            if kind == "COMMENT" or kind == "LINE_COMMENT":
+                comments.append(tok)
+            elif kind == "TAG":
+                tags.append(tok)
+                turn = None
+            elif kind in _FOLLOWS:
+                if turn is None or tags or last not in _FOLLOWS[kind]:
+                    return None
+                turn.append(tok)
+                last = kind
+            else:  # TURNS, TURN, RESIGNS, DRAW: a new element of a body
+                if tags:  # the tags before it open a game
+                    body = []
+                    items.append(("game", tags, body))
+                    tags = []
+                elif body is None:
+                    body = []
+                    items.append(body)  # the tag-less body of the first game
+                if kind == "TURNS" or kind == "TURN":
+                    turn = [tok]
+                    body.append(("turn", turn))
+                    last = kind
+                else:
+                    body.append(("end", tok))
+                    turn = None
+        newlines = text.count("\n", pos, end)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", pos, end) + 1
+        pos = end
+    if tags:
+        items.append(("game", tags, []))
+    return items, comments
 
 
 def _cache_file(grammar: str) -> str | bool:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     directory = os.path.join(base, "pbmkit")
     try:
+        import hashlib
+
         import lark
 
         os.makedirs(directory, exist_ok=True)
@@ -188,8 +301,8 @@ class _Reader:
                 e.interactive_parser.feed_token(Token.new_borrow_pos("TURN", f"{token}.", token))
             return True
         if isinstance(e, UnexpectedCharacters):  # not expected: WORD catches any text
-            self.problem(e.pos_in_stream, e.line, e.column,
-                         f"unexpected character {self.text[e.pos_in_stream]!r}")
+            pos = e.pos_in_stream or 0
+            self.problem(pos, e.line, e.column, f"unexpected character {self.text[pos]!r}")
             return True
         return False
 
@@ -487,8 +600,25 @@ def parse_records(text: str, source: str = "<string>", *, check_moves: bool = Tr
 
 def _parse_records(text: str, source: str, check_moves: bool) -> tuple[list[Record], list[Problem]]:
     reader = _Reader(text, source)
+    simple = _simple_items(reader.text)
+    if simple is not None:
+        items, comments = simple
+    else:
+        items, comments = _lark_items(reader)
+    records = reader.build(items, comments)
+    if check_moves:
+        for record in records:
+            record.move_problems = move_syntax_problems(record, record.turns)
+    problems = sorted((p for r in records for p in (*r.problems, *r.move_problems)),
+                      key=lambda p: (p.line or 0, p.column or 0))
+    return records, problems
+
+
+def _lark_items(reader: _Reader) -> tuple[list[Any], list[Any]]:
+    """Items and comments of ``reader.text`` from the Lark parser, syntax problems reported."""
     parser = _parser()
-    _Sink.comments = comments = []
+    comments: list[Any] = []
+    _Sink.comments = comments
     try:
         items = parser.parse(reader.text, on_error=reader.on_error)
     except Exception as exc:  # an error Lark could not recover from: keep what we can say
@@ -499,13 +629,7 @@ def _parse_records(text: str, source: str, check_moves: bool) -> tuple[list[Reco
         items = []
     finally:
         _Sink.comments = []
-    records = reader.build(items or [], comments)
-    if check_moves:
-        for record in records:
-            record.move_problems = move_syntax_problems(record, record.turns)
-    problems = sorted((p for r in records for p in (*r.problems, *r.move_problems)),
-                      key=lambda p: (p.line or 0, p.column or 0))
-    return records, problems
+    return items or [], comments
 
 
 def move_syntax_problems(record: Record, turns: list[Turn],
