@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -120,6 +119,8 @@ def locked(path: str) -> Iterator[None]:
 
 def atomic_write(path: str, data: str | bytes) -> None:
     """Write ``path`` all at once: a temporary file beside it, flushed, then renamed over it."""
+    import tempfile  # here, not at the top: its import costs ~5% of a mailed move's start
+
     payload = data.encode("utf-8") if isinstance(data, str) else data
     directory = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".pbmkit-", suffix=".tmp", dir=directory)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as _dt
-import json
+import datetime
 import os
 import sys
 from collections.abc import Iterable
@@ -83,6 +82,8 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
                 click.echo(f"{name}: game {rep.index}{players}: {status}; {rep.turns} turn(s); "
                            f"{result}")
     if as_json:
+        import json
+
         click.echo(json.dumps(results, ensure_ascii=False, indent=1))
     if not all_valid:
         sys.exit(EXIT_INVALID)
@@ -143,6 +144,8 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
     texts = sorted({format_move(game.name, m, position) for m in legal})
     side = game.side_to_move(position)
     if as_json:
+        import json
+
         click.echo(json.dumps({"side": side, "moves": texts}, ensure_ascii=False))
         return
     outcome = game.outcome(position)
@@ -360,7 +363,7 @@ def new(file: str, white: str, black: str, first: str | None, number: str | None
         except SetupError as exc:
             raise click.BadParameter(str(exc), param_hint="--setup") from None
     if date is None:
-        date = _dt.date.today().isoformat()
+        date = datetime.date.today().isoformat()
     elif not _valid_date(date):
         raise click.BadParameter(f"{date!r} is not a date like 1994-03-12 (or 1994-03-??)",
                                  param_hint="--date")
@@ -387,7 +390,7 @@ def _valid_date(text: str) -> bool:
     if "?" in d:
         return 1 <= int(mo) <= 12
     try:
-        _dt.date(int(y), int(mo), int(d))
+        datetime.date(int(y), int(mo), int(d))
     except ValueError:
         return False
     return True
@@ -439,6 +442,8 @@ def convert(file: str, fmt_name: str, output: str | None) -> None:
 
     _, name, replays = load_replays(file)
     if fmt_name == "json":
+        import json
+
         out = json.dumps([to_json_record(r) for r in replays], ensure_ascii=False, indent=1) + "\n"
     else:
         try:

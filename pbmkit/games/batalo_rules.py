@@ -8,13 +8,12 @@ Everything geometric is precomputed once at import; move generation only reads t
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from pbmkit.games.base import Outcome
-from pbmkit.games.board import OFF, Board, hex_board
+from pbmkit.games.board import Board, hex_board
 
 __all__ = [
     "BLACK",
@@ -138,12 +137,22 @@ def piece_word(code: int) -> str:
 # Zobrist keys: a position's hash is the XOR of one random number per (space, piece) and one for
 # Black to move, so that apply() updates it in O(1) instead of hashing 127 codes every ply
 # (replaying a record hashes every position, to notice repeated positions).
-_ZRNG = random.Random(0x6261)
+def _splitmix64(seed: int) -> Iterator[int]:
+    """Fixed pseudo-random 61-bit numbers (SplitMix64; no ``random`` import at start-up)."""
+    mask = (1 << 64) - 1
+    while True:
+        seed = (seed + 0x9E3779B97F4A7C15) & mask
+        z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        yield (z ^ (z >> 31)) >> 3
+
+
+_ZRNG = _splitmix64(0x6261)
 _ZOBRIST: tuple[tuple[int, ...], ...] = tuple(
-    (0, *(_ZRNG.getrandbits(61) for _ in range(4))) for _ in range(BOARD.size)
+    (0, *(next(_ZRNG) for _ in range(4))) for _ in range(BOARD.size)
 )
 """``_ZOBRIST[space][code]``: index 0 (empty) is 0; codes 1, 2, -2, -1 index the other four."""
-_BLACK_KEY: int = _ZRNG.getrandbits(61)
+_BLACK_KEY: int = next(_ZRNG)
 
 
 def _zobrist(board: tuple[int, ...], turn: int) -> int:
@@ -211,12 +220,7 @@ _N = BOARD.size
 NEIGHBOURS = BOARD.neighbours
 RAYS = BOARD.rays
 HOPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(
-        (BOARD.steps[s][d], BOARD.steps[BOARD.steps[s][d]][d])
-        for d in range(6)
-        if BOARD.steps[s][d] != OFF and BOARD.steps[BOARD.steps[s][d]][d] != OFF
-    )
-    for s in range(_N)
+    tuple((ray[0], ray[1]) for ray in rays if len(ray) > 1) for rays in RAYS
 )
 """``HOPS[s]``: ``(over, land)`` for each direction in which a hop from ``s`` stays on the board."""
 

@@ -99,26 +99,24 @@ _PARSER: Any = None
 _ONE_TURN: Any = None
 
 
-def _terminal(grammar: str, name: str) -> str:
-    """The regular expression of terminal ``name`` (``NAME: /re/flags``, ``NAME.prio: /re/``)."""
-    m = re.search(rf"^{name}(?:\.-?[0-9]+)?: /(.*)/([a-z]*)$", grammar, re.M)
-    assert m is not None, name
-    return f"(?{m.group(2)}:{m.group(1)})" if m.group(2) else m.group(1)
+_TERMINALS: dict[str, str] = {}
 
 
-def _one_turn_source(grammar: str, groups: bool) -> str:
-    """ONE_TURN of the grammar; with ``groups``: number, series, move, averto, move, averto, space."""
-    p, a = _terminal(grammar, "SIMPLE_MOVE"), _terminal(grammar, "AVERTO_WORD")
-    g = "(" if groups else "(?:"
-    return (rf"{g}[0-9]+){g}[A-Za-z]?)\.[ \t]*{g}{p})(?:[ \t]+{g}{a}))?"
-            rf"(?:[ \t]+{g}{p})(?:[ \t]+{g}{a}))?)?{g}\s*)")
+def _terminal(name: str) -> str:
+    """The regular expression of the grammar's terminal ``name`` (``NAME.prio: /re/flags``)."""
+    if not _TERMINALS:  # one pass over the grammar: every compiled pattern costs at start-up
+        for m in re.finditer(r"^([A-Z_]+)(?:\.-?[0-9]+)?: /(.*)/([a-z]*)$", grammar_text(), re.M):
+            _TERMINALS[m.group(1)] = f"(?{m.group(3)}:{m.group(2)})" if m.group(3) else m.group(2)
+    return _TERMINALS[name]
 
 
 def _one_turn_pattern() -> Any:
     """ONE_TURN of the grammar with groups: number, series, move, averto, move, averto, space."""
     global _ONE_TURN
     if _ONE_TURN is None:
-        _ONE_TURN = re.compile(_one_turn_source(grammar_text(), True))
+        p, a = _terminal("SIMPLE_MOVE"), _terminal("AVERTO_WORD")
+        _ONE_TURN = re.compile(rf"([0-9]+)([A-Za-z]?)\.[ \t]*({p})(?:[ \t]+({a}))?"
+                               rf"(?:[ \t]+({p})(?:[ \t]+({a}))?)?(\s*)")
     return _ONE_TURN
 
 
@@ -143,23 +141,26 @@ class _Token(str):
     end_pos: int
 
 
-_SIMPLE: Any = None
+_SCANNERS: list[Any] = []
 
 
-def _simple_scanner() -> Any:
-    global _SIMPLE
-    if _SIMPLE is None:
-        g = grammar_text()
-        t = {name: _terminal(g, name) for name in (
-            "TAG", "TURN", "ELLIPSIS", "AVERTO_WORD", "RESIGNS", "DRAW", "SPOKEN_MOVE", "PLAIN_MOVE",
-            "WS", "COMMENT", "LINE_COMMENT")}
-        _SIMPLE = re.compile(
-            rf"(?P<TURNS>(?:{_one_turn_source(g, False)})+)"
-            rf"|(?P<TAG>{t['TAG']})|(?P<TURN>{t['TURN']})|(?P<ELLIPSIS>{t['ELLIPSIS']})"
-            rf"|(?P<AVERTO>{t['AVERTO_WORD']})|(?P<RESIGNS>{t['RESIGNS']})|(?P<DRAW>{t['DRAW']})"
-            rf"|(?P<MOVE>(?:{t['SPOKEN_MOVE']})|(?:{t['PLAIN_MOVE']}))"
-            rf"|(?P<WS>{t['WS']})|(?P<COMMENT>{t['COMMENT']})|(?P<LINE_COMMENT>{t['LINE_COMMENT']})")
-    return _SIMPLE
+def _scanner(k: int) -> Any:
+    """Scanner 0: TAG, WS, COMMENT, LINE_COMMENT; scanner 1: the other terminals except TURNS.
+
+    A TURNS token is a run of ONE_TURN matches (the same as Lark's greedy ``ONE_TURN+``). Scanner
+    1, the costliest to compile, is compiled only for records that need it.
+    """
+    t = _terminal
+    sources = [
+        rf"(?P<TAG>{t('TAG')})|(?P<WS>{t('WS')})|(?P<COMMENT>{t('COMMENT')})"
+        rf"|(?P<LINE_COMMENT>{t('LINE_COMMENT')})",
+        rf"(?P<TURN>{t('TURN')})|(?P<ELLIPSIS>{t('ELLIPSIS')})|(?P<AVERTO>{t('AVERTO_WORD')})"
+        rf"|(?P<RESIGNS>{t('RESIGNS')})|(?P<DRAW>{t('DRAW')})"
+        rf"|(?P<MOVE>(?:{t('SPOKEN_MOVE')})|(?:{t('PLAIN_MOVE')}))",
+    ]
+    while len(_SCANNERS) <= k:
+        _SCANNERS.append(re.compile(sources[len(_SCANNERS)]))
+    return _SCANNERS[k]
 
 
 # In a turn, which token may follow which (turn: TURNS AVERTO? (MOVE AVERTO?)* | TURN ELLIPSIS? ...).
@@ -173,7 +174,7 @@ _FOLLOWS = {
 def _simple_items(text: str) -> tuple[list[Any], list[_Token]] | None:
     """What the Lark parser and its callbacks give for ``text`` (items, comments), or ``None``
     when the text has a syntax error (then Lark reads it, and says what is wrong)."""
-    match = _simple_scanner().match
+    one_turn, small, other = _one_turn_pattern().match, _scanner(0).match, None
     items: list[Any] = []
     comments: list[_Token] = []
     tags: list[_Token] = []
@@ -182,12 +183,22 @@ def _simple_items(text: str) -> tuple[list[Any], list[_Token]] | None:
     last = ""
     pos, n, line, line_start = 0, len(text), 1, 0
     while pos < n:
-        m = match(text, pos)
-        if m is None:
-            return None
-        kind, end = m.lastgroup, m.end()
+        # Lark's order: TURNS (priority 4) first; the other terminals never start alike.
+        m = one_turn(text, pos) if "0" <= text[pos] <= "9" else None
+        if m is not None:
+            kind, end = "TURNS", m.end()
+            while (m := one_turn(text, end)) is not None:
+                end = m.end()
+        else:
+            m = small(text, pos)
+            if m is None:
+                other = other or _scanner(1).match
+                m = other(text, pos)
+                if m is None:
+                    return None
+            kind, end = m.lastgroup, m.end()
         if kind != "WS":
-            tok = _Token(m.group())
+            tok = _Token(text[pos:end])
             tok.type, tok.line, tok.column, tok.start_pos, tok.end_pos = \
                 kind, line, pos - line_start + 1, pos, end
             if kind == "COMMENT" or kind == "LINE_COMMENT":

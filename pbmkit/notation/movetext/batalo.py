@@ -9,7 +9,6 @@ kept when written, `` x `` kept before the last space when a capture was written
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from pbmkit.games import batalo
 from pbmkit.games.base import IllegalMoveError
@@ -17,31 +16,34 @@ from pbmkit.notation.problems import MoveSyntaxError
 
 __all__ = ["NOTATION", "BataloNotation"]
 
-_NAME_AT = re.compile(r"\s*(?:([A-Za-z][0-9]{1,2})|([A-Za-z]{2}))(?![0-9])")
-_SEP_AT = re.compile(r"\s*(to|-|–|x|×)\s*", re.IGNORECASE)
-_WORD_AT = re.compile(r"\s*([^\s\-–×]+)")
-_SPOKEN = re.compile(
-    r"i['’]?m\s+moving\s+my\s+(\w+)\s+from\s+(?:space\s+)?(\S+)\s+to\s+(?:space\s+)?(\S+)"
-    r"((?:\s+to\s+(?:space\s+)?\S+)*)\s*$",
-    re.IGNORECASE,
-)
-_SPOKEN_MORE = re.compile(r"\s+to\s+(?:space\s+)?(\S+)", re.IGNORECASE)
+# The general reader's patterns are compiled on first use (``re`` keeps them): most records only
+# ever need _FAST, and each compiled pattern costs start-up time of every command.
+_NAME_AT = r"\s*(?:([A-Za-z][0-9]{1,2})|([A-Za-z]{2}))(?![0-9])"
+_SEP_AT = r"(?i)\s*(to|-|–|x|×)\s*"
+_WORD_AT = r"\s*([^\s\-–×]+)"
+_SPOKEN = (r"(?i)i['’]?m\s+moving\s+my\s+(\w+)\s+from\s+(?:space\s+)?(\S+)\s+to\s+(?:space\s+)?(\S+)"
+           r"((?:\s+to\s+(?:space\s+)?\S+)*)\s*$")
+_SPOKEN_MORE = r"(?i)\s+to\s+(?:space\s+)?(\S+)"
 _PIECE_WORDS = {"stone": batalo.WHITE_STONE, "column": batalo.WHITE_COLUMN}
 
 
-@dataclass(frozen=True, slots=True)
 class _Written:
-    """A move as read from text, before a position is known."""
+    """A move as read from text, before a position is known (a plain class: a dataclass costs
+    start-up time, and nothing compares these)."""
 
-    start: int
-    path: tuple[int, ...]
-    """Every landing space, the end last (one element for a plain move)."""
-    capture: bool
-    piece: str | None
-    """``"stone"`` or ``"column"`` when the spoken form named the piece."""
-    canonical: str
-    move: batalo.Move
-    """The move itself (moves are values, so one object serves every ply that writes it)."""
+    __slots__ = ("canonical", "capture", "move", "path", "piece", "start")
+
+    def __init__(self, start: int, path: tuple[int, ...], capture: bool, piece: str | None,
+                 canonical: str, move: batalo.Move) -> None:
+        self.start = start
+        self.path = path
+        """Every landing space, the end last (one element for a plain move)."""
+        self.capture = capture
+        self.piece = piece
+        """``"stone"`` or ``"column"`` when the spoken form named the piece."""
+        self.canonical = canonical
+        self.move = move
+        """The move itself (moves are values, so one object serves every ply that writes it)."""
 
 
 def _written(start: int, path: tuple[int, ...], capture: bool, piece: str | None) -> _Written:
@@ -92,13 +94,13 @@ def _read_plain(text: str) -> _Written:
     seps: list[str] = []
     i, n = 0, len(text)
     while True:
-        m = _NAME_AT.match(text, i)
+        m = re.compile(_NAME_AT).match(text, i)
         if m is None:
             if text[i:].strip() == "":
                 if spaces:
                     raise _missing_destination(text, spaces[0])
                 raise MoveSyntaxError("an empty move")
-            word = _WORD_AT.match(text, i)
+            word = re.compile(_WORD_AT).match(text, i)
             bad = word.group(1) if word else text[i:].strip()
             raise MoveSyntaxError(f"{bad!r} is not a space of the board; spaces have two-letter "
                                   "phone-chart names such as IR", spaces[0] if spaces else None)
@@ -111,9 +113,9 @@ def _read_plain(text: str) -> _Written:
         i = m.end()
         if i >= n or text[i:].strip() == "":
             break
-        s = _SEP_AT.match(text, i)
+        s = re.compile(_SEP_AT).match(text, i)
         if s is None:
-            word = _WORD_AT.match(text, i)
+            word = re.compile(_WORD_AT).match(text, i)
             bad = word.group(1) if word else text[i:]
             raise MoveSyntaxError(f"expected 'to' between two spaces, found {bad!r}", spaces[0])
         seps.append(s.group(1).lower())
@@ -134,7 +136,7 @@ def _read_spoken(m: re.Match[str]) -> _Written:
     word = m.group(1).lower()
     if word not in _PIECE_WORDS:
         raise MoveSyntaxError(f"the spoken form names the piece 'stone' or 'column', not {word!r}")
-    names = [m.group(2), m.group(3), *_SPOKEN_MORE.findall(m.group(4) or "")]
+    names = [m.group(2), m.group(3), *re.findall(_SPOKEN_MORE, m.group(4) or "")]
     spaces = []
     for k, name in enumerate(names):
         try:
@@ -156,7 +158,7 @@ def _read(text: str) -> _Written:
         try:
             got = _read_fast(text)
             if got is None:
-                spoken = _SPOKEN.match(text.strip()) if text[:1] in "Ii" else None
+                spoken = re.match(_SPOKEN, text.strip()) if text[:1] in "Ii" else None
                 got = _read_spoken(spoken) if spoken else _read_plain(text)
         except MoveSyntaxError as exc:
             got = (str(exc), exc.start)
