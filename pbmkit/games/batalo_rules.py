@@ -80,7 +80,7 @@ def space_name(sp: int) -> str:
     return BOARD.names[sp]
 
 
-_PBMSERV_RE = re.compile(r"^([a-mA-M])(1[0-3]|[1-9])$")
+_PBMSERV_RE = r"([a-mA-M])(1[0-3]|[1-9])"  # compiled on first use (re keeps it)
 
 
 def to_pbmserv(sp: int) -> str:
@@ -91,7 +91,7 @@ def to_pbmserv(sp: int) -> str:
 
 def from_pbmserv(name: str) -> int:
     """The space of a pbmserv name such as ``g4``; ``KeyError`` if it is not on the board."""
-    m = _PBMSERV_RE.match(name.strip())
+    m = re.fullmatch(_PBMSERV_RE, name.strip())
     if not m:
         raise KeyError(f"{name!r} is not a pbmserv space name")
     r = ord(m.group(1).lower()) - ord("a") + 1
@@ -224,15 +224,23 @@ HOPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 """``HOPS[s]``: ``(over, land)`` for each direction in which a hop from ``s`` stays on the board."""
 
-_LINE: dict[tuple[int, int], tuple[int, int]] = {
-    (s, n): (d, k + 1) for s in range(_N) for d, ray in enumerate(RAYS[s]) for k, n in enumerate(ray)
-}
+_LINES: list[dict[int, tuple[int, int]] | None] = [None] * _N
+"""``_LINES[a][b]``: (direction, distance) from ``a`` to ``b``; each row is built on first use."""
+
+
+def _lines_from(a: int) -> dict[int, tuple[int, int]]:
+    row = _LINES[a]
+    if row is None:
+        row = _LINES[a] = {n: (d, k) for d, ray in enumerate(RAYS[a]) for k, n in enumerate(ray, 1)}
+    return row
+
+
 _NEIGHBOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(ns) for ns in NEIGHBOURS)
 
 
 def line_between(a: int, b: int) -> tuple[int, int] | None:
     """``(direction, distance)`` when ``b`` lies on a straight line from ``a``; else ``None``."""
-    return _LINE.get((a, b))
+    return _lines_from(a).get(b) if 0 <= a < _N else None
 
 
 def _mirror_of(sp: int) -> int:
@@ -338,7 +346,7 @@ def reaches(board: tuple[int, ...], start: int, end: int, side: int) -> bool:
     elif end == own_base and not column:
         return False  # ruling 5
     if column:
-        line = _LINE.get((start, end))
+        line = _lines_from(start).get(end)
         if line is not None:
             ray = RAYS[start][line[0]]
             for k in range(line[1] - 1):
