@@ -475,18 +475,17 @@ def threats(position: Position, side: int | None = None) -> list[str]:
     mover = -position.turn if side is None else side
     if finished(position):
         return []
+    board = position.board
     opp_column = position.column(-mover)
     opp_base = _BASE[-mover]
-    reach: set[int] = set()
-    for sp in range(_N):
-        if position.board[sp] * mover > 0:
-            reach |= piece_destinations(position.board, sp, mover)
-    found = []
-    if opp_column is not None and opp_column in reach:
-        found.append("column")
-    if opp_base in reach:
-        found.append("base")
-    return found
+    column = base = False
+    for sp in range(_N):  # two targets: ask whether each piece reaches them, no destination sets
+        if board[sp] * mover > 0:
+            column = column or (opp_column is not None and reaches(board, sp, opp_column, mover))
+            base = base or reaches(board, sp, opp_base, mover)
+            if column and base:
+                break
+    return [name for name, hit in (("column", column), ("base", base)) if hit]
 
 
 def is_averto(position: Position, move: Move) -> bool:

@@ -96,3 +96,17 @@ def test_the_side_to_move_and_every_piece_change_the_hash() -> None:
     moved = Position(tuple(board), start.turn)
     assert moved != start and hash(moved) != hash(start)
     assert hash(Position((0,) * 5)) == hash(Position((0,) * 5))  # not a Batalo board: still hashable
+
+
+@SETTINGS
+@given(positions())
+def test_threats_are_what_the_pieces_reach_of_the_opponents_column_and_base(position: Position) -> None:
+    for side in (batalo.WHITE, batalo.BLACK):
+        reach: set[int] = set()
+        for start in range(BOARD.size):
+            if position.board[start] * side > 0:
+                reach |= piece_destinations(position.board, start, side)
+        column = position.column(-side)
+        expected = [name for name, target in (("column", column), ("base", batalo.base_of(-side)))
+                    if target is not None and target in reach]
+        assert batalo.threats(position, side) == (expected if not batalo.finished(position) else [])
