@@ -46,8 +46,9 @@ CACHE_DIR = Path(__file__).resolve().parent / ".cache"
 def _cached(kind: str, key: str, make: Callable[[], tuple[str, int]]) -> tuple[str, int]:
     """``make()`` (a text and its ply count), kept in ``bench/.cache`` under a digest of ``key``.
 
-    The key holds everything the text depends on (sizes, seed, generator and rules source,
-    library versions), so a stale file is never read; any trouble with the cache only means
+    ``kind`` names the archive (``batalo-1000x80-s1``); the key holds everything the text depends
+    on (sizes, seed, generator and rules source, library versions), so a stale file is never read,
+    and it is removed when its replacement is written. Any trouble with the cache only means
     generating again.
     """
     digest = hashlib.sha256(key.encode()).hexdigest()[:16]
@@ -60,6 +61,8 @@ def _cached(kind: str, key: str, make: Callable[[], tuple[str, int]]) -> tuple[s
     text, plies = make()
     try:
         CACHE_DIR.mkdir(exist_ok=True)
+        for stale in CACHE_DIR.glob(f"{kind}-*.txt"):
+            stale.unlink()
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(f"{plies}\n{text}", encoding="utf-8")
         tmp.replace(path)
@@ -78,7 +81,8 @@ def batalo_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
 
     key = f"{games} {plies} {seed}" + _source_key(random_batalo_game, _make_batalo_archive,
                                                    batalo_rules, batalo_check)
-    return _cached("batalo", key, lambda: _make_batalo_archive(games, plies, seed))
+    return _cached(f"batalo-{games}x{plies}-s{seed}", key,
+                   lambda: _make_batalo_archive(games, plies, seed))
 
 
 def _make_batalo_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
@@ -101,7 +105,7 @@ def chess_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
     import chess
 
     key = f"{games} {plies} {seed} {chess.__version__}" + _source_key(_make_chess_archive)
-    return _cached("chess", key, lambda: _make_chess_archive(games, plies, seed))
+    return _cached(f"chess-{games}x{plies}-s{seed}", key, lambda: _make_chess_archive(games, plies, seed))
 
 
 def _make_chess_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
