@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 from typing import Any, ClassVar
 
 from pbmkit.notation.model import Comment, Ending, Record, Turn, WrittenMove, canonical_tag_name
 from pbmkit.notation.problems import MoveSyntaxError, Problem, no_gc_pauses
+from pbmkit.notation.tokens import grammar_text, one_turn_pattern, simple_items
 
 __all__ = ["grammar_text", "move_syntax_problems", "parse_records"]
 
-_GRAMMAR_FILE = Path(__file__).with_name("record.lark")
 _TURN_RE = re.compile(r"([0-9]+)([A-Za-z]?)\.(\.\.)?")
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]')
 _UNESCAPE_RE = re.compile(r"\\(.)")
@@ -42,11 +41,6 @@ def _expected_words(expected: set[str]) -> str:
     if not words:
         words = [w for t, w in _WORDS.items() if t in expected] or ["something else"]
     return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
-
-
-def grammar_text() -> str:
-    """The record grammar (``record.lark``, shipped as package data)."""
-    return _GRAMMAR_FILE.read_text(encoding="utf-8")
 
 
 class _Sink:
@@ -96,144 +90,6 @@ def _callbacks() -> Any:
 
 
 _PARSER: Any = None
-_ONE_TURN: Any = None
-
-
-_TERMINALS: dict[str, str] = {}
-
-
-def _terminal(name: str) -> str:
-    """The regular expression of the grammar's terminal ``name`` (``NAME.prio: /re/flags``)."""
-    if not _TERMINALS:  # one pass over the grammar: every compiled pattern costs at start-up
-        for m in re.finditer(r"^([A-Z_]+)(?:\.-?[0-9]+)?: /(.*)/([a-z]*)$", grammar_text(), re.M):
-            _TERMINALS[m.group(1)] = f"(?{m.group(3)}:{m.group(2)})" if m.group(3) else m.group(2)
-    return _TERMINALS[name]
-
-
-def _one_turn_pattern() -> Any:
-    """ONE_TURN of the grammar with groups: number, series, move, averto, move, averto, space."""
-    global _ONE_TURN
-    if _ONE_TURN is None:
-        p, a = _terminal("SIMPLE_MOVE"), _terminal("AVERTO_WORD")
-        _ONE_TURN = re.compile(rf"([0-9]+)([A-Za-z]?)\.[ \t]*({p})(?:[ \t]+({a}))?"
-                               rf"(?:[ \t]+({p})(?:[ \t]+({a}))?)?(\s*)")
-    return _ONE_TURN
-
-
-# --- the fast path: records without syntax errors, read without Lark ----------------------
-#
-# A record without a syntax error (a mailed game, an archive written by pbmkit) is split here with
-# the grammar's own terminals, tried in the order of Lark's lexer (by priority; terminals of one
-# priority never start with the same character), and the few rules of the grammar are followed
-# by hand: the same items and tokens as Lark and its callbacks give, without importing Lark or
-# loading its tables (Lark's import alone costs about 1.5 times Python's start). At the first
-# token that is not allowed where it stands, the text goes to the Lark parser, which reports it.
-
-
-class _Token(str):
-    """A token of the fast path, with the fields of Lark's tokens that the builder reads."""
-
-    __slots__ = ("column", "end_pos", "line", "start_pos", "type")
-    type: str
-    line: int
-    column: int
-    start_pos: int
-    end_pos: int
-
-
-_SCANNERS: list[Any] = []
-
-
-def _scanner(k: int) -> Any:
-    """Scanner 0: TAG, WS, COMMENT, LINE_COMMENT; scanner 1: the other terminals except TURNS.
-
-    A TURNS token is a run of ONE_TURN matches (the same as Lark's greedy ``ONE_TURN+``). Scanner
-    1, the costliest to compile, is compiled only for records that need it.
-    """
-    t = _terminal
-    sources = [
-        rf"(?P<TAG>{t('TAG')})|(?P<WS>{t('WS')})|(?P<COMMENT>{t('COMMENT')})"
-        rf"|(?P<LINE_COMMENT>{t('LINE_COMMENT')})",
-        rf"(?P<TURN>{t('TURN')})|(?P<ELLIPSIS>{t('ELLIPSIS')})|(?P<AVERTO>{t('AVERTO_WORD')})"
-        rf"|(?P<RESIGNS>{t('RESIGNS')})|(?P<DRAW>{t('DRAW')})"
-        rf"|(?P<MOVE>(?:{t('SPOKEN_MOVE')})|(?:{t('PLAIN_MOVE')}))",
-    ]
-    while len(_SCANNERS) <= k:
-        _SCANNERS.append(re.compile(sources[len(_SCANNERS)]))
-    return _SCANNERS[k]
-
-
-# In a turn, which token may follow which (turn: TURNS AVERTO? (MOVE AVERTO?)* | TURN ELLIPSIS? ...).
-_FOLLOWS = {
-    "ELLIPSIS": frozenset({"TURN"}),
-    "MOVE": frozenset({"TURNS", "TURN", "ELLIPSIS", "MOVE", "AVERTO"}),
-    "AVERTO": frozenset({"TURNS", "MOVE"}),
-}
-
-
-def _simple_items(text: str) -> tuple[list[Any], list[_Token]] | None:
-    """What the Lark parser and its callbacks give for ``text`` (items, comments), or ``None``
-    when the text has a syntax error (then Lark reads it, and says what is wrong)."""
-    one_turn, small, other = _one_turn_pattern().match, _scanner(0).match, None
-    items: list[Any] = []
-    comments: list[_Token] = []
-    tags: list[_Token] = []
-    body: list[Any] | None = None
-    turn: list[_Token] | None = None
-    last = ""
-    pos, n, line, line_start = 0, len(text), 1, 0
-    while pos < n:
-        # Lark's order: TURNS (priority 4) first; the other terminals never start alike.
-        m = one_turn(text, pos) if "0" <= text[pos] <= "9" else None
-        if m is not None:
-            kind, end = "TURNS", m.end()
-            while (m := one_turn(text, end)) is not None:
-                end = m.end()
-        else:
-            m = small(text, pos)
-            if m is None:
-                other = other or _scanner(1).match
-                m = other(text, pos)
-                if m is None:
-                    return None
-            kind, end = m.lastgroup, m.end()
-        if kind != "WS":
-            tok = _Token(text[pos:end])
-            tok.type, tok.line, tok.column, tok.start_pos, tok.end_pos = \
-                kind, line, pos - line_start + 1, pos, end
-            if kind == "COMMENT" or kind == "LINE_COMMENT":
-                comments.append(tok)
-            elif kind == "TAG":
-                tags.append(tok)
-                turn = None
-            elif kind in _FOLLOWS:
-                if turn is None or tags or last not in _FOLLOWS[kind]:
-                    return None
-                turn.append(tok)
-                last = kind
-            else:  # TURNS, TURN, RESIGNS, DRAW: a new element of a body
-                if tags:  # the tags before it open a game
-                    body = []
-                    items.append(("game", tags, body))
-                    tags = []
-                elif body is None:
-                    body = []
-                    items.append(body)  # the tag-less body of the first game
-                if kind == "TURNS" or kind == "TURN":
-                    turn = [tok]
-                    body.append(("turn", turn))
-                    last = kind
-                else:
-                    body.append(("end", tok))
-                    turn = None
-        newlines = text.count("\n", pos, end)
-        if newlines:
-            line += newlines
-            line_start = text.rfind("\n", pos, end) + 1
-        pos = end
-    if tags:
-        items.append(("game", tags, []))
-    return items, comments
 
 
 def _cache_file(grammar: str) -> str | bool:
@@ -477,7 +333,7 @@ class _Reader:
         text, start = str(tok), tok.start_pos
         line = tok.line
         col0_text = tok.column  # the same for offsets inside the token text (start + o)
-        match = _one_turn_pattern().match
+        match = one_turn_pattern().match
         append = rec.body.append
         i, n = 0, len(text)
         turn = last
@@ -611,7 +467,7 @@ def parse_records(text: str, source: str = "<string>", *, check_moves: bool = Tr
 
 def _parse_records(text: str, source: str, check_moves: bool) -> tuple[list[Record], list[Problem]]:
     reader = _Reader(text, source)
-    simple = _simple_items(reader.text)
+    simple = simple_items(reader.text)
     if simple is not None:
         items, comments = simple
     else:

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbmkit.notation import parse_records
-from pbmkit.notation.reader import _lark_items, _Reader, _simple_items
+from pbmkit.notation.reader import _lark_items, _Reader
+from pbmkit.notation.tokens import simple_items
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -42,7 +43,7 @@ def _shape(obj: Any) -> Any:
 
 def _both(text: str) -> tuple[Any, Any] | None:
     reader = _Reader(text, "t")
-    fast = _simple_items(reader.text)
+    fast = simple_items(reader.text)
     if fast is None:
         return None
     slow = _lark_items(reader)
@@ -95,7 +96,7 @@ def test_a_syntax_error_sends_the_text_to_lark() -> None:
     for text in ["IR to HS\n", "1. IR to HS {open\n", "[Bad\n", "1 IR to HS\n", "averto\n",
                  "1. ... ...\n", "1. IR to HS averto averto averto\n", "} stray\n", '[White "A"] IR to HS\n',
                  "1. IR to HS resigns EV to FU\n", "1. IR to HS\n2. ... averto\n", "1. IR to 7\n"]:
-        assert _simple_items(text) is None, text
+        assert simple_items(text) is None, text
         assert parse_records(text)[1], text  # and Lark finds the problem
 
 

@@ -1,0 +1,153 @@
+"""Records without a syntax error, split into tokens without Lark; the grammar's terminals.
+
+A record without a syntax error (a mailed game, an archive written by pbmkit) is split here with
+the grammar's own terminals (read from ``record.lark``), tried in the order of Lark's lexer (by
+priority; terminals of one priority never start with the same character), and the few rules of
+the grammar are followed by hand: :func:`simple_items` gives the same items and tokens as Lark and
+the reader's callbacks, without importing Lark or loading its tables (Lark's import alone costs
+about 1.5 times Python's start). At the first token that is not allowed where it stands it gives
+up, and the reader hands the text to the Lark parser, which reports the problem.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+__all__ = ["grammar_text", "one_turn_pattern", "simple_items", "terminal"]
+
+_GRAMMAR_FILE = Path(__file__).with_name("record.lark")
+_ONE_TURN: Any = None
+
+
+def grammar_text() -> str:
+    """The record grammar (``record.lark``, shipped as package data)."""
+    return _GRAMMAR_FILE.read_text(encoding="utf-8")
+
+
+_TERMINALS: dict[str, str] = {}
+
+
+def terminal(name: str) -> str:
+    """The regular expression of the grammar's terminal ``name`` (``NAME.prio: /re/flags``)."""
+    if not _TERMINALS:  # one pass over the grammar: every compiled pattern costs at start-up
+        for m in re.finditer(r"^([A-Z_]+)(?:\.-?[0-9]+)?: /(.*)/([a-z]*)$", grammar_text(), re.M):
+            _TERMINALS[m.group(1)] = f"(?{m.group(3)}:{m.group(2)})" if m.group(3) else m.group(2)
+    return _TERMINALS[name]
+
+
+def one_turn_pattern() -> Any:
+    """ONE_TURN of the grammar with groups: number, series, move, averto, move, averto, space."""
+    global _ONE_TURN
+    if _ONE_TURN is None:
+        p, a = terminal("SIMPLE_MOVE"), terminal("AVERTO_WORD")
+        _ONE_TURN = re.compile(rf"([0-9]+)([A-Za-z]?)\.[ \t]*({p})(?:[ \t]+({a}))?"
+                               rf"(?:[ \t]+({p})(?:[ \t]+({a}))?)?(\s*)")
+    return _ONE_TURN
+
+
+class _Token(str):
+    """A token, with the fields of Lark's tokens that the reader's builder reads."""
+
+    __slots__ = ("column", "end_pos", "line", "start_pos", "type")
+    type: str
+    line: int
+    column: int
+    start_pos: int
+    end_pos: int
+
+
+_SCANNERS: list[Any] = []
+
+
+def _scanner(k: int) -> Any:
+    """Scanner 0: TAG, WS, COMMENT, LINE_COMMENT; scanner 1: the other terminals except TURNS.
+
+    A TURNS token is a run of ONE_TURN matches (the same as Lark's greedy ``ONE_TURN+``). Scanner
+    1, the costliest to compile, is compiled only for records that need it.
+    """
+    t = terminal
+    sources = [
+        rf"(?P<TAG>{t('TAG')})|(?P<WS>{t('WS')})|(?P<COMMENT>{t('COMMENT')})"
+        rf"|(?P<LINE_COMMENT>{t('LINE_COMMENT')})",
+        rf"(?P<TURN>{t('TURN')})|(?P<ELLIPSIS>{t('ELLIPSIS')})|(?P<AVERTO>{t('AVERTO_WORD')})"
+        rf"|(?P<RESIGNS>{t('RESIGNS')})|(?P<DRAW>{t('DRAW')})"
+        rf"|(?P<MOVE>(?:{t('SPOKEN_MOVE')})|(?:{t('PLAIN_MOVE')}))",
+    ]
+    while len(_SCANNERS) <= k:
+        _SCANNERS.append(re.compile(sources[len(_SCANNERS)]))
+    return _SCANNERS[k]
+
+
+# In a turn, which token may follow which (turn: TURNS AVERTO? (MOVE AVERTO?)* | TURN ELLIPSIS? ...).
+_FOLLOWS = {
+    "ELLIPSIS": frozenset({"TURN"}),
+    "MOVE": frozenset({"TURNS", "TURN", "ELLIPSIS", "MOVE", "AVERTO"}),
+    "AVERTO": frozenset({"TURNS", "MOVE"}),
+}
+
+
+def simple_items(text: str) -> tuple[list[Any], list[_Token]] | None:
+    """What the Lark parser and its callbacks give for ``text`` (items, comments), or ``None``
+    when the text has a syntax error (then Lark reads it, and says what is wrong)."""
+    one_turn, small, other = one_turn_pattern().match, _scanner(0).match, None
+    items: list[Any] = []
+    comments: list[_Token] = []
+    tags: list[_Token] = []
+    body: list[Any] | None = None
+    turn: list[_Token] | None = None
+    last = ""
+    pos, n, line, line_start = 0, len(text), 1, 0
+    while pos < n:
+        # Lark's order: TURNS (priority 4) first; the other terminals never start alike.
+        m = one_turn(text, pos) if "0" <= text[pos] <= "9" else None
+        if m is not None:
+            kind, end = "TURNS", m.end()
+            while (m := one_turn(text, end)) is not None:
+                end = m.end()
+        else:
+            m = small(text, pos)
+            if m is None:
+                other = other or _scanner(1).match
+                m = other(text, pos)
+                if m is None:
+                    return None
+            kind, end = m.lastgroup, m.end()
+        if kind != "WS":
+            tok = _Token(text[pos:end])
+            tok.type, tok.line, tok.column, tok.start_pos, tok.end_pos = \
+                kind, line, pos - line_start + 1, pos, end
+            if kind == "COMMENT" or kind == "LINE_COMMENT":
+                comments.append(tok)
+            elif kind == "TAG":
+                tags.append(tok)
+                turn = None
+            elif kind in _FOLLOWS:
+                if turn is None or tags or last not in _FOLLOWS[kind]:
+                    return None
+                turn.append(tok)
+                last = kind
+            else:  # TURNS, TURN, RESIGNS, DRAW: a new element of a body
+                if tags:  # the tags before it open a game
+                    body = []
+                    items.append(("game", tags, body))
+                    tags = []
+                elif body is None:
+                    body = []
+                    items.append(body)  # the tag-less body of the first game
+                if kind == "TURNS" or kind == "TURN":
+                    turn = [tok]
+                    body.append(("turn", turn))
+                    last = kind
+                else:
+                    body.append(("end", tok))
+                    turn = None
+        newlines = text.count("\n", pos, end)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", pos, end) + 1
+        pos = end
+    if tags:
+        items.append(("game", tags, []))
+    return items, comments
