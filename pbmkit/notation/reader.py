@@ -1,8 +1,10 @@
 """Reading records: the Lark LALR parser over ``record.lark`` and the builder of :class:`Record`.
 
-The parser is built once per process; its tables are cached in the user's cache directory (Lark's
-``cache=``), and the grammar's rules call back into :class:`_Callbacks` while parsing, so no parse
-tree is ever built. Lark is imported on first use only.
+A text without a syntax error is split by :mod:`pbmkit.notation.tokens` into the very tokens and
+items Lark would give, without Lark. Any other text goes to the parser, which is built once per
+process; its tables are cached in the user's cache directory (Lark's ``cache=``), and the
+grammar's rules call back into :class:`_Callbacks` while parsing, so no parse tree is ever built.
+Lark is imported on first use only.
 """
 
 from __future__ import annotations
