@@ -62,3 +62,10 @@ def main(argv: list[str] | None = None) -> Any:
     except KeyboardInterrupt:
         sys.stderr.write("pbmkit: interrupted\n")
         sys.exit(130)
+    finally:
+        if argv is None:
+            # The process is about to end: spare the interpreter a last full collection of
+            # every object the command made (about 8 ms of a mailed move's ~90).
+            import gc
+
+            gc.freeze()

@@ -1,9 +1,9 @@
 """Boards drawn as terminal text, laid out like the spec's diagram, optionally in colour.
 
-The layout comes from the same geometry as the printed diagrams (:mod:`pbmkit.render.diagram`),
-and the piece symbols from the game's art, so any board the drawings know is drawn here too. A
-square board is drawn as a grid with its file letters and rank numbers round it, one cell a square
-(``.`` when empty), as in ``docs/billo.md``; a hex board as the spec's diagram of space names.
+The layout comes from the board's coordinates and the piece symbols from the game's art, so any
+board the drawings know is drawn here too. A square board is drawn as a grid with its file letters
+and rank numbers round it, one cell a square (``.`` when empty), as in ``docs/billo.md``; a hex
+board as the spec's diagram of space names.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Any
 
 from pbmkit.games import Game
 from pbmkit.render.art import art_for
-from pbmkit.render.diagram import space_centres
 
 __all__ = ["board_text"]
 
@@ -20,15 +19,19 @@ _BOLD, _REVERSE, _DIM, _UNDERLINE, _RESET = "\x1b[1m", "\x1b[7m", "\x1b[2m", "\x
 
 
 def _grid(game: Game[Any, Any], flip: bool) -> tuple[list[list[tuple[int, int]]], int]:
-    """Rows top to bottom of (text column, space), and the width of a text column."""
+    """Rows top to bottom of (text column, space), and the width of a text column.
+
+    On a hex board with axial coordinates (i, j) a drawn row is a constant ``i - j`` and the
+    column ``i + j``: the spec's diagram, with the first side at the bottom. Computed here rather
+    than from the PDF geometry so that drawing a board in the terminal imports nothing else.
+    """
     board = game.board
-    centres = space_centres(board, flip)
-    # Hex cells are 1.5 units apart across and half a cell height between rows; squares 2 units.
-    step_x, step_y = (1.5, 3 ** 0.5 / 2) if board.kind == "hex" else (2.0, 2.0)
-    min_x = min(x for x, _ in centres)
+    sign = -1 if flip else 1
+    keys = [(sign * (i - j), sign * (i + j)) for i, j in board.coords]
+    min_col = min(c for _, c in keys)
     rows: dict[int, list[tuple[int, int]]] = {}
-    for sp, (x, y) in enumerate(centres):
-        rows.setdefault(round(-y / step_y), []).append((round((x - min_x) / step_x), sp))
+    for sp, (row, col) in enumerate(keys):
+        rows.setdefault(row, []).append((col - min_col, sp))
     width = max(len(n) for n in board.names) + 3
     return [sorted(rows[k]) for k in sorted(rows)], width
 
