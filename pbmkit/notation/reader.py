@@ -32,7 +32,7 @@ _WORDS = {
     "ELLIPSIS": "'...'",
     "AVERTO": "'averto'",
     "RESIGNS": "'resigns'",
-    "DRAW": "'draw agreed'",
+    "DRAW": "'draw agreed' or 'draw claimed'",
     "TAG": 'a tag (like [White "name"])',
     "$END": "the end of the file",
 }
