@@ -72,6 +72,18 @@ def pick_game(replays: list[GameReplay], number: int | None, source: str) -> Gam
     return replays[number - 1]
 
 
+def load_game(path: str, number: int | None) -> tuple[str, GameReplay, Any]:
+    """The replayed game ``number`` of ``path``: (source name, replay, its Game).
+
+    A game that could not be replayed at all (unknown game, bad Setup) is :class:`Refused`.
+    """
+    _, name, replays = load_replays(path)
+    rep = pick_game(replays, number, name)
+    if rep.game is None:
+        raise Refused(f"{name}: game {rep.index} cannot be replayed: {rep.errors[0].message}")
+    return name, rep, rep.game
+
+
 def find_ply(replay: GameReplay, label: str) -> Any:
     """The last ply of turn ``label`` (main line or series), or an :class:`InputError`."""
     label = label.strip().rstrip(".").lower()

@@ -16,6 +16,7 @@ from pbmkit.cli.common import (
     Refused,
     atomic_write,
     find_ply,
+    load_game,
     load_replays,
     locked,
     pick_game,
@@ -129,11 +130,7 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
     """List the legal moves at the end of the main line (or after --turn LABEL)."""
     from pbmkit.notation import format_move
 
-    _, name, replays = load_replays(file)
-    rep = pick_game(replays, game_number, name)
-    game = rep.game
-    if game is None:
-        raise Refused(f"{name}: game {rep.index} cannot be replayed: {rep.errors[0].message}")
+    _, rep, game = load_game(file, game_number)
     position = position_at(rep, label)
     legal = list(game.legal_moves(position))
     if from_space is not None:
@@ -182,11 +179,7 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
     """Draw the board of a record: the last move marked, whose turn, averto and result."""
     from pbmkit.render.terminal import board_text
 
-    _, name, replays = load_replays(file)
-    rep = pick_game(replays, game_number, name)
-    game = rep.game
-    if game is None:
-        raise Refused(f"{name}: game {rep.index} cannot be replayed: {rep.errors[0].message}")
+    _, rep, game = load_game(file, game_number)
     if label:
         ply = find_ply(rep, label)
         position, last = ply.after, ply

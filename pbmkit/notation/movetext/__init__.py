@@ -8,10 +8,37 @@ that defines ``NOTATION`` and one line in :data:`_MODULES`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-__all__ = ["MoveNotation", "get_notation", "has_notation"]
+from pbmkit.notation.problems import MoveSyntaxError
+
+__all__ = ["MoveNotation", "get_notation", "has_notation", "memoised_reader"]
+
+W = TypeVar("W")
+
+
+def memoised_reader(parse: Callable[[str], W], size: int = 8192) -> Callable[[str], W]:
+    """``parse`` remembered per text, its :class:`MoveSyntaxError` too: records repeat moves."""
+    cache: dict[str, W | tuple[str, object]] = {}
+
+    def read(text: str) -> W:
+        got = cache.get(text)
+        if got is None:
+            try:
+                got = parse(text)
+            except MoveSyntaxError as exc:
+                got = (str(exc), exc.start)
+            if len(cache) > size:
+                cache.clear()
+            cache[text] = got
+        if isinstance(got, tuple):
+            raise MoveSyntaxError(*got)
+        return got
+
+    read.__doc__ = parse.__doc__
+    return read
 
 
 class MoveNotation(Protocol):

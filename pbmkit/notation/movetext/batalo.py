@@ -12,6 +12,7 @@ import re
 
 from pbmkit.games import batalo
 from pbmkit.games.base import IllegalMoveError
+from pbmkit.notation.movetext import memoised_reader
 from pbmkit.notation.problems import MoveSyntaxError
 
 __all__ = ["NOTATION", "BataloNotation"]
@@ -148,26 +149,16 @@ def _read_spoken(m: re.Match[str]) -> _Written:
     return _written(spaces[0], tuple(spaces[1:]), False, word)
 
 
-_CACHE: dict[str, _Written | tuple[str, object]] = {}
-
-
-def _read(text: str) -> _Written:
-    """The written move of ``text`` (memoised: records repeat the same moves)."""
-    got = _CACHE.get(text)
+def _parse(text: str) -> _Written:
+    """The written move of ``text``: the fast plain form, else spoken or plain in full."""
+    got = _read_fast(text)
     if got is None:
-        try:
-            got = _read_fast(text)
-            if got is None:
-                spoken = re.match(_SPOKEN, text.strip()) if text[:1] in "Ii" else None
-                got = _read_spoken(spoken) if spoken else _read_plain(text)
-        except MoveSyntaxError as exc:
-            got = (str(exc), exc.start)
-        if len(_CACHE) > 8192:
-            _CACHE.clear()
-        _CACHE[text] = got
-    if isinstance(got, tuple):
-        raise MoveSyntaxError(*got)
+        spoken = re.match(_SPOKEN, text.strip()) if text[:1] in "Ii" else None
+        got = _read_spoken(spoken) if spoken else _read_plain(text)
     return got
+
+
+_read = memoised_reader(_parse)
 
 
 class BataloNotation:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from pbmkit.games import billo
 from pbmkit.games.base import IllegalMoveError
+from pbmkit.notation.movetext import memoised_reader
 from pbmkit.notation.problems import MoveSyntaxError
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
@@ -137,23 +138,7 @@ def _parse(text: str) -> _Written:
                     canonical)
 
 
-_CACHE: dict[str, _Written | tuple[str, object]] = {}
-
-
-def _read(text: str) -> _Written:
-    """The written move of ``text`` (memoised: records repeat the same moves)."""
-    got = _CACHE.get(text)
-    if got is None:
-        try:
-            got = _parse(text)
-        except MoveSyntaxError as exc:
-            got = (str(exc), exc.start)
-        if len(_CACHE) > 8192:
-            _CACHE.clear()
-        _CACHE[text] = got
-    if isinstance(got, tuple):
-        raise MoveSyntaxError(*got)
-    return got
+_read = memoised_reader(_parse)
 
 
 def _fallback(position: billo.Position, w: _Written) -> billo.Move:
