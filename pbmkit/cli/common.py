@@ -62,7 +62,8 @@ def load_replays(path: str) -> tuple[str, str, list[GameReplay]]:
 def pick_game(replays: list[GameReplay], number: int | None, source: str) -> GameReplay:
     """The game ``number`` (1-based) of an archive; the only game when ``number`` is ``None``."""
     if not replays:
-        raise InputError(f"{source}: no game in this file")
+        raise InputError(f"{source}: no game in this file (start a record with: pbmkit new "
+                         "FILE --white NAME --black NAME)")
     if number is None:
         if len(replays) > 1:
             raise InputError(f"{source} holds {len(replays)} games; choose one with --game N")

@@ -65,8 +65,9 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
     show_progress = not as_json and sys.stderr.isatty()
     for path in files:
         text, name = read_source(path)
-        replays = _check_with_progress(text, name, show_progress)
-        for rep in replays:
+        games = 0
+        for rep in _check_with_progress(text, name, show_progress):
+            games += 1
             all_valid = all_valid and rep.valid
             if as_json:
                 obj = rep.to_json()
@@ -82,6 +83,9 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
                 result = result_words(rep) if rep.valid or rep.winner else "no result"
                 click.echo(f"{name}: game {rep.index}{players}: {status}; {rep.turns} turn(s); "
                            f"{result}")
+        if games == 0:
+            click.echo(f"{name}: no game in this file", err=True)
+            all_valid = False
     if as_json:
         import json
 

@@ -359,3 +359,15 @@ def test_an_illegal_move_lists_the_moves_of_that_piece(record: Path) -> None:
     assert code == 1
     assert "Legal moves of that piece: EW to" in err
     assert "CW to" not in err
+
+
+def test_an_empty_file_is_no_valid_record(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    code, out, err = run("check", str(empty))
+    assert code == 1 and "no game" in err
+    code, out, _ = run("check", "--json", str(empty))
+    assert code == 1 and json.loads(out) == []
+    code, _, err = run("move", str(empty), "IR to HS")
+    assert code == 2 and "pbmkit new" in err
+    assert empty.read_bytes() == b""
