@@ -157,7 +157,8 @@ def test_standing_of_the_side_to_move_days_left_overdue_and_repeat() -> None:
     rec = _record("1. IR to HS {[%ccsnt 2026.11.11]}\n")
     rep = desk_report(rec, ("white", "black"))
     now = standing(rep, "black", D(2026, 11, 21))
-    assert (now.to_move, now.running, now.used, now.days_left) == ("black", 10, {"white": 10, "black": 10}, 40)
+    assert (now.to_move, now.running, now.days_left) == ("black", 10, 40)
+    assert now.used == {"white": 10, "black": 10}
     assert not now.overdue and not now.repeat_due
     later = standing(rep, "black", D(2026, 11, 11) + datetime.timedelta(days=REPEAT_AFTER))
     assert later.repeat_due and not later.overdue
