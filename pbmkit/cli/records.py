@@ -212,8 +212,9 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
     if svg_path:
         from pbmkit.render.svg import board_svg
 
+        players = [str(rep.record.tags.get(side.capitalize(), "")) for side in game.sides]
         atomic_write(svg_path, board_svg(game, position, last_move=last.move if last else None,
-                                         flip=flip))
+                                         flip=flip, players=players))
         click.echo(f"Wrote {svg_path}")
 
 
