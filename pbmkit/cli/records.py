@@ -60,6 +60,8 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
 
     Exit status 0 when every game is valid, 1 when a game has an error, 2 for unreadable input.
     """
+    from pbmkit.notation.desk import clock_check
+
     results: list[dict[str, Any]] = []
     all_valid = True
     show_progress = not as_json and sys.stderr.isatty()
@@ -69,8 +71,9 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
         for rep in _check_with_progress(text, name, show_progress):
             games += 1
             all_valid = all_valid and rep.valid
+            overstepped = clock_check(rep)  # desk: dates and time control (docs/desk.md)
             if as_json:
-                obj = rep.to_json()
+                obj = {**rep.to_json(), "overstepped": overstepped}
                 if len(files) > 1:
                     obj = {"file": name, **obj}
                 results.append(obj)
