@@ -42,7 +42,8 @@ def card_origins(width: float, height: float, back: bool) -> list[tuple[float, f
 
 
 def mailer_pdf(game: Game[Any, Any], cards: Sequence[MailerCard | None] = (), *,
-               paper_key: str = "letter", flip: bool = False) -> bytes:
+               paper_key: str = "letter", flip: bool = False,
+               font_file: str | None = None) -> bytes:
     """The Mailers as PDF bytes: filled ``cards`` (``None``: a blank card), four to a sheet.
 
     No cards gives one blank sheet; five to eight cards give two sheets (four pages), and so on.
@@ -55,7 +56,7 @@ def mailer_pdf(game: Game[Any, Any], cards: Sequence[MailerCard | None] = (), *,
     buf = io.BytesIO()
     title = f"{game.title} {t['title']}" + (f" – games {numbers}" if numbers else "")
     c = new_canvas(buf, page, title=title, subject=t["subject"],
-                   keywords=f"{game.title}, mailer, postcard, play by mail")
+                   keywords=f"{game.title}, mailer, postcard, play by mail", font_file=font_file)
     cw, ch = page.height / 2, page.width / 2  # a card in reading orientation: landscape
     for sheet in range(sheets):
         sheet_cards = slots[sheet * CARDS_PER_SHEET:(sheet + 1) * CARDS_PER_SHEET]

@@ -16,7 +16,8 @@ from pbmkit.render.templates import load_template, paper
 __all__ = ["phone_chart_pdf"]
 
 
-def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bool = False) -> bytes:
+def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bool = False,
+                    font_file: str | None = None) -> bytes:
     """The Phone Chart as PDF bytes: names, bases, line letters and the starting position."""
     t = load_template("phone_chart")
     page = paper(paper_key)
@@ -24,7 +25,7 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
     buf = io.BytesIO()
     title = f"{game.title} {t['title']}"
     c = new_canvas(buf, page, title=title, subject=t["subject"],
-                   keywords=f"{game.title}, phone chart, space names")
+                   keywords=f"{game.title}, phone chart, space names", font_file=font_file)
     margin = float(t["margin"])
     inner = page.width - 2 * margin
     y = page.height - margin - float(t["title_size"])

@@ -34,7 +34,8 @@ __all__ = ["ChartEntry", "records_chart_pdf"]
 
 def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = None,
                       entries: Sequence[ChartEntry] = (), *, paper_key: str = "letter",
-                      flip: bool = False, subtitle: str = "") -> bytes:
+                      flip: bool = False, subtitle: str = "",
+                      font_file: str | None = None) -> bytes:
     """The Records Chart as PDF bytes: blank (no ``entries``) or one diagram per entry.
 
     ``header`` maps the template's field keys (``Number``, ``Date``, ``White``, ``Black``,
@@ -53,7 +54,7 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     doc_title += f" ({subtitle})" if subtitle else ""
     buf = io.BytesIO()
     c = new_canvas(buf, page, title=doc_title, subject=t["subject"],
-                   keywords=f"{game.title}, records chart, play by mail")
+                   keywords=f"{game.title}, records chart, play by mail", font_file=font_file)
     pages = max(1, -(-len(entries) // per_page))
     blank = not entries
     margin = float(t["margin"])
