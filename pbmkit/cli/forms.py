@@ -16,6 +16,9 @@ _RULES = click.option("--rules", "rules", default="batalo", show_default=True,
                       help="Which game's form, for --blank (records say their game themselves).")
 _FLIP = click.option("--flip", is_flag=True,
                      help="Draw the boards from the second side's seat (Black, Orange).")
+_FONT = click.option("--font", "font", type=click.Path(dir_okay=False), default=None,
+                     help="A TrueType font (.ttf) for the characters DejaVu Sans lacks "
+                          "(CJK, emoji ...).")
 
 
 def _game_of(name: str) -> Any:
@@ -37,11 +40,22 @@ def _valid(replay: Any, source: str) -> Any:
 
 
 def _render(make: Any, *args: Any, **kwargs: Any) -> bytes:
-    """Call a form renderer; a form it cannot draw (a game without drawings) is a plain error."""
+    """Call a form renderer; a form it cannot draw (a game without drawings, a font it cannot
+    use) is a plain error, and characters no font has are named in a warning on stderr."""
+    import warnings
+
+    from pbmkit.render.text import MissingGlyphsWarning
+
     try:
-        data: bytes = make(*args, **kwargs)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", MissingGlyphsWarning)
+            data: bytes = make(*args, **kwargs)
     except ValueError as exc:
         raise InputError(str(exc)) from None
+    for w in caught:
+        if isinstance(w.message, MissingGlyphsWarning):
+            hint = "" if kwargs.get("font_file") else " (give --font FILE.ttf, a font that has them)"
+            click.echo(f"Warning: {w.message}{hint}", err=True)
     return data
 
 
@@ -65,8 +79,9 @@ def _write(path: str, data: bytes, what: str) -> None:
 @_OUTPUT
 @_RULES
 @_FLIP
+@_FONT
 def chart(file: str | None, blank: bool, game_number: int | None, series: tuple[str, ...],
-          paper: str, output: str, rules: str, flip: bool) -> None:
+          paper: str, output: str, rules: str, flip: bool, font: str | None) -> None:
     """Write a Records Chart PDF: blank, or one diagram per turn of the game in FILE."""
     from pbmkit.render.records_chart import records_chart_pdf
 
@@ -74,7 +89,7 @@ def chart(file: str | None, blank: bool, game_number: int | None, series: tuple[
         raise click.UsageError("give a record FILE, or --blank for the master sheet (not both)")
     if blank:
         _write(output, _render(records_chart_pdf, _game_of(rules), {}, [], paper_key=paper.lower(),
-                               flip=flip), "the blank Records Chart")
+                               flip=flip, font_file=font), "the blank Records Chart")
         return
     from pbmkit.render.from_record import chart_entries, chart_header
 
@@ -87,7 +102,7 @@ def chart(file: str | None, blank: bool, game_number: int | None, series: tuple[
         raise click.BadParameter(str(exc), param_hint="--series") from None
     subtitle = ("Alternate series " + ", ".join(s.lower() for s in series)) if series else ""
     data = _render(records_chart_pdf, replay.game, chart_header(replay), entries,
-                   paper_key=paper.lower(), flip=flip, subtitle=subtitle)
+                   paper_key=paper.lower(), flip=flip, subtitle=subtitle, font_file=font)
     _write(output, data, f"a Records Chart of {len(entries)} turn(s)")
 
 
@@ -103,8 +118,9 @@ def chart(file: str | None, blank: bool, game_number: int | None, series: tuple[
 @_OUTPUT
 @_RULES
 @_FLIP
+@_FONT
 def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | None, paper: str,
-           output: str, rules: str, flip: bool) -> None:
+           output: str, rules: str, flip: bool, font: str | None) -> None:
     """Write a Mailers PDF: four postcards a sheet, blank or filled from the games in FILES.
 
     Every game of every file gets a card (an archive of four games fills one sheet); page two of
@@ -115,8 +131,8 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
     if blank == bool(files):
         raise click.UsageError("give record FILES, or --blank for the master sheet (not both)")
     if blank:
-        _write(output, _render(mailer_pdf, _game_of(rules), [], paper_key=paper.lower(), flip=flip),
-               "a blank sheet of Mailers")
+        _write(output, _render(mailer_pdf, _game_of(rules), [], paper_key=paper.lower(), flip=flip,
+                               font_file=font), "a blank sheet of Mailers")
         return
     from pbmkit.render.from_record import mailer_card
 
@@ -144,7 +160,8 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
                 raise InputError(f"{name}: game {replay.index}: {exc}") from None
     assert game is not None
     sheets = -(-len(cards) // 4)
-    _write(output, _render(mailer_pdf, game, cards, paper_key=paper.lower(), flip=flip),
+    _write(output, _render(mailer_pdf, game, cards, paper_key=paper.lower(), flip=flip,
+                           font_file=font),
            f"{len(cards)} card(s) on {sheets} sheet(s) of Mailers")
 
 
@@ -153,9 +170,10 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
 @_OUTPUT
 @_RULES
 @_FLIP
-def phonechart(paper: str, output: str, rules: str, flip: bool) -> None:
+@_FONT
+def phonechart(paper: str, output: str, rules: str, flip: bool, font: str | None) -> None:
     """Write the Phone Chart PDF: the board large, every space with its name."""
     from pbmkit.render.phone_chart import phone_chart_pdf
 
-    _write(output, _render(phone_chart_pdf, _game_of(rules), paper_key=paper.lower(), flip=flip),
-           "the Phone Chart")
+    _write(output, _render(phone_chart_pdf, _game_of(rules), paper_key=paper.lower(), flip=flip,
+                           font_file=font), "the Phone Chart")

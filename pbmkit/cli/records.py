@@ -60,6 +60,8 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
 
     Exit status 0 when every game is valid, 1 when a game has an error, 2 for unreadable input.
     """
+    from pbmkit.notation.desk import clock_check
+
     results: list[dict[str, Any]] = []
     all_valid = True
     show_progress = not as_json and sys.stderr.isatty()
@@ -69,8 +71,9 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
         for rep in _check_with_progress(text, name, show_progress):
             games += 1
             all_valid = all_valid and rep.valid
+            overstepped = clock_check(rep)  # desk: dates and time control (docs/desk.md)
             if as_json:
-                obj = rep.to_json()
+                obj = {**rep.to_json(), "overstepped": overstepped}
                 if len(files) > 1:
                     obj = {"file": name, **obj}
                 results.append(obj)
@@ -209,8 +212,9 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
     if svg_path:
         from pbmkit.render.svg import board_svg
 
+        players = [str(rep.record.tags.get(side.capitalize(), "")) for side in game.sides]
         atomic_write(svg_path, board_svg(game, position, last_move=last.move if last else None,
-                                         flip=flip))
+                                         flip=flip, players=players))
         click.echo(f"Wrote {svg_path}")
 
 

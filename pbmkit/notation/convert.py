@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbmkit.notation.desk import move_fields
 from pbmkit.notation.model import Comment, Turn, WrittenMove
 from pbmkit.notation.problems import IllegalMoveError
 from pbmkit.notation.replay import GameReplay, Ply, format_move
@@ -25,7 +26,8 @@ def to_json_record(replay: GameReplay) -> dict[str, Any]:
         wm = written.get((p.line, p.column))
         return {"turn": p.label, "side": p.side, "move": p.text, "written": p.written,
                 "averto": p.averto, "line": p.line, "column": p.column,
-                "comments": _comments(wm.comments) if wm else []}
+                "comments": _comments(wm.comments) if wm else [],
+                **move_fields(wm.comments if wm else [])}
 
     game = replay.game
     return {

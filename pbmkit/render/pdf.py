@@ -9,7 +9,11 @@ by the commands that write PDFs, so ``import pbmkit.render`` stays cheap. Text g
 from __future__ import annotations
 
 import io
+import math
+import os
+import warnings
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from importlib import resources
 
 from reportlab.pdfbase import pdfmetrics
@@ -19,14 +23,21 @@ from reportlab.pdfgen.canvas import Canvas
 from pbmkit import __version__
 from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text
 from pbmkit.render.templates import Paper
+from pbmkit.render.text import MissingGlyphsWarning, display_order, is_invisible
+from pbmkit.render.text import shape as shape_text
 
-__all__ = ["FONT", "FONT_BOLD", "draw_drawing", "fit_text", "new_canvas", "register_fonts",
-           "text_width"]
+__all__ = ["FONT", "FONT_BOLD", "MIN_SIZE", "draw_drawing", "draw_text", "finish", "fit_text",
+           "form_box", "new_canvas", "register_fonts", "register_user_font", "text_width"]
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
 _FONT_FILES = {FONT: "DejaVuSans.ttf", FONT_BOLD: "DejaVuSans-Bold.ttf"}
 _registered = False
+
+MIN_SIZE = 6.0
+"""The smallest text size a form prints: below it a value is wrapped or cut, never shrunk."""
+
+ELLIPSIS = "…"
 
 
 def register_fonts() -> None:
@@ -41,12 +52,79 @@ def register_fonts() -> None:
     _registered = True
 
 
+@dataclass(frozen=True, eq=False)
+class _Face:
+    """What text layout needs of a registered TrueType font: its characters and their widths."""
+
+    name: str
+    glyphs: frozenset[int]
+    widths: dict[int, float]
+    default: float
+
+    @classmethod
+    def of(cls, name: str) -> _Face:
+        face = _FACES.get(name)
+        if face is None:
+            register_fonts()
+            tt = pdfmetrics.getFont(name).face
+            face = _FACES[name] = cls(name, frozenset(tt.charToGlyph), dict(tt.charWidths),
+                                      float(tt.defaultWidth))
+        return face
+
+
+_FACES: dict[str, _Face] = {}
+_USER_FONTS: dict[str, str] = {}
+
+
+def register_user_font(path: str) -> str:
+    """Register the TrueType font file ``path`` (once per process); returns its ReportLab name.
+
+    ``ValueError`` with a readable reason when the file is missing or is not a usable TrueType
+    font (ReportLab embeds TrueType outlines only: no ``.otf`` with CFF outlines).
+    """
+    key = os.path.realpath(path)
+    name = _USER_FONTS.get(key)
+    if name is None:
+        name = f"UserFont{len(_USER_FONTS) + 1}"
+        if not os.path.isfile(key):
+            raise ValueError(f"cannot read font {path}: no such file")
+        try:
+            font = TTFont(name, key)
+        except OSError as exc:
+            raise ValueError(f"cannot read font {path}: {exc.strerror or exc}") from None
+        except Exception as exc:  # ReportLab's TTFError and struct errors on a damaged file
+            raise ValueError(f"cannot use font {path}: {exc}") from None
+        pdfmetrics.registerFont(font)
+        _USER_FONTS[key] = name
+    return name
+
+
+@dataclass
+class _Fonts:
+    """The fonts of one document: DejaVu Sans, an optional user font for the characters DejaVu
+    lacks, and the characters neither has (reported by :func:`finish`)."""
+
+    fallback: str = ""
+    missing: dict[str, None] = field(default_factory=dict)
+
+
+def _fonts(c: Canvas) -> _Fonts:
+    fonts: _Fonts = c.__dict__.setdefault("_pbmkit_fonts", _Fonts())
+    return fonts
+
+
 def new_canvas(buffer: io.BytesIO, paper: Paper, *, title: str, subject: str,
-               author: str = "", keywords: str = "") -> Canvas:
-    """A canvas on ``paper`` writing to ``buffer``, with the document metadata set."""
+               author: str = "", keywords: str = "", font_file: str | None = None) -> Canvas:
+    """A canvas on ``paper`` writing to ``buffer``, with the document metadata set.
+
+    ``font_file``: a TrueType font used for every character the bundled DejaVu Sans lacks (CJK,
+    emoji ...); ``ValueError`` if it cannot be used.
+    """
     register_fonts()
+    fallback = register_user_font(font_file) if font_file else ""
     c = Canvas(buffer, pagesize=(paper.width, paper.height), pageCompression=1,
                initialFontName=FONT, initialFontSize=10)
+    c.__dict__["_pbmkit_fonts"] = _Fonts(fallback)
     c.setTitle(title)
     c.setSubject(subject)
     c.setCreator(f"pbmkit {__version__}")
@@ -57,30 +135,185 @@ def new_canvas(buffer: io.BytesIO, paper: Paper, *, title: str, subject: str,
     return c
 
 
+class _Line:
+    """One line of text laid out: its shaped characters in logical order, the font of each and
+    each one's width at 1 pt. Built once (linear in the text); cutting and wrapping use it."""
+
+    __slots__ = ("chars", "fonts", "primary", "widths")
+
+    def __init__(self, text: str, bold: bool, fallback: str) -> None:
+        primary = _Face.of(FONT_BOLD if bold else FONT)
+        self.primary = primary.name
+        second = _Face.of(fallback) if fallback else None
+        shaped = shape_text(text, primary.glyphs)
+        memo: dict[str, tuple[str, float] | None] = {}
+        chars: list[str] = []
+        fonts: list[str] = []
+        widths: list[float] = []
+        for ch in shaped:
+            if ch in memo:
+                got = memo[ch]
+            else:
+                got = memo[ch] = _font_of(ch, primary, second)
+            if got is None:
+                continue
+            chars.append(ch)
+            fonts.append(got[0])
+            widths.append(got[1])
+        self.chars, self.fonts, self.widths = chars, fonts, widths
+
+    def width(self, size: float, start: int = 0, stop: int | None = None) -> float:
+        """The width of ``chars[start:stop]`` at ``size``."""
+        return size * math.fsum(self.widths[start:stop])
+
+
+def _font_of(ch: str, primary: _Face, second: _Face | None) -> tuple[str, float] | None:
+    """The font that draws ``ch`` and its width at 1 pt; ``None``: an invisible character to drop."""
+    code = ord(ch)
+    if code in primary.glyphs:
+        return primary.name, primary.widths.get(code, primary.default) / 1000
+    if second is not None and code in second.glyphs:
+        return second.name, second.widths.get(code, second.default) / 1000
+    if is_invisible(ch):
+        return None
+    return primary.name, primary.default / 1000  # drawn as the font's empty box, and reported
+
+
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """The width of ``text`` in points at ``size``."""
-    return float(pdfmetrics.stringWidth(text, FONT_BOLD if bold else FONT, size))
+    """The width of ``text`` in points at ``size`` (in DejaVu Sans)."""
+    return _Line(text, bold, "").width(size)
+
+
+def _draw_line(c: Canvas, line: _Line, start: int, stop: int, x: float, y: float, size: float,
+               anchor: str, ellipsis: bool = False) -> None:
+    """Draw ``line.chars[start:stop]`` (and an ellipsis after it, in reading order) at ``size``."""
+    chars, fonts = line.chars[start:stop], line.fonts[start:stop]
+    width = line.width(size, start, stop)
+    if ellipsis:
+        chars, fonts = [*chars, ELLIPSIS], [*fonts, line.primary]
+        width += size * _Face.of(line.primary).widths.get(ord(ELLIPSIS), 0.0) / 1000
+    text = "".join(chars)
+    visual = display_order(text)
+    if visual != text:  # reordered: each character keeps its font, found again by character
+        by_char = dict(zip(chars, fonts, strict=True))
+        fonts = [by_char.get(ch, line.primary) for ch in visual]
+    x -= {"middle": width / 2, "end": width}.get(anchor, 0.0)
+    missing = _fonts(c).missing
+    run_start = 0
+    for k in range(1, len(visual) + 1):
+        if k < len(visual) and fonts[k] == fonts[run_start]:
+            continue
+        run = visual[run_start:k]
+        font = fonts[run_start]
+        face = _Face.of(font)
+        for ch in run:
+            if ord(ch) not in face.glyphs and ch not in missing:
+                missing[ch] = None
+        c.setFont(font, size)
+        c.drawString(x, y, run)
+        x += c.stringWidth(run, font, size)
+        run_start = k
+
+
+def draw_text(c: Canvas, text: str, x: float, y: float, *, size: float, bold: bool = False,
+              anchor: str = "start") -> float:
+    """Draw one line of ``text`` as it is (no fitting): shaped, in display order, each character
+    in a font that has it. Returns its width."""
+    line = _Line(text, bold, _fonts(c).fallback)
+    _draw_line(c, line, 0, len(line.chars), x, y, size, anchor)
+    return line.width(size)
 
 
 def fit_text(c: Canvas, text: str, x: float, y: float, max_width: float, *, size: float,
-             bold: bool = False, min_size: float = 5.0, anchor: str = "start") -> None:
-    """Draw ``text`` on one line within ``max_width``: shrink it down to ``min_size``, then cut it
-    with an ellipsis. ``anchor`` is ``"start"``, ``"middle"`` or ``"end"``."""
-    font = FONT_BOLD if bold else FONT
-    width = text_width(text, size, bold)
-    if width > max_width and width > 0:
-        size = max(min_size, size * max_width / width)
-        width = text_width(text, size, bold)
-        while width > max_width and len(text) > 1:
-            text = text[:-2] + "…"  # drop one character (and the old ellipsis) per round
-            width = text_width(text, size, bold)
-    c.setFont(font, size)
-    if anchor == "middle":
-        c.drawCentredString(x, y, text)
-    elif anchor == "end":
-        c.drawRightString(x, y, text)
-    else:
-        c.drawString(x, y, text)
+             bold: bool = False, min_size: float = MIN_SIZE, anchor: str = "start",
+             lines: int = 1, height: float | None = None, top: float | None = None) -> int:
+    """Draw ``text`` within ``max_width``, baseline ``y``: at ``size`` if it fits, else shrunk
+    down to ``min_size`` (never below, never when it already fits), else wrapped on up to
+    ``lines`` lines within ``height`` (from ``top`` down, or from the baseline ``y``), else cut
+    with an ellipsis (on the last line).
+
+    Linear in the text: each character is measured once. ``anchor`` is ``"start"``, ``"middle"``
+    or ``"end"``. Returns the number of lines drawn.
+    """
+    line = _Line(text, bold, _fonts(c).fallback)
+    n = len(line.chars)
+    natural = line.width(1.0)
+    if natural * size <= max_width + 1e-6:
+        _draw_line(c, line, 0, n, x, y, size, anchor)
+        return 1
+    min_size = min(min_size, size)
+    if natural * min_size <= max_width + 1e-6:
+        # The largest size that fits, from the measured width (not re-measured, so no rounding
+        # can turn a fitting name into a cut one).
+        _draw_line(c, line, 0, n, x, y, min(size, max_width / natural), anchor)
+        return 1
+    room = height if height is not None else lines * min_size * _LEADING
+    for count in range(2, lines + 1):
+        at = min(size, room / (count * _LEADING))
+        if at < min_size - 1e-9:
+            break
+        breaks = _wrap(line, max_width / at, count)
+        if breaks[-1][1] == n:
+            first = y if top is None else top - 0.8 * at
+            for k, (a, b) in enumerate(breaks):
+                _draw_line(c, line, a, b, x, first - k * at * _LEADING, at, anchor)
+            return count
+    # Below the smallest size: as many full lines as there is room for, the last one cut.
+    count = max(1, min(lines, int((room + 1e-6) // (min_size * _LEADING))))
+    breaks = _wrap(line, max_width / min_size, count - 1) if count > 1 else []
+    y = y if top is None or count == 1 else top - 0.8 * min_size
+    for k, (a, b) in enumerate(breaks):
+        _draw_line(c, line, a, b, x, y - k * min_size * _LEADING, min_size, anchor)
+    if breaks and breaks[-1][1] == n:
+        return len(breaks)
+    start = _skip_spaces(line.chars, breaks[-1][1] if breaks else 0)
+    ell = _Face.of(line.primary).widths.get(ord(ELLIPSIS), 1000.0) / 1000
+    stop = _prefix(line.widths, start, max_width / min_size - ell)
+    while stop > start and line.chars[stop - 1].isspace():
+        stop -= 1
+    _draw_line(c, line, start, stop, x, y - len(breaks) * min_size * _LEADING, min_size,
+               anchor, ellipsis=True)
+    return len(breaks) + 1
+
+
+_LEADING = 1.1
+
+
+def _prefix(widths: list[float], start: int, room: float) -> int:
+    """The end of the longest run of ``widths`` from ``start`` whose sum is at most ``room``."""
+    total = 0.0
+    for k in range(start, len(widths)):
+        total += widths[k]
+        if total > room + 1e-9:
+            return k
+    return len(widths)
+
+
+def _skip_spaces(chars: list[str], k: int) -> int:
+    while k < len(chars) and chars[k].isspace():
+        k += 1
+    return k
+
+
+def _wrap(line: _Line, room: float, count: int) -> list[tuple[int, int]]:
+    """Greedy word wrap of ``line`` into at most ``count`` lines no wider than ``room`` (at 1 pt):
+    the (start, stop) of each line, the last one stopping before the end when the text does not
+    fit. A word longer than a line is broken inside it. Looks at each character at most twice."""
+    chars, widths = line.chars, line.widths
+    n = len(chars)
+    out: list[tuple[int, int]] = []
+    start = 0
+    while start < n and len(out) < count:
+        stop = max(_prefix(widths, start, room), start + 1)
+        if stop < n and not chars[stop].isspace():
+            space = next((k for k in range(stop - 1, start, -1) if chars[k].isspace()), -1)
+            if space > start:
+                stop = space
+        out.append((start, stop))
+        start = _skip_spaces(chars, stop)
+    if out and start >= n:
+        out[-1] = (out[-1][0], n)
+    return out or [(0, n)]
 
 
 def _set_fill(c: Canvas, colour: Colour) -> None:
@@ -131,13 +364,8 @@ def _draw_shape(c: Canvas, shape: Shape) -> None:
                  fill=int(shape.fill is not None))
     elif isinstance(shape, Text):
         _set_fill(c, shape.fill)
-        c.setFont(FONT_BOLD if shape.bold else FONT, shape.size)
-        if shape.anchor == "middle":
-            c.drawCentredString(shape.x, shape.y, shape.text)
-        elif shape.anchor == "end":
-            c.drawRightString(shape.x, shape.y, shape.text)
-        else:
-            c.drawString(shape.x, shape.y, shape.text)
+        draw_text(c, shape.text, shape.x, shape.y, size=shape.size, bold=shape.bold,
+                  anchor=shape.anchor)
 
 
 def _form(c: Canvas, key: str, shapes: Sequence[Shape], bbox: tuple[float, float, float, float]) -> str:
@@ -183,8 +411,16 @@ def draw_drawing(c: Canvas, drawing: Drawing, x: float, y: float, width: float, 
 
 
 def finish(c: Canvas, buffer: io.BytesIO) -> bytes:
-    """Close the document and return its bytes."""
+    """Close the document and return its bytes.
+
+    Characters that no font of the document has are reported once, as a
+    :class:`~pbmkit.render.text.MissingGlyphsWarning` naming them.
+    """
     c.save()
+    fonts = _fonts(c)
+    if fonts.missing:
+        names = "DejaVu Sans" + (" and the given font" if fonts.fallback else "")
+        warnings.warn(MissingGlyphsWarning(fonts.missing, names), stacklevel=2)
     return buffer.getvalue()
 
 
@@ -200,5 +436,8 @@ def form_box(c: Canvas, x: float, y: float, width: float, height: float, label: 
     if value:
         c.setFillColorRGB(0, 0, 0)
         size = min(value_size, height - label_size - 4)
-        fit_text(c, value, x + 4, y + 3 + max(0.0, (height - label_size - 3 - size) / 2 - 1),
-                 width - 8, size=size)
+        one = y + 3 + max(0.0, (height - label_size - 3 - size) / 2 - 1)  # one line, centred
+        top = y + height - label_size - 3.0  # wrapped lines: from under the label ...
+        room = top - (y + 1.5)  # ... to the box's bottom edge
+        fit_text(c, value, x + 4, one, width - 8, size=size,
+                 lines=max(1, int(room // (MIN_SIZE * _LEADING))), height=room, top=top)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from pbmkit.games import Game
 from pbmkit.render.diagram import DiagramStyle, game_drawing
-from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape
+from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text, grey
 
 __all__ = ["board_svg", "drawing_svg"]
 
@@ -53,7 +54,7 @@ def _element(shape: Shape) -> str:
                 f'{_paint(shape.fill, shape.stroke, shape.width)}/>')
     weight = ' font-weight="bold"' if shape.bold else ""
     return (f'<text x="{_n(shape.x)}" y="{_n(-shape.y)}" font-size="{_n(shape.size)}"{weight} '
-            f'text-anchor="{shape.anchor}" fill="{_colour(shape.fill)}">{escape(shape.text)}</text>')
+            f'text-anchor="{shape.anchor}" fill="{_colour(shape.fill)}">{_xml(shape.text)}</text>')
 
 
 def drawing_svg(drawing: Drawing, *, width_px: float = 600, title: str = "") -> str:
@@ -67,7 +68,7 @@ def drawing_svg(drawing: Drawing, *, width_px: float = 600, title: str = "") -> 
         f'viewBox="{_n(x0)} {_n(-y1)} {_n(w)} {_n(h)}" font-family={quoteattr(_FONT)}>',
     ]
     if title:
-        lines.append(f"<title>{escape(title)}</title>")
+        lines.append(f"<title>{_xml(title)}</title>")
     lines.append(f'<rect x="{_n(x0)}" y="{_n(-y1)}" width="{_n(w)}" height="{_n(h)}" fill="#ffffff"/>')
     for name, layer in zip(("under", "grid", "over"), drawing.layers(), strict=True):
         lines.append(f'<g class="{name}">')
@@ -78,15 +79,39 @@ def drawing_svg(drawing: Drawing, *, width_px: float = 600, title: str = "") -> 
 
 
 def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, flip: bool = False,
-              names: bool = True, last_moves: Iterable[Any] = ()) -> str:
+              names: bool = True, last_moves: Iterable[Any] = (),
+              players: Sequence[str] = ()) -> str:
     """The board of ``position`` as an SVG document, ``last_move`` (and ``last_moves``) marked.
 
     Each space carries its name (``names=False`` leaves them out); ``flip`` draws it from the
-    second player's seat.
+    second player's seat. ``players`` (the first and second side's names, from the record's
+    tags) are written under the board and in the title.
+
+    Names are written as typed (logical order, unshaped): an SVG viewer joins Arabic letters and
+    orders right-to-left text itself, and would reverse text reordered here a second time. Each
+    name is a bidi isolate, so a right-to-left name does not pull its neighbours out of place.
     """
     marks = [*([last_move] if last_move is not None else []), *last_moves]
     style = DiagramStyle(grid=0.05, border=0.14, base=0.08, name_size=0.42 if names else 0.0,
                          piece_scale=0.62 if names else 1.0,
                          base_inset=0.87 if names else 0.74)
     drawing = game_drawing(game, position, last_moves=marks, flip=flip, style=style)
-    return drawing_svg(drawing, title=f"{game.title} board")
+    caption = " · ".join(f"{side.capitalize()}: \u2068{_bounded(name)}\u2069"
+                         for side, name in zip(game.sides, players, strict=False) if name.strip())
+    if caption:
+        x0, y0, x1, y1 = drawing.bbox
+        size = 0.9
+        text = Text((x0 + x1) / 2, y0 - size, caption, size, fill=grey(0.1))
+        drawing = replace(drawing, bbox=(x0, y0 - 1.6 * size, x1, y1), over=(*drawing.over, text))
+    title = f"{game.title} board" + (f": {caption}" if caption else "")
+    return drawing_svg(drawing, title=title)
+
+
+def _bounded(name: str, limit: int = 60) -> str:
+    """A name of at most ``limit`` characters (an SVG viewer does not fit text to a box)."""
+    return name if len(name) <= limit else name[:limit - 1] + "…"
+
+
+def _xml(text: str) -> str:
+    """``text`` escaped for XML, without the control characters XML 1.0 forbids."""
+    return escape("".join(ch for ch in text if ch >= " " or ch in "\t\n"))

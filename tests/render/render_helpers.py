@@ -70,3 +70,70 @@ def play(*moves: str, start: Position | None = None) -> list[tuple[Move, Positio
 OPENING = ["JP to HR", "EW to EU", "IR to HS", "EV to FU", "KP to IR", "CX to GT",
            "KQ to IS", "CW to EW", "JR to HT", "EU to GU"]
 """Five turns of the example game 03 (main line)."""
+
+
+def page_image(data: bytes, index: int = 0, dpi: float = 100.0) -> Any:
+    """Page ``index`` of the PDF rasterised at ``dpi`` as a greyscale PIL image (PDFium)."""
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(data)
+    try:
+        bitmap = pdf[index].render(scale=dpi / POINTS_PER_INCH, grayscale=True)
+        return bitmap.to_pil().convert("L")
+    finally:
+        pdf.close()
+
+
+def ink_box(image: Any, threshold: int = 160) -> tuple[int, int, int, int] | None:
+    """The bounding box (left, top, right, bottom) of the pixels darker than ``threshold``."""
+    return image.point(lambda v: 255 if v < threshold else 0).getbbox()  # type: ignore[no-any-return]
+
+
+def components(image: Any, threshold: int = 160) -> int:
+    """The number of 8-connected groups of pixels darker than ``threshold`` (pieces of ink)."""
+    w, h = image.size
+    px = image.load()
+    seen: set[tuple[int, int]] = set()
+    count = 0
+    for y0 in range(h):
+        for x0 in range(w):
+            if px[x0, y0] >= threshold or (x0, y0) in seen:
+                continue
+            count += 1
+            stack = [(x0, y0)]
+            seen.add((x0, y0))
+            while stack:
+                x, y = stack.pop()
+                for nx in (x - 1, x, x + 1):
+                    for ny in (y - 1, y, y + 1):
+                        if 0 <= nx < w and 0 <= ny < h and (nx, ny) not in seen and px[nx, ny] < threshold:
+                            seen.add((nx, ny))
+                            stack.append((nx, ny))
+    return count
+
+
+def placed_chars(data: bytes, index: int = 0) -> list[tuple[str, float, float]]:
+    """Every character PDFium finds on the page with where it is drawn: (char, left x, bottom y).
+
+    Unlike a text extractor's string, positions say in which order glyphs stand on the paper.
+    """
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(data)
+    try:
+        text = pdf[index].get_textpage()
+        out = []
+        for k in range(text.count_chars()):
+            ch = text.get_text_range(k, 1)
+            if ch.strip():
+                left, bottom, _, _ = text.get_charbox(k)
+                out.append((ch, left, bottom))
+        return out
+    finally:
+        pdf.close()
+
+
+def right_to_left(chars: list[tuple[str, float, float]], y: float, tolerance: float = 4.0) -> str:
+    """The characters standing on the line at ``y``, read from the right edge to the left."""
+    return "".join(ch for ch, _, _ in sorted((c for c in chars if abs(c[2] - y) <= tolerance),
+                                             key=lambda c: -c[1]))

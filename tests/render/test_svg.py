@@ -55,3 +55,23 @@ def test_the_last_move_is_marked_and_flip_turns_the_board() -> None:
 def test_svg_without_names_has_no_space_names() -> None:
     root = ET.fromstring(board_svg(GAME, initial_position(), names=False))
     assert not set(BOARD.names) & set(_texts(root))
+
+
+def test_players_names_are_under_the_board_as_typed_for_the_viewer_to_shape_and_order() -> None:
+    """Item 15 in the SVG: a viewer joins Arabic and orders right-to-left text itself, so the
+    names go in as typed (logical order, base letters), each a bidi isolate (U+2068 ... U+2069),
+    and a control character in a tag cannot make the document malformed."""
+    svg = board_svg(GAME, initial_position(), players=["محمد علي", "דוד לוי\x1b[31m"])
+    root = ET.fromstring(svg)  # well-formed despite the escape character
+    caption = [t for t in _texts(root) if "White" in t]
+    assert caption == ["White: \u2068محمد علي\u2069 · Black: \u2068דוד לוי[31m\u2069"]
+    assert not any("\ufb50" <= ch <= "\ufeff" for ch in caption[0])  # no presentation forms
+    title = root.find("s:title", NS)
+    assert title is not None and "محمد علي" in (title.text or "")
+    # The caption sits under the board, inside the drawing.
+    view = [float(v) for v in root.get("viewBox", "").split()]
+    (y,) = [float(t.get("y", "0")) for t in root.iter("{http://www.w3.org/2000/svg}text")
+            if "White" in (t.text or "")]
+    board_bottom = max(float(t.get("y", "0")) for t in root.iter("{http://www.w3.org/2000/svg}text")
+                       if t.text in BOARD.names)
+    assert board_bottom < y <= view[1] + view[3]

@@ -1,0 +1,389 @@
+"""The correspondence desk: dates on moves, days used, time controls, repeats (docs/desk.md).
+
+Dates and correspondence events are PGN-style command annotations inside a move's ``{ }``
+comment, so the record grammar is untouched and every game reads them the same way::
+
+    12. IR to HS {[%ccrcv 2026.11.20] [%ccsnt 2026.11.21]} EV to DU {[%ccsnt 2026.11.25]}
+
+``%ccsnt`` (correspondence chess sent) is the spelling ICCF, ChessBase and Scid write; the others
+(``%ccrcv`` received, ``%ccleave`` days of leave, ``%ccdraw`` draw offers, ``%ccunclear``) are
+pbmkit's, in the same style. This module knows no game: side names come from the caller (the
+game's sides in move order).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pbmkit.notation.model import Comment, Record, WrittenMove
+from pbmkit.notation.problems import Problem
+
+if TYPE_CHECKING:
+    from pbmkit.notation.replay import GameReplay
+
+__all__ = [
+    "REPEAT_AFTER",
+    "DeskReport",
+    "MoveClock",
+    "MoveNotes",
+    "Overstep",
+    "Standing",
+    "TimeControl",
+    "annotation_text",
+    "clock_check",
+    "clock_problems",
+    "desk_report",
+    "format_date",
+    "move_fields",
+    "parse_date",
+    "read_notes",
+    "replay_clock",
+    "standing",
+]
+
+REPEAT_AFTER = 14
+"""Days without an answer after which the waiting player sends a repeat (ICCF postal rules)."""
+
+# One annotation: "[%name value]". Linear: the name is letters, the value any run of characters
+# that are not brackets (bounded), so no two quantifiers compete for the same characters.
+_ANNOTATION = re.compile(r"\[%([A-Za-z]{1,16})(?:\s+([^\[\]]{0,200}))?\]")
+_DATE = re.compile(r"(\d{4})[.\-/](\d\d)[.\-/](\d\d)(?:\s*,\s*\d\d?:\d\d(?::\d\d)?)?")
+_TIME_CONTROL = re.compile(r"\s*(?:(\d{1,4})\s*/\s*)?(\d{1,5})\s*")
+_DRAW_VALUES = ("offer", "declined")
+
+
+def parse_date(text: str) -> datetime.date | None:
+    """``2026.11.21`` or ``2026-11-21`` (an ICCF time ``,12:56`` after it is ignored); else None."""
+    m = _DATE.fullmatch(text.strip())
+    if m is None:
+        return None
+    try:
+        return datetime.date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        return None
+
+
+def format_date(day: datetime.date) -> str:
+    """The annotation spelling of a date: ``2026.11.21`` (PGN's and ICCF's dotted form)."""
+    return f"{day.year:04d}.{day.month:02d}.{day.day:02d}"
+
+
+def annotation_text(*, received: datetime.date | None = None, sent: datetime.date | None = None,
+                    leave: int = 0, draw: str | None = None, unclear: bool = False) -> str:
+    """The inside of a ``{ }`` comment carrying these annotations (empty if none)."""
+    parts = []
+    if received is not None:
+        parts.append(f"[%ccrcv {format_date(received)}]")
+    if sent is not None:
+        parts.append(f"[%ccsnt {format_date(sent)}]")
+    if leave:
+        parts.append(f"[%ccleave {leave}]")
+    if draw is not None:
+        parts.append(f"[%ccdraw {draw}]")
+    if unclear:
+        parts.append("[%ccunclear]")
+    return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """``"10/50"``: 10 moves in 50 days, cumulative (``moves`` set); ``"3"``: 3 days per move."""
+
+    days: int
+    moves: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """Read a ``TimeControl`` tag value; ``ValueError`` with the expected shapes."""
+        m = _TIME_CONTROL.fullmatch(text)
+        if m is None or int(m[2]) == 0 or (m[1] is not None and int(m[1]) == 0):
+            raise ValueError(f"the TimeControl tag must be MOVES/DAYS (like 10/50: 10 moves in 50 "
+                             f"days) or DAYS per move (like 3), not {text!r}")
+        return cls(int(m[2]), int(m[1]) if m[1] is not None else None)
+
+    def allowed(self, count: int) -> int:
+        """Days a side may have used in total after its ``count``-th move (cumulative control),
+        or on one move (days per move)."""
+        if self.moves is None:
+            return self.days
+        return self.days * -(-max(count, 1) // self.moves)
+
+    def __str__(self) -> str:
+        return f"{self.moves}/{self.days}" if self.moves is not None else str(self.days)
+
+
+@dataclass(slots=True)
+class MoveNotes:
+    """The desk annotations of one written move."""
+
+    received: datetime.date | None = None
+    sent: datetime.date | None = None
+    leave: int = 0
+    draw: str | None = None
+    """``"offer"`` (the mover offers a draw) or ``"declined"`` (the opponent declined it)."""
+    unclear: bool = False
+    """The opponent answered that this move is unclear (``move unclear``)."""
+    problems: list[tuple[Comment, str]] = field(default_factory=list)
+    """Annotations that could not be read, with why."""
+
+
+def read_notes(comments: Iterable[Comment]) -> MoveNotes:
+    """The desk annotations in ``comments`` (other annotations, like ``[%clk]``, are ignored)."""
+    notes = MoveNotes()
+    for c in comments:
+        if "[%" not in c.text:
+            continue
+        for m in _ANNOTATION.finditer(c.text):
+            name, value = m[1].lower(), (m[2] or "").strip()
+            if name in ("ccrcv", "ccsnt"):
+                day = parse_date(value)
+                if day is None:
+                    notes.problems.append((c, f"[%{m[1]} {value}]: not a date like 2026.11.21"))
+                elif name == "ccrcv":
+                    notes.received = day
+                else:
+                    notes.sent = day
+            elif name == "ccleave":
+                if value.isdigit() and len(value) <= 4:
+                    notes.leave += int(value)
+                else:
+                    notes.problems.append((c, f"[%ccleave {value}]: leave is a number of days"))
+            elif name == "ccdraw":
+                if value.lower() in _DRAW_VALUES:
+                    notes.draw = value.lower()
+                else:
+                    notes.problems.append((c, f"[%ccdraw {value}]: write offer or declined"))
+            elif name == "ccunclear":
+                notes.unclear = True
+    return notes
+
+
+@dataclass(slots=True)
+class MoveClock:
+    """One main-line move with its dates and the days it used."""
+
+    label: str
+    side: str
+    written: WrittenMove
+    notes: MoveNotes
+    start: datetime.date | None
+    """When the side's clock started: the received date, else the previous move's sent date,
+    else (the first move) the game's start ``Date``."""
+    days: int | None
+    """Days used on this move (sent − start − leave, at least 0); None when a date is missing."""
+    total: int
+    """The side's days used so far, this move included (moves of unknown length count 0)."""
+    count: int
+    """This is the side's ``count``-th move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Overstep:
+    """A side that used more days than the time control allows, first at ``label``."""
+
+    side: str
+    label: str
+    used: int
+    allowed: int
+    line: int
+    column: int
+
+    def to_json(self) -> dict[str, object]:
+        """The ``overstepped`` entry of ``check --json``."""
+        return {"side": self.side, "turn": self.label, "days": self.used, "allowed": self.allowed,
+                "line": self.line, "column": self.column}
+
+
+@dataclass(slots=True)
+class DeskReport:
+    """The clocks of one game: every main-line move's days, the totals, the time control."""
+
+    start: datetime.date | None
+    order: tuple[str, ...]
+    moves: list[MoveClock] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    time_control: TimeControl | None = None
+    overstepped: list[Overstep] = field(default_factory=list)
+    problems: list[tuple[int, int, str | None, str | None, str]] = field(default_factory=list)
+    """(line, column, turn, side, message) of every date that cannot be right or read."""
+
+    @property
+    def last_sent(self) -> datetime.date | None:
+        """The sent date of the last main-line move (the Date tag when there is no move)."""
+        if not self.moves:
+            return self.start
+        return self.moves[-1].notes.sent
+
+    def draw_offer(self) -> MoveClock | None:
+        """The last move, when it carries a draw offer not yet declined."""
+        if self.moves and self.moves[-1].notes.draw == "offer":
+            return self.moves[-1]
+        return None
+
+
+def desk_report(record: Record, order: Sequence[str]) -> DeskReport:
+    """The clocks of ``record``'s main line; ``order`` = the sides in the order they move."""
+    start = parse_date(record.tags.get("Date", ""))
+    report = DeskReport(start, tuple(order), totals=dict.fromkeys(order, 0),
+                        counts=dict.fromkeys(order, 0))
+    tc_text = record.tags.get("TimeControl")
+    if tc_text is not None:
+        try:
+            report.time_control = TimeControl.parse(tc_text)
+        except ValueError as exc:
+            line, column = record.tag_positions.get("TimeControl", (record.line, record.column))
+            report.problems.append((line, column, None, None, str(exc)))
+    n = len(order)
+    previous_sent = start
+    for turn in record.main:
+        for k, wm in enumerate(turn.moves):
+            side = order[(k + (1 if turn.ellipsis else 0)) % n]
+            notes = read_notes(wm.comments)
+            for c, message in notes.problems:
+                report.problems.append((c.line, c.column, turn.label, side, message))
+            begin = notes.received or previous_sent
+            days = None
+            if notes.received is not None and previous_sent is not None \
+                    and notes.received < previous_sent:
+                report.problems.append((wm.line, wm.column, turn.label, side,
+                                        f"received {format_date(notes.received)}, before the move "
+                                        f"it answers was sent ({format_date(previous_sent)})"))
+            if notes.sent is not None and begin is not None:
+                if notes.sent < begin:
+                    report.problems.append((wm.line, wm.column, turn.label, side,
+                                            f"sent {format_date(notes.sent)}, before it was "
+                                            f"received ({format_date(begin)})"))
+                days = max(0, (notes.sent - begin).days - notes.leave)
+            report.counts[side] += 1
+            report.totals[side] += days or 0
+            clock = MoveClock(turn.label, side, wm, notes, begin, days, report.totals[side],
+                              report.counts[side])
+            report.moves.append(clock)
+            _check_control(report, clock)
+            previous_sent = notes.sent
+    return report
+
+
+def _check_control(report: DeskReport, clock: MoveClock) -> None:
+    tc = report.time_control
+    if tc is None or clock.days is None or any(o.side == clock.side for o in report.overstepped):
+        return
+    used = clock.days if tc.moves is None else clock.total
+    allowed = tc.allowed(clock.count)
+    if used > allowed:
+        report.overstepped.append(Overstep(clock.side, clock.label, used, allowed,
+                                           clock.written.line, clock.written.column))
+
+
+def clock_problems(report: DeskReport, record: Record, source: str) -> list[Problem]:
+    """Warnings for ``check``: unreadable or impossible dates, and each side that overstepped.
+
+    Overstepping is a warning, not an error: the moves are still legal and the record still
+    valid; what follows (a lost game, a penalty) is the tournament director's ruling.
+    """
+    out = [Problem(source, line, column, turn, side, None, message, (), "warning",
+                   record.source_line(line))
+           for line, column, turn, side, message in report.problems]
+    tc = report.time_control
+    for o in report.overstepped:
+        if tc is not None and tc.moves is not None:
+            limit = f"{o.allowed} days for its first {o.allowed // tc.days * tc.moves} moves"
+        else:
+            limit = f"{o.allowed} days a move"
+        out.append(Problem(source, o.line, o.column, o.label, o.side, None,
+                           f"time overstepped: {o.side.capitalize()} had used {o.used} days, the "
+                           f"time control {tc} allows {limit}", (), "warning",
+                           record.source_line(o.line)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a game stands on a given day, for the side to move."""
+
+    to_move: str | None
+    """The side to move (None: the game is over)."""
+    waiting_since: datetime.date | None
+    """When the side to move's clock started: the last move's sent date (the Date tag at the
+    start); its receipt is not known until the reply records it."""
+    running: int | None
+    """Days since then (None when the date is unknown)."""
+    used: dict[str, int]
+    """Days used per side, the side to move's running days included."""
+    days_left: int | None
+    """Days left to the side to move under the time control (None without a control)."""
+    overdue: bool
+    """The side to move has used more than the time control allows."""
+    repeat_due: bool
+    """No answer after :data:`REPEAT_AFTER` days: the waiting side should send a repeat."""
+
+
+def standing(report: DeskReport, to_move: str | None, today: datetime.date) -> Standing:
+    """The clocks of ``report`` on ``today`` with ``to_move`` to move (None: the game is over)."""
+    used = dict(report.totals)
+    if to_move is None:
+        return Standing(None, None, None, used, None, False, False)
+    since = report.last_sent
+    running = max(0, (today - since).days) if since is not None else None
+    used[to_move] = used.get(to_move, 0) + (running or 0)
+    tc = report.time_control
+    left = None
+    if tc is not None:
+        count = report.counts.get(to_move, 0) + 1
+        left = tc.allowed(count) - ((running or 0) if tc.moves is None else used[to_move])
+    overdue = left is not None and left < 0
+    repeat = bool(report.moves) and running is not None and running >= REPEAT_AFTER
+    return Standing(to_move, since, running, used, left, overdue, repeat)
+
+
+def _has_desk_marks(record: Record) -> bool:
+    if "TimeControl" in record.tags:
+        return True
+    return any("[%" in c.text for t in record.main for m in t.moves for c in m.comments)
+
+
+def replay_clock(replay: GameReplay) -> DeskReport | None:
+    """The clocks of a replayed game (its sides in move order), None if its game is unknown."""
+    if replay.game is None:
+        return None
+    return desk_report(replay.record, replay.order or replay.game.sides)
+
+
+def clock_check(replay: GameReplay) -> list[dict[str, object]]:
+    """Add the desk's warnings to ``replay.warnings``; the ``overstepped`` list of ``check --json``.
+
+    Records without a ``TimeControl`` tag or a ``[%`` annotation are skipped at once.
+    """
+    if replay.game is None or not _has_desk_marks(replay.record):
+        return []
+    report = replay_clock(replay)
+    if report is None:
+        return []
+    extra = clock_problems(report, replay.record, replay.source)
+    if extra:
+        replay.warnings.extend(extra)
+        replay.warnings.sort(key=lambda p: (p.line or 0, p.column or 0))
+    return [o.to_json() for o in report.overstepped]
+
+
+def move_fields(comments: Iterable[Comment]) -> dict[str, object]:
+    """The desk fields of a move in ``convert --to json``, only those the move carries:
+    ``received``/``sent`` (ISO dates), ``leave`` (days), ``draw``, ``unclear``."""
+    notes = read_notes(comments)
+    out: dict[str, object] = {}
+    if notes.received is not None:
+        out["received"] = notes.received.isoformat()
+    if notes.sent is not None:
+        out["sent"] = notes.sent.isoformat()
+    if notes.leave:
+        out["leave"] = notes.leave
+    if notes.draw is not None:
+        out["draw"] = notes.draw
+    if notes.unclear:
+        out["unclear"] = True
+    return out

@@ -1,0 +1,304 @@
+"""Text on the printed forms, read back: names fitted to their boxes (shrunk to a readable size,
+then wrapped, then cut), right-to-left names joined and in reading order, and characters the font
+lacks named in a warning or drawn from a font the user gives (issue 9, items 15-17)."""
+
+from __future__ import annotations
+
+import io
+import sys
+import warnings
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+from render_helpers import (
+    components,
+    ink_box,
+    page_image,
+    placed_chars,
+    read_pdf,
+    right_to_left,
+    text_runs,
+)
+
+from pbmkit.games import get_game
+from pbmkit.render.mailer import MailerCard, mailer_pdf
+from pbmkit.render.pdf import MIN_SIZE, finish, fit_text, new_canvas, text_width
+from pbmkit.render.records_chart import records_chart_pdf
+from pbmkit.render.templates import paper
+from pbmkit.render.text import MissingGlyphsWarning
+
+GAME = get_game("batalo")
+
+
+def sized_runs(data: bytes, index: int = 0) -> list[tuple[str, float, float, float]]:
+    """Every text run of a page: (text, x, y, size in points as printed)."""
+    runs: list[tuple[str, float, float, float]] = []
+
+    def visit(text: str, cm: Any, tm: Any, font: Any, size: Any) -> None:
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            scale = abs(tm[0] * cm[0] + tm[1] * cm[2]) or abs(tm[1] * cm[1] + tm[0] * cm[3])
+            runs.append((text.strip(), x, y, float(size) * scale))
+
+    read_pdf(data).pages[index].extract_text(visitor_text=visit)
+    return runs
+
+
+def _page(draws: list[tuple[str, float, float, float]], **kw: Any) -> bytes:
+    """A Letter page with ``fit_text`` called for each (text, x, y, max_width) at 11 pt."""
+    buf = io.BytesIO()
+    c = new_canvas(buf, paper("letter"), title="t", subject="s")
+    for text, x, y, width in draws:
+        fit_text(c, text, x, y, width, size=kw.get("size", 11.0), lines=kw.get("lines", 1),
+                 height=kw.get("height"))
+    c.showPage()
+    return finish(c, buf)
+
+
+# --- 16: shrink, don't cut ---------------------------------------------------------------------
+
+def test_a_name_that_fits_after_shrinking_is_printed_whole_never_cut() -> None:
+    """Item 16: "fit_text truncates names that would fit after shrinking (a rounding slip)"."""
+    base = "Hohenzollern-Sigmaringen von Lichtenstein "
+    names = [(base * 3)[:n].strip() for n in range(20, 120)]
+    draws = []
+    for k, name in enumerate(names):
+        width = text_width(name, 11.0) * (0.55 + 0.0037 * k)  # each needs shrinking, to >= 6 pt
+        assert text_width(name, MIN_SIZE) <= width < text_width(name, 11.0)
+        draws.append((name, 36.0, 760.0 - 7 * k, width))
+    printed = [t for t, _, _, _ in sized_runs(_page(draws[:100]))]
+    assert printed == names[:100]
+
+
+def test_no_text_is_printed_smaller_than_the_readable_minimum() -> None:
+    name = "Wolfeschlegelsteinhausenbergerdorff " * 30
+    data = records_chart_pdf(GAME, {"White": name, "Black": "x" * 5000, "Winner": name,
+                                    "Date": "1994-05-?? " * 40, "Number": "9" * 300}, [])
+    names = ("Wolfe", "xxx", "1994", "999")
+    sizes = [size for t, _, _, size in sized_runs(data) if t.startswith(names)]
+    assert len(sizes) >= 4
+    assert sizes and min(sizes) >= MIN_SIZE - 1e-6
+
+
+def test_a_name_too_long_for_one_line_wraps_whole_before_anything_is_cut() -> None:
+    name = ("Wolfeschlegelsteinhausenbergerdorff " * 4).strip()
+    data = records_chart_pdf(GAME, {"White": name}, [])
+    runs = [(t, x, y) for t, x, y, _ in sized_runs(data) if t.startswith("Wolfe")]
+    assert len(runs) == 2  # two lines in the White player box ...
+    assert " ".join(t for t, _, _ in runs) == name  # ... holding the whole name, in order
+    assert runs[0][2] > runs[1][2]
+    assert all(x < 612 / 2 for _, x, _ in runs)  # inside the box on the left half
+
+
+def test_a_name_too_long_even_wrapped_is_cut_with_an_ellipsis_inside_its_box() -> None:
+    name = "Hohenzollern-Sigmaringen " * 400  # 10,000 characters
+    data = records_chart_pdf(GAME, {"White": name}, [])
+    runs = [(t, x, size) for t, x, _, size in sized_runs(data) if t.startswith(("Hohen", "Sigma"))]
+    assert 1 <= len(runs) <= 2
+    assert runs[-1][0].endswith("…")  # cut at the end, on its last line
+    assert len(runs) == 1 or not runs[0][0].endswith("…")
+    inner = 612 - 2 * 36
+    for text, x, size in runs:  # the White player box is the left 49 % of the inner width
+        assert x + text_width(text, size) <= 36 + 0.49 * inner + 0.01
+
+
+class _StepBudget:
+    """Counts the Python lines executed while it is on; raises once past ``budget``."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget, self.steps = budget, 0
+
+    def __call__(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "line":
+            self.steps += 1
+            if self.steps > self.budget:
+                raise RuntimeError(f"more than {self.budget} steps")
+        return self
+
+
+@pytest.mark.parametrize("length", [10_000, 40_000])
+def test_fitting_a_name_takes_steps_linear_in_its_length(length: int) -> None:
+    """Item 16: "in time linear in the text (a 10,000-character name takes 6 s per PDF today,
+    40,000 takes 93 s)". Counted in executed lines, not seconds: at most 60 per character."""
+    name = ("Hohenzollern-Sigmaringen " * (length // 25 + 1))[:length]
+    buf = io.BytesIO()
+    c = new_canvas(buf, paper("letter"), title="t", subject="s")
+    fit_text(c, "warm up", 36, 700, 200, size=11)
+    budget = _StepBudget(60 * length)
+    sys.settrace(budget)
+    try:
+        fit_text(c, name, 36, 700, 200, size=11, lines=2, height=14)
+    finally:
+        sys.settrace(None)
+    assert budget.steps < 60 * length
+
+
+# --- 15: right-to-left names -------------------------------------------------------------------
+
+HEBREW = "דוד לוי"
+ARABIC = "محمد علي"
+# The joined forms of the Arabic name's letters, in reading order (Unicode's Arabic Presentation
+# Forms-B): meem initial, hah medial, meem medial, dal final; ain initial, lam medial, yeh final.
+ARABIC_JOINED = "\ufee3\ufea4\ufee4\ufeaa \ufecb\ufee0\ufef2"
+
+
+def _name_line(data: bytes, shaped: str, index: int = 0) -> tuple[str, float]:
+    """The run holding ``shaped`` (in either order: extractors differ) and its baseline."""
+    for text, _, y, _ in sized_runs(data, index):
+        if text in (shaped, shaped[::-1]):
+            return text, y
+    raise AssertionError(f"{shaped!r} not printed")
+
+
+def _reads_right_to_left(data: bytes, name: str, shaped: str, index: int = 0) -> None:
+    _, y = _name_line(data, shaped, index)
+    letters = right_to_left(placed_chars(data, index), y, tolerance=3)
+    assert name.replace(" ", "") in letters  # the first letter stands rightmost, and so on
+
+
+def test_right_to_left_names_print_joined_and_in_reading_order_on_the_chart() -> None:
+    """Item 15: "Arabic and Hebrew names print joined and in reading order"."""
+    data = records_chart_pdf(GAME, {"White": ARABIC, "Black": HEBREW, "Winner": "Black"}, [])
+    _reads_right_to_left(data, ARABIC, ARABIC_JOINED)  # joined forms, placed right to left
+    _reads_right_to_left(data, HEBREW, HEBREW)
+
+
+def test_right_to_left_names_print_joined_and_in_reading_order_on_the_mailer() -> None:
+    card = MailerCard({"Number": "7", "White": HEBREW, "Black": ARABIC}, None)
+    data = mailer_pdf(GAME, [card])
+    # The card is turned a quarter turn on the sheet, so its lines run up the page: the right
+    # end of a line is its top, and reading from the right is reading down.
+    for name, shaped in ((ARABIC, ARABIC_JOINED), (HEBREW, HEBREW)):
+        x = next(x for t, x, _, _ in sized_runs(data) if t in (shaped, shaped[::-1]))
+        column = sorted((c for c in placed_chars(data) if abs(c[1] - x) <= 10 and c[0] in name),
+                        key=lambda c: -c[2])
+        assert "".join(ch for ch, _, _ in column) == name.replace(" ", "")
+
+
+def test_an_arabic_name_is_one_joined_stroke_when_printed() -> None:
+    """"محمد" has no dots: joined it is one piece of ink; as separate letters it is four."""
+    data = _page([("محمد", 100, 600, 300)], size=60)
+    image = page_image(data, dpi=72)
+    box = ink_box(image)
+    assert box is not None
+    assert components(image.crop(box)) == 1
+
+
+def test_a_cut_right_to_left_name_keeps_its_beginning_and_ends_on_the_left() -> None:
+    name = "محمد " * 400
+    data = _page([(name, 36, 600, 120)])
+    placed = sorted(placed_chars(data), key=lambda c: c[1])
+    # The ellipsis (PDFium reads it as dots) ends the name in reading order: at its left end.
+    assert placed[0][0] in "…."
+    assert placed[-1][0] == "م" and placed[-1][1] > 100  # its first letter stays at the right
+
+
+# --- 17: characters the font lacks -------------------------------------------------------------
+
+def _box_font(path: Path) -> Path:
+    """A tiny TrueType font whose only glyph, for 中 (U+4E2D), is a solid square."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    def square(size: int) -> Any:
+        pen = TTGlyphPen(None)
+        if size:
+            pen.moveTo((50, 0))
+            pen.lineTo((50, size))
+            pen.lineTo((50 + size, size))
+            pen.lineTo((50 + size, 0))
+            pen.closePath()
+        return pen.glyph()
+
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder([".notdef", "space", "uni4E2D"])
+    fb.setupCharacterMap({0x20: "space", 0x4E2D: "uni4E2D"})
+    fb.setupGlyf({".notdef": square(0), "space": square(0), "uni4E2D": square(800)})
+    fb.setupHorizontalMetrics({".notdef": (500, 0), "space": (300, 0), "uni4E2D": (900, 50)})
+    fb.setupHorizontalHeader(ascent=900, descent=-100)
+    fb.setupNameTable({"familyName": "PbmkitBox", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=900, sTypoDescender=-100, usWinAscent=900, usWinDescent=100)
+    fb.setupPost()
+    out = path / "box.ttf"
+    fb.save(str(out))
+    return out
+
+
+def test_characters_the_font_lacks_are_named_in_a_warning() -> None:
+    """Item 17: "Characters the font lacks (emoji, CJK) print as empty boxes with no warning"."""
+    with pytest.warns(MissingGlyphsWarning) as caught:
+        records_chart_pdf(GAME, {"White": "Ada 中文", "Black": "李"}, [])
+    (warning,) = [w.message for w in caught if isinstance(w.message, MissingGlyphsWarning)]
+    assert set(warning.chars) == {"中", "文", "李"}
+    assert "U+4E2D" in str(warning) and "'中'" in str(warning)
+
+
+def test_text_the_font_has_raises_no_warning() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", MissingGlyphsWarning)
+        records_chart_pdf(GAME, {"White": "Ĉiĉerono Ŝaŭmo", "Black": HEBREW, "Winner": ARABIC}, [])
+
+
+def test_a_user_font_draws_the_characters_dejavu_lacks(tmp_path: Path) -> None:
+    font = _box_font(tmp_path)
+    header = {"White": "Ada 中"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", MissingGlyphsWarning)
+        data = records_chart_pdf(GAME, header, [], font_file=str(font))
+    runs = text_runs(read_pdf(data), 0)
+    assert [t for t, _, _ in runs if "Ada" in t or "中" in t] == ["Ada", "中"]  # two fonts, one line
+    fonts = {str(f.get_object()["/BaseFont"]).split("+")[-1]
+             for f in read_pdf(data).pages[0]["/Resources"]["/Font"].values()}
+    assert "PbmkitBox" in "".join(fonts)
+    # The user's glyph is a solid square; DejaVu's missing-glyph box is hollow.
+    with pytest.warns(MissingGlyphsWarning):
+        without = records_chart_pdf(GAME, header, [])
+    x, y = next((x, y) for ch, x, y in placed_chars(data) if ch == "中")  # the same spot in both
+
+    def darkness(pdf: bytes) -> float:
+        """The share of dark pixels inside where the glyph stands (11 pt: about 2 to 7 pt in)."""
+        dpi = 200
+        image = page_image(pdf, dpi=dpi)
+        s = dpi / 72
+        cell = image.crop((int((x + 2) * s), int(image.height - (y + 7) * s),
+                           int((x + 6) * s), int(image.height - (y + 2) * s)))
+        return sum(1 for v in cell.tobytes() if v < 128) / (cell.width * cell.height)
+
+    assert darkness(data) > 0.5 > 0.35 > darkness(without)
+
+
+def test_a_file_that_is_not_a_truetype_font_is_refused_plainly(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ttf"
+    bad.write_bytes(b"not a font at all")
+    with pytest.raises(ValueError, match="cannot use font"):
+        records_chart_pdf(GAME, {}, [], font_file=str(bad))
+    with pytest.raises(ValueError, match="cannot read font"):
+        records_chart_pdf(GAME, {}, [], font_file=str(tmp_path / "none.ttf"))
+
+
+# --- the commands: the warning on stderr, --font ----------------------------------------------
+
+def test_the_form_commands_warn_of_missing_characters_and_take_a_font(tmp_path: Path) -> None:
+    """Item 17: warn, naming the characters, and accept a user font (``--font FILE.ttf``)."""
+    from click.testing import CliRunner
+
+    from pbmkit.cli.forms import chart, mailer
+
+    record = tmp_path / "g.txt"
+    record.write_text('[Game "Batalo"]\n[White "Ada 中"]\n[Black "Ben"]\n\n1. IR to HS EV to FU\n',
+                      encoding="utf-8")
+    out = tmp_path / "c.pdf"
+    for command in (chart, mailer):
+        result = CliRunner().invoke(command, [str(record), "-o", str(out)])
+        assert result.exit_code == 0
+        assert "Warning:" in result.stderr and "'中' (U+4E2D)" in result.stderr
+        assert "--font" in result.stderr
+        font = _box_font(tmp_path)
+        result = CliRunner().invoke(command, [str(record), "-o", str(out), "--font", str(font)])
+        assert result.exit_code == 0 and "Warning" not in result.stderr
+        assert "中" in "".join(t for t, _, _ in text_runs(read_pdf(out.read_bytes()), 0))
+    bad = CliRunner().invoke(chart, [str(record), "-o", str(out), "--font", str(record)])
+    assert bad.exit_code == 2 and "cannot use font" in bad.stderr and "Traceback" not in bad.output
