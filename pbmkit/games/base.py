@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from pbmkit.games.board import Board
 
@@ -302,10 +302,10 @@ class GameBase(Generic[P, M]):
     name: str = ""
     title: str = ""
     sides: tuple[str, ...] = ()
-    how_words: Mapping[str, HowWords] = {}
+    how_words: ClassVar[Mapping[str, HowWords]] = {}
     """The game's own ``how`` values in words (merged with :data:`COMMON_HOW`)."""
     rounds: int = 1
-    announcement_words: Mapping[str, str] = {}
+    announcement_words: ClassVar[Mapping[str, str]] = {}
     extra_tags: tuple[str, ...] = ()
 
     @property
@@ -336,7 +336,7 @@ class GameBase(Generic[P, M]):
         raise IllegalMoveError(f"{self.title} has no claimed draws: write 'draw agreed' for a draw "
                                "by agreement")
 
-    def configure(self, tags: Mapping[str, str]) -> GameBase[P, M]:
+    def configure(self, tags: Mapping[str, str]) -> Self:
         """This game: refuses a ``First`` tag naming another side than the first (the rules fix
         who moves first); a game that reads tags overrides this."""
         first = tags.get("First")

@@ -18,13 +18,9 @@ from pbmkit.games import (
     get_game,
     register,
 )
-from pbmkit.games.base import Announcement, describe_outcome
+from pbmkit.games.base import Announcement, Outcome, describe_outcome
 from pbmkit.games.drawing import GLYPH_KINDS, Look
 from pbmkit.games.notation import MoveSyntaxError
-
-# Checked by mypy --strict (tests/test_style.py): each game is a Game of its own types.
-_BATALO: Game[batalo.Position, batalo.Move] = batalo.GAME
-_BILLO: Game[billo.Position, billo.Move] = billo.GAME
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -60,9 +56,9 @@ def test_every_outcome_a_game_gives_has_words(name: str) -> None:
 
 
 def test_outcome_words_come_from_the_game() -> None:
-    over = batalo.Outcome("white", "base")
+    over = Outcome("white", "base")
     assert describe_outcome(batalo.GAME, over) == "White has won by reaching the opponent's base"
-    assert describe_outcome(billo.GAME, billo.Outcome("draw", "draw-shapes")) == \
+    assert describe_outcome(billo.GAME, Outcome("draw", "draw-shapes")) == \
         "the game is drawn (every piece left has the same shape)"
 
 

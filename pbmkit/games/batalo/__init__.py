@@ -10,9 +10,10 @@ This module is the public face of the rules core and re-exports three parts:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Announcement, GameBase, HowWords, IllegalMoveError, Outcome
+from pbmkit.games.base import Announcement, Game, GameBase, HowWords, IllegalMoveError, Outcome
 from pbmkit.games.batalo.check import check_move, move_or_raise
 from pbmkit.games.batalo.rules import (
     BLACK,
@@ -110,15 +111,15 @@ class Batalo(GameBase[Position, Move]):
     title = "Batalo"
     board = BOARD
     sides = ("white", "black")
-    how_words = {
+    how_words: ClassVar[Mapping[str, HowWords]] = {
         "base": HowWords("by reaching the opponent's base", "on the base", "reached the base"),
         "capture-all": HowWords("by capturing every opposing piece", "by capturing every piece",
                                 "captured every piece"),
         "no-moves": HowWords("because the opponent had no legal move",
                              "as the opponent has no legal move", "opponent had no move"),
     }
-    announcement_words = {"averto": "after this move there is no threat to the opponent's column "
-                                    "or base"}
+    announcement_words: ClassVar[Mapping[str, str]] = {
+        "averto": "after this move there is no threat to the opponent's column or base"}
 
     def initial_position(self, first: str | None = None) -> Position:
         """The standard setup (fig. 1), White to move ("White should move first")."""
@@ -186,3 +187,6 @@ class Batalo(GameBase[Position, Move]):
 
 GAME = Batalo()
 """The registered Batalo game."""
+
+if TYPE_CHECKING:  # mypy --strict proves the game satisfies the whole protocol
+    _AS_GAME: Game[Position, Move] = GAME

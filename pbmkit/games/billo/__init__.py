@@ -11,9 +11,9 @@ Rules: ``shared/rules/billo.txt``; board, rulings 1–14, Setup strings and our 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import GameBase, HowWords, IllegalMoveError, Outcome, SetupError
+from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Outcome, SetupError
 from pbmkit.games.billo.check import (
     check_move,
     matching_moves,
@@ -154,7 +154,7 @@ class Billo(GameBase[Position, Move]):
     board = BOARD
     sides = ("yellow", "orange")
     extra_tags = ("First",)
-    how_words = {
+    how_words: ClassVar[Mapping[str, HowWords]] = {
         "capture-all": HowWords("by capturing every opposing piece", "by capturing every piece",
                                 "captured every piece"),
         "no-moves": HowWords("because the opponent had no legal move",
@@ -240,4 +240,7 @@ class Billo(GameBase[Position, Move]):
 
 GAME = Billo()
 """The registry's Billo game (Yellow moves first)."""
+
+if TYPE_CHECKING:  # mypy --strict proves the game satisfies the whole protocol
+    _AS_GAME: Game[Position, Move] = GAME
 _CONFIGURED = {"yellow": GAME, "orange": Billo("orange")}
