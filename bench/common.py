@@ -77,7 +77,8 @@ def _source_key(*objs: object) -> str:
 
 def batalo_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
     """An archive of ``games`` random legal Batalo games as record text, and its ply count."""
-    from pbmkit.games import batalo_check, batalo_rules
+    from pbmkit.games.batalo import check as batalo_check
+    from pbmkit.games.batalo import rules as batalo_rules
 
     key = f"{games} {plies} {seed}" + _source_key(random_batalo_game, _make_batalo_archive,
                                                    batalo_rules, batalo_check)

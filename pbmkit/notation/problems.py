@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from pbmkit.games.base import IllegalMoveError
+from pbmkit.games.notation import MoveSyntaxError
 
 __all__ = ["IllegalMoveError", "MoveSyntaxError", "Problem", "no_gc_pauses"]
 
@@ -26,18 +27,6 @@ def no_gc_pauses() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
-
-
-class MoveSyntaxError(ValueError):
-    """A written move that cannot be read at all (``IR to``, ``g4``, ``NA to HS``); says why.
-
-    ``start`` is the starting space (the game's own value) when that much could be read, so that
-    a report can list where the piece may go.
-    """
-
-    def __init__(self, message: str, start: object = None) -> None:
-        super().__init__(message)
-        self.start = start
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,9 @@ class GameArt:
     empty: the template's (Batalo's)."""
     board_note: str = ""
     """The Phone Chart's note under the key; empty: the template's."""
+    diagram_labels: bool = False
+    """Whether every diagram (chart, mailer), not only the Phone Chart, carries the line labels:
+    Billo's files a-h and ranks 1-8 show on a hand-filled board whose side is whose."""
 
 
 def _batalo_art() -> GameArt:
@@ -136,8 +139,8 @@ def _billo_art() -> GameArt:
             "Files a–h, ranks 1–8 from Yellow's side. The letter may be left out if only one piece "
             "can move so.",
         ),
-        board_note="Open: Yellow; filled: Orange. Double outline: a Billo. Pieces show the "
-                   "starting position: eight doubles a side.",
+        board_note="Open: Yellow; filled: Orange. Double outline: a Billo.",
+        diagram_labels=True,
     )
 
 

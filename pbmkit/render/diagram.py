@@ -253,6 +253,11 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
             c = (c[0], c[1] - 0.3)
             if glyph.kind == "stack":  # stacked pieces fill a square cell: keep clear of the name
                 scale *= 0.75
+            elif sp in art.bases:
+                # A base's inner outline leaves less room under the name: a smaller piece, a
+                # little higher, keeps clear of both the outline and the name.
+                c = (c[0], c[1] + 0.03)
+                scale *= 0.8
         over.append(_placed_glyph(glyph, c, scale))
     key = f"{id(board)}:{id(art)}:{flip}:{style}"
     return Drawing(bbox=bbox, grid=grid, under=tuple(under), over=tuple(over), grid_key=key)

@@ -20,6 +20,9 @@ class ChartEntry:
     """The turn's moves (games ``Move`` values or (start, end) pairs), marked on the diagram."""
     moves_text: str = ""
     """The turn's moves in words, printed small beside the label, e.g. ``"IR to HS · EV to ES"``."""
+    divider: str = ""
+    """When set, this entry starts a new row under a ruled divider carrying this text (where an
+    alternate series starts, e.g. ``"Alternate series a, from turn 9"``)."""
 
 
 @dataclass(frozen=True)

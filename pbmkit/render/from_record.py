@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pbmkit.render.entries import ChartEntry, MailerCard
@@ -111,7 +112,12 @@ def chart_entries(replay: Any, series: Sequence[str] | None = None) -> list[Char
     if series is None:
         entries = [_entry(label, plies) for label, plies in turn_groups(replay.main)]
         for key in _series_keys(replay, None):
-            entries += [_entry(label, plies) for label, plies in turn_groups(replay.series[key])]
+            groups = turn_groups(replay.series[key])
+            for k, (label, plies) in enumerate(groups):
+                entry = _entry(label, plies)
+                if k == 0:  # a ruled divider on the chart marks where the series starts
+                    entry = replace(entry, divider=f"Alternate series {key}, from turn {label}")
+                entries.append(entry)
         return entries
     main_groups = {plies[0].number: (label, plies) for label, plies in turn_groups(replay.main)}
     entries = []
@@ -120,7 +126,9 @@ def chart_entries(replay: Any, series: Sequence[str] | None = None) -> list[Char
         for label, plies in turn_groups(replay.series[key]):
             number = plies[0].number
             if previous != number - 1:
-                entries.append(_branch_entry(replay, main_groups, number - 1))
+                branch = _branch_entry(replay, main_groups, number - 1)
+                entries.append(replace(branch, divider=f"Alternate series {key}: the main line's "
+                                                       f"turn {branch.label}, then {label}"))
             entries.append(_entry(label, plies))
             previous = number
     return entries

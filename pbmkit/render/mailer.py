@@ -61,7 +61,8 @@ def mailer_pdf(game: Game[Any, Any], cards: Sequence[MailerCard | None] = (), *,
     for sheet in range(sheets):
         sheet_cards = slots[sheet * CARDS_PER_SHEET:(sheet + 1) * CARDS_PER_SHEET]
         for back in (False, True):
-            _cut_marks(c, t["cut_marks"], page.width, page.height)
+            if not back:
+                _cut_marks(c, t["cut_marks"], page.width, page.height)
             for card, (x, y) in zip(sheet_cards, card_origins(page.width, page.height, back), strict=True):
                 c.saveState()
                 if back:
@@ -78,19 +79,20 @@ def mailer_pdf(game: Game[Any, Any], cards: Sequence[MailerCard | None] = (), *,
 
 
 def _cut_marks(c: Canvas, m: Mapping[str, Any], width: float, height: float) -> None:
-    """Marks where the sheet is cut: at each end of both cut lines, a cross where they meet,
-    and a light dashed guide along them."""
+    """Marks where the sheet is cut: at each end of both cut lines (inside the printable margin),
+    a cross where they meet, and a dashed guide along them, dark enough for a photocopier."""
     length, off, cross = float(m["length"]), float(m["edge_offset"]), float(m["centre_cross"])
     mx, my = width / 2, height / 2
     c.saveState()
     c.setStrokeColorRGB(*([float(m["guide_grey"])] * 3))
-    c.setLineWidth(0.4)
-    c.setDash(2, 3)
-    c.line(mx, off + length, mx, height - off - length)
-    c.line(off + length, my, width - off - length, my)
+    c.setLineWidth(float(m["guide_width"]))
+    on, gap = (float(v) for v in m["guide_dash"])
+    c.setDash(on, gap)
+    c.line(mx, off + length + 4, mx, height - off - length - 4)
+    c.line(off + length + 4, my, width - off - length - 4, my)
     c.setDash()
     c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(0.5)
+    c.setLineWidth(0.6)
     c.line(mx, off, mx, off + length)
     c.line(mx, height - off, mx, height - off - length)
     c.line(off, my, off + length, my)
@@ -110,9 +112,10 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
     c.drawString(margin, h - margin - title_size * 0.8, f"{game.title.upper()} MAILER")
     top = h - margin - title_size - 4
     dw = inner_w * float(f["diagram_width"])
-    x0, y0, x1, y1 = board_bbox(game.board, flip)
+    labels = art_for(game).diagram_labels
+    x0, y0, x1, y1 = board_bbox(game.board, flip, labels=labels, art=art_for(game))
     scale = min(dw / (x1 - x0), (top - margin) / (y1 - y0))
-    style = DiagramStyle.for_scale(scale, grid_pt=0.45, border_pt=1.1)
+    style = DiagramStyle.for_scale(scale, labels=labels, grid_pt=0.45, border_pt=1.1)
     drawing = game_drawing(game, card.position if card else None,
                            last_moves=card.last_moves if card else (), flip=flip, style=style)
     draw_drawing(c, drawing, margin, margin, dw, top - margin, valign="top")
@@ -122,6 +125,7 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
     gap = float(f["row_gap"])
     row_h = (h - 2 * margin - (len(rows) - 1) * gap) / len(rows)
     values = card.values if card else {}
+    example = _move_example(game)
     for r, row in enumerate(rows):
         y = h - margin - (r + 1) * row_h - r * gap
         cell_w = (fw - (len(row) - 1) * gap) / len(row)
@@ -133,9 +137,20 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
                 continue
             key = str(fld["key"])
             size = float(f["turn_size"]) if key in ("Turn", "Number") else float(f["value_size"])
-            form_box(c, x, y, cell_w, row_h, side_label(game, key, str(fld["label"])),
+            label = str(fld["label"]).replace("{example}", example)
+            form_box(c, x, y, cell_w, row_h, side_label(game, key, label),
                      values.get(key, ""),
                      label_size=float(f["label_size"]), value_size=size)
+
+
+def _move_example(game: Game[Any, Any]) -> str:
+    """A move written in the game's own notation ("IR to HS", "R c1-d2"), for the Move label."""
+    from pbmkit.notation.movetext import get_notation
+
+    try:
+        return str(get_notation(game.name).example)
+    except (KeyError, ValueError):
+        return "from to"
 
 
 def _side_box(c: Canvas, x: float, y: float, w: float, h: float, label: str, moved: str,
@@ -187,6 +202,9 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     margin = float(b["margin"])
     label_size = float(b["label_size"])
     div = w * float(b["divider"])
+    # Nothing is printed in the barcode clear zone (the bottom 5/8 in, across all but the card's
+    # left 3/4 in): the lowest thing on the back, the footer, stands on its top.
+    floor = max(margin, float(b["barcode_clear"]) + 4)
     # The return address, top left.
     rh = float(b["return_height"])
     c.setFillColorRGB(0.3, 0.3, 0.3)
@@ -203,7 +221,7 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     legend_size = float(b["legend_size"])
     art = art_for(game)
     rows = _legend_rows(art, legend_size, div - 2 * margin)
-    legend_top = margin + 8 + len(rows) * legend_size * 1.6
+    legend_top = floor + 8 + len(rows) * legend_size * 1.6
     n_notes = max(1, int((note_top - legend_top - 10) // 18))
     _lines(c, margin, note_top - 16, div - 2 * margin, n_notes, 18)
     # The key of the symbols, for filling in the diagram by hand: above the footer, in as many
@@ -212,7 +230,7 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
         draw_legend(c, art, margin, legend_top - (k + 1) * legend_size * 1.6, legend_size, items)
     # The divider.
     c.setLineWidth(0.7)
-    c.line(div, margin, div, h - margin)
+    c.line(div, floor, div, h - margin)
     # The stamp box, top right.
     sw, sh = float(b["stamp_width"]), float(b["stamp_height"])
     c.setDash(3, 2)
@@ -236,4 +254,4 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     c.setFont(FONT, float(b["footer_size"]))
     number = card.values.get("Number", "") if card else ""
     footer = f"{game.title} mailer · game No. {number}" if number else f"{game.title} mailer · game No. ____"
-    fit_text(c, footer, margin, margin - 2, div - 2 * margin, size=float(b["footer_size"]))
+    fit_text(c, footer, margin, floor, div - 2 * margin, size=float(b["footer_size"]))

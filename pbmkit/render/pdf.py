@@ -437,7 +437,7 @@ def form_box(c: Canvas, x: float, y: float, width: float, height: float, label: 
         c.setFillColorRGB(0, 0, 0)
         size = min(value_size, height - label_size - 4)
         one = y + 3 + max(0.0, (height - label_size - 3 - size) / 2 - 1)  # one line, centred
-        top = y + height - label_size - 3.0  # wrapped lines: from under the label ...
-        room = top - (y + 1.5)  # ... to the box's bottom edge
+        top = y + height - label_size - 4.0  # wrapped lines: from under the label ...
+        room = top - (y + 1.0)  # ... to the box bottom edge
         fit_text(c, value, x + 4, one, width - 8, size=size,
                  lines=max(1, int(room // (MIN_SIZE * _LEADING))), height=room, top=top)

@@ -10,7 +10,7 @@ from pbmkit.games import Game
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.legend import draw_legend, legend_width
-from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, new_canvas
+from pbmkit.render.pdf import FONT_BOLD, draw_drawing, finish, fit_text, new_canvas
 from pbmkit.render.templates import load_template, paper
 
 __all__ = ["phone_chart_pdf"]
@@ -18,7 +18,8 @@ __all__ = ["phone_chart_pdf"]
 
 def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bool = False,
                     font_file: str | None = None) -> bytes:
-    """The Phone Chart as PDF bytes: names, bases, line letters and the starting position."""
+    """The Phone Chart as PDF bytes: the empty board with every space's name, the bases and the
+    line letters (no pieces: players put their own markers on it), and how to write a move."""
     t = load_template("phone_chart")
     page = paper(paper_key)
     art = art_for(game)
@@ -44,21 +45,26 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
         fit_text(c, str(line).format(example=example, start=start, end=end), margin, y,
                  inner, size=size)
     legend_size = float(t["legend_size"])
-    bottom = margin + legend_size * 3.2
-    box_top = y - 10
+    note = art.board_note or str(t["base_note"])
+    # The key and the note stand on the bottom margin; the board takes the width between the
+    # board margins and is centred in the height between the text and the key, so that it fills
+    # the page on A4 (taller, narrower) as on Letter.
+    key_y = margin + legend_size * 1.6
+    bottom = key_y + legend_size * 1.8
+    box_top = y - 8
+    board_margin = float(t["board_margin"])
+    board_w = page.width - 2 * board_margin
     x0, y0, x1, y1 = board_bbox(game.board, flip, labels=True, art=art)
-    scale = min(inner / (x1 - x0), (box_top - bottom) / (y1 - y0))
+    scale = min(board_w / (x1 - x0), (box_top - bottom) / (y1 - y0))
     style = DiagramStyle.for_scale(scale, names=True, labels=True, grid_pt=0.7, border_pt=2.0)
-    # Drawn once: inline rather than as a reusable form, so every name sits in the page's text.
-    drawing = replace(game_drawing(game, game.initial_position(), flip=flip, style=style), grid_key="")
-    # The board right under the text, and the key right under the board.
-    scale = draw_drawing(c, drawing, margin, bottom, inner, box_top - bottom, valign="top")
-    y = box_top - scale * drawing.height - legend_size * 2.2
+    # No pieces: players put their own markers on it. Drawn once: inline rather than as a
+    # reusable form, so every name sits in the page's text.
+    drawing = replace(game_drawing(game, None, flip=flip, style=style), grid_key="")
+    draw_drawing(c, drawing, board_margin, bottom, board_w, box_top - bottom, valign="middle")
     key_size = min(legend_size, legend_size * inner / legend_width(art, legend_size))
     lx = margin + (inner - legend_width(art, key_size)) / 2
-    draw_legend(c, art, lx, y, key_size)
-    c.setFont(FONT, legend_size)
+    draw_legend(c, art, lx, key_y, key_size)
     c.setFillColorRGB(0.2, 0.2, 0.2)
-    c.drawCentredString(page.width / 2, y - legend_size * 1.6, art.board_note or str(t["base_note"]))
+    fit_text(c, note, page.width / 2, margin, inner, size=legend_size, anchor="middle")
     c.showPage()
     return finish(c, buf)

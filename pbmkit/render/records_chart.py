@@ -21,6 +21,7 @@ from pbmkit.render.pdf import (
     FONT,
     FONT_BOLD,
     draw_drawing,
+    draw_text,
     finish,
     fit_text,
     form_box,
@@ -34,13 +35,17 @@ __all__ = ["ChartEntry", "records_chart_pdf"]
 
 def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = None,
                       entries: Sequence[ChartEntry] = (), *, paper_key: str = "letter",
-                      flip: bool = False, subtitle: str = "",
-                      font_file: str | None = None) -> bytes:
+                      flip: bool = False, subtitle: str = "", font_file: str | None = None,
+                      finished: bool | None = None) -> bytes:
     """The Records Chart as PDF bytes: blank (no ``entries``) or one diagram per entry.
 
     ``header`` maps the template's field keys (``Number``, ``Date``, ``White``, ``Black``,
     ``Winner``) to the text to print; missing keys print an empty field. ``subtitle`` is printed
-    beside the title (e.g. which alternate series the sheet holds).
+    beside the title (e.g. which alternate series the sheet holds); a flipped chart says there
+    that it is drawn from the second side's seat. An entry with a ``divider`` starts a new row
+    under a ruled line carrying that text. A game not ``finished`` (default: no Winner in the
+    header) ends with blank diagrams in the remaining slots (a page of them when the last page
+    is full), to go on by hand. ``font_file``: a TrueType font for the characters DejaVu Sans lacks.
     """
     t = load_template("records_chart")
     page = paper(paper_key)
@@ -52,11 +57,16 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     players = " – ".join(p for p in (header.get("White", ""), header.get("Black", "")) if p)
     doc_title = title + (f" – game {number}" if number else "") + (f": {players}" if players else "")
     doc_title += f" ({subtitle})" if subtitle else ""
+    if flip:
+        subtitle = " · ".join(p for p in (subtitle, f"Drawn from {game.sides[1].capitalize()}'s side") if p)
     buf = io.BytesIO()
     c = new_canvas(buf, page, title=doc_title, subject=t["subject"],
                    keywords=f"{game.title}, records chart, play by mail", font_file=font_file)
-    pages = max(1, -(-len(entries) // per_page))
     blank = not entries
+    if finished is None:
+        finished = bool(header.get("Winner", "").strip())
+    slots, dividers = _layout(entries, cols, per_page, continue_blank=not blank and not finished)
+    pages = max(1, -(-len(slots) // per_page))
     margin = float(t["margin"])
     grid_t = t["grid"]
     for page_no in range(pages):
@@ -65,17 +75,56 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
         _draw_footer(c, t, game, page.width, page_no, pages, blank)
         cell_w = (page.width - 2 * margin - (cols - 1) * float(grid_t["column_gap"])) / cols
         cell_h = (top - bottom - (rows - 1) * float(grid_t["row_gap"])) / rows
-        chunk = entries[page_no * per_page:(page_no + 1) * per_page]
         for k in range(per_page):
             r, col = divmod(k, cols)
             x = margin + col * (cell_w + float(grid_t["column_gap"]))
             y = top - (r + 1) * cell_h - r * float(grid_t["row_gap"])
-            entry = chunk[k] if k < len(chunk) else None
-            if entry is None and not blank:
+            index = page_no * per_page + k
+            if col == 0 and index in dividers:
+                _draw_divider(c, page.width, margin, y + cell_h + 1.5, dividers[index])
+            slot = slots[index] if index < len(slots) else _PAD
+            if slot is _PAD and not blank:
                 continue
-            _draw_cell(c, t, game, x, y, cell_w, cell_h, entry, flip)
+            _draw_cell(c, t, game, x, y, cell_w, cell_h, slot if isinstance(slot, ChartEntry) else None,
+                       flip)
         c.showPage()
     return finish(c, buf)
+
+
+_PAD = object()
+"""A slot left empty (the rest of a row before a divider)."""
+_BLANK = None
+"""A slot drawn as an empty diagram, to fill in by hand."""
+
+
+def _layout(entries: Sequence[ChartEntry], cols: int, per_page: int, continue_blank: bool
+            ) -> tuple[list[object], dict[int, str]]:
+    """The entries placed in slots (left to right, then down, page after page): an entry with a
+    divider starts a row; then blank slots to the end of the page when ``continue_blank``.
+    Returns the slots and {index of a row's first slot: divider text}."""
+    slots: list[object] = []
+    dividers: dict[int, str] = {}
+    for entry in entries:
+        if entry.divider:
+            if len(slots) % cols:
+                slots += [_PAD] * (cols - len(slots) % cols)
+            dividers[len(slots)] = entry.divider
+        slots.append(entry)
+    if continue_blank:
+        spare = -len(slots) % per_page
+        slots += [_BLANK] * (spare or per_page)
+    return slots, dividers
+
+
+def _draw_divider(c: Canvas, width: float, margin: float, y: float, text: str) -> None:
+    """A ruled line across the page at ``y`` with ``text`` on it: a new stretch of play starts."""
+    size = 7.0
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(FONT_BOLD, size)
+    used = draw_text(c, text, margin, y + 0.5, size=size, bold=True) if text else 0.0
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(1.2)
+    c.line(margin + used + 4, y + size * 0.35, width - margin, y + size * 0.35)
 
 
 def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: float, height: float,
@@ -125,9 +174,10 @@ def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], x: float, y: 
     g = t["grid"]
     label_h = float(g["label_height"])
     diagram_h = h - label_h - float(g["label_gap"])
-    x0, y0, x1, y1 = board_bbox(game.board, flip)
+    labels = art_for(game).diagram_labels
+    x0, y0, x1, y1 = board_bbox(game.board, flip, labels=labels, art=art_for(game))
     scale = min(w / (x1 - x0), diagram_h / (y1 - y0))
-    style = DiagramStyle.for_scale(scale, grid_pt=0.45, border_pt=1.1)
+    style = DiagramStyle.for_scale(scale, labels=labels, grid_pt=0.45, border_pt=1.1)
     drawing = game_drawing(game, entry.position if entry else None,
                            last_moves=entry.last_moves if entry else (), flip=flip, style=style)
     draw_drawing(c, drawing, x, y + label_h + float(g["label_gap"]), w, diagram_h)

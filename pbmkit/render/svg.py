@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -85,7 +86,8 @@ def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, fli
 
     Each space carries its name (``names=False`` leaves them out); ``flip`` draws it from the
     second player's seat. ``players`` (the first and second side's names, from the record's
-    tags) are written under the board and in the title.
+    tags) are written under the board, a line each (a name cut to the board's width), and in
+    the title.
 
     Names are written as typed (logical order, unshaped): an SVG viewer joins Arabic letters and
     orders right-to-left text itself, and would reverse text reordered here a second time. Each
@@ -96,20 +98,45 @@ def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, fli
                          piece_scale=0.62 if names else 1.0,
                          base_inset=0.87 if names else 0.74)
     drawing = game_drawing(game, position, last_moves=marks, flip=flip, style=style)
-    caption = " · ".join(f"{side.capitalize()}: \u2068{_bounded(name)}\u2069"
-                         for side, name in zip(game.sides, players, strict=False) if name.strip())
-    if caption:
-        x0, y0, x1, y1 = drawing.bbox
-        size = 0.9
-        text = Text((x0 + x1) / 2, y0 - size, caption, size, fill=grey(0.1))
-        drawing = replace(drawing, bbox=(x0, y0 - 1.6 * size, x1, y1), over=(*drawing.over, text))
+    x0, y0, x1, y1 = drawing.bbox
+    size = 0.9
+    lines = [_fitted(f"{side.capitalize()}: ", name, (x1 - x0) / size)
+             for side, name in zip(game.sides, players, strict=False) if name.strip()]
+    caption = " · ".join(lines)
+    if lines:  # one line per side, under the board
+        texts = [Text((x0 + x1) / 2, y0 - (k + 1) * 1.3 * size, line, size, fill=grey(0.1))
+                 for k, line in enumerate(lines)]
+        drawing = replace(drawing, bbox=(x0, y0 - (len(lines) + 0.5) * 1.3 * size, x1, y1),
+                          over=(*drawing.over, *texts))
     title = f"{game.title} board" + (f": {caption}" if caption else "")
     return drawing_svg(drawing, title=title)
 
 
-def _bounded(name: str, limit: int = 60) -> str:
-    """A name of at most ``limit`` characters (an SVG viewer does not fit text to a box)."""
-    return name if len(name) <= limit else name[:limit - 1] + "…"
+def _fitted(prefix: str, name: str, room: float) -> str:
+    """``prefix`` and ``name`` as a bidi isolate, the name cut with "…" to fit ``room`` ems.
+
+    An SVG viewer does not fit text to a box, so the width is measured here, with DejaVu Sans's
+    widths (a wide CJK character, which DejaVu lacks, as 1 em), one character at a time.
+    """
+    from pbmkit.render.pdf import text_width
+
+    widths: dict[str, float] = {}
+
+    def em(ch: str) -> float:
+        if ch not in widths:
+            wide = unicodedata.east_asian_width(ch) in "WF"
+            widths[ch] = 1.0 if wide else text_width(ch, 1.0)
+        return widths[ch]
+
+    room -= sum(em(ch) for ch in prefix) + em("…")
+    used, cut = 0.0, len(name)
+    for k, ch in enumerate(name):
+        used += em(ch)
+        if used > room:
+            cut = k
+            break
+    shown = name if cut == len(name) else name[:cut].rstrip() + "…"
+    return f"{prefix}\u2068{shown}\u2069"
 
 
 def _xml(text: str) -> str:

@@ -14,7 +14,7 @@ from test_batalo_properties import SETTINGS, positions
 
 from pbmkit.games import batalo
 from pbmkit.games.batalo import BOARD, Move, Position
-from pbmkit.games.batalo_rules import piece_destinations, reaches
+from pbmkit.games.batalo.rules import piece_destinations, reaches
 
 
 def _playout(rng: random.Random, plies: int) -> list[Position]:

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbmkit.games import billo
+from pbmkit.games.billo.notation import AmbiguousMoveError
 from pbmkit.notation import IllegalMoveError, MoveSyntaxError, check_text, format_move, parse_move
 from pbmkit.notation.movetext import get_notation
-from pbmkit.notation.movetext.billo import AmbiguousMoveError
 
 NOTATION = get_notation("billo")
 START = billo.initial_position()

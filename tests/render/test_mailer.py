@@ -11,7 +11,7 @@ from pbmkit.games import get_game
 from pbmkit.render.mailer import MailerCard, card_origins, mailer_pdf
 
 GAME = get_game("batalo")
-FIELDS = ("Game No.", "Turn", "Has moved", "Move (from to)", "Your last move", "White", "Black",
+FIELDS = ("Game No.", "Turn", "Has moved", "Move (e.g. IR to HS)", "Your last move", "White", "Black",
           "Received", "Sent")
 
 

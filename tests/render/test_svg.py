@@ -8,6 +8,7 @@ from render_helpers import play
 
 from pbmkit.games import get_game
 from pbmkit.games.batalo import BOARD, initial_position
+from pbmkit.render.pdf import text_width
 from pbmkit.render.svg import board_svg
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -63,15 +64,27 @@ def test_players_names_are_under_the_board_as_typed_for_the_viewer_to_shape_and_
     and a control character in a tag cannot make the document malformed."""
     svg = board_svg(GAME, initial_position(), players=["محمد علي", "דוד לוי\x1b[31m"])
     root = ET.fromstring(svg)  # well-formed despite the escape character
-    caption = [t for t in _texts(root) if "White" in t]
-    assert caption == ["White: \u2068محمد علي\u2069 · Black: \u2068דוד לוי[31m\u2069"]
-    assert not any("\ufb50" <= ch <= "\ufeff" for ch in caption[0])  # no presentation forms
+    caption = [t for t in _texts(root) if t.startswith(("White", "Black"))]
+    assert caption == ["White: \u2068محمد علي\u2069", "Black: \u2068דוד לוי[31m\u2069"]
+    assert not any("\ufb50" <= ch <= "\ufeff" for ch in "".join(caption))  # no presentation forms
     title = root.find("s:title", NS)
     assert title is not None and "محمد علي" in (title.text or "")
     # The caption sits under the board, inside the drawing.
     view = [float(v) for v in root.get("viewBox", "").split()]
     (y,) = [float(t.get("y", "0")) for t in root.iter("{http://www.w3.org/2000/svg}text")
-            if "White" in (t.text or "")]
+            if (t.text or "").startswith("White")]
     board_bottom = max(float(t.get("y", "0")) for t in root.iter("{http://www.w3.org/2000/svg}text")
                        if t.text in BOARD.names)
     assert board_bottom < y <= view[1] + view[3]
+
+
+def test_a_long_name_under_the_board_is_cut_to_the_boards_width() -> None:
+    root = ET.fromstring(board_svg(GAME, initial_position(), players=["A" * 10_000, "中" * 500]))
+    white, black = [t for t in _texts(root) if t.startswith(("White", "Black"))]
+    assert white.endswith("…\u2069") and black.endswith("…\u2069")
+    view_width = float(root.get("viewBox", "").split()[2])
+    size = float(next(t.get("font-size", "0") for t in root.iter("{http://www.w3.org/2000/svg}text")
+                      if (t.text or "").startswith("White")))
+    shown = white.replace("\u2068", "").replace("\u2069", "")
+    assert 0.8 * view_width < text_width(shown, size) <= view_width  # as wide as the board
+    assert len(black) < len(white) / 1.2  # wide characters: fewer of them

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.batalo_rules import (
+from pbmkit.games.batalo.rules import (
     BLACK_BASE,
     EMPTY,
     HOPS,

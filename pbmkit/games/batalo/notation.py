@@ -12,8 +12,7 @@ import re
 
 from pbmkit.games import batalo
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.notation.movetext import memoised_reader
-from pbmkit.notation.problems import MoveSyntaxError
+from pbmkit.games.notation import MoveSyntaxError, memoised_reader
 
 __all__ = ["NOTATION", "BataloNotation"]
 

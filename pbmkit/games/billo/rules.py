@@ -8,7 +8,7 @@ is a 64-tuple of cell codes and the side to move. A cell code packs what stands 
 One code per square makes "two colours on a square" and "two pieces of a shape on a square"
 impossible to represent at all.
 
-Checking a single move and explaining why it is illegal lives in :mod:`pbmkit.games.billo_check`.
+Checking a single move and explaining why it is illegal lives in :mod:`pbmkit.games.billo.check`.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.billo_rules import (
+from pbmkit.games.billo.rules import (
     _FORWARD,
     _KING,
     _LAST_RANK,

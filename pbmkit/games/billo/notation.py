@@ -25,8 +25,7 @@ from dataclasses import dataclass
 
 from pbmkit.games import billo
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.notation.movetext import memoised_reader
-from pbmkit.notation.problems import MoveSyntaxError
+from pbmkit.games.notation import MoveSyntaxError, memoised_reader
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
 

@@ -3,16 +3,16 @@
 Rules: ``shared/rules/batalo.txt``; board, names, rulings 1–14 and our decisions: ``docs/batalo.md``.
 This module is the public face of the rules core and re-exports three parts:
 
-* :mod:`pbmkit.games.batalo_rules`: board and names, positions and moves, generation, outcome;
-* :mod:`pbmkit.games.batalo_check`: checking one move, with reasons in players' words;
-* :mod:`pbmkit.games.batalo_setup`: Setup strings, validation and ASCII diagrams.
+* :mod:`pbmkit.games.batalo.rules`: board and names, positions and moves, generation, outcome;
+* :mod:`pbmkit.games.batalo.check`: checking one move, with reasons in players' words;
+* :mod:`pbmkit.games.batalo.setup`: Setup strings, validation and ASCII diagrams.
 """
 
 from __future__ import annotations
 
 from pbmkit.games.base import IllegalMoveError, Outcome
-from pbmkit.games.batalo_check import check_move, move_or_raise
-from pbmkit.games.batalo_rules import (
+from pbmkit.games.batalo.check import check_move, move_or_raise
+from pbmkit.games.batalo.rules import (
     BLACK,
     BLACK_BASE,
     BLACK_COLUMN,
@@ -43,7 +43,7 @@ from pbmkit.games.batalo_rules import (
     threats,
     to_pbmserv,
 )
-from pbmkit.games.batalo_setup import (
+from pbmkit.games.batalo.setup import (
     diagram,
     diagram_rows,
     format_setup,

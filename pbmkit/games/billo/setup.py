@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from pbmkit.games.base import SetupError
-from pbmkit.games.billo_rules import (
+from pbmkit.games.billo.rules import (
     _LAST_RANK,
     _N,
     _RANK,

@@ -3,22 +3,22 @@
 Rules: ``shared/rules/billo.txt``; board, rulings 1–14, Setup strings and our decisions:
 ``docs/billo.md``. The work is split in three modules, all re-exported here:
 
-* :mod:`pbmkit.games.billo_rules`: board, positions, moves, legal move generation, outcome;
-* :mod:`pbmkit.games.billo_check`: checking one move, matching written moves, reasons;
-* :mod:`pbmkit.games.billo_setup`: Setup strings, cell symbols, ASCII diagrams.
+* :mod:`pbmkit.games.billo.rules`: board, positions, moves, legal move generation, outcome;
+* :mod:`pbmkit.games.billo.check`: checking one move, matching written moves, reasons;
+* :mod:`pbmkit.games.billo.setup`: Setup strings, cell symbols, ASCII diagrams.
 """
 
 from __future__ import annotations
 
 from pbmkit.games.base import IllegalMoveError, Outcome
-from pbmkit.games.billo_check import (
+from pbmkit.games.billo.check import (
     check_move,
     matching_moves,
     move_or_raise,
     movement_reason,
     why_not,
 )
-from pbmkit.games.billo_rules import (
+from pbmkit.games.billo.rules import (
     BASIC,
     BILLO,
     BOARD,
@@ -56,7 +56,7 @@ from pbmkit.games.billo_rules import (
     space,
     space_name,
 )
-from pbmkit.games.billo_setup import (
+from pbmkit.games.billo.setup import (
     STANDARD_SETUP,
     diagram,
     format_setup,

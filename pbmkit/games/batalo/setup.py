@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 from pbmkit.games.base import SetupError
-from pbmkit.games.batalo_rules import (
+from pbmkit.games.batalo.rules import (
     BLACK,
     BLACK_COLUMN,
     BLACK_STONE,

@@ -1,0 +1,90 @@
+"""What every game's move notation provides, and the helpers the notations share.
+
+A game's package writes its own moves (``pbmkit/games/<game>/notation.py``); the record reader and
+writer in :mod:`pbmkit.notation` reach it through :class:`MoveNotation` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+__all__ = ["MoveNotation", "MoveSyntaxError", "memoised_reader"]
+
+W = TypeVar("W")
+
+
+class MoveSyntaxError(ValueError):
+    """A written move that cannot be read at all (``IR to``, ``g4``, ``NA to HS``); says why.
+
+    ``start`` is the starting space (the game's own value) when that much could be read, so that
+    a report can list where the piece may go.
+    """
+
+    def __init__(self, message: str, start: object = None) -> None:
+        super().__init__(message)
+        self.start = start
+
+
+def memoised_reader(parse: Callable[[str], W], size: int = 8192) -> Callable[[str], W]:
+    """``parse`` remembered per text, its :class:`MoveSyntaxError` too: records repeat moves."""
+    cache: dict[str, W | tuple[str, object]] = {}
+
+    def read(text: str) -> W:
+        got = cache.get(text)
+        if got is None:
+            try:
+                got = parse(text)
+            except MoveSyntaxError as exc:
+                got = (str(exc), exc.start)
+            if len(cache) > size:
+                cache.clear()
+            cache[text] = got
+        if isinstance(got, tuple):
+            raise MoveSyntaxError(*got)
+        return got
+
+    read.__doc__ = parse.__doc__
+    return read
+
+
+class MoveNotation(Protocol):
+    """What a game's move-notation module provides to the record reader and writer."""
+
+    game_name: str
+    """The registry name of the game (as in :func:`pbmkit.games.get_game`)."""
+    example: str
+    """A typical move as written, for messages (``"IR to HS"``)."""
+
+    def normalize(self, text: str) -> str:
+        """The canonical spelling of a written move, without a position; ``MoveSyntaxError`` if unreadable."""
+        ...
+
+    def read(self, text: str, position: Any) -> Any:
+        """The game's move for ``text`` in ``position``: notation checks only, not legality.
+
+        Raises ``MoveSyntaxError`` (unreadable, with ``.start`` set when the starting space was
+        readable) or ``IllegalMoveError`` (readable, but the text contradicts the position, e.g.
+        an explicit capture with nothing to capture).
+        """
+        ...
+
+    def format(self, move: Any, position: Any) -> str:
+        """The canonical text of ``move`` played in ``position`` (``"IR to HS"``)."""
+        ...
+
+    def start_of(self, move: Any) -> Any:
+        """The space the moving piece starts on."""
+        ...
+
+    def destinations(self, position: Any, start: Any) -> tuple[str, ...]:
+        """The names of the spaces the piece on ``start`` may legally move to."""
+        ...
+
+    def threats(self, position: Any) -> tuple[str, ...]:
+        """What the side that just moved threatens next (``"column"``, ``"base"``): averto."""
+        ...
+
+    def pbmserv(self, move: Any) -> str:
+        """The move in pbmserv's coordinates; ``ValueError`` if the game has none."""
+        ...
