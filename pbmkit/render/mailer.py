@@ -110,6 +110,11 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
     c.setFillColorRGB(0, 0, 0)
     c.setFont(FONT_BOLD, title_size)
     c.drawString(margin, h - margin - title_size * 0.8, f"{game.title.upper()} MAILER")
+    if flip:  # say why the bases are the other way up
+        c.setFillColorRGB(0.3, 0.3, 0.3)
+        fit_text(c, f"Drawn from {game.sides[1].capitalize()}'s side", margin + w * 0.6 - 2 * margin,
+                 h - margin - title_size * 0.8, w * 0.3, size=7.0, anchor="end")
+        c.setFillColorRGB(0, 0, 0)
     top = h - margin - title_size - 4
     dw = inner_w * float(f["diagram_width"])
     labels = art_for(game).diagram_labels

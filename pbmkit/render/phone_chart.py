@@ -32,6 +32,9 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
     y = page.height - margin - float(t["title_size"])
     c.setFont(FONT_BOLD, float(t["title_size"]))
     c.drawString(margin, y, title.upper())
+    if flip:  # say why the bases are the other way up
+        fit_text(c, f"Drawn from {game.sides[1].capitalize()}'s side", page.width - margin, y,
+                 inner / 2, size=float(t["title_size"]) * 0.6, anchor="end")
     start, end = (str(s) for s in t["example"])
     example = f"{start} to {end}"
     if art.how_to:  # a game with its own notation says how to write a move itself

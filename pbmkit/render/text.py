@@ -33,7 +33,8 @@ class MissingGlyphsWarning(UserWarning):
         self.chars = tuple(dict.fromkeys(chars))
         self.font = font
         verb = "it prints as an empty box" if len(self.chars) == 1 else "they print as empty boxes"
-        super().__init__(f"{font} has no glyph for {unicode_names(self.chars)}: {verb}")
+        have = "have" if " and " in font else "has"
+        super().__init__(f"{font} {have} no glyph for {unicode_names(self.chars)}: {verb}")
 
 
 def unicode_names(chars: Collection[str], limit: int = 8) -> str:

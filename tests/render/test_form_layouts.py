@@ -146,6 +146,10 @@ def test_a_flipped_chart_says_it_is_drawn_from_the_second_sides_seat(game: Any, 
     note = f"Drawn from {side}'s side"
     assert note in page_text(read_pdf(records_chart_pdf(game, {}, [], flip=True)), 0)
     assert "Drawn from" not in page_text(read_pdf(records_chart_pdf(game, {}, [])), 0)
+    # So do the mailer's fronts and the Phone Chart.
+    assert page_text(read_pdf(mailer_pdf(game, [], flip=True)), 0).count(note) == 4
+    assert note in page_text(read_pdf(phone_chart_pdf(game, flip=True)), 0)
+    assert "Drawn from" not in page_text(read_pdf(phone_chart_pdf(game)), 0)
 
 
 # --- 20: Billo labels, the mailer's move label ----------------------------------------------
