@@ -18,10 +18,11 @@ from pbmkit.games.batu_khan.rules import (
     Move,
     Position,
     camp_rank,
+    camp_winner,
     describe,
     first_action,
+    has_legal_move,
     move_text,
-    outcome,
     owner,
     stones_on_board,
     symbol_of,
@@ -55,8 +56,10 @@ def _lay_reason(position: Position, move: Move, end: int) -> str | None:
     letter = move.piece
     word = KIND_WORDS[letter]
     here = geo.names[end]
-    where = next((geo.names[sq] for sq, c in enumerate(position.cells)
-                  if c == symbol_of(letter, side)), None)
+    where = None
+    if letter not in hand:
+        sym = symbol_of(letter, side)
+        where = next((geo.names[sq] for sq, c in enumerate(position.cells) if c == sym), None)
     if letter == BLOCKADE:
         if first_action(position, side):
             return (f"your first action must be laying one of your stones in your camp "
@@ -146,9 +149,24 @@ def _knock_reason(position: Position, start: int, end: int) -> str | None:
 
 
 def check_move(position: Position, move: Move) -> str | None:
-    """``None`` if ``move`` is a legal action in ``position``; otherwise why not, in players' words."""
-    if outcome(position) is not None:
-        return "the game is already over"
+    """``None`` if ``move`` is a legal action in ``position``; otherwise why not, in players' words.
+
+    A game that is over refuses every action ("the game is already over"). An action that keeps
+    the rules proves the side to move has one, so "no legal action" is only looked for when the
+    action is refused.
+    """
+    if camp_winner(position) is not None:
+        return _OVER
+    reason = _reason(position, move)
+    if reason is not None and not has_legal_move(position):
+        return _OVER
+    return reason
+
+
+_OVER = "the game is already over"
+
+
+def _reason(position: Position, move: Move) -> str | None:
     geo = position.geometry
     if move.piece not in PIECES:
         return (f"{move.piece!r} is not a Batu Khan piece: B blue, Y yellow, K black, W white "

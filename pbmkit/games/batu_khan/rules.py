@@ -151,7 +151,8 @@ class Geometry:
 
     def find(self, name: str) -> int | None:
         """The square called ``name`` (any case, spaces ignored), or ``None`` if not on this board."""
-        return self.index.get(name.strip().lower())
+        found = self.index.get(name)
+        return found if found is not None else self.index.get(name.strip().lower())
 
     def where(self) -> str:
         """The board in words for messages: ``"the 5x5 board (files a-e, ranks 1-5)"``."""
@@ -361,11 +362,13 @@ def _actions(position: Position) -> Iterator[Move]:
 
 def camp_winner(position: Position) -> int | None:
     """The side (if any) with two or more stones in its opponent's camp (ruling 7)."""
-    geo = position.geometry
     cells = position.cells
+    files = position.files
+    camps = (cells[:files], cells[len(cells) - files:])  # South's camp, North's camp
     for side in (1 - position.turn, position.turn):
         mine = _MINE[side]
-        if sum(1 for sq in geo.camps[1 - side] if cells[sq] in mine) >= 2:
+        far = camps[1 - side]
+        if len(far) - far.count(EMPTY) >= 2 and sum(1 for c in far if c in mine) >= 2:
             return side
     return None
 
@@ -415,5 +418,5 @@ def apply(position: Position, move: Move) -> Position:
         hands = (hand, hands[NORTH]) if side == SOUTH else (hands[SOUTH], hand)
     else:
         cells[geo.index[move.start]] = EMPTY
-    cells[geo.index[move.end]] = symbol_of(move.piece, side)
+    cells[geo.index[move.end]] = move.piece if side == SOUTH else move.piece.lower()
     return Position(position.files, position.ranks, tuple(cells), hands, 1 - side)

@@ -1,0 +1,186 @@
+"""How Batu Khan actions are written (``shared/spec/batu-khan.md``, "Notation"; docs/batu-khan.md).
+
+Accepted spellings of one action (any case; spaces optional round the letter, ``@`` and the
+separator):
+
+* ``B@c1``: lay the blue stone on c1; ``X@d3``: lay the blockade (the letter is required);
+* ``B c1-c3``, ``Bc1-c3``, ``c1-c3``: move a stone (the letter may be left out: a square holds one
+  stone, so the starting square names it); a wrong letter is an illegal action;
+* ``Y b2xc3``: knock out what stands on c3 (``x`` or ``×``); a knock-out written with ``-`` is
+  accepted, but ``x`` before a free square is an illegal action.
+
+Squares are a file letter and a rank number; a square off the record's board is an illegal action
+of that turn and side, explained by the rules core, not a syntax error. The writer prints the
+canonical form (:func:`~pbmkit.games.batu_khan.rules.move_text`): ``B@c1``, ``X@d3``,
+``B c1-c3``, ``Y b2xc3``. Without a position (:meth:`BatuKhanNotation.normalize`, used by ``fmt``)
+an action is respelled as written: letter upper case (kept or left out as written), squares lower
+case, ``x`` kept where written.
+
+The patterns are linear: no nested quantifiers, each optional part anchored by a different class.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from pbmkit.games.base import IllegalMoveError
+from pbmkit.games.batu_khan.check import check_move
+from pbmkit.games.batu_khan.rules import (
+    BLOCKADE,
+    DEFAULT_FILES,
+    DEFAULT_RANKS,
+    EMPTY,
+    PIECES,
+    Move,
+    Position,
+    geometry,
+    legal_moves,
+    move_text,
+)
+from pbmkit.games.notation import MoveSyntaxError, memoised_reader
+
+__all__ = ["NOTATION", "BatuKhanNotation", "notation_for"]
+
+MAX_MOVE_LENGTH = 40
+"""Longer text is refused before any pattern runs (the longest action, ``Y b2 x c3``, is short)."""
+
+_LAY = re.compile(r"\s*([A-Za-z])\s*@\s*([A-Za-z])([0-9]{1,2})\s*")
+_MOVE = re.compile(
+    r"\s*(?:([BYKWXbykwx])\s*)?([A-Za-z])([0-9]{1,2})\s*(-|–|x|X|×)\s*([A-Za-z])([0-9]{1,2})\s*")
+_EXAMPLES = "B@c1, X@d3, B c1-c3 or Y b2xc3"
+_KNOCK = frozenset("xX×")
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """An action as read from text, before a position is known."""
+
+    piece: str | None
+    """The upper-case letter, or ``None`` when left out (moves only)."""
+    start: str | None
+    """The starting square's name (lower case), ``None`` for laying a piece."""
+    end: str
+    knock: bool
+    """Whether ``x`` was written."""
+    canonical: str
+
+
+def _parse(text: str) -> _Written:
+    """Read ``text`` without a position; ``MoveSyntaxError`` saying what is wrong."""
+    body = text.strip()
+    if not body:
+        raise MoveSyntaxError("an empty action")
+    if len(body) > MAX_MOVE_LENGTH:
+        raise MoveSyntaxError(f"an action of {len(body)} characters is too long: write one action "
+                              f"like {_EXAMPLES}")
+    lay = _LAY.fullmatch(body)
+    if lay is not None:
+        letter = lay.group(1).upper()
+        if letter not in PIECES:
+            raise MoveSyntaxError(f"{lay.group(1)!r} is not a piece letter: B blue, Y yellow, "
+                                  "K black, W white stone, X blockade")
+        end = f"{lay.group(2).lower()}{lay.group(3)}"
+        return _Written(letter, None, end, False, f"{letter}@{end}")
+    if body.startswith("@") or body.endswith("@"):
+        raise MoveSyntaxError(f"{body!r}: laying a piece is written with its letter and the square, "
+                              "like B@c1 or X@d3")
+    m = _MOVE.fullmatch(body)
+    if m is None:
+        raise MoveSyntaxError(f"{body!r} is not a Batu Khan action: write it like {_EXAMPLES}")
+    letter = m.group(1).upper() if m.group(1) else None
+    start = f"{m.group(2).lower()}{m.group(3)}"
+    end = f"{m.group(5).lower()}{m.group(6)}"
+    knock = m.group(4) in _KNOCK
+    head = f"{letter} " if letter else ""
+    return _Written(letter, start, end, knock, f"{head}{start}{'x' if knock else '-'}{end}")
+
+
+_read = memoised_reader(_parse)
+
+
+def _placed(message: str, start: int | None) -> IllegalMoveError:
+    """An :class:`IllegalMoveError` that carries the starting square (for "could go to" lists)."""
+    exc = IllegalMoveError(message)
+    exc.start = start  # type: ignore[attr-defined]
+    return exc
+
+
+class BatuKhanNotation:
+    """The Batu Khan action notation on one board size: ``B@c1``, ``X@d3``, ``B c1-c3``, ``Y b2xc3``.
+
+    Reading and writing do not depend on the size (squares are names); :meth:`start_of` and
+    :meth:`destinations` turn names into the board's square numbers, so each board size has its
+    own instance (:func:`notation_for`).
+    """
+
+    game_name = "batu-khan"
+    example = "B c1-c3"
+
+    def __init__(self, files: int = DEFAULT_FILES, ranks: int = DEFAULT_RANKS) -> None:
+        self.geometry = geometry(files, ranks)
+
+    def normalize(self, text: str) -> str:
+        """``"b @ C1"`` → ``"B@c1"``, ``"yB2XC3"`` → ``"Y b2xc3"``; ``MoveSyntaxError`` if unreadable."""
+        return _read(text).canonical
+
+    def read(self, text: str, position: Position) -> Move:
+        """The action ``text`` means in ``position`` (notation checks only, not legality).
+
+        A left-out letter is taken from the mover's stone on the starting square (if there is
+        none, the letter of whatever stands there, so that the checker can say why). A knock-out
+        written with ``-`` is read as a knock-out; ``x`` before a free square raises
+        :class:`IllegalMoveError` with the reason.
+        """
+        w = _read(text)
+        if w.start is None:
+            return Move(w.piece or BLOCKADE, None, w.end)
+        geo = position.geometry
+        start = geo.find(w.start)
+        end = geo.find(w.end)
+        piece = w.piece
+        if piece is None:
+            content = position.cells[start] if start is not None else EMPTY
+            piece = content.upper() if content != EMPTY else "W"
+        target = position.cells[end] if end is not None else EMPTY
+        move = Move(piece, w.start, w.end, w.knock or target != EMPTY)
+        if w.knock and target == EMPTY and end is not None:
+            raise _placed(check_move(position, move) or f"{w.end} is free: nothing to knock out",
+                          start)
+        return move
+
+    def format(self, move: Move, position: Position) -> str:
+        """``"B@c1"``, ``"Y b2xc3"``: the canonical text of ``move``."""
+        return move_text(move)
+
+    def start_of(self, move: Move) -> int | None:
+        """The square the moving stone starts on; ``None`` for a piece laid from the hand (and for
+        a start off the board)."""
+        return None if move.start is None else self.geometry.find(move.start)
+
+    def destinations(self, position: Position, start: int | None) -> tuple[str, ...]:
+        """The names of the squares the stone on ``start`` may legally go to, sorted; empty for
+        ``None`` (a piece laid from the hand)."""
+        if start is None or not 0 <= start < len(position.cells):
+            return ()
+        name = position.geometry.names[start]
+        return tuple(sorted({m.end for m in legal_moves(position) if m.start == name}))
+
+    def threats(self, position: Position) -> tuple[str, ...]:
+        """Batu Khan has no announcements: nothing is ever announced."""
+        return ()
+
+    def pbmserv(self, move: Move) -> str:
+        """Batu Khan has no pbmserv coordinates: ``ValueError``."""
+        raise ValueError("Batu Khan records have no pbmserv coordinates (pbmserv names are Batalo's)")
+
+
+@cache
+def notation_for(files: int = DEFAULT_FILES, ranks: int = DEFAULT_RANKS) -> BatuKhanNotation:
+    """The notation on a ``files`` × ``ranks`` board (one instance per size)."""
+    return BatuKhanNotation(files, ranks)
+
+
+NOTATION = notation_for(DEFAULT_FILES, DEFAULT_RANKS)
+"""The Batu Khan action notation on the default 5 × 5 board."""
