@@ -40,8 +40,11 @@ def sized_runs(data: bytes, index: int = 0) -> list[tuple[str, float, float, flo
         if text.strip():
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
             y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            scale = abs(tm[0] * cm[0] + tm[1] * cm[2]) or abs(tm[1] * cm[1] + tm[0] * cm[3])
-            runs.append((text.strip(), x, y, float(size) * scale))
+            # The text matrix times the current one; its scale is the root of its determinant
+            # (so a card turned a quarter turn keeps its text size).
+            a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+            c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+            runs.append((text.strip(), x, y, float(size) * abs(a * d - b * c) ** 0.5))
 
     read_pdf(data).pages[index].extract_text(visitor_text=visit)
     return runs
@@ -103,6 +106,25 @@ def test_a_name_too_long_even_wrapped_is_cut_with_an_ellipsis_inside_its_box() -
     inner = 612 - 2 * 36
     for text, x, size in runs:  # the White player box is the left 49 % of the inner width
         assert x + text_width(text, size) <= 36 + 0.49 * inner + 0.01
+
+
+@pytest.mark.parametrize("paper_key", ["letter", "a4"])
+@pytest.mark.parametrize("game", ["batalo", "billo"])
+def test_every_form_prints_its_text_at_the_readable_minimum_or_larger(game: str, paper_key: str) -> None:
+    """No 5 pt text anywhere: every label, key and value of the three forms, blank and filled
+    with long names, is at least 6 pt (text inside a reused drawing, which a reader reports in
+    the drawing's own units, is left out: board names and labels, sized with the board)."""
+    from pbmkit.render.phone_chart import phone_chart_pdf
+
+    g = get_game(game)
+    name = "Wolfeschlegelsteinhausenbergerdorff " * 12
+    card = MailerCard({"Number": "12345", "White": name, "Black": name, "Move": name}, None)
+    for data in (records_chart_pdf(g, {"White": name, "Winner": name}, [], paper_key=paper_key),
+                 mailer_pdf(g, [card, None], paper_key=paper_key),
+                 phone_chart_pdf(g, paper_key=paper_key)):
+        for index in range(len(read_pdf(data).pages)):
+            sizes = [size for _, _, _, size in sized_runs(data, index) if size > 2]
+            assert sizes and min(sizes) >= MIN_SIZE - 1e-6
 
 
 class _StepBudget:
