@@ -23,6 +23,7 @@ from pbmkit.cli.common import (
     position_at,
     read_source,
 )
+from pbmkit.notation.problems import printable
 
 _HOW = {
     "base": "on the base",
@@ -222,33 +223,38 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, exists=True))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.argument("move_text", metavar="MOVE")
 @click.option("--dry-run", is_flag=True, help="Check the move and show the result; write nothing.")
-@_GAME_OPTION
 @click.option("--received", default=None, help="Desk: when the opponent's move came (YYYY-MM-DD).")
 @click.option("--sent", default=None, help="Desk: when this move is sent (default: today).")
 @click.option("--leave", type=click.IntRange(0, 999), default=0, help="Desk: days of leave taken.")
 @click.option("--offer-draw", is_flag=True, help="Desk: offer a draw with this move.")
 @click.option("--no-dates", is_flag=True, help="Desk: write no dates (records that keep them).")
-def move(file: str, move_text: str, dry_run: bool, game_number: int | None, received: str | None,
-         sent: str | None, leave: int, offer_draw: bool, no_dates: bool) -> None:
-    """Check MOVE (e.g. "IR to HS") against the record and append it in canonical form.
+def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: str | None,
+         leave: int, offer_draw: bool, no_dates: bool) -> None:
+    """Check MOVE (e.g. "IR to HS") against the record FILE and append it in canonical form.
 
-    On an illegal move nothing is written: the file stays byte-for-byte the same. Dates
+    FILE holds one game (keep each correspondence game in its own file). On an illegal move
+    nothing is written: the file stays byte-for-byte the same. After writing, the record is read
+    back; unless it replays to the old moves plus the new one, the old file is put back. Dates
     (docs/desk.md) are written when given, or when the record keeps them (sent: today).
     """
     from pbmkit.cli.desk import move_note
     from pbmkit.notation import append_move, check_text, format_move, read_move
     from pbmkit.render.terminal import board_text
 
+    if file == "-":
+        raise InputError("pbmkit move appends to a record FILE; it cannot write back to standard "
+                         "input (to check a move without a file, use: pbmkit move --dry-run FILE "
+                         "MOVE)")
     with locked(file):
         text, name = read_source(file)
         replays = check_text(text, name)
-        rep = pick_game(replays, game_number, name)
         if len(replays) > 1:
             raise InputError(f"{name} holds {len(replays)} games; pbmkit move works on a file "
                              "with one game (keep each correspondence game in its own file)")
+        rep = pick_game(replays, None, name)
         if not rep.valid or rep.game is None:
             first = rep.errors[0] if rep.errors else None
             raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
@@ -261,15 +267,17 @@ def move(file: str, move_text: str, dry_run: bool, game_number: int | None, rece
         try:
             mv = read_move(game.name, move_text, position)
         except ValueError as exc:
-            _explain_illegal(game, position, move_text, str(exc), None)
+            _explain_illegal(game, position, move_text, str(exc), getattr(exc, "start", None))
         reason = game.check_move(position, mv)
         if reason is not None:
-            _explain_illegal(game, position, move_text, reason, mv)
+            _explain_illegal(game, position, move_text, reason, getattr(mv, "start", None),
+                             getattr(mv, "end", None))
         after = game.apply(position, mv)
         threats = _threats(game, after)
         canonical = format_move(game.name, mv, position)
         note = move_note(rep, received, sent, leave, offer_draw, no_dates)
         new_text = append_move(text, rep, mv, averto=bool(threats), comment=note)
+        _verify_append(new_text, name, rep, label, side, canonical)
         outcome = game.outcome(after)
         if outcome is not None:  # desk: the Winner tag follows the result
             from pbmkit.cli.desk import winner_value
@@ -281,6 +289,7 @@ def move(file: str, move_text: str, dry_run: bool, game_number: int | None, rece
         if not dry_run:
             data = _with_original_encoding(file, new_text)
             atomic_write(file, data)
+            _verify_written(file, data)
     click.echo(board_text(game, after, last_move=mv))
     click.echo()
     verb = "Would add" if dry_run else "Added"
@@ -294,6 +303,42 @@ def move(file: str, move_text: str, dry_run: bool, game_number: int | None, rece
                    + " and their ".join(threats) + ".")
     if dry_run:
         click.echo("(dry run: the record was not changed)")
+
+
+def _main_line(rep: Any) -> list[tuple[str, str, str]]:
+    return _main_line_of(rep.main)
+
+
+def _verify_append(new_text: str, name: str, old: Any, label: str, side: str,
+                   canonical: str) -> None:
+    """Refuse (nothing written) unless ``new_text`` replays to the old moves plus the new one."""
+    from pbmkit.notation import check_text
+
+    replays = check_text(new_text, name)
+    expected = [*_main_line(old), (label, side, canonical)]
+    new = replays[0] if len(replays) == 1 else None
+    if (new is not None and new.valid and _main_line(new) == expected
+            and new.record.tags == old.record.tags
+            and {k: _main_line_of(v) for k, v in new.series.items()}
+            == {k: _main_line_of(v) for k, v in old.series.items()}):
+        return
+    why = (new.errors[0].message if new is not None and new.errors
+           else "the moves read back differ from the moves written")
+    raise Refused(f"{name}: pbmkit could not append {label}. {canonical} to this record safely "
+                  f"(read back: {why}); the record was not changed. Add the move by hand, or "
+                  "rewrite the record with pbmkit fmt first")
+
+
+def _main_line_of(plies: list[Any]) -> list[tuple[str, str, str]]:
+    return [(p.label, p.side, p.text) for p in plies]
+
+
+def _verify_written(path: str, data: bytes) -> None:
+    """The file now holds exactly ``data`` (a second writer cannot slip in: the folder is locked)."""
+    with open(path, "rb") as fh:
+        if fh.read() != data:
+            raise InputError(f"{path}: what was read back differs from what was written; "
+                             "check the file (pbmkit check)")
 
 
 def _threats(game: Any, position: Any) -> tuple[str, ...]:
@@ -318,20 +363,40 @@ def wrap_items(head: str, items: list[str], width: int = 78) -> str:
     return "\n".join(lines)
 
 
-def _explain_illegal(game: Any, position: Any, text: str, reason: str, mv: Any) -> NoReturn:
-    """Say why ``text`` cannot be played and what can; exit 1 (nothing was written)."""
+_MAX_HINT_LINES = 4
+
+
+def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: Any,
+                     end: Any = None) -> NoReturn:
+    """Say why ``text`` cannot be played and what can; exit 1 (nothing was written).
+
+    The piece's own legal moves when the start space holds a piece that can move; otherwise the
+    pieces that could be meant: those that can go to the destination, else every piece of the side
+    that can move (a few lines at most, never every legal move of the side).
+    """
     from pbmkit.notation import format_move
 
-    click.echo(f"Illegal move {text!r}: {reason}", err=True)
+    click.echo(f"Illegal move '{printable(text, 60)}': {printable(reason, 300)}", err=True)
     legal = list(game.legal_moves(position))
-    start = getattr(mv, "start", None)
     mine = [m for m in legal if getattr(m, "start", None) == start] if start is not None else []
     if mine:
         click.echo(wrap_items("Legal moves of that piece:",
-                              sorted(format_move(game.name, m, position) for m in mine)), err=True)
+                              sorted({format_move(game.name, m, position) for m in mine})),
+                   err=True)
     elif legal:
-        click.echo(wrap_items("Legal moves:",
-                              sorted(format_move(game.name, m, position) for m in legal)), err=True)
+        side = game.side_to_move(position).capitalize()
+        there = [m for m in legal if end is not None and getattr(m, "end", None) == end]
+        if there:
+            lines = wrap_items(f"{side}'s moves to {game.board.name(end)}:",
+                               sorted({format_move(game.name, m, position) for m in there}))
+        else:
+            starts = sorted({game.board.name(int(m.start)) for m in legal})
+            lines = wrap_items(f"{side}'s pieces that can move (pbmkit moves FILE --from SPACE "
+                               "lists one piece's moves):", starts)
+        shown = lines.splitlines()
+        if len(shown) > _MAX_HINT_LINES:
+            shown = [*shown[: _MAX_HINT_LINES - 1], f"  ... and {len(shown) - 3} more line(s)"]
+        click.echo("\n".join(shown), err=True)
     click.echo("The record was not changed.", err=True)
     sys.exit(EXIT_INVALID)
 

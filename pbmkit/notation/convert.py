@@ -142,18 +142,14 @@ def append_move(text: str, replay: GameReplay, move: Any, *, averto: bool, comme
         else:
             insert = f" {canonical}"
     else:
+        # No move yet: everything after the tags is comments and blank lines (a comment may run
+        # over several lines, even one opened on a tag line), so the move goes at the very end.
         first = "" if side == first_side else "... "
-        tag_lines = [ln for ln, _ in replay.record.tag_positions.values()]
-        if tag_lines:
-            line = max(tag_lines)
-            pos = starts[line] - 1 if line < len(starts) else len(body)
-            if pos > 0 and body[pos - 1] == "\r":
-                pos -= 1
-            insert = f"{nl}{nl}1. {first}{canonical}"
-        else:
-            pos = len(body)
-            sep = "" if not body or body.endswith("\n") else nl
-            insert = f"{sep}1. {first}{canonical}{nl}"
+        pos = len(body)
+        sep = "" if not body or body.endswith("\n") else nl
+        blank = "" if (not replay.record.tag_positions
+                       or body.endswith(("\n\n", "\n\r\n"))) else nl
+        insert = f"{sep}{blank}1. {first}{canonical}{nl}"
     return text[: bom + pos] + insert + text[bom + pos:]
 
 

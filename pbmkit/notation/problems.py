@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -10,7 +11,30 @@ from dataclasses import dataclass
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.notation import MoveSyntaxError
 
-__all__ = ["IllegalMoveError", "MoveSyntaxError", "Problem", "no_gc_pauses"]
+__all__ = ["IllegalMoveError", "MoveSyntaxError", "Problem", "no_gc_pauses", "printable"]
+
+# C0 and C1 control codes, DEL, and the line and bidirectional-override codes that reorder or
+# hide what a terminal shows (one class, no nesting: linear).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+SOURCE_WINDOW = 72
+"""How many characters of a source line a problem quotes around its column."""
+
+
+def _escape(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """``text`` safe to print on a terminal, on one line: control codes shown escaped (``\\x1b``),
+    and, past ``limit`` characters, cut with an ellipsis and the full length.
+
+    Record text comes by mail from other people: it must not move the cursor, recolour or clear
+    the terminal, ring its bell, or fill the screen with one name.
+    """
+    if limit is not None and len(text) > limit:
+        return _UNSAFE.sub(_escape, text[:limit]) + f"… ({len(text):,} characters)"
+    return _UNSAFE.sub(_escape, text)
 
 
 @contextmanager
@@ -69,12 +93,12 @@ class Problem:
             context = f"{context} {self.move}".strip()
         if context:
             head.append(context)
-        text = ": ".join([*head, self.message])
+        text = ": ".join([*(printable(h, 200) for h in head), printable(self.message, 500)])
         if self.legal:
             text += f"\n  the piece could go to: {', '.join(self.legal)}"
         if self.source_line is not None and self.column is not None:
-            line = self.source_line.expandtabs(1)
-            text += f"\n  {line}\n  {' ' * (self.column - 1)}^"
+            line, caret = quote_line(self.source_line, self.column)
+            text += f"\n  {line}\n  {' ' * caret}^"
         return text
 
     def to_json(self) -> dict[str, object]:
@@ -90,3 +114,19 @@ class Problem:
             "severity": self.severity,
         }
 
+
+
+def quote_line(line: str, column: int, width: int = SOURCE_WINDOW) -> tuple[str, int]:
+    """A source line to quote under a problem, and the caret's offset in it.
+
+    A long line is cut to ``width`` characters around ``column`` (an ellipsis marks each cut), so
+    output grows with the number of problems, not with the square of a line's length; control
+    codes are escaped and tabs shown as one space.
+    """
+    at = max(0, min(column - 1, len(line)))
+    lo = max(0, at - width // 2)
+    hi = min(len(line), lo + width)
+    lo = max(0, hi - width)
+    before = ("…" if lo > 0 else "") + printable(line[lo:at].replace("\t", " "))
+    after = printable(line[at:hi].replace("\t", " ")) + ("…" if hi < len(line) else "")
+    return before + after, len(before)

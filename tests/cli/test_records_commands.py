@@ -345,13 +345,34 @@ def test_check_shows_progress_on_a_terminal_for_a_large_archive(tmp_path: Path) 
     assert plain.returncode == 0 and plain.stderr == b""
 
 
-def test_an_unreadable_move_lists_every_legal_move_wrapped_between_moves(record: Path) -> None:
+def test_an_unreadable_destination_lists_the_pieces_moves_wrapped_between_moves(
+        record: Path) -> None:
+    """Issue 9, item 7: the piece's own legal moves, not every legal move of the side."""
     code, _, err = run("move", str(record), "EW to CA")
     assert code == 1 and "CA is not a space" in err
-    listed = err.split("Legal moves:")[1].split("The record")[0]
+    listed = err.split("Legal moves of that piece:")[1].split("The record")[0]
     assert all(len(line) <= 78 for line in err.splitlines())
     moves = [m.strip() for m in listed.replace("\n", " ").split(",")]
-    assert all(len(m.split(" to ")) == 2 for m in moves)
+    assert moves and all(m.startswith("EW to ") for m in moves)
+
+
+def test_an_empty_start_space_names_the_pieces_that_could_be_meant(record: Path) -> None:
+    """Issue 9, item 7: nothing on the start space: the moves that reach the destination."""
+    code, _, err = run("move", str(record), "EV to EU")  # EV went to FU; FU can come back
+    assert code == 1
+    (line,) = [ln for ln in err.splitlines() if ln.startswith("Black's moves to EU:")]
+    assert "FU to EU" in line and all(m.endswith(" to EU") for m in line[21:].split(", "))
+    assert len(err.splitlines()) <= 6
+
+
+def test_an_unreadable_start_names_the_pieces_that_can_move_in_a_few_lines(
+        record: Path) -> None:
+    """Issue 9, item 7: no start and no destination: the pieces that can move, a few lines."""
+    code, _, err = run("move", str(record), "NA to QQ")
+    assert code == 1
+    hint = err.split("\n", 1)[1].split("The record")[0]
+    assert "pieces that can move" in hint and " to " not in hint.split(":", 1)[1]
+    assert len(hint.splitlines()) <= 4
 
 
 def test_an_illegal_move_lists_the_moves_of_that_piece(record: Path) -> None:
