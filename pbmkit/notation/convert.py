@@ -104,7 +104,8 @@ def _comment_end(text: str, starts: list[int], c: Comment) -> int:
     return end - 1 if end > pos and text[end - 1] == "\r" else end
 
 
-def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequence[str] = ()) -> str:
+def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequence[str] = (),
+                comment: str = "") -> str:
     """``text`` with ``move`` added after the last main-line move, canonically; the rest unchanged.
 
     ``announcements`` are written after the move (``("averto",)``).
@@ -125,6 +126,8 @@ def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequ
     body = text[bom:]
     nl = "\r\n" if "\r\n" in body else "\n"
     canonical = " ".join((game.notation.format(move, replay.final), *announcements))
+    if comment:  # the desk's dates (docs/desk.md)
+        canonical += " {" + comment + "}"
     label, side = replay.next_turn()
     first_side = (replay.order or game.order)[0]
     starts = _line_starts(body)

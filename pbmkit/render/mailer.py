@@ -21,7 +21,7 @@ from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
-from pbmkit.render.templates import load_template, paper, side_label
+from pbmkit.render.templates import load_template, paper, side_field, side_label
 
 __all__ = ["CARDS_PER_SHEET", "MailerCard", "card_origins", "mailer_pdf"]
 
@@ -144,7 +144,7 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
             size = float(f["turn_size"]) if key in ("Turn", "Number") else float(f["value_size"])
             label = str(fld["label"]).replace("{example}", example)
             form_box(c, x, y, cell_w, row_h, side_label(game, key, label),
-                     values.get(key, ""),
+                     values.get(side_field(game, key) or "", ""),
                      label_size=float(f["label_size"]), value_size=size)
 
 

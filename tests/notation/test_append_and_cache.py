@@ -52,7 +52,8 @@ def test_line_ends_and_the_rest_of_the_file_are_kept_byte_for_byte() -> None:
     assert out == text.replace("EV to FU", "EV to FU\r\n2. JQ to JS averto")
     bom = "\ufeff" + text
     (game,) = check_text(bom)
-    assert append_move(bom, game, batalo.Move(batalo.space("JQ"), batalo.space("JS"))).startswith("\ufeff[Game")
+    moved = append_move(bom, game, batalo.Move(batalo.space("JQ"), batalo.space("JS")))
+    assert moved.startswith("\ufeff[Game")
 
 
 def test_append_refuses_illegal_moves_and_finished_or_broken_games() -> None:
