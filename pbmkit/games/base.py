@@ -1,75 +1,174 @@
-"""What every game module provides: the protocol the notation, render and cli layers rely on."""
+"""What every game provides: the typed protocol ``Game[P, M]`` the notation, render and cli layers
+rely on, composed of small protocols, with the errors and values they share.
+
+A game is a package ``pbmkit/games/<game>/`` whose ``GAME`` satisfies :class:`Game`, registered by
+one line in :mod:`pbmkit.games`. ``P`` is the game's frozen, hashable position and ``M`` its
+frozen, hashable move. The layers above never look inside either: they ask the game (whose turn,
+which moves, what a move touches, how its pieces are drawn) and its notation (how a move is
+written). :class:`GameBase` gives the defaults a simple two-sided game needs, so a game states only
+what differs. The decisions are documented in ``docs/architecture.md``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from pbmkit.games.board import Board
 
-__all__ = ["Game", "IllegalMoveError", "M", "Outcome", "P", "SetupError"]
+if TYPE_CHECKING:
+    from pbmkit.games.drawing import Look
+    from pbmkit.games.notation import MoveNotation
+
+__all__ = [
+    "AmbiguousMoveError", "Announcement", "Announcing", "Configurable", "Described", "Drawn",
+    "Game", "GameBase", "HowWords", "IllegalMoveError", "M", "Outcome", "P", "PbmkitError",
+    "Phased", "Rules", "SetupError", "Setups", "Sides", "Space", "Touching", "UnknownGameError",
+    "describe_outcome",
+]
+
+Space = int
+"""A space of a game's :class:`~pbmkit.games.board.Board`, ``0 .. board.size - 1``."""
 
 
-class IllegalMoveError(ValueError):
+# --- errors: one hierarchy, every error a ValueError ----------------------------------------
+
+
+class PbmkitError(ValueError):
+    """The root of pbmkit's errors: bad input of any kind (a ``ValueError``)."""
+
+
+class IllegalMoveError(PbmkitError):
     """A well-formed move that the rules forbid; the message says why in players' words."""
 
 
-class SetupError(ValueError):
-    """A ``Setup`` string that is malformed or describes an impossible position."""
+class AmbiguousMoveError(IllegalMoveError):
+    """A written move that more than one legal move matches; ``candidates`` are their texts."""
+
+    def __init__(self, message: str, start: object = None, candidates: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.start = start
+        self.candidates = candidates
+
+
+class SetupError(PbmkitError):
+    """A ``Setup`` string or a configuring tag (``Board``, ``Layout``, ``First``) that is
+    malformed or describes an impossible game; ``tag`` names the tag at fault, if known."""
+
+    def __init__(self, message: str, tag: str | None = None) -> None:
+        super().__init__(message)
+        self.tag = tag
+
+
+class UnknownGameError(PbmkitError, KeyError):
+    """A game name that no registered game answers to (also a ``KeyError``, as it always was)."""
+
+    __str__ = ValueError.__str__  # KeyError would quote the message
+
+
+# --- values ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: ``winner`` is a side name or ``"draw"``; ``how`` names the reason."""
+    """How a game ended: ``winner`` is a side (or faction) name or ``"draw"``; ``how`` names the
+    reason with the JSON value of ``check --json`` (``"base"``, ``"no-moves"``, ``"draw-claimed"``)."""
 
     winner: str
     how: str
-    """``"base"``, ``"capture-all"``, ``"no-moves"`` (and game-specific reasons such as draws)."""
+
+
+class HowWords(NamedTuple):
+    """A ``how`` in words, for each place a result is told (a side's name goes before each)."""
+
+    board: str
+    """In a sentence: ``White has won {board}`` / ``the game is drawn ({board})``."""
+    report: str
+    """In ``pbmkit show`` and ``check``: ``White wins {report}`` / ``drawn {report}``."""
+    form: str
+    """On the printed forms: ``White ({form})``."""
+
+
+class Announcement(NamedTuple):
+    """Something a player says after a move (Batalo's ``averto``): the word and what it is about."""
+
+    word: str
+    """As written in records, lower case (``"averto"``)."""
+    detail: str = ""
+    """What it announces, in words (``"threatens the column and the base"``)."""
+
+
+COMMON_HOW: Mapping[str, HowWords] = {
+    "concession": HowWords("by concession", "by concession", "by concession"),
+    "agreement": HowWords("by agreement", "by agreement", "by agreement"),
+    "draw-claimed": HowWords("by a claim", "by a claim", "claimed"),
+}
+"""The ways a record ends that every game knows (``resigns``, ``draw agreed``, ``draw claimed``)."""
 
 
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
+_P_in = TypeVar("_P_in", contravariant=True)
+_M_in = TypeVar("_M_in", contravariant=True)
+
+
+# --- the small protocols -----------------------------------------------------------------------
 
 
 @runtime_checkable
-class Game(Protocol[P, M]):
-    """A game: its board, its positions and moves, and its rules.
+class Sides(Protocol):
+    """Who plays: side names, the tags naming their players, the order of a numbered turn."""
 
-    Positions and moves are frozen, hashable values. A game module registers one instance in
-    :mod:`pbmkit.games` under its lower-case name.
-    """
-
-    name: str
-    """The lower-case registry name, e.g. ``"batalo"``."""
-    title: str
-    """The name as printed, e.g. ``"Batalo"``."""
-    board: Board
-    sides: tuple[str, str]
-    """Lower-case side names, first mover's side first in the standard setup."""
-
-    def initial_position(self, first: str | None = None) -> P:
-        """The standard starting position.
-
-        ``first`` names the side that moves first where the rules let the players choose (Billo's
-        ``First`` tag); a game whose first mover is fixed raises ``ValueError`` for another side.
-        """
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Lower-case side (or faction) names, any number, in the standard order of play."""
         ...
 
-    def claim_draw(self, position: P) -> Outcome:
-        """The draw the side to move may claim in ``position``.
-
-        Raises :class:`IllegalMoveError` with the reason when no draw can be claimed (in a game
-        whose rules know no claimed draws, always).
-        """
+    @property
+    def side_tags(self) -> tuple[str, ...]:
+        """The record tag naming each side's player, parallel to :attr:`sides` (``"White"``)."""
         ...
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The sides in the order they move within one numbered turn of a record (a configured
+        game: Billo's ``First`` tag may put Orange first, Batrakill's ``Order`` tag sets it)."""
+        ...
+
+    @property
+    def extra_tags(self) -> tuple[str, ...]:
+        """The game's own tags besides the side tags (``"First"``, ``"Board"``, ``"Layout"``)."""
+        ...
+
+
+@runtime_checkable
+class Setups(Protocol[P]):
+    """Starting positions: the standard one (data) and ``Setup`` tag strings."""
+
+    def initial_position(self) -> P:
+        """The standard starting position of this (configured) game."""
+        ...
+
+    def parse_setup(self, text: str) -> P:
+        """A position from a ``Setup`` tag value; raises :class:`SetupError` with the reason."""
+        ...
+
+    def format_setup(self, position: P) -> str:
+        """The ``Setup`` tag value of ``position``."""
+        ...
+
+
+@runtime_checkable
+class Rules(Protocol[P, M]):
+    """The rules: whose turn, the legal moves, checking and applying one, the end."""
 
     def side_to_move(self, position: P) -> str:
-        """The side name whose turn it is."""
+        """The side (or faction) whose turn it is in ``position``."""
         ...
 
     def legal_moves(self, position: P) -> Sequence[M]:
-        """Every legal move of the side to move, each once."""
+        """Every legal move of the side to move, each once (a drop, a move in parts: one ``M``)."""
         ...
 
     def check_move(self, position: P, move: M) -> str | None:
@@ -84,10 +183,172 @@ class Game(Protocol[P, M]):
         """The result if the game is over in ``position``, else ``None``."""
         ...
 
-    def parse_setup(self, text: str) -> P:
-        """A position from a ``Setup`` tag value; raises :class:`SetupError` with the reason."""
+    def claim_draw(self, position: P) -> Outcome:
+        """The draw the side to move may claim; :class:`IllegalMoveError` with the reason if none."""
         ...
 
-    def format_setup(self, position: P) -> str:
-        """The ``Setup`` tag value of ``position``."""
+
+@runtime_checkable
+class Touching(Protocol[_M_in]):
+    """What a move touches on the board, for arrows and shading (no start/end assumed)."""
+
+    def touched(self, move: _M_in) -> tuple[tuple[Space, ...], ...]:
+        """The paths of the move's parts, each in the order the piece (or ring) visits them.
+
+        A one-space path is a piece laid from the hand (a drop), shaded without an arrow; a longer
+        one is drawn as an arrow from its first space through the others. A move in several parts
+        (Baladãna's ring move then figure move) has one path per part.
+        """
         ...
+
+
+@runtime_checkable
+class Phased(Protocol[_P_in]):
+    """Rounds (Batrakill's duel has two; the record starts the second with a ``round 2`` line)."""
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds a game has (1 for most games)."""
+        ...
+
+    def round_of(self, position: _P_in) -> int:
+        """The round (1-based) the next move of ``position`` belongs to."""
+        ...
+
+
+@runtime_checkable
+class Announcing(Protocol[_P_in]):
+    """Words said after a move (Batalo's ``averto``): the record may write them, the game judges."""
+
+    @property
+    def announcement_words(self) -> Mapping[str, str]:
+        """Each word a record may write after a move, to the reason it is wrong when written
+        though nothing calls for it (``"after this move there is no threat to ..."``)."""
+        ...
+
+    def announce(self, position: _P_in) -> tuple[Announcement, ...]:
+        """What the side that just moved (into ``position``) must announce: empty for nothing."""
+        ...
+
+
+@runtime_checkable
+class Described(Protocol):
+    """Outcomes in words."""
+
+    @property
+    def outcome_words(self) -> Mapping[str, HowWords]:
+        """Every ``how`` of :class:`Outcome` this game gives, in words (the common ones included)."""
+        ...
+
+
+@runtime_checkable
+class Drawn(Protocol[P]):
+    """How the game looks on paper and on a terminal."""
+
+    @property
+    def board(self) -> Board:
+        """The board (its ``kind`` chooses the drawing: hex cells or squares)."""
+        ...
+
+    def look(self) -> Look[P]:
+        """The drawing hints of the pieces and marked spaces (:mod:`pbmkit.games.drawing`)."""
+        ...
+
+
+@runtime_checkable
+class Configurable(Protocol[P, M]):
+    """Games configured by a record's tags (a board size, a layout, who moves first)."""
+
+    def configure(self, tags: Mapping[str, str]) -> Game[P, M]:
+        """This game as a record's tags choose it (the same game when they choose nothing).
+
+        Raises :class:`SetupError`, with ``tag`` set, for a tag value the game cannot take.
+        """
+        ...
+
+
+@runtime_checkable
+class Game(Rules[P, M], Setups[P], Sides, Touching[M], Phased[P], Announcing[P], Described,
+           Drawn[P], Configurable[P, M], Protocol[P, M]):
+    """A game: everything the layers above ask of it. See the composed protocols for each part."""
+
+    @property
+    def name(self) -> str:
+        """The lower-case registry name (``"batalo"``)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The name as printed (``"Batalo"``)."""
+        ...
+
+    @property
+    def notation(self) -> MoveNotation[P, M]:
+        """How moves are written (:class:`~pbmkit.games.notation.MoveNotation`)."""
+        ...
+
+
+# --- defaults ------------------------------------------------------------------------------------
+
+
+class GameBase(Generic[P, M]):
+    """Defaults for the optional parts of :class:`Game`: one round, no announcements, no draws to
+    claim, the common outcome words, side tags from side names, no configuring tags.
+
+    A game subclasses it, sets ``name``, ``title``, ``sides`` (and ``how_words`` for its own
+    ``how`` values) and writes the rules; it overrides a default only where its rules differ.
+    """
+
+    name: str = ""
+    title: str = ""
+    sides: tuple[str, ...] = ()
+    how_words: ClassVar[Mapping[str, HowWords]] = {}
+    """The game's own ``how`` values in words (merged with :data:`COMMON_HOW`)."""
+    rounds: int = 1
+    announcement_words: ClassVar[Mapping[str, str]] = {}
+    extra_tags: tuple[str, ...] = ()
+
+    @property
+    def side_tags(self) -> tuple[str, ...]:
+        """Each side's name capitalised (``"White"``)."""
+        return tuple(s.capitalize() for s in self.sides)
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The sides in their standard order."""
+        return self.sides
+
+    @property
+    def outcome_words(self) -> Mapping[str, HowWords]:
+        """The common outcome words and the game's own."""
+        return {**COMMON_HOW, **self.how_words}
+
+    def round_of(self, position: P) -> int:
+        """Always round 1."""
+        return 1
+
+    def announce(self, position: P) -> tuple[Announcement, ...]:
+        """Nothing to announce."""
+        return ()
+
+    def claim_draw(self, position: P) -> Outcome:
+        """No draw can be claimed (a draw is agreed)."""
+        raise IllegalMoveError(f"{self.title} has no claimed draws: write 'draw agreed' for a draw "
+                               "by agreement")
+
+    def configure(self, tags: Mapping[str, str]) -> Self:
+        """This game: refuses a ``First`` tag naming another side than the first (the rules fix
+        who moves first); a game that reads tags overrides this."""
+        first = tags.get("First")
+        if first is not None and first.strip().lower() != self.sides[0]:
+            raise SetupError(f"{self.title} has no First tag: {self.sides[0].capitalize()} always "
+                             "moves first", tag="First")
+        return self
+
+
+def describe_outcome(game: Described, outcome: Outcome) -> str:
+    """``"White has won by reaching the opponent's base"``, ``"the game is drawn (...)"``."""
+    words = game.outcome_words.get(outcome.how)
+    if outcome.winner == "draw":
+        return f"the game is drawn ({words.board})" if words else "the game is drawn"
+    return f"{outcome.winner.capitalize()} has won {words.board if words else f'({outcome.how})'}"

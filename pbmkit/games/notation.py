@@ -6,12 +6,14 @@ writer in :mod:`pbmkit.notation` reach it through :class:`MoveNotation` only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Protocol, TypeVar
 
 __all__ = ["MoveNotation", "MoveSyntaxError", "memoised_reader"]
 
 W = TypeVar("W")
+P_contra = TypeVar("P_contra", contravariant=True)
+M = TypeVar("M", bound=Hashable)
 
 
 class MoveSyntaxError(ValueError):
@@ -48,43 +50,48 @@ def memoised_reader(parse: Callable[[str], W], size: int = 8192) -> Callable[[st
     return read
 
 
-class MoveNotation(Protocol):
-    """What a game's move-notation module provides to the record reader and writer."""
+class MoveNotation(Protocol[P_contra, M]):
+    """How a game writes its moves: what the record reader, the replayer and the writer ask.
 
-    game_name: str
-    """The registry name of the game (as in :func:`pbmkit.games.get_game`)."""
-    example: str
-    """A typical move as written, for messages (``"IR to HS"``)."""
+    The record grammar finds a turn's move text (a run of text between turn numbers, comments and
+    endings) and hands it to :meth:`split`, then each move's text to :meth:`read`.
+    """
+
+    @property
+    def game_name(self) -> str:
+        """The registry name of the game (as in :func:`pbmkit.games.get_game`)."""
+        ...
+
+    @property
+    def example(self) -> str:
+        """A typical move as written, for messages (``"IR to HS"``)."""
+        ...
 
     def normalize(self, text: str) -> str:
         """The canonical spelling of a written move, without a position; ``MoveSyntaxError`` if unreadable."""
         ...
 
-    def read(self, text: str, position: Any) -> Any:
+    def read(self, text: str, position: P_contra) -> M:
         """The game's move for ``text`` in ``position``: notation checks only, not legality.
 
         Raises ``MoveSyntaxError`` (unreadable, with ``.start`` set when the starting space was
         readable) or ``IllegalMoveError`` (readable, but the text contradicts the position, e.g.
-        an explicit capture with nothing to capture).
+        an explicit capture with nothing to capture; ``AmbiguousMoveError`` with the candidates).
         """
         ...
 
-    def format(self, move: Any, position: Any) -> str:
+    def format(self, move: M, position: P_contra) -> str:
         """The canonical text of ``move`` played in ``position`` (``"IR to HS"``)."""
         ...
 
-    def start_of(self, move: Any) -> Any:
-        """The space the moving piece starts on."""
+    def start_of(self, move: M) -> int | None:
+        """The space the moving piece starts on; ``None`` for a piece laid from the hand."""
         ...
 
-    def destinations(self, position: Any, start: Any) -> tuple[str, ...]:
+    def destinations(self, position: P_contra, start: int) -> tuple[str, ...]:
         """The names of the spaces the piece on ``start`` may legally move to."""
         ...
 
-    def threats(self, position: Any) -> tuple[str, ...]:
-        """What the side that just moved threatens next (``"column"``, ``"base"``): averto."""
-        ...
-
-    def pbmserv(self, move: Any) -> str:
+    def pbmserv(self, move: M) -> str:
         """The move in pbmserv's coordinates; ``ValueError`` if the game has none."""
         ...

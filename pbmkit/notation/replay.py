@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
 from pbmkit.notation.model import Ending, Record, Turn, WrittenMove
@@ -85,7 +85,7 @@ class GameReplay:
     warnings: list[Problem] = field(default_factory=list)
     """Warnings and notes (``severity`` tells which)."""
     turns: int = 0
-    order: tuple[str, str] | None = None
+    order: tuple[str, ...] | None = None
     """The sides in the order they move within a turn (the ``First`` tag may name the first)."""
     winner: str | None = None
     how: str | None = None
@@ -302,7 +302,8 @@ class _Replayer:
             move = self.notation.read(wm.text.replace(" x ", " to "), position)
         except (MoveSyntaxError, IllegalMoveError):
             return ()
-        return self.notation.destinations(position, self.notation.start_of(move))
+        start = self.notation.start_of(move)
+        return () if start is None else self.notation.destinations(position, start)
 
     def _side_problem(self, turn: Turn, wm: WrittenMove, side: str, expected: str,
                       position: Any) -> None:
@@ -447,7 +448,7 @@ def _start_position(game: Game[Any, Any], setup: str | None, first: str | None =
         if setup is not None:
             start = game.parse_setup(setup)
         elif first is not None:
-            start = game.initial_position(first)
+            start = cast(Any, game).initial_position(first)
         else:
             start = game.initial_position()
         if len(_STARTS) > 1024:
@@ -510,7 +511,7 @@ def iter_check_text(text: str, source: str = "<string>", *,
                 progress(i, total)
 
 
-def _notation_of(game_name: str) -> tuple[Game[Any, Any], MoveNotation]:
+def _notation_of(game_name: str) -> tuple[Game[Any, Any], MoveNotation[Any, Any]]:
     game = get_game(game_name)
     if not has_notation(game.name):
         raise KeyError(f"pbmkit cannot read the moves of {game.title} records yet")

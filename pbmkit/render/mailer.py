@@ -159,7 +159,7 @@ def _move_example(game: Game[Any, Any]) -> str:
 
 
 def _side_box(c: Canvas, x: float, y: float, w: float, h: float, label: str, moved: str,
-              label_size: float, sides: tuple[str, str]) -> None:
+              label_size: float, sides: tuple[str, ...]) -> None:
     """The field saying which colour has moved: a tick box for each side (White, Black)."""
     form_box(c, x, y, w, h, label, label_size=label_size)
     box = min(9.0, h - label_size - 6)

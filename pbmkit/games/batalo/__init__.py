@@ -10,7 +10,10 @@ This module is the public face of the rules core and re-exports three parts:
 
 from __future__ import annotations
 
-from pbmkit.games.base import IllegalMoveError, Outcome
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from pbmkit.games.base import Announcement, Game, GameBase, HowWords, IllegalMoveError, Outcome
 from pbmkit.games.batalo.check import check_move, move_or_raise
 from pbmkit.games.batalo.rules import (
     BLACK,
@@ -52,6 +55,10 @@ from pbmkit.games.batalo.setup import (
     parse_setup,
     validate,
 )
+
+if TYPE_CHECKING:
+    from pbmkit.games.drawing import Look
+    from pbmkit.games.notation import MoveNotation
 
 __all__ = [
     "BLACK",
@@ -97,13 +104,22 @@ __all__ = [
 ]
 
 
-class Batalo:
+class Batalo(GameBase[Position, Move]):
     """The Batalo rules as a :class:`~pbmkit.games.base.Game`."""
 
     name = "batalo"
     title = "Batalo"
     board = BOARD
     sides = ("white", "black")
+    how_words: ClassVar[Mapping[str, HowWords]] = {
+        "base": HowWords("by reaching the opponent's base", "on the base", "reached the base"),
+        "capture-all": HowWords("by capturing every opposing piece", "by capturing every piece",
+                                "captured every piece"),
+        "no-moves": HowWords("because the opponent had no legal move",
+                             "as the opponent has no legal move", "opponent had no move"),
+    }
+    announcement_words: ClassVar[Mapping[str, str]] = {
+        "averto": "after this move there is no threat to the opponent's column or base"}
 
     def initial_position(self, first: str | None = None) -> Position:
         """The standard setup (fig. 1), White to move ("White should move first")."""
@@ -144,6 +160,33 @@ class Batalo:
         """The ``Setup`` value of ``position``."""
         return format_setup(position)
 
+    def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
+        """The start, then every landing of a hop series when written, else the end."""
+        return ((move.start, *(move.path or (move.end,))),)
+
+    def announce(self, position: Position) -> tuple[Announcement, ...]:
+        """``averto`` when the side that just moved threatens the column or the base (ruling 14)."""
+        found = threats(position)
+        if not found:
+            return ()
+        return (Announcement("averto", "threatens the " + " and the ".join(found)),)
+
+    def look(self) -> Look[Position]:
+        """Rings, discs and letters; the bases marked."""
+        from pbmkit.games.batalo.look import look
+
+        return look()
+
+    @property
+    def notation(self) -> MoveNotation[Position, Move]:
+        """Phone-chart names joined by ``to`` (:mod:`pbmkit.games.batalo.notation`)."""
+        from pbmkit.games.batalo.notation import NOTATION
+
+        return NOTATION
+
 
 GAME = Batalo()
 """The registered Batalo game."""
+
+if TYPE_CHECKING:  # mypy --strict proves the game satisfies the whole protocol
+    _AS_GAME: Game[Position, Move] = GAME

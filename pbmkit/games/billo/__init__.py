@@ -10,7 +10,10 @@ Rules: ``shared/rules/billo.txt``; board, rulings 1–14, Setup strings and our 
 
 from __future__ import annotations
 
-from pbmkit.games.base import IllegalMoveError, Outcome
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Outcome, SetupError
 from pbmkit.games.billo.check import (
     check_move,
     matching_moves,
@@ -67,6 +70,10 @@ from pbmkit.games.billo.setup import (
     symbols,
     validate,
 )
+
+if TYPE_CHECKING:
+    from pbmkit.games.drawing import Look
+    from pbmkit.games.notation import MoveNotation
 
 __all__ = [
     "BASIC",
@@ -138,17 +145,48 @@ def claim_draw(position: Position) -> Outcome:
     return Outcome("draw", "draw-claimed")
 
 
-class Billo:
-    """The Billo rules as a :class:`~pbmkit.games.base.Game`."""
+class Billo(GameBase[Position, Move]):
+    """The Billo rules as a :class:`~pbmkit.games.base.Game`; ``first`` is the side the record's
+    ``First`` tag names (it moves first and opens every numbered turn)."""
 
     name = "billo"
     title = "Billo"
     board = BOARD
     sides = ("yellow", "orange")
+    extra_tags = ("First",)
+    how_words: ClassVar[Mapping[str, HowWords]] = {
+        "capture-all": HowWords("by capturing every opposing piece", "by capturing every piece",
+                                "captured every piece"),
+        "no-moves": HowWords("because the opponent had no legal move",
+                             "as the opponent has no legal move", "opponent had no move"),
+        "draw-shapes": HowWords("every piece left has the same shape", "(only one shape is left)",
+                                "one shape left"),
+        "draw-billos": HowWords("one side has only round Billos and the other only square Billos",
+                                "(round Billos against square Billos)",
+                                "round against square Billos"),
+    }
+
+    def __init__(self, first: str = "yellow") -> None:
+        self.first = first
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The side the ``First`` tag names, then the other."""
+        return self.sides if self.first == self.sides[0] else (self.first, self.sides[0])
+
+    def configure(self, tags: Mapping[str, str]) -> Billo:
+        """Billo with the ``First`` tag's side moving first (rules: the players choose)."""
+        value = tags.get("First")
+        if value is None:
+            return GAME
+        first = value.strip().lower()
+        if first not in self.sides:
+            raise SetupError(f"the First tag must be Yellow or Orange, not {value!r}", tag="First")
+        return _CONFIGURED[first]
 
     def initial_position(self, first: str | None = None) -> Position:
-        """The standard start; ``first`` (the ``First`` tag) names the side that moves first."""
-        return initial_position(first or "yellow")
+        """The standard start; ``first`` (default: the configured one) names who moves first."""
+        return initial_position(first or self.first)
 
     def claim_draw(self, position: Position) -> Outcome:
         """The draw claimed under rule 13 or 14; ``IllegalMoveError`` with the reason if none."""
@@ -182,6 +220,27 @@ class Billo:
         """The ``Setup`` value of ``position``."""
         return format_setup(position)
 
+    def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
+        """The start, then every square the piece enters."""
+        return ((move.start, *move.steps),)
+
+    def look(self) -> Look[Position]:
+        """Stacked round and square pieces, open for Yellow, filled for Orange."""
+        from pbmkit.games.billo.look import look
+
+        return look()
+
+    @property
+    def notation(self) -> MoveNotation[Position, Move]:
+        """A piece letter and the squares of the path (:mod:`pbmkit.games.billo.notation`)."""
+        from pbmkit.games.billo.notation import NOTATION
+
+        return NOTATION
+
 
 GAME = Billo()
-"""The registry's Billo game."""
+"""The registry's Billo game (Yellow moves first)."""
+
+if TYPE_CHECKING:  # mypy --strict proves the game satisfies the whole protocol
+    _AS_GAME: Game[Position, Move] = GAME
+_CONFIGURED = {"yellow": GAME, "orange": Billo("orange")}

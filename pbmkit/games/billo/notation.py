@@ -24,19 +24,10 @@ import re
 from dataclasses import dataclass
 
 from pbmkit.games import billo
-from pbmkit.games.base import IllegalMoveError
+from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
 from pbmkit.games.notation import MoveSyntaxError, memoised_reader
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
-
-
-class AmbiguousMoveError(IllegalMoveError):
-    """A written move that more than one legal move matches; ``candidates`` are their texts."""
-
-    def __init__(self, message: str, start: int, candidates: tuple[str, ...]) -> None:
-        super().__init__(message)
-        self.start = start
-        self.candidates = candidates
 
 
 _HEAD = re.compile(r"\s*(?:([RrSs])\s*(\+)?)?\s*(?=[A-Za-z][0-9])")

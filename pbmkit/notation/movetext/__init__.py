@@ -9,6 +9,7 @@ defining ``NOTATION``): it reads the text of that token against a position into 
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from pbmkit.games.notation import MoveNotation, memoised_reader
 
@@ -38,7 +39,7 @@ def has_notation(game_name: str) -> bool:
     return _key(game_name) in _MODULES
 
 
-def get_notation(game_name: str) -> MoveNotation:
+def get_notation(game_name: str) -> MoveNotation[Any, Any]:
     """The move notation of ``game_name``; ``KeyError`` if the game has none."""
-    notation: MoveNotation = import_module(_MODULES[_key(game_name)]).NOTATION
+    notation: MoveNotation[Any, Any] = import_module(_MODULES[_key(game_name)]).NOTATION
     return notation
