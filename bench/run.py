@@ -1,6 +1,7 @@
 """`make bench`: every figure of the benchmark, one summary line each.
 
-Figures: records (vs python-chess), mailed-move (vs python3 -c pass), forms (absolute), movegen.
+Figures: records (vs python-chess), mailed-move (vs python3 -c pass), forms (absolute), movegen,
+status (absolute: a folder of 1,000 dated games).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import forms
 import mailed_move
 import movegen
 import records
+import status
 
 
 def main() -> int:
@@ -33,6 +35,9 @@ def main() -> int:
     print(line, flush=True)
     met &= seconds < 1
     print(movegen.run(), flush=True)
+    line, seconds = status.run(games=games, repeats=3 if a.quick else 5)
+    print(line, flush=True)
+    met &= seconds < 2
     print("all targets met" if met else "some targets NOT met (see docs/performance.md)")
     return 0
 

@@ -48,4 +48,9 @@ for f in examples/billo-*.txt; do
 done
 "$PBMKIT" mailer examples/billo-*.txt -o out/billo-mailers.pdf
 "$PBMKIT" show examples/billo-02-chained-capture.txt --turn 32 --svg out/billo-chain.svg > /dev/null
+echo
+echo "== The correspondence desk: four games by mail, as of 2026-11-23 (docs/desk.md) =="
+"$PBMKIT" status examples/desk --me "Ann Lee" --today 2026-11-23
+"$PBMKIT" check -q examples/desk/*.txt
+
 ls -l out/

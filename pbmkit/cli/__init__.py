@@ -26,6 +26,13 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "chart": ("pbmkit.cli.forms", "chart", "Write a Records Chart PDF, blank or from a record."),
     "mailer": ("pbmkit.cli.forms", "mailer", "Write a sheet of Mailer postcards, blank or from records."),
     "phonechart": ("pbmkit.cli.forms", "phonechart", "Write the Phone Chart PDF."),
+    # The correspondence desk (docs/desk.md)
+    "status": ("pbmkit.cli.status", "status", "One line per game: whose turn, days used and left."),
+    "resign": ("pbmkit.cli.desk", "resign", "Resign the game (the player to move gives up)."),
+    "draw": ("pbmkit.cli.desk", "draw", "Offer, accept, decline or claim a draw."),
+    "comment": ("pbmkit.cli.desk", "comment", "Add a comment after the last move."),
+    "unclear": ("pbmkit.cli.desk", "unclear", "Mark the opponent's last move unclear."),
+    "undo": ("pbmkit.cli.desk", "undo", "Take back the last move (the rest stays byte-identical)."),
 }
 
 

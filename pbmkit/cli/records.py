@@ -278,13 +278,21 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.argument("move_text", metavar="MOVE")
 @click.option("--dry-run", is_flag=True, help="Check the move and show the result; write nothing.")
-def move(file: str, move_text: str, dry_run: bool) -> None:
+@click.option("--received", default=None, help="Desk: when the opponent's move came (YYYY-MM-DD).")
+@click.option("--sent", default=None, help="Desk: when this move is sent (default: today).")
+@click.option("--leave", type=click.IntRange(0, 999), default=0, help="Desk: days of leave taken.")
+@click.option("--offer-draw", is_flag=True, help="Desk: offer a draw with this move.")
+@click.option("--no-dates", is_flag=True, help="Desk: write no dates (records that keep them).")
+def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: str | None,
+         leave: int, offer_draw: bool, no_dates: bool) -> None:
     """Check MOVE (e.g. "IR to HS") against the record FILE and append it in canonical form.
 
     FILE holds one game (keep each correspondence game in its own file). On an illegal move
     nothing is written: the file stays byte-for-byte the same. After writing, the record is read
-    back; unless it replays to the old moves plus the new one, the old file is put back.
+    back; unless it replays to the old moves plus the new one, the old file is put back. Dates
+    (docs/desk.md) are written when given, or when the record keeps them (sent: today).
     """
+    from pbmkit.cli.desk import move_note
     from pbmkit.notation import append_move, check_text, format_move, read_move
     from pbmkit.render.terminal import board_text
 
@@ -319,8 +327,17 @@ def move(file: str, move_text: str, dry_run: bool) -> None:
         after = game.apply(position, mv)
         threats = _threats(game, after)
         canonical = format_move(game.name, mv, position)
-        new_text = append_move(text, rep, mv, averto=bool(threats))
+        note = move_note(rep, received, sent, leave, offer_draw, no_dates)
+        new_text = append_move(text, rep, mv, averto=bool(threats), comment=note)
         _verify_append(new_text, name, rep, label, side, canonical)
+        outcome = game.outcome(after)
+        if outcome is not None:  # desk: the Winner tag follows the result
+            from pbmkit.cli.desk import winner_value
+            from pbmkit.notation import parse_records
+            from pbmkit.notation.edit import set_tag
+
+            (written,), _ = parse_records(new_text, name)
+            new_text = set_tag(new_text, written, "Winner", winner_value(outcome.winner))
         if not dry_run:
             data = _with_original_encoding(file, new_text)
             atomic_write(file, data)
@@ -329,9 +346,10 @@ def move(file: str, move_text: str, dry_run: bool) -> None:
     click.echo()
     verb = "Would add" if dry_run else "Added"
     click.echo(f"{verb} {label}. {side.capitalize()}: {canonical}" + (" averto" if threats else ""))
-    outcome = game.outcome(after)
+    if note:
+        click.echo(f"Noted: {note}")
     if outcome is not None:
-        click.echo(f"Game over: {result_words(_Result(outcome))}. Update the Winner tag.")
+        click.echo(f"Game over: {result_words(_Result(outcome))}. Winner tag set.")
     elif threats:
         click.echo("Warn your opponent: averto! This move threatens their "
                    + " and their ".join(threats) + ".")

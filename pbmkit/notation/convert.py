@@ -101,7 +101,7 @@ def _comment_end(text: str, starts: list[int], c: Comment) -> int:
     return end - 1 if end > pos and text[end - 1] == "\r" else end
 
 
-def append_move(text: str, replay: GameReplay, move: Any, *, averto: bool) -> str:
+def append_move(text: str, replay: GameReplay, move: Any, *, averto: bool, comment: str = "") -> str:
     """``text`` with ``move`` added after the last main-line move, canonically; the rest unchanged.
 
     White's move opens a new line ``13. IR to HS``; Black's follows White's on its line
@@ -120,6 +120,8 @@ def append_move(text: str, replay: GameReplay, move: Any, *, averto: bool) -> st
     body = text[bom:]
     nl = "\r\n" if "\r\n" in body else "\n"
     canonical = format_move(game.name, move, replay.final) + (" averto" if averto else "")
+    if comment:  # the desk's dates (docs/desk.md)
+        canonical += " {" + comment + "}"
     label, side = replay.next_turn()
     first_side = (replay.order or game.sides)[0]
     starts = _line_starts(body)

@@ -39,10 +39,13 @@ __all__ = [
     "desk_report",
     "format_date",
     "move_fields",
+    "next_turn",
     "parse_date",
     "read_notes",
     "replay_clock",
+    "sides_in_order",
     "standing",
+    "written_result",
 ]
 
 REPEAT_AFTER = 14
@@ -58,6 +61,12 @@ _DRAW_VALUES = ("offer", "declined")
 
 def parse_date(text: str) -> datetime.date | None:
     """``2026.11.21`` or ``2026-11-21`` (an ICCF time ``,12:56`` after it is ignored); else None."""
+    if len(text) == 10 and text[4] == text[7] and text[4] in ".-/" and text[:4].isdigit() \
+            and text[5:7].isdigit() and text[8:].isdigit():  # the common case, without a regex
+        try:
+            return datetime.date(int(text[:4]), int(text[5:7]), int(text[8:]))
+        except ValueError:
+            return None
     m = _DATE.fullmatch(text.strip())
     if m is None:
         return None
@@ -131,18 +140,32 @@ class MoveNotes:
     """Annotations that could not be read, with why."""
 
 
+_DAYS: dict[str, datetime.date | None] = {}
+"""Dates already read (a folder of games repeats the same few hundred days)."""
+
+
+def _day(text: str) -> datetime.date | None:
+    day = _DAYS.get(text, _DAYS)
+    if day is _DAYS:
+        if len(_DAYS) > 50_000:
+            _DAYS.clear()
+        day = _DAYS[text] = parse_date(text)
+    return day  # type: ignore[return-value]
+
+
 def read_notes(comments: Iterable[Comment]) -> MoveNotes:
     """The desk annotations in ``comments`` (other annotations, like ``[%clk]``, are ignored)."""
     notes = MoveNotes()
     for c in comments:
         if "[%" not in c.text:
             continue
-        for m in _ANNOTATION.finditer(c.text):
-            name, value = m[1].lower(), (m[2] or "").strip()
-            if name in ("ccrcv", "ccsnt"):
-                day = parse_date(value)
+        for raw, value in _ANNOTATION.findall(c.text):
+            name = raw.lower()
+            value = value.strip()
+            if name == "ccsnt" or name == "ccrcv":
+                day = _day(value)
                 if day is None:
-                    notes.problems.append((c, f"[%{m[1]} {value}]: not a date like 2026.11.21"))
+                    notes.problems.append((c, f"[%{raw} {value}]: not a date like 2026.11.21"))
                 elif name == "ccrcv":
                     notes.received = day
                 else:
@@ -387,3 +410,41 @@ def move_fields(comments: Iterable[Comment]) -> dict[str, object]:
     if notes.unclear:
         out["unclear"] = True
     return out
+
+
+def sides_in_order(record: Record, sides: Sequence[str]) -> tuple[str, ...]:
+    """The sides in the order they move within a turn: the game's, from the ``First`` tag's side
+    on when it names one (Billo)."""
+    first = record.tags.get("First", "").strip().lower()
+    if first in sides:
+        k = list(sides).index(first)
+        return (*sides[k:], *sides[:k])
+    return tuple(sides)
+
+
+def next_turn(record: Record, order: Sequence[str], first: str | None = None) -> tuple[str, str]:
+    """``(label, side)`` of the next main-line move, read from the record's turns alone (no
+    replay): after ``12. IR to HS`` it is ``("12", order[1])``. ``first`` is the side to move
+    at the start (a Setup's), for a record without moves."""
+    turns = [t for t in record.main if t.moves]
+    if not turns:
+        return ("1", first or order[0])
+    last = turns[-1]
+    filled = len(last.moves) + (1 if last.ellipsis else 0)
+    if filled < len(order):
+        return (last.label, order[filled])
+    return (str(last.number + 1), order[0])
+
+
+def written_result(record: Record, order: Sequence[str], to_move: str) -> str | None:
+    """The result as written, without replaying: the main line's ending (``resigns``: the side
+    to move gives up) or else the ``Winner`` tag; ``None`` for a game still going. A board win
+    is only known here through the Winner tag (``pbmkit move`` sets it)."""
+    ending = record.ending
+    if ending is not None:
+        if ending.kind in ("resigns", "concedes"):
+            others = [s for s in order if s != to_move]
+            return others[0] if len(others) == 1 else None
+        return "draw"
+    tag = record.tags.get("Winner", "*").strip().lower()
+    return tag if tag in (*order, "draw") else None

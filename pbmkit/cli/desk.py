@@ -1,0 +1,362 @@
+"""The correspondence desk's events: resign, draw offers, claims, comments, "move unclear", undo.
+
+Each event is appended to the record like a mailed move: under the file lock, checked by replaying
+the new text before anything is written, then written atomically; an event that does not apply
+is refused with the reason and the file stays byte-for-byte the same (docs/desk.md).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from pbmkit.cli.common import InputError, Refused, atomic_write, locked, pick_game, read_source
+
+if TYPE_CHECKING:
+    from pbmkit.notation import GameReplay
+
+_FILE = click.argument("file", type=click.Path(dir_okay=False, exists=True))
+MAX_COMMENT = 2000
+"""The longest comment the ``comment`` command writes (characters)."""
+
+
+# --- helpers shared with `pbmkit move` -------------------------------------------------------
+
+
+def read_day(value: str | None, option: str) -> datetime.date | None:
+    """A ``--received``/``--sent`` date (``2026-11-21``, ``2026.11.21``, ``today``), or a usage
+    error naming the option."""
+    from pbmkit.notation.desk import parse_date
+
+    if value is None:
+        return None
+    if value.strip().lower() == "today":
+        return datetime.date.today()
+    day = parse_date(value)
+    if day is None:
+        raise click.BadParameter(f"{value!r} is not a date like 2026-11-21", param_hint=option)
+    return day
+
+
+def keeps_dates(rep: GameReplay) -> bool:
+    """Whether the record keeps correspondence dates: a TimeControl tag or a dated move."""
+    from pbmkit.notation.desk import _has_desk_marks
+
+    return _has_desk_marks(rep.record)
+
+
+def move_note(rep: GameReplay, received: str | None, sent: str | None, leave: int,
+              offer_draw: bool, no_dates: bool) -> str:
+    """The annotations ``pbmkit move`` writes after the move (the inside of ``{ }``, or "").
+
+    Dates are written when asked for (``--received``, ``--sent``, ``--leave``) or when the record
+    already keeps them; sent then defaults to today. Impossible dates are :class:`Refused`.
+    """
+    from pbmkit.notation.desk import annotation_text, format_date, replay_clock
+
+    got = read_day(received, "--received")
+    out = read_day(sent, "--sent")
+    if no_dates:
+        if got or out or leave:
+            raise click.UsageError("--no-dates cannot go with --received, --sent or --leave")
+        return annotation_text(draw="offer" if offer_draw else None)
+    if got is None and out is None and not leave and not keeps_dates(rep):
+        return annotation_text(draw="offer" if offer_draw else None)
+    out = out or datetime.date.today()
+    clock = replay_clock(rep)
+    before = clock.last_sent if clock is not None else None
+    if got is not None and out < got:
+        raise Refused(f"sent {format_date(out)} is before received {format_date(got)}; "
+                      "the record was not changed")
+    if got is not None and before is not None and got < before:
+        raise Refused(f"received {format_date(got)} is before the move it answers was sent "
+                      f"({format_date(before)}); the record was not changed")
+    if got is None and before is not None and out < before:
+        raise Refused(f"sent {format_date(out)} is before the last move was sent "
+                      f"({format_date(before)}); the record was not changed")
+    return annotation_text(received=got, sent=out, leave=leave,
+                           draw="offer" if offer_draw else None)
+
+
+def winner_value(side: str) -> str:
+    """The ``Winner`` tag value of a result: ``"white"`` → ``"White"``, ``"draw"`` → ``"Draw"``."""
+    return side.capitalize()
+
+
+def with_original_encoding(path: str, text: str) -> bytes:
+    """``text`` encoded as ``path`` is: a byte-order mark kept if the file had one."""
+    with open(path, "rb") as fh:
+        bom = fh.read(3) == b"\xef\xbb\xbf"
+    data = text.encode("utf-8")
+    return b"\xef\xbb\xbf" + data if bom else data
+
+
+# --- the event workflow -----------------------------------------------------------------------
+
+
+Edit = Callable[[str, "GameReplay"], tuple[str, str]]
+"""Given the text and its replayed game, the new text and the message to print (or Refused)."""
+
+
+def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameReplay:
+    """Lock ``file``, replay it, apply ``edit``, check the new text replays as expected, write it.
+
+    Returns the new text's replay. Refused (nothing written) when the record has several games or
+    errors, the game is over (unless ``allow_over``), or the edit would break the record.
+    """
+    from pbmkit.notation import check_text
+
+    with locked(file):
+        text, name = read_source(file)
+        replays = check_text(text, name)
+        rep = pick_game(replays, None, name)
+        if rep.game is None or not rep.valid:
+            first = rep.errors[0] if rep.errors else None
+            raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
+                          + (f"\n{first.format()}" if first else ""))
+        if rep.winner is not None and not allow_over:
+            from pbmkit.cli.records import result_words
+
+            raise Refused(f"the game is over ({result_words(rep)}); the record was not changed")
+        new_text, message = edit(text, rep)
+        after = check_text(new_text, name)
+        if len(after) != 1 or not after[0].valid:
+            problem = after[0].errors[0].message if after and after[0].errors else "it would not read"
+            raise Refused(f"refused: the record would not be valid after this ({problem}); "
+                          "the record was not changed")
+        atomic_write(file, with_original_encoding(file, new_text))
+    click.echo(message)
+    return after[0]
+
+
+def _to_move(rep: GameReplay) -> str:
+    return rep.next_turn()[1]
+
+
+def _player(rep: GameReplay, side: str) -> str:
+    name = rep.record.tags.get(side.capitalize())
+    return f"{side.capitalize()} ({name})" if name and name != "?" else side.capitalize()
+
+
+def _other(rep: GameReplay, side: str) -> str:
+    assert rep.game is not None
+    others = [s for s in rep.game.sides if s != side]
+    if len(others) != 1:
+        raise Refused(f"{rep.game.title} has {len(rep.game.sides)} sides: who wins when one "
+                      "resigns is not for pbmkit to say; edit the record")
+    return others[0]
+
+
+def _ending_text(rep: GameReplay, text: str, word: str) -> str:
+    """``text`` with the ending ``word`` after the last main-line move, or as ``N. word`` on a new
+    line when the side to move would open a turn."""
+    from pbmkit.notation.edit import append_after_last_move, last_move
+
+    label, side = rep.next_turn()
+    assert rep.game is not None
+    first = (rep.order or rep.game.sides)[0]
+    if last_move(rep.record) is None:
+        nl = "\r\n" if "\r\n" in text else "\n"
+        sep = "" if not text or text.endswith("\n") else nl
+        dots = "" if side == first else "... "
+        return f"{text}{sep}{nl if text.strip() else ''}{label}. {dots}{word}{nl}"
+    if side == first:
+        return append_after_last_move(text, rep.record, f"{label}. {word}", new_line=True)
+    return append_after_last_move(text, rep.record, word)
+
+
+# --- commands ----------------------------------------------------------------------------------
+
+
+@click.command()
+@_FILE
+def resign(file: str) -> None:
+    """The player to move resigns: 'resigns' is written and the Winner tag set.
+
+    In a record the side to move at that point gives up (docs/record-format.md, Endings).
+    """
+    from pbmkit.notation import parse_records
+    from pbmkit.notation.edit import set_tag
+
+    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
+        side = _to_move(rep)
+        winner = _other(rep, side)
+        new = _ending_text(rep, text, "resigns")
+        (record,), _ = parse_records(new, rep.source)
+        new = set_tag(new, record, "Winner", winner_value(winner))
+        return new, f"{_player(rep, side)} resigns: {_player(rep, winner)} wins. Winner tag set."
+
+    apply_event(file, edit)
+
+
+@click.group()
+def draw() -> None:
+    """Draws: offer one with your last move, accept or decline the opponent's, claim one."""
+
+
+@draw.command("offer")
+@_FILE
+def draw_offer(file: str) -> None:
+    """Offer a draw with your last move (the last move of the record carries the offer)."""
+    from pbmkit.notation.desk import annotation_text, read_notes
+    from pbmkit.notation.edit import append_after_last_move, last_move
+
+    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
+        found = last_move(rep.record)
+        if found is None:
+            raise Refused("there is no move yet: a draw is offered with a move "
+                          "(pbmkit move FILE MOVE --offer-draw)")
+        if read_notes(found[1].comments).draw == "offer":
+            raise Refused("the last move already offers a draw")
+        mover = rep.main[-1].side
+        new = append_after_last_move(text, rep.record, "{" + annotation_text(draw="offer") + "}")
+        return new, (f"{_player(rep, mover)} offers a draw with {found[0].label}. {found[1].text}; "
+                     f"{_player(rep, _to_move(rep))} may accept or decline it.")
+
+    apply_event(file, edit)
+
+
+def _pending_offer(rep: GameReplay) -> Any:
+    from pbmkit.notation.desk import read_notes
+    from pbmkit.notation.edit import last_move
+
+    found = last_move(rep.record)
+    if found is None or read_notes(found[1].comments).draw != "offer":
+        raise Refused("no draw is on offer: the opponent's last move does not offer one "
+                      "(a declined offer stays declined)")
+    return found
+
+
+@draw.command("accept")
+@_FILE
+def draw_accept(file: str) -> None:
+    """Accept the draw the opponent offered with their last move: 'draw agreed', Winner Draw."""
+    from pbmkit.notation import parse_records
+    from pbmkit.notation.edit import append_after_last_move, set_tag
+
+    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
+        _pending_offer(rep)
+        new = append_after_last_move(text, rep.record, "draw agreed")
+        (record,), _ = parse_records(new, rep.source)
+        new = set_tag(new, record, "Winner", "Draw")
+        return new, f"{_player(rep, _to_move(rep))} accepts the draw: draw agreed. Winner tag set."
+
+    apply_event(file, edit)
+
+
+@draw.command("decline")
+@_FILE
+def draw_decline(file: str) -> None:
+    """Decline the draw the opponent offered (the offer is marked declined; play goes on)."""
+    from pbmkit.notation.desk import annotation_text
+    from pbmkit.notation.edit import append_after_last_move
+
+    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
+        _pending_offer(rep)
+        new = append_after_last_move(text, rep.record, "{" + annotation_text(draw="declined") + "}")
+        return new, f"{_player(rep, _to_move(rep))} declines the draw; play goes on."
+
+    apply_event(file, edit)
+
+
+@draw.command("claim")
+@_FILE
+def draw_claim(file: str) -> None:
+    """Claim a draw where the game's rules allow one (Billo's rulings 13 and 14)."""
+    from pbmkit.games import IllegalMoveError
+    from pbmkit.notation import parse_records
+    from pbmkit.notation.edit import set_tag
+
+    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
+        assert rep.game is not None
+        try:
+            rep.game.claim_draw(rep.final)
+        except IllegalMoveError as exc:
+            raise Refused(f"no draw can be claimed: {exc}; the record was not changed") from None
+        new = _ending_text(rep, text, "draw claimed")
+        (record,), _ = parse_records(new, rep.source)
+        new = set_tag(new, record, "Winner", "Draw")
+        return new, f"{_player(rep, _to_move(rep))} claims a draw. Winner tag set."
+
+    apply_event(file, edit)
+
+
+@click.command()
+@_FILE
+@click.argument("text")
+def comment(file: str, text: str) -> None:
+    """Add a comment { TEXT } after the last move (after the tags before the first move)."""
+    from pbmkit.notation.edit import append_after_last_move, last_move
+
+    clean = " ".join(text.split())
+    if not clean:
+        raise InputError("the comment is empty")
+    if "{" in clean or "}" in clean:
+        raise InputError("a comment cannot hold { or }: they open and close comments in a record")
+    if len(clean) > MAX_COMMENT:
+        raise InputError(f"the comment is {len(clean)} characters long; at most {MAX_COMMENT}")
+
+    def edit(old: str, rep: GameReplay) -> tuple[str, str]:
+        if last_move(rep.record) is None:
+            nl = "\r\n" if "\r\n" in old else "\n"
+            sep = "" if old.endswith("\n") else nl
+            return f"{old}{sep}{{{clean}}}{nl}", "Added the comment."
+        return append_after_last_move(old, rep.record, "{" + clean + "}"), "Added the comment."
+
+    apply_event(file, edit, allow_over=True)
+
+
+@click.command()
+@_FILE
+@click.option("--why", default=None, help="What is unclear (written after the mark).")
+def unclear(file: str, why: str | None) -> None:
+    """Mark the opponent's last move unclear (illegible or ambiguous): they must restate it."""
+    from pbmkit.notation.desk import annotation_text, read_notes
+    from pbmkit.notation.edit import append_after_last_move, last_move
+
+    reason = " ".join((why or "").split())
+    if "{" in reason or "}" in reason or len(reason) > MAX_COMMENT:
+        raise InputError(f"--why: at most {MAX_COMMENT} characters, without {{ or }}")
+
+    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
+        found = last_move(rep.record)
+        if found is None:
+            raise Refused("there is no move to call unclear")
+        if read_notes(found[1].comments).unclear:
+            raise Refused("the last move is already marked unclear")
+        note = annotation_text(unclear=True) + (f" {reason}" if reason else "")
+        new = append_after_last_move(text, rep.record, "{" + note + "}")
+        return new, (f"Marked {found[0].label}. {found[1].text} unclear: ask "
+                     f"{_player(rep, rep.main[-1].side)} to restate it.")
+
+    apply_event(file, edit)
+
+
+@click.command()
+@_FILE
+def undo(file: str) -> None:
+    """Take back the last move of the main line (only that move, with its comments and dates).
+
+    The rest of the record stays byte for byte as it was; a Winner tag the move set goes back to *.
+    """
+    from pbmkit.notation import parse_records
+    from pbmkit.notation.edit import remove_last_move, set_tag
+
+    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
+        if not rep.main:
+            raise Refused("there is no move to take back")
+        last = rep.main[-1]
+        try:
+            new = remove_last_move(text, rep.record)
+        except ValueError as exc:
+            raise Refused(f"{exc}; the record was not changed") from None
+        on_board = rep.winner is not None and rep.how not in ("concession", "agreement")
+        if on_board and rep.record.tags.get("Winner", "*").strip() not in ("", "*"):
+            (record,), _ = parse_records(new, rep.source)
+            new = set_tag(new, record, "Winner", "*")
+        return new, f"Took back {last.label}. {last.side.capitalize()} {last.text}."
+
+    apply_event(file, edit, allow_over=True)

@@ -1,0 +1,248 @@
+"""``pbmkit status``: one line per game of a folder of correspondence games (docs/desk.md).
+
+Whose turn (yours marked), the turn, the last move and its date, the days each side used, the
+days left under the time control, and the overdue / "send a repeat" flags; games waiting for you
+first. Your name comes from ``--me`` or from ``me = "..."`` in the config file
+(``$XDG_CONFIG_HOME/pbmkit/config.toml``, else ``~/.config/pbmkit/config.toml``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from pbmkit.cli.common import EXIT_INVALID, InputError, echo_err, read_source
+
+if TYPE_CHECKING:
+    from pbmkit.notation import Record
+
+RECORD_SUFFIXES = (".txt", ".pbm", ".pgn")
+"""The files a folder is searched for (a file named on the command line is read whatever its name)."""
+MAX_BYTES = 20_000_000
+"""A larger file is skipped with a message: no record of games by mail is that long."""
+MAX_CONFIG_BYTES = 100_000
+
+
+def config_path() -> str:
+    """Where the config file is looked for."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(base, "pbmkit", "config.toml")
+
+
+def my_names(option: tuple[str, ...]) -> tuple[str, ...]:
+    """The names that are "me": ``--me`` options, else the config file's ``me`` (a name or list)."""
+    if option:
+        return tuple(n.strip() for n in option if n.strip())
+    path = config_path()
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_CONFIG_BYTES + 1)
+    except OSError:
+        return ()
+    import tomllib
+
+    if len(data) > MAX_CONFIG_BYTES:
+        raise InputError(f"{path}: the config file is larger than {MAX_CONFIG_BYTES} bytes")
+    try:
+        config = tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"{path}: not a readable TOML file ({exc})") from None
+    me = config.get("me", ())
+    names = [me] if isinstance(me, str) else me
+    if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+        raise InputError(f'{path}: me must be a name or a list of names, like me = "Ann Smith"')
+    return tuple(n.strip() for n in names if n.strip())
+
+
+def record_files(paths: tuple[str, ...]) -> Iterator[str]:
+    """The files to read: files as given, folders searched (hidden entries skipped), sorted."""
+    for path in paths or (".",):
+        if os.path.isdir(path):
+            found: list[str] = []
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                found.extend(os.path.join(root, f) for f in files
+                             if not f.startswith(".") and f.lower().endswith(RECORD_SUFFIXES))
+            yield from sorted(found)
+        elif os.path.exists(path) or path == "-":
+            yield path
+        else:
+            raise InputError(f"{path}: no such file or folder")
+
+
+def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.date
+             ) -> dict[str, Any]:
+    """One game's status line as data (the objects of ``status --json``).
+
+    Read from the record alone, without replaying it (docs/desk.md, status): whose turn from the
+    numbered turns, the result from the ending or the Winner tag. Legality is ``check``'s job.
+    """
+    from pbmkit.games import SetupError, get_game
+    from pbmkit.notation.desk import (
+        desk_report,
+        format_date,
+        next_turn,
+        sides_in_order,
+        standing,
+        written_result,
+    )
+    from pbmkit.notation.writer import move_text
+
+    tags = record.tags
+    problems = [p.message for p in record.problems if p.severity == "error"]
+    try:
+        game = get_game(tags.get("Game", "").strip() or record.game_name)
+    except KeyError as exc:
+        game, problems = None, [str(exc.args[0]), *problems]
+    sides = tuple(game.sides) if game is not None else ("white", "black")
+    order = sides_in_order(record, sides)
+    first = None
+    if game is not None and "Setup" in tags and not record.main:
+        try:
+            first = game.side_to_move(game.parse_setup(tags["Setup"]))
+        except (SetupError, ValueError) as exc:
+            problems.append(f"bad Setup: {exc}")
+    label, side = next_turn(record, order, first)
+    winner = written_result(record, order, side)
+    to_move = None if winner is not None else side
+    players = {s: tags.get(s.capitalize(), "?") for s in order}
+    folded = {n.casefold() for n in me}
+    mine = [s for s in order if players[s].strip().casefold() in folded]
+    report = desk_report(record, order)
+    now = standing(report, to_move, today)
+    last = report.moves[-1] if report.moves else None
+    tc = report.time_control
+    return {
+        "file": record.source,
+        "game": index,
+        "name": game.title if game is not None else tags.get("Game", "?"),
+        "number": tags.get("Number"),
+        "players": players,
+        "me": mine[0] if mine else None,
+        "opponent": ", ".join(players[s] for s in order if s not in mine) if mine else None,
+        "to_move": to_move,
+        "yours": bool(to_move and to_move in mine),
+        "turn": label if to_move else None,
+        "last_move": (f"{last.label}. {move_text(record.game_name, last.written.text)}"
+                      if last is not None else None),
+        "last_side": last.side if last is not None else None,
+        "last_sent": last.notes.sent.isoformat() if last is not None and last.notes.sent else None,
+        "days_used": now.used,
+        "time_control": str(tc) if tc is not None else None,
+        "days_left": now.days_left,
+        "waiting_days": now.running,
+        "overdue": now.overdue,
+        "repeat": now.repeat_due and to_move not in mine,
+        "draw_offered": report.draw_offer() is not None and to_move is not None,
+        "unclear": bool(last is not None and last.notes.unclear and to_move is not None),
+        "overstepped": [{"side": o.side, "turn": o.label} for o in report.overstepped],
+        "winner": winner,
+        "problems": problems,
+        "since": format_date(now.waiting_since) if now.waiting_since else None,
+    }
+
+
+def _order(row: dict[str, Any]) -> tuple[int, int, str, int]:
+    group = 0 if row["yours"] else 1 if row["to_move"] else 2
+    left = row["days_left"] if row["days_left"] is not None else 10**6
+    return (group, left, row["file"], row["game"])
+
+
+def _flags(row: dict[str, Any]) -> str:
+    flags = []
+    if row["problems"]:
+        flags.append("ERRORS (pbmkit check)")
+    if row["overdue"]:
+        flags.append("OVERDUE")
+    for o in row["overstepped"]:
+        flags.append(f"{o['side'].capitalize()} overstepped at {o['turn']}")
+    if row["repeat"]:
+        flags.append(f"send a repeat ({row['waiting_days']} days)")
+    if row["draw_offered"]:
+        flags.append("draw offered")
+    if row["unclear"]:
+        flags.append("move unclear")
+    return ", ".join(flags)
+
+
+def _line(row: dict[str, Any]) -> list[str]:
+    number = f"#{row['number']}" if row["number"] else f"game {row['game']}"
+    who = row["opponent"] or " v ".join(row["players"].values())
+    if row["to_move"] is None:
+        turn = "over: " + ("draw" if row["winner"] == "draw" else
+                           f"{str(row['winner']).capitalize()} won" if row["winner"] else "?")
+    else:
+        turn = f"{row['to_move'].capitalize()}{' (you)' if row['yours'] else ''} to play {row['turn']}"
+    last = row["last_move"] or "-"
+    if row["last_move"] and row["last_side"]:
+        last = f"{row['last_side'].capitalize()} {last}"
+    days = "/".join(str(row["days_used"].get(s, 0)) for s in row["players"]) if row["days_used"] else "-"
+    left = "-" if row["days_left"] is None else str(row["days_left"])
+    return [">" if row["yours"] else " ", os.path.basename(row["file"]), row["name"], number, who,
+            turn, last, row["last_sent"] or "-", days, left, _flags(row)]
+
+
+HEADER = ["", "FILE", "GAME", "NO", "OPPONENT", "TURN", "LAST MOVE", "SENT", "DAYS", "LEFT", "FLAGS"]
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))
+@click.option("--me", "me_option", multiple=True, metavar="NAME",
+              help="Your name as in the records' player tags (repeatable; default: config file).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, an object per game.")
+@click.option("--today", default=None, help="Count days up to this date (default: today).")
+def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
+           today: str | None) -> None:
+    """One line per game in PATHS (files or folders; default: the current folder).
+
+    Records are read, not replayed: run pbmkit check for illegal moves.
+
+    Games waiting for you come first (marked >), then those waiting for the opponent, then the
+    finished ones. DAYS is the days used by each side in move order (White/Black), the side to
+    move's running days included; LEFT is the days left to the side to move under the
+    TimeControl tag.
+    """
+    from pbmkit.cli.desk import read_day
+    from pbmkit.notation import parse_records
+
+    day = read_day(today, "--today") or datetime.date.today()
+    me = my_names(me_option)
+    rows: list[dict[str, Any]] = []
+    failed = False
+    for path in record_files(paths):
+        try:
+            if path != "-" and os.path.getsize(path) > MAX_BYTES:
+                echo_err(f"{path}: skipped: larger than {MAX_BYTES // 1_000_000} MB")
+                failed = True
+                continue
+            text, name = read_source(path)
+        except (InputError, OSError) as exc:
+            echo_err(str(getattr(exc, "message", exc)))
+            failed = True
+            continue
+        records, _ = parse_records(text, name, check_moves=False)
+        rows.extend(game_row(record, k, me, day) for k, record in enumerate(records, 1))
+        if not records:
+            echo_err(f"{name}: no game in this file")
+    rows.sort(key=_order)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+    elif rows:
+        table = [HEADER, *(_line(r) for r in rows)]
+        widths = [max(len(r[k]) for r in table) for k in range(len(HEADER))]
+        for r in table:
+            click.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+        if not me:
+            click.echo("(tell pbmkit who you are with --me NAME or me = \"NAME\" in "
+                       f"{config_path()} to see which games wait for you)")
+    else:
+        click.echo("no games found")
+    if failed:
+        sys.exit(EXIT_INVALID)

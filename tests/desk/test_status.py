@@ -1,0 +1,120 @@
+"""`pbmkit status` on the desk examples: four simultaneous games (docs/desk.md, issue 14)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pbmkit.cli import cli
+
+DESK = Path(__file__).resolve().parents[2] / "examples" / "desk"
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def rows(*args: str, env: dict[str, str] | None = None) -> list[dict[str, object]]:
+    code, out, err = run("status", "--json", "--today", "2026-11-23", *args, env=env)
+    assert code == 0, err
+    data: list[dict[str, object]] = json.loads(out)
+    return data
+
+
+def test_games_waiting_for_me_come_first_most_urgent_first() -> None:
+    """Issue 14: one line per game, sorted with games waiting for you first."""
+    data = rows(str(DESK), "--me", "Ann Lee")
+    assert [(r["number"], r["yours"]) for r in data] == [("1", True), ("3", True), ("4", True),
+                                                         ("2", False)]
+    assert [r["days_left"] for r in data[:3]] == [25, 36, 44]
+
+
+def test_a_row_carries_opponent_turn_last_move_days_and_flags() -> None:
+    data = {r["number"]: r for r in rows(str(DESK), "--me", "ann lee")}
+    one = data["1"]
+    assert (one["opponent"], one["to_move"], one["turn"], one["me"]) == ("Bob Kay", "white", "9", "white")
+    assert (one["last_move"], one["last_side"], one["last_sent"]) == ("8. DW to BW", "black", "2026-11-18")
+    assert one["days_used"] == {"white": 25, "black": 21} and one["time_control"] == "10/50"
+    assert not one["overdue"] and not one["repeat"]
+    two = data["2"]
+    assert (two["name"], two["to_move"], two["repeat"], two["waiting_days"]) == ("Billo", "yellow", True, 15)
+    three = data["3"]
+    assert three["overstepped"] == [{"side": "black", "turn": "4"}]
+    assert data["4"]["days_used"] == {"white": 2, "black": 6}
+
+
+def test_overdue_when_the_side_to_move_has_no_days_left() -> None:
+    _, out, _ = run("status", "--json", "--today", "2027-01-10", str(DESK / "4-eve-ann.txt"))
+    (row,) = json.loads(out)
+    assert row["overdue"] and row["days_left"] == -4
+
+
+def test_the_text_table_marks_my_games_and_the_flags() -> None:
+    code, out, _ = run("status", str(DESK), "--me", "Ann Lee", "--today", "2026-11-23")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split()[:3] == ["FILE", "GAME", "NO"]
+    assert [ln[0] for ln in lines[1:]] == [">", ">", ">", " "]
+    assert "Black overstepped at 4" in lines[2]
+    assert lines[4].rstrip().endswith("send a repeat (15 days)")
+    assert "White (you) to play 9" in lines[1]
+
+
+def test_my_name_comes_from_the_config_file(tmp_path: Path) -> None:
+    """`--me NAME` or a config file in the user's config folder (TOML, read with tomllib)."""
+    (tmp_path / "pbmkit").mkdir()
+    (tmp_path / "pbmkit" / "config.toml").write_text('me = ["A. Lee", "Ann Lee"]\n', encoding="utf-8")
+    data = rows(str(DESK), env={"XDG_CONFIG_HOME": str(tmp_path)})
+    assert sum(bool(r["yours"]) for r in data) == 3
+    (tmp_path / "pbmkit" / "config.toml").write_text("me = 3\n", encoding="utf-8")
+    code, _, err = run("status", str(DESK), env={"XDG_CONFIG_HOME": str(tmp_path)})
+    assert code == 2 and "me must be a name or a list of names" in err
+
+
+def test_status_reads_the_current_folder_by_default_and_skips_other_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for f in DESK.glob("*.txt"):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "notes.pdf").write_bytes(b"%PDF-1.4 not a record")
+    (tmp_path / ".hidden.txt").write_text("garbage", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert len(rows()) == 4
+
+
+def test_finished_games_come_last_and_unreadable_files_are_reported(tmp_path: Path) -> None:
+    shutil.copy(DESK / "4-eve-ann.txt", tmp_path / "a.txt")
+    assert run("resign", str(tmp_path / "a.txt"))[0] == 0
+    shutil.copy(DESK / "1-ann-bob.txt", tmp_path / "b.txt")
+    (tmp_path / "c.txt").write_bytes(b"\xff\xfe bad")
+    code, out, err = run("status", "--json", "--today", "2026-11-23", str(tmp_path))
+    assert code == 1 and "not UTF-8" in err
+    data = json.loads(out)
+    assert [(r["file"].endswith("b.txt"), r["to_move"], r["winner"]) for r in data] == [
+        (True, "white", None), (False, None, "white")]
+
+
+def test_a_missing_path_and_a_bad_date_are_usage_errors() -> None:
+    assert run("status", "no/such/folder")[0] == 2
+    code, _, err = run("status", str(DESK), "--today", "soon")
+    assert code == 2 and "'soon' is not a date" in err
+
+
+def test_the_status_table_in_the_readme_and_docs_is_what_the_command_prints() -> None:
+    """The worked example (README, docs/desk.md) is the real output on examples/desk."""
+    _, out, _ = run("status", str(DESK), "--me", "Ann Lee", "--today", "2026-11-23")
+    root = DESK.parents[1]
+    for doc in ("README.md", "docs/desk.md"):
+        assert out.rstrip("\n") in (root / doc).read_text(encoding="utf-8"), doc
+
+
+def test_the_readme_move_example_appends_what_it_says(tmp_path: Path) -> None:
+    path = tmp_path / "1-ann-bob.txt"
+    shutil.copy(DESK / "1-ann-bob.txt", path)
+    code, _, _ = run("move", str(path), "IQ to IR", "--received", "2026-11-20", "--sent", "2026-11-21")
+    assert code == 0
+    assert path.read_text(encoding="utf-8").endswith(
+        "\n9. IQ to IR {[%ccrcv 2026.11.20] [%ccsnt 2026.11.21]}\n")
