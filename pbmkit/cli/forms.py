@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from pbmkit.cli.common import InputError, Refused, atomic_write, load_replays, pick_game
+from pbmkit.cli.common import NO_GAME, InputError, Refused, atomic_write, load_replays, pick_game
 
 _PAPER = click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False),
                       default="letter", show_default=True, help="Paper size.")
@@ -141,7 +141,7 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
     for path in files:
         _, name, replays = load_replays(path)
         if not replays:
-            raise InputError(f"{name}: no game in this file")
+            raise Refused(f"{name}: {NO_GAME}")
         for replay in replays:
             _valid(replay, name)
             this = replay.game
