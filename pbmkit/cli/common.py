@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from pbmkit.notation.problems import printable
+
 if TYPE_CHECKING:
     from pbmkit.notation import GameReplay
 
@@ -59,14 +61,19 @@ def load_replays(path: str) -> tuple[str, str, list[GameReplay]]:
     return text, name, check_text(text, name)
 
 
+NO_GAME = "no game in this file (start a record with: pbmkit new FILE --white NAME --black NAME)"
+DEFAULT_MAX_PROBLEMS = 20
+
+
 def pick_game(replays: list[GameReplay], number: int | None, source: str) -> GameReplay:
-    """The game ``number`` (1-based) of an archive; the only game when ``number`` is ``None``."""
+    """The game ``number`` (1-based, its position in the file) of an archive; the only game when
+    ``number`` is ``None``. A file with no game is :class:`Refused` (exit 1, as ``check`` says)."""
     if not replays:
-        raise InputError(f"{source}: no game in this file (start a record with: pbmkit new "
-                         "FILE --white NAME --black NAME)")
+        raise Refused(f"{source}: {NO_GAME}")
     if number is None:
         if len(replays) > 1:
-            raise InputError(f"{source} holds {len(replays)} games; choose one with --game N")
+            raise InputError(f"{source} holds {len(replays)} games; choose one with --game N "
+                             "(N = its position in the file, 1 for the first)")
         return replays[0]
     if not 1 <= number <= len(replays):
         raise InputError(f"{source} holds {len(replays)} game(s); there is no game {number}")
@@ -81,32 +88,83 @@ def load_game(path: str, number: int | None) -> tuple[str, GameReplay, Any]:
     _, name, replays = load_replays(path)
     rep = pick_game(replays, number, name)
     if rep.game is None:
-        raise Refused(f"{name}: game {rep.index} cannot be replayed: {rep.errors[0].message}")
+        raise Refused(f"{name}: game {rep.index} cannot be replayed: "
+                      f"{printable(rep.errors[0].message, 300)}")
     return name, rep, rep.game
 
 
+def first_error_at(replay: GameReplay) -> tuple[int, int] | None:
+    """Where the record's first placed error is (line, column); ``None`` when it has none.
+
+    Moves at or after it are not trusted: they may lie inside a comment that is never closed, or
+    after text that could not be read, even when the replay accepted them.
+    """
+    places = [(p.line, p.column or 0) for p in replay.errors if p.line is not None]
+    return min(places) if places else None
+
+
+def trusted(replay: GameReplay, plies: list[Any]) -> list[Any]:
+    """The plies of ``plies`` that lie before the record's first error."""
+    first = first_error_at(replay)
+    if first is None:
+        return plies
+    return [p for p in plies if (p.line, p.column) < first]
+
+
+def trusted_end(replay: GameReplay) -> tuple[Any, Any]:
+    """The last trusted main-line ply (or ``None``) and the position after it."""
+    plies = trusted(replay, replay.main)
+    if len(plies) == len(replay.main):
+        return (plies[-1] if plies else None), replay.final
+    return (plies[-1], plies[-1].after) if plies else (None, replay.start)
+
+
 def find_ply(replay: GameReplay, label: str) -> Any:
-    """The last ply of turn ``label`` (main line or series), or an :class:`InputError`."""
+    """The last ply of turn ``label`` (main line or series) before the first error, or an
+    :class:`InputError`."""
     label = label.strip().rstrip(".").lower()
     found = None
-    for ply in [*replay.main, *(p for line in replay.series.values() for p in line)]:
+    plies = [*replay.main, *(p for line in replay.series.values() for p in line)]
+    for ply in trusted(replay, plies):
         if ply.label.lower() == label:
             found = ply
     if found is None:
-        labels = [p.label for p in replay.main]
+        labels = [p.label for p in trusted(replay, replay.main)]
         last = f" (the main line runs to turn {labels[-1]})" if labels else ""
-        raise InputError(f"no turn {label} in this game{last}")
+        before = " before the record's first error" if replay.errors else ""
+        raise InputError(f"no turn {printable(label, 20)} in this game{before}{last}")
     return found
 
 
 def position_at(replay: GameReplay, label: str | None) -> Any:
-    """The position after turn ``label`` (the end of the main line for ``None``)."""
+    """The position after turn ``label`` (the end of the trusted main line for ``None``)."""
     if label is None:
-        return replay.final
-    try:
-        return replay.position_at(label)
-    except KeyError as exc:
-        raise InputError(f"{replay.source}: {exc.args[0]}") from None
+        return trusted_end(replay)[1]
+    return find_ply(replay, label).after
+
+
+def error_note(replay: GameReplay) -> str:
+    """What a command that shows a broken record says about it (on standard error)."""
+    first = replay.errors[0]
+    return (f"{replay.source}: game {replay.index} has {len(replay.errors)} error(s); shown up to "
+            f"the first one (run pbmkit check):\n{first.format()}")
+
+
+def report_problems(problems: list[Any], limit: int, *, err: bool = False,
+                    where: str = "") -> None:
+    """Print ``problems`` (each with its cut source line), at most ``limit`` (0: all), then
+    "… and N more"."""
+    shown = problems if limit <= 0 else problems[:limit]
+    for p in shown:
+        click.echo(p.format(), err=err)
+    if len(problems) > len(shown):
+        click.echo(f"… and {len(problems) - len(shown)} more problem(s){where} "
+                   "(--max-problems N shows more, 0 all)", err=err)
+
+
+MAX_PROBLEMS_OPTION = click.option(
+    "--max-problems", "max_problems", type=click.IntRange(min=0), default=DEFAULT_MAX_PROBLEMS,
+    show_default=True, help="Print at most N problems of each game (0: all).")
 
 
 @contextlib.contextmanager

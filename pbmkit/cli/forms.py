@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from pbmkit.cli.common import InputError, Refused, atomic_write, load_replays, pick_game
+from pbmkit.cli.common import NO_GAME, InputError, Refused, atomic_write, load_replays, pick_game
 
 _PAPER = click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False),
                       default="letter", show_default=True, help="Paper size.")
@@ -141,18 +141,15 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
     for path in files:
         _, name, replays = load_replays(path)
         if not replays:
-            raise InputError(f"{name}: no game in this file")
+            raise Refused(f"{name}: {NO_GAME}")
         for replay in replays:
             _valid(replay, name)
             this = replay.game
             assert this is not None  # a valid replay knows its game
-            if game is not None and this.name != game.name:
-                raise InputError(f"{name}: game {replay.index} is {this.title}, but the sheet "
-                                 f"is for {game.title}; print each game's mailers separately")
-            game = this
-            if side is not None and side.lower() not in game.sides:
-                names = " or ".join(s for s in game.sides)
-                raise click.BadParameter(f"{side!r} is not a side of {game.title} ({names})",
+            game = game or this  # a sheet may mix games (desk): each card carries its own
+            if side is not None and side.lower() not in this.sides:
+                names = " or ".join(s for s in this.sides)
+                raise click.BadParameter(f"{side!r} is not a side of {this.title} ({names})",
                                          param_hint="--side")
             try:
                 cards.append(mailer_card(replay, turn, side.lower() if side else None))

@@ -12,9 +12,14 @@ import click
 
 from pbmkit.cli.common import (
     EXIT_INVALID,
+    EXIT_USAGE,
+    MAX_PROBLEMS_OPTION,
+    NO_GAME,
     InputError,
     Refused,
     atomic_write,
+    echo_err,
+    error_note,
     find_ply,
     load_game,
     load_replays,
@@ -22,6 +27,8 @@ from pbmkit.cli.common import (
     pick_game,
     position_at,
     read_source,
+    report_problems,
+    trusted_end,
 )
 from pbmkit.notation.problems import printable
 
@@ -49,18 +56,29 @@ def result_words(replay: Any, game: Any = None) -> str:
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report of record-format.md.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only problems, not a line per valid game.")
-def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
+@MAX_PROBLEMS_OPTION
+def check(files: tuple[str, ...], as_json: bool, quiet: bool, max_problems: int) -> None:
     """Replay every game in FILES (or - for standard input) and report every illegal move.
 
-    Exit status 0 when every game is valid, 1 when a game has an error, 2 for unreadable input.
+    Exit status 0 when every game is valid, 1 when a game has an error, 2 when an input could not
+    be read (the other files are still checked). Record text is printed with control codes
+    escaped; --json reports every problem, unbounded by --max-problems.
     """
     from pbmkit.notation.desk import clock_check
 
     results: list[dict[str, Any]] = []
-    all_valid = True
+    all_valid, unreadable = True, False
     show_progress = not as_json and sys.stderr.isatty()
     for path in files:
-        text, name = read_source(path)
+        try:
+            text, name = read_source(path)
+        except InputError as exc:
+            unreadable = True
+            echo_err(f"Error: {exc.message}")
+            if as_json:
+                results.append({"file": path, "error": exc.message, "valid": False})
+            continue
+        shown = printable(name, 200)
         games = 0
         for rep in _check_with_progress(text, name, show_progress):
             games += 1
@@ -72,29 +90,36 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool) -> None:
                     obj = {"file": name, **obj}
                 results.append(obj)
                 continue
-            for problem in [*rep.errors, *rep.warnings]:
-                click.echo(problem.format(), err=False)
+            report_problems([*rep.errors, *rep.warnings], max_problems,
+                            where=f" in game {rep.index}")
             if not quiet or not rep.valid:
                 status = "valid" if rep.valid else f"INVALID ({len(rep.errors)} error(s))"
                 players = _players(rep)
                 result = result_words(rep) if rep.valid or rep.winner else "no result"
-                click.echo(f"{name}: game {rep.index}{players}: {status}; {rep.turns} turn(s); "
+                click.echo(f"{shown}: game {rep.index}{players}: {status}; {rep.turns} turn(s); "
                            f"{result}")
         if games == 0:
-            click.echo(f"{name}: no game in this file", err=True)
+            echo_err(f"{shown}: no game in this file")
             all_valid = False
     if as_json:
         import json
 
         click.echo(json.dumps(results, ensure_ascii=False, indent=1))
+    if unreadable:
+        sys.exit(EXIT_USAGE)
     if not all_valid:
         sys.exit(EXIT_INVALID)
+
+
+NAME_LIMIT = 40
+"""How many characters of a player's name a one-line summary shows."""
 
 
 def _players(rep: Any) -> str:
     tags = rep.record.tags
     sides = [tags.get(s.capitalize()) for s in rep.game.sides] if rep.game else []
-    return f" ({' v '.join(s or '?' for s in sides)})" if any(sides) else ""
+    names = [printable(s, NAME_LIMIT) if s else "?" for s in sides]
+    return f" ({' v '.join(names)})" if any(sides) else ""
 
 
 def _check_with_progress(text: str, name: str, progress: bool) -> Iterable[Any]:
@@ -128,14 +153,16 @@ def _check_with_progress(text: str, name: str, progress: bool) -> Iterable[Any]:
 @_GAME_OPTION
 def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
           game_number: int | None) -> None:
-    """List the legal moves at the end of the main line (or after --turn LABEL)."""
+    """List the legal moves at the end of the main line (or after --turn LABEL).
+
+    On a record with errors: the moves at the end of the part before the first error, a note
+    naming that error on standard error, and exit status 1.
+    """
     _, rep, game = load_game(file, game_number)
     position = position_at(rep, label)
     legal = list(game.legal_moves(position))
     if from_space is not None:
-        start = game.board.find(from_space)
-        if start is None:
-            raise InputError(f"--from {from_space}: not a space of the {game.title} board")
+        start = _space_of(game, from_space, position)
         legal = [m for m in legal if _starts_at(game, m, start)]
     texts = sorted({game.notation.format(m, position) for m in legal})
     side = game.side_to_move(position)
@@ -143,15 +170,35 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
         import json
 
         click.echo(json.dumps({"side": side, "moves": texts}, ensure_ascii=False))
-        return
-    outcome = game.outcome(position)
-    where = f"after turn {label}" if label else "at the end of the record"
-    if outcome is not None:
-        click.echo(f"The game is over {where}: {result_words(outcome, game)}; no legal moves.")
-        return
-    click.echo(f"{side.capitalize()} to move {where}: {len(texts)} legal move(s)")
-    for t in texts:
-        click.echo(f"  {t}")
+    else:
+        outcome = game.outcome(position)
+        where = (f"after turn {label}" if label else "at the end of the record" if rep.valid
+                 else "before the record's first error")
+        if outcome is not None:
+            click.echo(f"The game is over {where}: {result_words(outcome, game)}; "
+                       "no legal moves.")
+        else:
+            click.echo(f"{side.capitalize()} to move {where}: {len(texts)} legal move(s)")
+            for t in texts:
+                click.echo(f"  {t}")
+    if rep.errors:
+        echo_err(error_note(rep))
+        sys.exit(EXIT_INVALID)
+
+
+def _space_of(game: Any, text: str, position: Any) -> int:
+    """The space ``text`` names for ``--from``; a clear :class:`InputError`, with the notation's
+    hint (a pbmserv name, say) when it has one."""
+    start = game.board.find(text)
+    if start is not None:
+        return int(start)
+    hint = ""
+    try:
+        game.notation.read(text, position)
+    except ValueError as exc:
+        if getattr(exc, "start", None) is not None:
+            hint = f" ({printable(str(exc), 200)})"
+    raise InputError(f"--from {printable(text, 20)}: not a space of the {game.title} board{hint}")
 
 
 def _starts_at(game: Any, move: Any, start: int) -> bool:
@@ -171,7 +218,11 @@ def _starts_at(game: Any, move: Any, start: int) -> bool:
 @_GAME_OPTION
 def show(file: str, label: str | None, flip: bool, svg_path: str | None,
          game_number: int | None) -> None:
-    """Draw the board of a record: the last move marked, whose turn, averto and result."""
+    """Draw the board of a record: the last move marked, whose turn, averto and result.
+
+    On a record with errors: the board before the first error (never a move after it, nor one
+    inside a comment that is never closed), a note naming that error, and exit status 1.
+    """
     from pbmkit.render.terminal import board_text
 
     _, rep, game = load_game(file, game_number)
@@ -179,8 +230,7 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
         ply = find_ply(rep, label)
         position, last = ply.after, ply
     else:
-        position = rep.final
-        last = rep.main[-1] if rep.main else None
+        last, position = trusted_end(rep)
     click.echo(board_text(game, position, last_move=last.move if last else None, flip=flip))
     click.echo()
     if last is not None:
@@ -189,13 +239,10 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
     outcome = game.outcome(position)
     if outcome is not None:
         click.echo(f"Game over: {result_words(outcome, game)}.")
-    elif not label and rep.winner is not None:
+    elif not label and rep.winner is not None and rep.valid:
         click.echo(f"Result: {result_words(rep)}.")
     else:
         click.echo(f"{game.side_to_move(position).capitalize()} to move.")
-    if rep.errors:
-        click.echo(f"Note: the record has {len(rep.errors)} error(s); the board is that before "
-                   "the first one (run pbmkit check).")
     if svg_path:
         from pbmkit.render.svg import board_svg
 
@@ -203,6 +250,9 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
         atomic_write(svg_path, board_svg(game, position, last_move=last.move if last else None,
                                          flip=flip, players=players))
         click.echo(f"Wrote {svg_path}")
+    if rep.errors:
+        echo_err(error_note(rep))
+        sys.exit(EXIT_INVALID)
 
 
 # --- move (the mailed-move workflow) -------------------------------------------------------
@@ -470,18 +520,30 @@ def _valid_date(text: str) -> bool:
 @click.option("--check", "check_only", is_flag=True,
               help="Change nothing; exit 1 if FILE is not in canonical form.")
 @click.option("--stdout", is_flag=True, help="Print the canonical text instead of rewriting FILE.")
-def fmt(file: str, check_only: bool, stdout: bool) -> None:
-    """Rewrite FILE in canonical form (tags, one turn a line, canonical moves)."""
-    from pbmkit.notation import parse_records, write_records
+@MAX_PROBLEMS_OPTION
+def fmt(file: str, check_only: bool, stdout: bool, max_problems: int) -> None:
+    """Rewrite FILE in canonical form (tags, one turn a line, canonical moves).
+
+    A record with errors (syntax, an unknown game, an illegal move) is refused: exit 1, FILE
+    unchanged.
+    """
+    from pbmkit.notation import check_text, parse_records, write_records
 
     with locked(file if file != "-" else "."):
         text, name = read_source(file)
         records, problems = parse_records(text, name)
         errors = [p for p in problems if p.severity == "error"]
         if errors:
-            for p in errors:
-                click.echo(p.format(), err=True)
-            raise Refused(f"{name}: not rewritten: fix the syntax errors first")
+            report_problems(errors, max_problems, err=True)
+            raise Refused(f"{printable(name, 200)}: not rewritten: fix the syntax errors first")
+        if not records:
+            raise Refused(f"{printable(name, 200)}: {NO_GAME}")
+        broken = [r for r in check_text(text, name) if not r.valid]
+        if broken:
+            report_problems(broken[0].errors, max_problems, err=True)
+            raise Refused(f"{printable(name, 200)}: not rewritten: game {broken[0].index} has "
+                          "errors (an unknown game's moves cannot be told apart, and a "
+                          "rewrite would hide an illegal move); fix them first")
         canonical = write_records(records)
         if check_only:
             if canonical != text:
@@ -510,6 +572,8 @@ def convert(file: str, fmt_name: str, output: str | None) -> None:
     from pbmkit.notation import to_json_record, to_pbmserv
 
     _, name, replays = load_replays(file)
+    if not replays:
+        raise Refused(f"{printable(name, 200)}: {NO_GAME}")
     if fmt_name == "json":
         import json
 
@@ -524,6 +588,9 @@ def convert(file: str, fmt_name: str, output: str | None) -> None:
         click.echo(f"Wrote {output}")
     else:
         click.echo(out, nl=False)
-    if any(not r.valid for r in replays):
-        click.echo(f"{name}: warning: the record has errors; converted up to the first of each "
-                   "game's errors (run pbmkit check)", err=True)
+    broken = [r for r in replays if not r.valid]
+    if broken:
+        echo_err(f"{printable(name, 200)}: {len(broken)} game(s) have errors; each converted up "
+                 "to its first error (run pbmkit check):")
+        echo_err(broken[0].errors[0].format())
+        sys.exit(EXIT_INVALID)
