@@ -51,6 +51,8 @@ done
 echo
 echo "== The correspondence desk: four games by mail, as of 2026-11-23 (docs/desk.md) =="
 "$PBMKIT" status examples/desk --me "Ann Lee" --today 2026-11-23
+"$PBMKIT" mailer examples/desk/*.txt -o out/desk-mailers.pdf
+"$PBMKIT" chart examples/desk/1-ann-bob.txt -o out/desk-records-chart.pdf
 "$PBMKIT" check -q examples/desk/*.txt
 
 ls -l out/

@@ -157,13 +157,10 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
             _valid(replay, name)
             this = replay.game
             assert this is not None  # a valid replay knows its game
-            if game is not None and this.name != game.name:
-                raise InputError(f"{name}: game {replay.index} is {this.title}, but the sheet "
-                                 f"is for {game.title}; print each game's mailers separately")
-            game = this
-            if side is not None and side.lower() not in game.sides:
-                names = " or ".join(s for s in game.sides)
-                raise click.BadParameter(f"{side!r} is not a side of {game.title} ({names})",
+            game = game or this  # a sheet may mix games (desk): each card carries its own
+            if side is not None and side.lower() not in this.sides:
+                names = " or ".join(s for s in this.sides)
+                raise click.BadParameter(f"{side!r} is not a side of {this.title} ({names})",
                                          param_hint="--side")
             try:
                 cards.append(mailer_card(replay, turn, side.lower() if side else None))

@@ -31,8 +31,13 @@ class MailerCard:
 
     values: Mapping[str, str]
     """Field key -> text: ``Number``, ``Turn``, ``Move``, ``Previous``, ``White``, ``Black``,
-    ``Sent``, ``Received`` (any may be missing)."""
+    ``Sent``, ``Received``, ``DaysWhite``, ``DaysBlack`` (days used, this move / total: ``2/28``;
+    any may be missing)."""
     position: Any
     moved: str = ""
     """The side that has moved, ``"white"`` or ``"black"`` (ticks its box), or ``""``."""
     last_moves: tuple[Any, ...] = field(default_factory=tuple)
+    ticks: frozenset[str] = frozenset()
+    """Tick boxes to tick (desk, docs/desk.md): ``"DrawOffer"``, ``"DrawAccept"``, ``"Resign"``."""
+    game: Any = None
+    """The card's game when a sheet mixes games of different rules (None: the sheet's game)."""

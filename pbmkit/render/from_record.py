@@ -9,7 +9,7 @@ The form renderers know nothing of records; this module is the glue. It reads on
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -84,10 +84,29 @@ def _occupied(position: Any) -> set[int]:
     return set()
 
 
-def _entry(label: str, plies: Sequence[Any]) -> ChartEntry:
+def _entry(label: str, plies: Sequence[Any], sent: Mapping[tuple[int, int], str] | None = None
+           ) -> ChartEntry:
+    dates = sent or {}
     return ChartEntry(label=label, position=plies[-1].after,
                       last_moves=tuple(p.move for p in plies),
-                      moves_text=" · ".join(move_text(p) for p in plies))
+                      moves_text=" · ".join(_dated(move_text(p), dates.get((p.line, p.column)))
+                                            for p in plies))
+
+
+def _dated(text: str, sent: str | None) -> str:
+    return f"{text} ({sent})" if sent else text
+
+
+def sent_dates(replay: Any) -> dict[tuple[int, int], str]:
+    """Each dated main-line move's sent date as ``MM-DD`` (the chart's Date gives the year), by
+    its place in the record (docs/desk.md: the chart carries the dates)."""
+    from pbmkit.notation.desk import replay_clock
+
+    clock = replay_clock(replay) if getattr(replay, "game", None) is not None else None
+    if clock is None:
+        return {}
+    return {(m.written.line, m.written.column): f"{m.notes.sent:%m-%d}"
+            for m in clock.moves if m.notes.sent is not None}
 
 
 def _series_keys(replay: Any, series: Sequence[str] | None) -> list[str]:
@@ -110,7 +129,8 @@ def chart_entries(replay: Any, series: Sequence[str] | None = None) -> list[Char
     on its own.
     """
     if series is None:
-        entries = [_entry(label, plies) for label, plies in turn_groups(replay.main)]
+        sent = sent_dates(replay)
+        entries = [_entry(label, plies, sent) for label, plies in turn_groups(replay.main)]
         for key in _series_keys(replay, None):
             groups = turn_groups(replay.series[key])
             for k, (label, plies) in enumerate(groups):
@@ -181,10 +201,39 @@ def mailer_card(replay: Any, turn: str | None = None, side: str | None = None) -
     if turn is None:
         plies = [p for p in replay.main if side is None or p.side == side]
         if not plies:
-            return MailerCard(values=values, position=replay.start)
+            return MailerCard(values=values, position=replay.start, game=replay.game)
         ply = plies[-1]
     else:
         ply = _find(replay, turn, side)
     previous = _previous(replay, ply)
     values.update(Turn=ply.label, Move=move_text(ply), Previous=move_text(previous) if previous else "")
-    return MailerCard(values=values, position=ply.after, moved=ply.side, last_moves=(ply.move,))
+    ticks = _desk_values(replay, ply, values)
+    return MailerCard(values=values, position=ply.after, moved=ply.side, last_moves=(ply.move,),
+                      ticks=ticks, game=replay.game)
+
+
+def _desk_values(replay: Any, ply: Any, values: dict[str, str]) -> frozenset[str]:
+    """The desk's fields of a main-line move's card (docs/desk.md): Received, Sent, days used by
+    each side up to this move (``2/28``: its last move / its total); the ticks to make."""
+    from pbmkit.notation.desk import replay_clock
+
+    if ply.series:
+        return frozenset()
+    clock = replay_clock(replay)
+    if clock is None:
+        return frozenset()
+    index = next((k for k, m in enumerate(clock.moves)
+                  if (m.written.line, m.written.column) == (ply.line, ply.column)), None)
+    if index is None:
+        return frozenset()
+    this = clock.moves[index]
+    if this.notes.received is not None:
+        values["Received"] = this.notes.received.isoformat()
+    if this.notes.sent is not None:
+        values["Sent"] = this.notes.sent.isoformat()
+    for key, side in zip(("DaysWhite", "DaysBlack"), clock.order, strict=False):
+        mine = [m for m in clock.moves[:index + 1] if m.side == side]
+        if mine and any(m.days is not None for m in mine):
+            last = mine[-1]
+            values[key] = f"{'?' if last.days is None else last.days}/{last.total}"
+    return frozenset({"DrawOffer"} if this.notes.draw == "offer" else ())

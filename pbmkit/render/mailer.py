@@ -54,9 +54,11 @@ def mailer_pdf(game: Game[Any, Any], cards: Sequence[MailerCard | None] = (), *,
     slots = [*cards, *([None] * (sheets * CARDS_PER_SHEET - len(cards)))]
     numbers = ", ".join(c.values.get("Number", "") for c in slots if c and c.values.get("Number"))
     buf = io.BytesIO()
-    title = f"{game.title} {t['title']}" + (f" – games {numbers}" if numbers else "")
+    # A sheet may mix games of different rules (desk): each card is drawn with its own game.
+    titles = ", ".join(dict.fromkeys(g.title for g in (game, *(_game_of(k, game) for k in cards))))
+    title = f"{titles} {t['title']}" + (f" – games {numbers}" if numbers else "")
     c = new_canvas(buf, page, title=title, subject=t["subject"],
-                   keywords=f"{game.title}, mailer, postcard, play by mail", font_file=font_file)
+                   keywords=f"{titles}, mailer, postcard, play by mail", font_file=font_file)
     cw, ch = page.height / 2, page.width / 2  # a card in reading orientation: landscape
     for sheet in range(sheets):
         sheet_cards = slots[sheet * CARDS_PER_SHEET:(sheet + 1) * CARDS_PER_SHEET]
@@ -65,17 +67,24 @@ def mailer_pdf(game: Game[Any, Any], cards: Sequence[MailerCard | None] = (), *,
                 _cut_marks(c, t["cut_marks"], page.width, page.height)
             for card, (x, y) in zip(sheet_cards, card_origins(page.width, page.height, back), strict=True):
                 c.saveState()
+                this = _game_of(card, game)
                 if back:
                     c.translate(x, y + page.height / 2)
                     c.rotate(-90)
-                    _back(c, t["back"], game, cw, ch, card)
+                    _back(c, t["back"], this, cw, ch, card)
                 else:
                     c.translate(x + page.width / 2, y)
                     c.rotate(90)
-                    _front(c, t["front"], game, cw, ch, card, flip)
+                    _front(c, t["front"], this, cw, ch, card, flip)
                 c.restoreState()
             c.showPage()
     return finish(c, buf)
+
+
+def _game_of(card: MailerCard | None, default: Game[Any, Any]) -> Game[Any, Any]:
+    """The game a card is drawn with: its own (a mixed sheet), else the sheet's."""
+    own: Game[Any, Any] | None = card.game if card is not None else None
+    return own if own is not None else default
 
 
 def _cut_marks(c: Canvas, m: Mapping[str, Any], width: float, height: float) -> None:
@@ -140,9 +149,15 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
                 _side_box(c, x, y, cell_w, row_h, str(fld["label"]), card.moved if card else "",
                           float(f["label_size"]), game.sides)
                 continue
+            if fld.get("kind") == "ticks":
+                _tick_row(c, x, y, cell_w, row_h, str(fld["label"]), fld["items"],
+                          card.ticks if card else frozenset(), float(f["label_size"]))
+                continue
             key = str(fld["key"])
             size = float(f["turn_size"]) if key in ("Turn", "Number") else float(f["value_size"])
             label = str(fld["label"]).replace("{example}", example)
+            label = label.replace("{White}", game.sides[0].capitalize())
+            label = label.replace("{Black}", game.sides[1].capitalize())
             form_box(c, x, y, cell_w, row_h, side_label(game, key, label),
                      values.get(key, ""),
                      label_size=float(f["label_size"]), value_size=size)
@@ -172,6 +187,26 @@ def _side_box(c: Canvas, x: float, y: float, w: float, h: float, label: str, mov
         c.setFont(FONT, 8.5)
         c.drawString(bx + box + 3, by + 1, side.capitalize())
         if moved == side:
+            c.setLineWidth(1.3)
+            c.line(bx + 1.5, by + box * 0.5, bx + box * 0.42, by + 1.5)
+            c.line(bx + box * 0.42, by + 1.5, bx + box + 1.5, by + box + 2)
+
+
+def _tick_row(c: Canvas, x: float, y: float, w: float, h: float, label: str,
+              items: Sequence[Sequence[str]], ticked: frozenset[str], label_size: float) -> None:
+    """A field of tick boxes in a row (desk: offer draw, accept draw, resign), ``ticked`` ticked."""
+    form_box(c, x, y, w, h, label, label_size=label_size)
+    box = min(8.0, h - label_size - 6)
+    by = y + 3.0
+    step = (w - 6) / max(1, len(items))
+    for k, (key, text) in enumerate(items):
+        bx = x + 4 + k * step
+        c.setLineWidth(0.6)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.rect(bx, by, box, box, stroke=1, fill=0)
+        c.setFillColorRGB(0, 0, 0)
+        fit_text(c, text, bx + box + 2.5, by + 1, step - box - 4, size=7.5)
+        if key in ticked:
             c.setLineWidth(1.3)
             c.line(bx + 1.5, by + box * 0.5, bx + box * 0.42, by + 1.5)
             c.line(bx + box * 0.42, by + 1.5, bx + box + 1.5, by + box + 2)
