@@ -5,8 +5,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -170,7 +170,10 @@ def report_problems(problems: list[Any], limit: int, *, err: bool = False,
                    "(--max-problems N shows more, 0 all)", err=err)
 
 
-def rules_option(help_text: str, *, catch_game: bool = True) -> Any:
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def rules_option(help_text: str, *, catch_game: bool = True) -> Callable[[F], F]:
     """``--rules NAME``: the game's rules, the one name for it in every command (docs/cli.md).
 
     With ``catch_game`` (a command without ``--game N``), a hidden ``--game NAME`` beside it says
@@ -185,7 +188,10 @@ def rules_option(help_text: str, *, catch_game: bool = True) -> Any:
 
     game = click.option("--game", "misused_game", default=None, hidden=True, expose_value=False,
                         callback=misused)
-    return (lambda f: rules(game(f))) if catch_game else rules
+    def apply(f: F) -> F:
+        return rules(game(f)) if catch_game else rules(f)
+
+    return apply
 
 
 GAME_NUMBER_OPTION = click.option(
