@@ -6,7 +6,10 @@ Every module under pbmkit is imported (so a broken one fails here too) and its i
 * ``pbmkit.games`` imports nothing of ours but ``pbmkit.games``;
 * ``pbmkit.notation`` never imports render, cli, reportlab or click;
 * ``pbmkit.render`` never imports cli or click;
-* only ``pbmkit.render`` imports reportlab, and only ``pbmkit.cli`` imports click.
+* only ``pbmkit.render`` imports reportlab, and only ``pbmkit.cli`` imports click;
+* ``pbmkit.notation``, ``pbmkit.render`` and ``pbmkit.cli`` import no game package by name (they
+  reach a game through the registry and its protocol), nor name one in a string (an
+  ``import_module`` in disguise).
 """
 
 from __future__ import annotations
@@ -59,6 +62,15 @@ def _under(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
 
 
+GAME_PACKAGES = sorted(f"pbmkit.games.{p.parent.name}" for p in (ROOT / "games").glob("*/__init__.py"))
+"""Every game package (``pbmkit.games.batalo`` ...); the modules beside them are the shared design."""
+_ABOVE_GAMES = ("pbmkit.notation", "pbmkit.render", "pbmkit.cli")
+
+
+def _is_game_package(module: str, games: list[str] | None = None) -> bool:
+    return any(_under(module, g) for g in (GAME_PACKAGES if games is None else games))
+
+
 def forbidden(name: str, imported: str) -> str | None:
     """Why module ``name`` may not import ``imported`` (None if it may)."""
     if _under(name, "pbmkit.games") and _under(imported, "pbmkit") and imported != "pbmkit" \
@@ -75,6 +87,9 @@ def forbidden(name: str, imported: str) -> str | None:
         return "only render imports reportlab"
     if _under(imported, "click") and not _under(name, "pbmkit.cli"):
         return "only cli imports click"
+    if any(_under(name, p) for p in _ABOVE_GAMES) and (
+            _is_game_package(imported) or _is_game_package(imported, ["pbmkit.games.batalo"])):
+        return "notation, render and cli import no game package by name"
     return None
 
 
@@ -95,7 +110,13 @@ def test_every_module_imports_and_follows_the_layer_arrows(name: str, path: Path
     ("pbmkit.games.batalo", "pbmkit.games.base", True),
     ("pbmkit.games.batalo", "pbmkit.notation", False),
     ("pbmkit.games.board", "pbmkit", False),
-    ("pbmkit.notation.replay", "pbmkit.games.batalo", True),
+    ("pbmkit.notation.replay", "pbmkit.games.batalo", False),
+    ("pbmkit.notation.replay", "pbmkit.games.batalo.rules", False),
+    ("pbmkit.render.art", "pbmkit.games.billo", False),
+    ("pbmkit.cli.records", "pbmkit.games.batalo", False),
+    ("pbmkit.notation.replay", "pbmkit.games", True),
+    ("pbmkit.notation.replay", "pbmkit.games.base", True),
+    ("pbmkit.render.art", "pbmkit.games.drawing", True),
     ("pbmkit.notation.replay", "pbmkit.render.svg", False),
     ("pbmkit.notation.replay", "click", False),
     ("pbmkit.render.pdf", "reportlab.pdfgen", True),
@@ -113,3 +134,18 @@ def test_relative_imports_are_resolved(tmp_path: Path) -> None:
     source.write_text("from . import base\nfrom ..notation import x\nimport click\n")
     assert imports_of("pbmkit.games.mod", source) >= {
         "pbmkit.games", "pbmkit.games.base", "pbmkit.notation", "pbmkit.notation.x", "click"}
+
+
+def test_there_are_game_packages_to_keep_out() -> None:
+    assert {"pbmkit.games.batalo", "pbmkit.games.billo"} <= set(GAME_PACKAGES)
+
+
+@pytest.mark.parametrize(("name", "path"), [(n, p) for n, p in MODULES
+                                            if any(_under(n, a) for a in _ABOVE_GAMES)],
+                         ids=[n for n, _ in MODULES if any(_under(n, a) for a in _ABOVE_GAMES)])
+def test_the_layers_above_games_name_no_game_package_even_in_strings(name: str, path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    named = sorted({node.value for node in ast.walk(tree)
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and any(g in node.value for g in GAME_PACKAGES)})
+    assert named == []

@@ -27,8 +27,7 @@ def board(rules: str, setup: str | None) -> None:
         click.echo(board_text(game, position))
     except ValueError as exc:  # a game without a terminal drawing: still list the moves
         click.echo(f"({exc})")
-    from pbmkit.notation import format_move
 
-    moves = sorted(format_move(game.name, m, position) for m in game.legal_moves(position))
+    moves = sorted(game.notation.format(m, position) for m in game.legal_moves(position))
     click.echo(f"\n{game.side_to_move(position).capitalize()} to move: {len(moves)} legal moves")
     click.echo(", ".join(moves))

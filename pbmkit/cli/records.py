@@ -34,27 +34,20 @@ from pbmkit.cli.common import (
 )
 from pbmkit.notation.problems import printable
 
-_HOW = {
-    "base": "on the base",
-    "capture-all": "by capturing every piece",
-    "no-moves": "as the opponent has no legal move",
-    "concession": "by concession",
-    "agreement": "by agreement",
-    "draw-shapes": "(only one shape is left)",
-    "draw-billos": "(round Billos against square Billos)",
-    "draw-claimed": "by a claim",
-}
-
 _GAME_OPTION = GAME_NUMBER_OPTION
 
 
-def result_words(replay: Any) -> str:
-    """The result of a replayed game in words: "White wins on the base", "game still going"."""
+def result_words(replay: Any, game: Any = None) -> str:
+    """The result of a replayed game (or an ``Outcome`` of ``game``) in the game's words:
+    "White wins on the base", "drawn by agreement", "game still going"."""
     if replay.winner is None:
         return "game still going"
+    game = game if game is not None else getattr(replay, "game", None)
+    words = game.outcome_words.get(replay.how or "") if game is not None else None
+    how = words.report if words is not None else ""
     if replay.winner == "draw":
-        return f"drawn {_HOW.get(replay.how or '', '')}".strip()
-    return f"{replay.winner.capitalize()} wins {_HOW.get(replay.how or '', '')}".strip()
+        return f"drawn {how}".strip()
+    return f"{replay.winner.capitalize()} wins {how}".strip()
 
 
 # --- check -------------------------------------------------------------------------------
@@ -166,15 +159,13 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
     On a record with errors: the moves at the end of the part before the first error, a note
     naming that error on standard error, and exit status 1.
     """
-    from pbmkit.notation import format_move
-
     _, rep, game = load_game(file, game_number)
     position = position_at(rep, label)
     legal = list(game.legal_moves(position))
     if from_space is not None:
         start = _space_of(game, from_space, position)
-        legal = [m for m in legal if _move_start(m) == start]
-    texts = sorted({format_move(game.name, m, position) for m in legal})
+        legal = [m for m in legal if _starts_at(game, m, start)]
+    texts = sorted({game.notation.format(m, position) for m in legal})
     side = game.side_to_move(position)
     if as_json:
         import json
@@ -185,7 +176,7 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
         where = (f"after turn {label}" if label else "at the end of the record" if rep.valid
                  else "before the record's first error")
         if outcome is not None:
-            click.echo(f"The game is over {where}: {result_words(_Result(outcome))}; "
+            click.echo(f"The game is over {where}: {result_words(outcome, game)}; "
                        "no legal moves.")
         else:
             click.echo(f"{side.capitalize()} to move {where}: {len(texts)} legal move(s)")
@@ -199,27 +190,21 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
 def _space_of(game: Any, text: str, position: Any) -> int:
     """The space ``text`` names for ``--from``; a clear :class:`InputError`, with the notation's
     hint (a pbmserv name, say) when it has one."""
-    from pbmkit.notation import read_move
-
     start = game.board.find(text)
     if start is not None:
         return int(start)
     hint = ""
     try:
-        read_move(game.name, text, position)
+        game.notation.read(text, position)
     except ValueError as exc:
         if getattr(exc, "start", None) is not None:
             hint = f" ({printable(str(exc), 200)})"
     raise InputError(f"--from {printable(text, 20)}: not a space of the {game.title} board{hint}")
 
 
-class _Result:
-    def __init__(self, outcome: Any) -> None:
-        self.winner, self.how = outcome.winner, outcome.how
-
-
-def _move_start(move: Any) -> int:
-    return int(move.start)
+def _starts_at(game: Any, move: Any, start: int) -> bool:
+    """Whether a part of ``move`` moves a piece from ``start`` (a drop starts nowhere)."""
+    return any(len(path) > 1 and path[0] == start for path in game.touched(move))
 
 
 # --- show --------------------------------------------------------------------------------
@@ -251,11 +236,10 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
     click.echo()
     if last is not None:
         click.echo(f"Last move: {last.label}. {last.side.capitalize()} {last.text}"
-                   + (" (averto: threatens the " + " and the ".join(last.threats) + ")"
-                      if last.threats else ""))
+                   + "".join(f" ({a.word}: {a.detail})" for a in last.announcements))
     outcome = game.outcome(position)
     if outcome is not None:
-        click.echo(f"Game over: {result_words(_Result(outcome))}.")
+        click.echo(f"Game over: {result_words(outcome, game)}.")
     elif not label and rep.winner is not None and rep.valid:
         click.echo(f"Result: {result_words(rep)}.")
     else:
@@ -263,7 +247,7 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
     if svg_path:
         from pbmkit.render.svg import board_svg
 
-        players = [str(rep.record.tags.get(side.capitalize(), "")) for side in game.sides]
+        players = [str(rep.record.tags.get(tag, "")) for tag in game.side_tags]
         atomic_write(svg_path, board_svg(game, position, last_move=last.move if last else None,
                                          flip=flip, players=players))
         click.echo(f"Wrote {svg_path}")
@@ -294,7 +278,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     (docs/desk.md) are written when given, or when the record keeps them (sent: today).
     """
     from pbmkit.cli.desk import move_note
-    from pbmkit.notation import append_move, check_text, format_move, read_move
+    from pbmkit.notation import append_move, check_text
     from pbmkit.render.terminal import board_text
 
     if file == "-":
@@ -315,18 +299,17 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
             raise Refused(f"the game is over: {result_words(rep)}; no more moves can be added")
         label, side = rep.next_turn()
         try:
-            mv = read_move(game.name, move_text, position)
+            mv = game.notation.read(move_text, position)
         except ValueError as exc:
             _explain_illegal(game, position, move_text, str(exc), getattr(exc, "start", None))
         reason = game.check_move(position, mv)
         if reason is not None:
-            _explain_illegal(game, position, move_text, reason, getattr(mv, "start", None),
-                             getattr(mv, "end", None))
+            _explain_illegal(game, position, move_text, reason, *_ends(game, mv))
         after = game.apply(position, mv)
-        threats = _threats(game, after)
-        canonical = format_move(game.name, mv, position)
+        said = game.announce(after)
+        canonical = game.notation.format(mv, position)
         note = move_note(rep, received, sent, leave, offer_draw, no_dates)
-        new_text = append_move(text, rep, mv, averto=bool(threats), comment=note)
+        new_text = append_move(text, rep, mv, announcements=[a.word for a in said], comment=note)
         _verify_append(new_text, name, rep, label, side, canonical)
         outcome = game.outcome(after)
         if outcome is not None:  # desk: the Winner tag follows the result
@@ -343,14 +326,14 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     click.echo(board_text(game, after, last_move=mv))
     click.echo()
     verb = "Would add" if dry_run else "Added"
-    click.echo(f"{verb} {label}. {side.capitalize()}: {canonical}" + (" averto" if threats else ""))
+    click.echo(f"{verb} {label}. {side.capitalize()}: {canonical}" + "".join(f" {a.word}" for a in said))
     if note:
         click.echo(f"Noted: {note}")
     if outcome is not None:
-        click.echo(f"Game over: {result_words(_Result(outcome))}. Winner tag set.")
-    elif threats:
-        click.echo("Warn your opponent: averto! This move threatens their "
-                   + " and their ".join(threats) + ".")
+        click.echo(f"Game over: {result_words(outcome, game)}. Winner tag set.")
+    else:
+        for a in said:
+            click.echo(f"Warn your opponent: {a.word}! This move {a.detail}.")
     if dry_run:
         click.echo("(dry run: the record was not changed)")
 
@@ -391,12 +374,13 @@ def _verify_written(path: str, data: bytes) -> None:
                              "check the file (pbmkit check)")
 
 
-def _threats(game: Any, position: Any) -> tuple[str, ...]:
-    if game.name == "batalo":
-        from pbmkit.games import batalo
-
-        return tuple(batalo.threats(position))
-    return ()
+def _ends(game: Any, move: Any) -> tuple[int | None, int | None]:
+    """Where the moving piece of ``move`` starts (``None`` for a drop) and where it ends."""
+    paths = game.touched(move)
+    if not paths:
+        return None, None
+    path = paths[-1]
+    return (path[0] if len(path) > 1 else None), path[-1]
 
 
 def wrap_items(head: str, items: list[str], width: int = 78) -> str:
@@ -424,23 +408,21 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
     pieces that could be meant: those that can go to the destination, else every piece of the side
     that can move (a few lines at most, never every legal move of the side).
     """
-    from pbmkit.notation import format_move
-
     click.echo(f"Illegal move '{printable(text, 60)}': {printable(reason, 300)}", err=True)
     legal = list(game.legal_moves(position))
-    mine = [m for m in legal if getattr(m, "start", None) == start] if start is not None else []
+    mine = [m for m in legal if _starts_at(game, m, start)] if start is not None else []
     if mine:
         click.echo(wrap_items("Legal moves of that piece:",
-                              sorted({format_move(game.name, m, position) for m in mine})),
+                              sorted({game.notation.format(m, position) for m in mine})),
                    err=True)
     elif legal:
         side = game.side_to_move(position).capitalize()
-        there = [m for m in legal if end is not None and getattr(m, "end", None) == end]
+        there = [m for m in legal if end is not None and _ends(game, m)[1] == end]
         if there:
             lines = wrap_items(f"{side}'s moves to {game.board.name(end)}:",
-                               sorted({format_move(game.name, m, position) for m in there}))
+                               sorted({game.notation.format(m, position) for m in there}))
         else:
-            starts = sorted({game.board.name(int(m.start)) for m in legal})
+            starts = sorted({game.board.name(s) for m in legal if (s := _ends(game, m)[0]) is not None})
             lines = wrap_items(f"{side}'s pieces that can move (pbmkit moves FILE --from SPACE "
                                "lists one piece's moves):", starts)
         shown = lines.splitlines()
@@ -485,9 +467,10 @@ def new(file: str, white: str, black: str, first: str | None, number: str | None
         game = get_game(rules)
     except KeyError as exc:
         raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
-    if first is not None and (first.strip().lower() not in game.sides or game.name == "batalo"):
+    fixed = "First" not in game.extra_tags
+    if first is not None and (first.strip().lower() not in game.sides or fixed):
         raise click.BadParameter(f"{first!r}: {game.title} has no choice of first side"
-                                 if game.name == "batalo" else
+                                 if fixed else
                                  f"{first!r} is not a side of {game.title} "
                                  f"({' or '.join(s.capitalize() for s in game.sides)})",
                                  param_hint="--first")

@@ -28,7 +28,7 @@ from pbmkit.games.base import (
 )
 
 __all__ = ["AmbiguousMoveError", "Game", "IllegalMoveError", "Outcome", "PbmkitError", "SetupError",
-           "UnknownGameError", "game_key", "game_names", "get_game", "register"]
+           "UnknownGameError", "default_game_name", "game_key", "game_names", "get_game", "register"]
 
 _FACTORIES: dict[str, Callable[[], Game[Any, Any]] | str] = {}
 """Registry: key (see :func:`game_key`) to the game, or to ``"module:NAME"`` imported on first use."""
@@ -69,6 +69,11 @@ def unregister(name: str) -> None:
     _GAMES.pop(key, None)
     for alias in [a for a, k in _ALIASES.items() if k == key]:
         del _ALIASES[alias]
+
+
+def default_game_name() -> str:
+    """The game of a record without a ``Game`` tag: the first registered (Batalo)."""
+    return next(iter(_FACTORIES))
 
 
 def game_names() -> list[str]:

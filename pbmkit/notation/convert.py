@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pbmkit.notation.desk import move_fields
 from pbmkit.notation.model import Comment, Turn, WrittenMove
 from pbmkit.notation.problems import IllegalMoveError
-from pbmkit.notation.replay import GameReplay, Ply, format_move
+from pbmkit.notation.replay import GameReplay, Ply
 
 __all__ = ["append_move", "to_json_record", "to_pbmserv"]
 
@@ -22,10 +23,12 @@ def to_json_record(replay: GameReplay) -> dict[str, Any]:
         (m.line, m.column): m for t in replay.record.turns for m in t.moves
     }
 
+    words = tuple(replay.game.announcement_words) if replay.game else ()
+
     def ply(p: Ply) -> dict[str, Any]:
         wm = written.get((p.line, p.column))
         return {"turn": p.label, "side": p.side, "move": p.text, "written": p.written,
-                "averto": p.averto, "line": p.line, "column": p.column,
+                **{w: w in p.announced for w in words}, "line": p.line, "column": p.column,
                 "comments": _comments(wm.comments) if wm else [],
                 **move_fields(wm.comments if wm else [])}
 
@@ -55,14 +58,14 @@ def to_pbmserv(replay: GameReplay) -> str:
     """
     if replay.game is None:
         raise ValueError(f"game {replay.index} names an unknown game")
-    from pbmkit.notation.movetext import get_notation
-
-    notation = get_notation(replay.game.name)
+    notation = replay.game.notation
     if not replay.main:
         notation.pbmserv(None)  # raises ValueError for a game without pbmserv names
     tags = replay.record.tags
+    first, second = replay.game.side_tags[:2]
     out = [f"; {replay.game.title} game {tags.get('Number', replay.index)}: "
-           f"{tags.get('White', '?')} (white, o) vs {tags.get('Black', '?')} (black, x)"]
+           f"{tags.get(first, '?')} ({first.lower()}, o) vs {tags.get(second, '?')} "
+           f"({second.lower()}, x)"]
     if "Setup" in tags:
         out.append(f"; setup: {tags['Setup']}")
     line = ""
@@ -101,8 +104,11 @@ def _comment_end(text: str, starts: list[int], c: Comment) -> int:
     return end - 1 if end > pos and text[end - 1] == "\r" else end
 
 
-def append_move(text: str, replay: GameReplay, move: Any, *, averto: bool, comment: str = "") -> str:
+def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequence[str] = (),
+                comment: str = "") -> str:
     """``text`` with ``move`` added after the last main-line move, canonically; the rest unchanged.
+
+    ``announcements`` are written after the move (``("averto",)``).
 
     White's move opens a new line ``13. IR to HS``; Black's follows White's on its line
     (`` EV to DU``). ``ValueError`` if the game has errors or is over; ``IllegalMoveError`` if the
@@ -119,11 +125,11 @@ def append_move(text: str, replay: GameReplay, move: Any, *, averto: bool, comme
     bom = 1 if replay.record.bom else 0
     body = text[bom:]
     nl = "\r\n" if "\r\n" in body else "\n"
-    canonical = format_move(game.name, move, replay.final) + (" averto" if averto else "")
+    canonical = " ".join((game.notation.format(move, replay.final), *announcements))
     if comment:  # the desk's dates (docs/desk.md)
         canonical += " {" + comment + "}"
     label, side = replay.next_turn()
-    first_side = (replay.order or game.sides)[0]
+    first_side = (replay.order or game.order)[0]
     starts = _line_starts(body)
     turns = [t for t in replay.record.main if t.moves]
     if turns:

@@ -10,10 +10,13 @@ from dataclasses import dataclass, field
 
 from pbmkit.notation.problems import Problem
 
-__all__ = ["KNOWN_TAGS", "Comment", "Ending", "Record", "Turn", "WrittenMove", "canonical_tag_name"]
+__all__ = ["KNOWN_TAGS", "Comment", "Ending", "Record", "Turn", "WrittenMove", "announcements_of",
+           "canonical_tag_name"]
 
-KNOWN_TAGS: tuple[str, ...] = ("Game", "Number", "Date", "White", "Black", "Winner", "Setup")
-"""The tags of record-format.md, in their canonical spelling and canonical order."""
+KNOWN_TAGS: tuple[str, ...] = ("Game", "Number", "Date", "White", "Black", "Winner", "Setup",
+                               "TimeControl")
+"""The tags of record-format.md, in their canonical spelling and canonical order (``TimeControl``:
+the correspondence desk, docs/desk.md)."""
 _KNOWN_BY_LOWER = {t.lower(): t for t in KNOWN_TAGS}
 
 
@@ -113,8 +116,14 @@ class Record:
 
     @property
     def game_name(self) -> str:
-        """The ``Game`` tag in lower case, ``"batalo"`` when absent."""
-        return self.tags.get("Game", "Batalo").strip().lower() or "batalo"
+        """The ``Game`` tag in lower case; without one, the registry's default game (the first
+        registered: Batalo, record-format.md)."""
+        name = self.tags.get("Game", "").strip().lower()
+        if name:
+            return name
+        from pbmkit.games import default_game_name
+
+        return default_game_name()
 
     @property
     def turns(self) -> list[Turn]:
@@ -157,7 +166,7 @@ class Record:
         for t in self.body:
             if isinstance(t, Turn):
                 items.append(("turn", t.label, t.ellipsis, tuple(c.key() for c in t.comments),
-                              tuple((move_text(self.game_name, m.text), m.averto,
+                              tuple((move_text(self.game_name, m.text), announcements_of(m),
                                      tuple(c.key() for c in m.comments)) for m in t.moves)))
             else:
                 items.append(("end", t.kind, t.series, tuple(c.key() for c in t.comments)))
@@ -168,3 +177,11 @@ class Record:
             tuple(c.key() for c in self.intro),
             tuple(items),
         )
+
+
+def announcements_of(move: WrittenMove) -> tuple[str, ...]:
+    """The words written after ``move`` (``("averto",)``), as the reader handed them over."""
+    words: tuple[str, ...] | None = getattr(move, "announcements", None)
+    if words is not None:
+        return words
+    return ("averto",) if getattr(move, "averto", False) else ()

@@ -11,25 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
-from pbmkit.notation.model import Ending, Record, Turn, WrittenMove
-from pbmkit.notation.movetext import MoveNotation, get_notation, has_notation
+from pbmkit.games.base import Announcement, describe_outcome
+from pbmkit.games.notation import MoveNotation
+from pbmkit.notation.model import Ending, Record, Turn, WrittenMove, announcements_of
 from pbmkit.notation.problems import MoveSyntaxError, Problem, no_gc_pauses
 from pbmkit.notation.reader import move_syntax_problems, parse_records
 
-__all__ = ["GameReplay", "Ply", "check_text", "format_move", "iter_check_text", "parse_move", "replay"]
-
-_HOW_WORDS = {
-    "base": "by reaching the opponent's base",
-    "capture-all": "by capturing every opposing piece",
-    "no-moves": "because the opponent had no legal move",
-}
-_DRAW_WORDS = {
-    "draw-shapes": "every piece left has the same shape",
-    "draw-billos": "one side has only round Billos and the other only square Billos",
-}
+__all__ = ["GameReplay", "Line", "Ply", "check_text", "format_move", "iter_check_text", "parse_move",
+           "replay"]
 
 
 @dataclass(slots=True)
@@ -37,6 +29,7 @@ class Ply:
     """One replayed move: where it was written, the move, and the positions around it."""
 
     label: str
+    """The turn label (``"12"``, ``"12a"``; ``"2:5"`` in a game's second round)."""
     number: int
     series: str
     side: str
@@ -47,26 +40,46 @@ class Ply:
     column: int
     before: Any
     after: Any
-    averto: bool = False
-    """Whether the record wrote ``averto`` after the move."""
-    _notation: Any = field(default=None, repr=False, compare=False)
-    _threats: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
+    announced: tuple[str, ...] = ()
+    """The words the record wrote after the move (``("averto",)``)."""
+    game: Game[Any, Any] | None = field(default=None, repr=False, compare=False)
     _text: str | None = field(default=None, repr=False, compare=False)
+    _due: tuple[Announcement, ...] | None = field(default=None, repr=False, compare=False)
 
     @property
     def text(self) -> str:
         """The canonical move (``"IR to HS"``)."""
         if self._text is None:
-            self._text = self._notation.format(self.move, self.before) if self._notation \
+            self._text = self.game.notation.format(self.move, self.before) if self.game \
                 else str(self.move)
         return self._text
 
     @property
-    def threats(self) -> tuple[str, ...]:
-        """What the move threatens next (``"column"``, ``"base"``): non-empty means averto."""
-        if self._threats is None:
-            self._threats = self._notation.threats(self.after) if self._notation else ()
-        return self._threats
+    def announcements(self) -> tuple[Announcement, ...]:
+        """What the move calls for announcing (Batalo's averto), whether written or not."""
+        if self._due is None:
+            self._due = self.game.announce(self.after) if self.game else ()
+        return self._due
+
+    @property
+    def touched(self) -> tuple[tuple[int, ...], ...]:
+        """The spaces the move touches, one path per part (for arrows and shading)."""
+        return self.game.touched(self.move) if self.game and self.move is not None else ()
+
+
+@dataclass(eq=False)
+class Line:
+    """A line of play: the main line (``name == ""``) or an alternate series, in a tree.
+
+    A series branches from its ``parent`` line after the parent's ply ``branch`` (``None``: from
+    the start); ``children`` are the series that branch from this line, in written order.
+    """
+
+    name: str
+    plies: list[Ply] = field(default_factory=list)
+    parent: Line | None = None
+    branch: Ply | None = None
+    children: list[Line] = field(default_factory=list)
 
 
 @dataclass
@@ -77,10 +90,12 @@ class GameReplay:
     index: int
     record: Record
     game: Game[Any, Any] | None
-    """The rules, or ``None`` when the ``Game`` tag names an unknown game."""
+    """The rules as the record's tags configure them, or ``None`` when the ``Game`` tag names an
+    unknown game (or a configuring tag is wrong)."""
     start: Any = None
     main: list[Ply] = field(default_factory=list)
-    series: dict[str, list[Ply]] = field(default_factory=dict)
+    lines: Line = field(default_factory=lambda: Line(""))
+    """The tree of lines: the main line (whose ``plies`` is :attr:`main`) and its series."""
     errors: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     """Warnings and notes (``severity`` tells which)."""
@@ -91,20 +106,55 @@ class GameReplay:
     how: str | None = None
     final: Any = None
 
+    def __post_init__(self) -> None:
+        self.lines.plies = self.main
+
+    @property
+    def series(self) -> dict[str, list[Ply]]:
+        """The alternate series' plies by letter, in written order (the tree's lines flattened)."""
+        out: dict[str, list[Ply]] = {}
+        stack = list(reversed(self.lines.children))
+        while stack:
+            line = stack.pop()
+            out[line.name] = line.plies
+            stack.extend(reversed(line.children))
+        return out
+
+    def line_of(self, ply: Ply) -> Line:
+        """The line ``ply`` belongs to."""
+        if not ply.series:
+            return self.lines
+        stack = list(self.lines.children)
+        while stack:
+            line = stack.pop()
+            if line.name == ply.series:
+                return line
+            stack.extend(line.children)
+        raise KeyError(f"no series {ply.series}")
+
+    def previous(self, ply: Ply) -> Ply | None:
+        """The ply that led to ``ply``'s position: the one before it in its line, or for the first
+        move of a series, the ply of the parent line it branches from."""
+        line = self.line_of(ply)
+        index = next((k for k, p in enumerate(line.plies) if p is ply), 0)
+        if index > 0:
+            return line.plies[index - 1]
+        return line.branch
+
     @property
     def valid(self) -> bool:
         """Whether the game has no error (warnings and notes do not count)."""
         return not self.errors
 
     def position_at(self, label: str | None) -> Any:
-        """The position after turn ``label`` (``"12"``, ``"12a"``), both moves; ``None`` = the end.
+        """The position after turn ``label`` (``"12"``, ``"12a"``), all its moves; ``None`` = the end.
 
         Raises ``KeyError`` with a message when the turn was not replayed.
         """
         if label is None:
             return self.final
         key = label.strip().rstrip(".").lower()
-        plies = self.main if key.isdigit() else self.series.get(key[-1:], [])
+        plies = self.main if key.replace(":", "").isdigit() else self.series.get(key[-1:], [])
         found = [p for p in plies if p.label == key]
         if not found:
             raise KeyError(f"turn {label} is not in the replayed part of the game")
@@ -114,14 +164,15 @@ class GameReplay:
         """``(label, side)`` of the next main-line move, e.g. ``("13", "black")``."""
         if self.game is None:
             return ("1", "white")
-        first, second = self.order or self.game.sides
+        order = self.order or self.game.order
         if not self.main:
-            side = self.game.side_to_move(self.start) if self.start is not None else first
+            side = self.game.side_to_move(self.start) if self.start is not None else order[0]
             return ("1", side)
         last = self.main[-1]
-        if last.side == first:
-            return (last.label, second)
-        return (str(last.number + 1), first)
+        k = order.index(last.side) + 1 if last.side in order else len(order)
+        if k < len(order):
+            return (last.label, order[k])
+        return (str(last.number + 1), order[0])
 
     def to_json(self) -> dict[str, Any]:
         """The object of ``check --json`` (record-format.md), plus ``file`` and ``warnings``."""
@@ -170,27 +221,24 @@ class _Replayer:
         except KeyError as exc:
             self.tag_problem("Game", str(exc.args[0]))
             return res
-        res.game = game
-        if not has_notation(game.name):
-            self.tag_problem("Game", f"pbmkit cannot read the moves of {game.title} records yet")
+        try:
+            game = game.configure(rec.tags)
+        except SetupError as exc:
+            res.game = game
+            self.tag_problem(exc.tag or "Game", str(exc))
             return res
-        self.game, self.notation = game, get_notation(game.name)
-        self.sides = game.sides
-        first = self._first_tag()
-        if first is not None and first != game.sides[0]:
-            self.sides = (first, game.sides[0])
-        res.order = self.sides
+        res.game = game
+        self.game, self.notation = game, game.notation
+        self.sides = res.order = game.order
         self._read, self._check = self.notation.read, game.check_move
         self._apply, self._side = game.apply, game.side_to_move
+        self._words = game.announcement_words
+        self._rounds = game.rounds > 1
         winner_tag = self._winner_tag()
         try:
-            start = _start_position(game, rec.tags.get("Setup"), first)
+            start = _start_position(game, rec.tags.get("Setup"))
         except SetupError as exc:
             self.tag_problem("Setup", f"bad Setup: {exc}")
-            return res
-        except ValueError:  # a game whose first mover is fixed
-            self.tag_problem("First", f"{game.title} has no First tag: {game.sides[0].capitalize()} "
-                             "always moves first")
             return res
         res.start = res.final = start
         self._main(start, winner_tag)
@@ -212,18 +260,6 @@ class _Replayer:
                     if p.line is not None and p.column is not None)
         res.errors.extend(move_syntax_problems(self.record, self.record.turns, frozenset(seen)))
 
-    def _first_tag(self) -> str | None:
-        """The side the ``First`` tag names (it opens every turn), or ``None`` (absent or wrong)."""
-        value = self.record.tags.get("First")
-        if value is None:
-            return None
-        v = value.strip().lower()
-        if v not in self.game.sides:
-            sides = " or ".join(s.capitalize() for s in self.game.sides)
-            self.tag_problem("First", f"the First tag must be {sides}, not {value!r}")
-            return None
-        return v
-
     def _winner_tag(self) -> str | None:
         value = self.record.tags.get("Winner")
         if value is None:
@@ -241,15 +277,19 @@ class _Replayer:
                    ) -> tuple[Any, bool]:
         """Play ``turn``'s moves from ``position``; returns (position, ok)."""
         read, check, apply, side_to_move = self._read, self._check, self._apply, self._side
-        notation = self.notation
+        game, order = self.game, self.sides
         label, number, series = turn.label, turn.number, turn.series
-        k = 1 if turn.ellipsis else 0
+        k = 0
+        if turn.ellipsis:  # "12. ...": the turn opens with a later side than the first
+            now = side_to_move(position)
+            k = order.index(now) if now in order[1:] else 1
         for wm in turn.moves:
             side = side_to_move(position)
-            if side != self.sides[k]:
-                self._side_problem(turn, wm, side, self.sides[k], position)
+            expected = order[k % len(order)]
+            if side != expected:
+                self._side_problem(turn, wm, side, expected, position)
                 return position, False
-            k = 1
+            k += 1
             try:
                 move = read(wm.text, position)
                 reason = check(position, move)
@@ -263,13 +303,15 @@ class _Replayer:
                 self._illegal(turn, wm, position, side, reason, move, None)
                 return position, False
             after = apply(position, move)
-            ply = Ply(label, number, series, side, move, wm.text, wm.line, wm.column, position, after,
-                      wm.averto, notation)
+            shown = label
+            if self._rounds and (round_ := game.round_of(position)) > 1:
+                shown = f"{round_}:{label}"
+            words = announcements_of(wm)
+            ply = Ply(shown, number, series, side, move, wm.text, wm.line, wm.column, position, after,
+                      words, game)
             out.append(ply)
-            if wm.averto and not ply.threats:
-                self.problem("'averto' is written, but after this move there is no threat to the "
-                             "opponent's column or base", wm.line, wm.column, label, side,
-                             wm.text, severity="warning")
+            if words:
+                self._judge_announcements(ply, words, wm)
             if seen is not None:
                 earlier = seen.setdefault(after, ply)
                 if earlier is not ply:
@@ -280,12 +322,22 @@ class _Replayer:
             position = after
         return position, True
 
+    def _judge_announcements(self, ply: Ply, words: tuple[str, ...], wm: WrittenMove) -> None:
+        """A warning for each word written after the move that the move does not call for."""
+        due = {a.word for a in ply.announcements}
+        for word in words:
+            if word not in due:
+                why = self._words.get(word, "the game knows no such announcement")
+                self.problem(f"'{word}' is written, but {why}", wm.line, wm.column, ply.label,
+                             ply.side, wm.text, severity="warning")
+
     def _illegal(self, turn: Turn, wm: WrittenMove, position: Any, side: str, reason: str,
                  move: Any, start: Any) -> None:
         """Report the move ``wm`` that cannot be played, with where its piece could go."""
         over = self.game.outcome(position)
         if over is not None:
-            self.problem(f"the game is already over ({_describe(over)}): no move may follow a won "
+            self.problem(f"the game is already over ({describe_outcome(self.game, over)}): no move "
+                         "may follow a won "
                          "game", wm.line, wm.column, turn.label, side, wm.text)
             return
         notation = self.notation
@@ -328,6 +380,7 @@ class _Replayer:
         body = [t for t in self.record.body if not t.series]
         ok = True
         self.main_after: dict[int, Any] = {0: start}
+        self.main_last: dict[int, Ply] = {}
         for k, item in enumerate(body):
             if isinstance(item, Ending):
                 if ending is None and ok:
@@ -347,6 +400,7 @@ class _Replayer:
             if len(res.main) > before:
                 res.turns += 1
                 self.main_after[item.number] = position
+                self.main_last[item.number] = res.main[-1]
         res.final = position
         if not ok or res.errors:
             return
@@ -359,10 +413,10 @@ class _Replayer:
             res.winner, res.how = over.winner, over.how
             if tag in (*sides, "draw") and tag != over.winner:
                 self.tag_problem("Winner", f"the Winner tag says {tag.capitalize()}, but on the "
-                                 f"board {_describe(over)}")
+                                 f"board {describe_outcome(self.game, over)}")
             elif tag == "*":
                 self.tag_problem("Winner", f"the Winner tag says the game goes on, but on the "
-                                 f"board {_describe(over)}")
+                                 f"board {describe_outcome(self.game, over)}")
                 self.result.warnings.append(_as_warning(self.result.errors.pop()))
             if ending is not None:
                 self.problem(f"'{ending.kind}' is written after the game was already over",
@@ -376,7 +430,12 @@ class _Replayer:
             elif ending.kind == "draw agreed":
                 winner, how = "draw", "agreement"
             else:
-                winner, how = (sides[1] if ender == sides[0] else sides[0]), "concession"
+                others = [s for s in sides if s != ender]
+                if len(others) > 1:  # several opponents: the Winner tag says who won, if anyone
+                    if tag in others:
+                        res.winner, res.how = tag, "concession"
+                    return
+                winner, how = others[0], "concession"
             if tag in (*sides, "draw") and tag != winner:
                 said = "a draw" if winner == "draw" else f"{(ender or '').capitalize()} resigned"
                 self.tag_problem("Winner", f"the Winner tag says {tag.capitalize()}, but the "
@@ -399,14 +458,16 @@ class _Replayer:
         return True
 
     def _series(self) -> None:
+        """Replay each alternate series as a line branching from the main line's turn before it."""
         res = self.result
-        lines: dict[str, tuple[list[Any], list[Turn]]] = {}
+        turns_of: dict[str, list[Turn]] = {}
         for item in self.record.body:
             if isinstance(item, Turn) and item.series:
-                lines.setdefault(item.series, ([], []))[1].append(item)
-        for letter, (_, turns) in lines.items():
-            plies: list[Ply] = []
-            res.series[letter] = plies
+                turns_of.setdefault(item.series, []).append(item)
+        for letter, turns in turns_of.items():
+            line = Line(letter, parent=res.lines)
+            res.lines.children.append(line)
+            plies = line.plies
             after: dict[int, Any] = {}
             position: Any = None
             stopped = False
@@ -417,6 +478,8 @@ class _Replayer:
                     position = after.get(turn.number - 1)
                     if position is None:
                         position = self.main_after.get(turn.number - 1)
+                        if previous is None and position is not None:
+                            line.branch = self.main_last.get(turn.number - 1)
                     if position is None:
                         self.problem(f"series {letter} starts at turn {turn.label}, from turn "
                                      f"{turn.number - 1} of the main line, which was not replayed",
@@ -432,25 +495,18 @@ class _Replayer:
                 stopped = not ok
 
 
-_STARTS: dict[tuple[str, str | None, str | None], Any] = {}
+_STARTS: dict[tuple[object, str | None], Any] = {}
 
 
-def _start_position(game: Game[Any, Any], setup: str | None, first: str | None = None) -> Any:
-    """The starting position of a record (positions are values: one per Setup is kept).
+def _start_position(game: Game[Any, Any], setup: str | None) -> Any:
+    """The starting position of a record (positions are values: one per game and Setup is kept).
 
-    A Setup names the side to move itself; without one, ``first`` (the ``First`` tag) chooses who
-    moves first in the standard start (``ValueError`` from a game whose first mover is fixed).
+    A Setup names the side to move itself; without one, the configured game's standard start.
     """
-    first = None if setup is not None or first == game.sides[0] else first
-    key = (game.name, setup, first)
+    key = (game, setup)
     start = _STARTS.get(key)
     if start is None:
-        if setup is not None:
-            start = game.parse_setup(setup)
-        elif first is not None:
-            start = cast(Any, game).initial_position(first)
-        else:
-            start = game.initial_position()
+        start = game.parse_setup(setup) if setup is not None else game.initial_position()
         if len(_STARTS) > 1024:
             _STARTS.clear()
         _STARTS[key] = start
@@ -471,13 +527,6 @@ def _with_source(p: Problem, source: str) -> Problem:
 def _as_warning(p: Problem) -> Problem:
     return Problem(p.source, p.line, p.column, p.turn, p.side, p.move, p.message, p.legal,
                    "warning", p.source_line)
-
-
-def _describe(over: Outcome) -> str:
-    if over.winner == "draw":
-        why = _DRAW_WORDS.get(over.how)
-        return f"the game is drawn ({why})" if why else "the game is drawn"
-    return f"{over.winner.capitalize()} has won {_HOW_WORDS.get(over.how, f'({over.how})')}"
 
 
 def replay(record: Record, source: str | None = None, index: int = 1) -> GameReplay:
@@ -513,9 +562,7 @@ def iter_check_text(text: str, source: str = "<string>", *,
 
 def _notation_of(game_name: str) -> tuple[Game[Any, Any], MoveNotation[Any, Any]]:
     game = get_game(game_name)
-    if not has_notation(game.name):
-        raise KeyError(f"pbmkit cannot read the moves of {game.title} records yet")
-    return game, get_notation(game.name)
+    return game, game.notation
 
 
 def format_move(game_name: str, move: Any, position: Any) -> str:

@@ -7,7 +7,7 @@ that cannot be read is written as it was, so that nothing is lost. Comments stay
 
 from __future__ import annotations
 
-from pbmkit.notation.model import Comment, Record, Turn
+from pbmkit.notation.model import Comment, Record, Turn, announcements_of
 from pbmkit.notation.movetext import get_notation, has_notation
 from pbmkit.notation.problems import MoveSyntaxError
 
@@ -74,7 +74,7 @@ def write_record(record: Record) -> str:
             out.add(f"{item.label}." + (" ..." if item.ellipsis else ""))
             out.comments(item.comments)
             for move in item.moves:
-                out.add(move_text(game, move.text) + (" averto" if move.averto else ""))
+                out.add(" ".join((move_text(game, move.text), *announcements_of(move))))
                 out.comments(move.comments)
         else:
             out.add(item.kind)

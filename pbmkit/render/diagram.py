@@ -233,8 +233,9 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
                   style: DiagramStyle | None = None) -> Drawing:
     """The shapes of one diagram: cells, bases, optional names and labels, marked moves, pieces.
 
-    ``pieces`` maps a space to a symbol of ``art.glyphs``; ``marks`` are (start, end) moves whose
-    spaces are shaded and joined by an arrow so that a reader can follow the game.
+    ``pieces`` maps a space to a symbol of ``art.glyphs``; ``marks`` are paths of spaces (a move's
+    :meth:`~pbmkit.games.base.Game.touched`): their ends are shaded and joined by an arrow so that
+    a reader can follow the game; a one-space path (a piece laid from the hand) is shaded only.
     """
     style = style or DiagramStyle()
     kind = board.kind
@@ -242,9 +243,10 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
     under: list[Shape] = []
     over: list[Shape] = []
     for mark in marks:
-        under.append(_shade(kind, centres[mark[0]], 0.9))
+        if len(mark) > 1:
+            under.append(_shade(kind, centres[mark[0]], 0.9))
+            over += _arrow([centres[sp] for sp in mark], max(style.grid * 1.6, 0.08))
         under.append(_shade(kind, centres[mark[-1]], 0.78))
-        over += _arrow([centres[sp] for sp in mark], max(style.grid * 1.6, 0.08))
     for sp, symbol in sorted(pieces.items()):
         c = centres[sp]
         glyph = art.glyphs[symbol]
@@ -267,21 +269,17 @@ def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iter
                  flip: bool = False, style: DiagramStyle | None = None) -> Drawing:
     """The diagram of ``position`` (``None``: an empty board) with ``last_moves`` marked.
 
-    A last move is a games ``Move`` (with ``start`` and ``end``) or a (start, end) pair.
+    A last move is the game's move (its ``touched`` paths are marked) or a path of spaces.
     """
     art = art_for(game)
     pieces = art.symbols(position) if position is not None else {}
-    marks = [_as_mark(m) for m in last_moves]
+    marks: list[MoveMark] = []
+    for m in last_moves:
+        if isinstance(m, tuple) and all(isinstance(sp, int) for sp in m):
+            marks.append(tuple(m))  # a path of spaces given directly
+        else:
+            marks.extend(game.touched(m))
     return board_drawing(game.board, art, pieces, marks=marks, flip=flip, style=style)
-
-
-def _as_mark(move: Any) -> MoveMark:
-    if isinstance(move, tuple):
-        return tuple(int(sp) for sp in move)
-    path = getattr(move, "path", None) or getattr(move, "steps", None)
-    if path:
-        return (int(move.start), *(int(sp) for sp in path))
-    return (int(move.start), int(move.end))
 
 
 def glyph_drawing(glyph: Glyph) -> Drawing:

@@ -15,19 +15,9 @@ from typing import Any
 
 from pbmkit.render.entries import ChartEntry, MailerCard
 
-__all__ = ["SIDE_KEYS", "chart_entries", "chart_header", "mailer_card", "move_text", "turn_groups",
+__all__ = ["chart_entries", "chart_header", "mailer_card", "move_text", "side_keys", "turn_groups",
            "winner_text"]
 
-_HOW = {
-    "base": "reached the base",
-    "capture-all": "captured every piece",
-    "no-moves": "opponent had no move",
-    "concession": "by concession",
-    "agreement": "by agreement",
-    "draw-shapes": "one shape left",
-    "draw-billos": "round against square Billos",
-    "draw-claimed": "claimed",
-}
 _LABEL_RE = re.compile(r"^\s*(\d+)([a-z]?)\s*\.?\s*$", re.IGNORECASE)
 
 
@@ -37,22 +27,25 @@ def winner_text(replay: Any) -> str:
     if winner is None:
         tag = replay.record.tags.get("Winner", "").strip()
         return "" if tag in ("", "*") else tag
-    how = _HOW.get(getattr(replay, "how", None) or "", "")
+    game = getattr(replay, "game", None)
+    words = game.outcome_words.get(getattr(replay, "how", None) or "") if game is not None else None
+    how = words.form if words is not None else ""
     return f"{winner.capitalize()} ({how})" if how else winner.capitalize()
 
 
-SIDE_KEYS = ("White", "Black")
-"""The form fields of the first and the second side's players (labelled with the game's own side
-names, e.g. Yellow and Orange for Billo); filled from the game's side tags."""
+def side_keys(replay: Any) -> tuple[str, ...]:
+    """The header keys of the players: the game's side tags (``White``, ``Black``; ``Yellow``...)."""
+    game = getattr(replay, "game", None)
+    return tuple(game.side_tags) if game is not None else ()
 
 
 def chart_header(replay: Any) -> dict[str, str]:
-    """The header fields of the forms from a record's tags and result."""
+    """The header fields of the forms from a record's tags and result: ``Number``, ``Date``, each
+    side tag (the players) and ``Winner``."""
     tags = replay.record.tags
     header = {key: str(tags.get(key, "")) for key in ("Number", "Date")}
-    sides = replay.game.sides if getattr(replay, "game", None) is not None else ("white", "black")
-    for key, side in zip(SIDE_KEYS, sides, strict=True):
-        header[key] = str(tags.get(side.capitalize(), ""))
+    for key in side_keys(replay):
+        header[key] = str(tags.get(key, ""))
     header["Winner"] = winner_text(replay)
     return header
 
@@ -71,17 +64,19 @@ def turn_groups(plies: Iterable[Any]) -> list[tuple[str, list[Any]]]:
 def move_text(ply: Any) -> str:
     """The ply in phone-chart notation, a capture written with ``x``: "IR to HS", "JQ x EV"."""
     text = str(ply.text)
-    if ply.move.end in _occupied(ply.before) and " to " in text:
+    paths = ply.touched if ply.move is not None else ()
+    end = paths[-1][-1] if paths else None
+    if end is not None and end in _occupied(ply) and " to " in text:
         head, _, tail = text.rpartition(" to ")
         return f"{head} x {tail}"
     return text
 
 
-def _occupied(position: Any) -> set[int]:
-    board = getattr(position, "board", None)
-    if isinstance(board, tuple):
-        return {sp for sp, piece in enumerate(board) if piece}
-    return set()
+def _occupied(ply: Any) -> set[int]:
+    """The spaces occupied before ``ply``, as the game draws them."""
+    from pbmkit.render.art import piece_symbols
+
+    return set(piece_symbols(ply.game, ply.before)) if ply.game is not None else set()
 
 
 def _entry(label: str, plies: Sequence[Any], sent: Mapping[tuple[int, int], str] | None = None
@@ -183,21 +178,14 @@ def _find(replay: Any, turn: str, side: str | None) -> Any:
 
 def _previous(replay: Any, ply: Any) -> Any | None:
     """The ply that led to ``ply``'s position: the one before it in its line, or for the first
-    move of a series, the main-line move it branches from."""
-    line = replay.series.get(ply.series, []) if ply.series else replay.main
-    index = next((k for k, p in enumerate(line) if p is ply), 0)
-    if index > 0 and line[index - 1].after == ply.before:
-        return line[index - 1]
-    if not ply.series:
-        return None
-    branch = [p for p in replay.main if p.number < ply.number and p.after == ply.before]
-    return branch[-1] if branch else None
+    move of a series, the main-line move it branches from (the replay's tree of lines)."""
+    return replay.previous(ply)
 
 
 def mailer_card(replay: Any, turn: str | None = None, side: str | None = None) -> MailerCard:
     """The card of a game: its latest position (or the one after ``turn``, and ``side``'s move)."""
     header = chart_header(replay)
-    values = {k: header[k] for k in ("Number", "White", "Black")}
+    values = {k: header[k] for k in ("Number", *side_keys(replay))}
     if turn is None:
         plies = [p for p in replay.main if side is None or p.side == side]
         if not plies:

@@ -21,7 +21,7 @@ from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
-from pbmkit.render.templates import load_template, paper, side_label
+from pbmkit.render.templates import load_template, paper, side_field, side_label
 
 __all__ = ["CARDS_PER_SHEET", "MailerCard", "card_origins", "mailer_pdf"]
 
@@ -159,7 +159,7 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
             label = label.replace("{White}", game.sides[0].capitalize())
             label = label.replace("{Black}", game.sides[1].capitalize())
             form_box(c, x, y, cell_w, row_h, side_label(game, key, label),
-                     values.get(key, ""),
+                     values.get(side_field(game, key) or "", ""),
                      label_size=float(f["label_size"]), value_size=size)
 
 

@@ -28,7 +28,7 @@ from pbmkit.render.pdf import (
     new_canvas,
     text_width,
 )
-from pbmkit.render.templates import load_template, paper, side_label
+from pbmkit.render.templates import load_template, paper, side_field, side_label
 
 __all__ = ["ChartEntry", "records_chart_pdf"]
 
@@ -54,7 +54,7 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     header = dict(header or {})
     title = f"{game.title} {t['title']}"
     number = header.get("Number", "")
-    players = " – ".join(p for p in (header.get("White", ""), header.get("Black", "")) if p)
+    players = " – ".join(p for p in (header.get(tag, "") for tag in game.side_tags) if p)
     doc_title = title + (f" – game {number}" if number else "") + (f": {players}" if players else "")
     doc_title += f" ({subtitle})" if subtitle else ""
     if flip:
@@ -147,7 +147,8 @@ def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
     for f in h["fields"]:
         fy = y - (int(f["row"]) + 1) * row_h - int(f["row"]) * row_gap
         form_box(c, margin + float(f["x"]) * inner, fy, float(f["width"]) * inner, row_h,
-                 side_label(game, str(f["key"]), str(f["label"])), header.get(str(f["key"]), ""),
+                 side_label(game, str(f["key"]), str(f["label"])),
+                 header.get(side_field(game, str(f["key"])) or "", ""),
                  label_size=float(h["label_size"]),
                  value_size=float(h["value_size"]))
     return y - n_rows * row_h - (n_rows - 1) * row_gap - float(h["gap_below"])

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["PAPERS", "Paper", "load_template", "paper", "paper_names", "side_label"]
+__all__ = ["PAPERS", "Paper", "load_template", "paper", "paper_names", "side_field", "side_label"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +53,22 @@ PAPERS = ("letter", "a4")
 """The paper sizes every form supports (the CLI's ``--paper`` choices)."""
 
 
-_SIDE_FIELDS = ("White", "Black")
-"""The templates name the two sides' fields by Batalo's colours: first side, second side."""
+def side_field(game: Any, key: str) -> str | None:
+    """The header key of a template's side field: ``side:1`` is the first side's tag (``White``,
+    ``Yellow``, ``South``); ``None`` for a side the game does not have. Other keys are kept."""
+    if not key.startswith("side:"):
+        return key
+    k = int(key[5:]) - 1
+    tags = tuple(game.side_tags)
+    return tags[k] if 0 <= k < len(tags) else None
 
 
 def side_label(game: Any, key: str, label: str) -> str:
-    """A field's label with the game's own side names: "White player" is "Yellow player" in Billo."""
-    if key not in _SIDE_FIELDS:
+    """A field's label with the game's own side names: ``{side} player`` is "White player" in
+    Batalo, "Yellow player" in Billo."""
+    if not key.startswith("side:"):
         return label
-    name = str(game.sides[_SIDE_FIELDS.index(key)]).capitalize()
-    return label.replace(key, name)
+    k = int(key[5:]) - 1
+    sides = tuple(game.sides)
+    name = str(sides[k]).capitalize() if 0 <= k < len(sides) else ""
+    return label.replace("{side}", name).strip()

@@ -41,14 +41,15 @@ def board_text(game: Game[Any, Any], position: Any, *, last_move: Any = None,
     """The board of ``position`` as text: each space's name, and the rules' symbol of its piece.
 
     Occupied spaces are written in upper case followed by the symbol (``IRO``, ``DWB``), empty ones
-    in lower case. The spaces of ``last_move`` (start and end) are bracketed. ``flip`` draws it
-    from the second player's seat. ``colour`` adds ANSI styles: the first side's pieces bold, the
-    second side's in reverse video, empty spaces dim, the last move underlined.
+    in lower case. The spaces of ``last_move`` (where each part starts and ends) are bracketed.
+    ``flip`` draws it from the second player's seat. ``colour`` adds ANSI styles: the first side's
+    pieces bold, the second side's in reverse video, empty spaces dim, the last move underlined.
     """
     art = art_for(game)
     symbols = art.symbols(position)
     first_side = {s for s, side in art.owners.items() if side == game.sides[0]}
-    marked = set() if last_move is None else {last_move.start, last_move.end}
+    marked = set() if last_move is None else \
+        {sp for path in game.touched(last_move) for sp in (path[0], path[-1])}
     if game.board.kind == "square":
         return _square_text(game, symbols, marked, first_side, flip, colour)
     rows, width = _grid(game, flip)

@@ -19,7 +19,8 @@ TAGS = '[Game "Batalo"]\n[White "Ann"]\n[Black "Bob"]\n'
 def add(text: str, move: str, averto: bool = False) -> str:
     (game,) = check_text(text)
     a, b = move.split(" to ")
-    out = append_move(text, game, batalo.Move(batalo.space(a), batalo.space(b)), averto=averto)
+    out = append_move(text, game, batalo.Move(batalo.space(a), batalo.space(b)),
+                      announcements=("averto",) if averto else ())
     (after,) = check_text(out)
     assert after.valid, [e.format() for e in after.errors]
     assert len(after.main) == len(game.main) + 1
@@ -30,7 +31,7 @@ def test_black_moves_after_white_on_the_same_line_and_white_opens_a_new_line() -
     text = TAGS + "\n1. IR to HS\n1a. JQ to JS {analysis}\n"
     once = add(text, "EV to FU")
     assert once == TAGS + "\n1. IR to HS EV to FU\n1a. JQ to JS {analysis}\n"
-    twice = add(once, "JQ to JS", averto=False)
+    twice = add(once, "JQ to JS")
     assert twice == TAGS + "\n1. IR to HS EV to FU\n2. JQ to JS\n1a. JQ to JS {analysis}\n"
 
 
@@ -51,23 +52,20 @@ def test_line_ends_and_the_rest_of_the_file_are_kept_byte_for_byte() -> None:
     assert out == text.replace("EV to FU", "EV to FU\r\n2. JQ to JS averto")
     bom = "\ufeff" + text
     (game,) = check_text(bom)
-    assert append_move(bom, game, batalo.Move(batalo.space("JQ"), batalo.space("JS")),
-                       averto=False).startswith("\ufeff[Game")
+    moved = append_move(bom, game, batalo.Move(batalo.space("JQ"), batalo.space("JS")))
+    assert moved.startswith("\ufeff[Game")
 
 
 def test_append_refuses_illegal_moves_and_finished_or_broken_games() -> None:
     (game,) = check_text("1. IR to HS\n")
     with pytest.raises(IllegalMoveError):
-        append_move("1. IR to HS\n", game, batalo.Move(batalo.space("EV"), batalo.space("DU")),
-                    averto=False)
+        append_move("1. IR to HS\n", game, batalo.Move(batalo.space("EV"), batalo.space("DU")))
     (game,) = check_text("1. IR to HS resigns\n")
     with pytest.raises(ValueError, match="over"):
-        append_move("1. IR to HS resigns\n", game, batalo.Move(batalo.space("EV"), batalo.space("FU")),
-                    averto=False)
+        append_move("1. IR to HS resigns\n", game, batalo.Move(batalo.space("EV"), batalo.space("FU")))
     (game,) = check_text("1. IR to NA\n")
     with pytest.raises(ValueError, match="errors"):
-        append_move("1. IR to NA\n", game, batalo.Move(batalo.space("IR"), batalo.space("HS")),
-                    averto=False)
+        append_move("1. IR to NA\n", game, batalo.Move(batalo.space("IR"), batalo.space("HS")))
 
 
 # --- the parser's table cache -------------------------------------------------------------------

@@ -14,5 +14,5 @@ def test_equals_b_and_draw_claimed_in_a_record() -> None:
 def test_a_move_is_appended_in_the_first_tag_s_turn_order() -> None:
     text = '[Game "Billo"]\n[First "Orange"]\n\n1. R c8-c7 R c1-c2\n'
     [rep] = check_text(text)
-    text = append_move(text, rep, parse_move("billo", "R d8-d7", rep.final), averto=False)
+    text = append_move(text, rep, parse_move("billo", "R d8-d7", rep.final))
     assert text.endswith("1. R c8-c7 R c1-c2\n2. R d8-d7\n")

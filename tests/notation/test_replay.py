@@ -147,7 +147,8 @@ def test_averto_without_a_threat_is_a_warning_not_an_error() -> None:
     (warning,) = game.warnings
     assert warning.severity == "warning" and "no threat" in warning.message
     game = one(f'[Setup "{WIN}"]\n1. FU to EV averto\n')
-    assert game.warnings == [] and game.main[0].threats == ("base",)
+    assert game.warnings == [] and [a.word for a in game.main[0].announcements] == ["averto"]
+    assert game.main[0].announcements[0].detail == "threatens the base"
 
 
 def test_repeated_positions_are_noted() -> None:
