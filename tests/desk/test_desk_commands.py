@@ -222,3 +222,16 @@ def test_move_with_leave_and_no_dates(game: Path, tmp_path: Path) -> None:
     assert game.read_text(encoding="utf-8").endswith("[%ccleave 14]} DW to DY averto\n")
     code, _, err = run("move", str(game), "JS to JT", "--no-dates", "--sent", "2026-10-01")
     assert code == 2 and "--no-dates cannot go with" in err
+
+
+def test_a_draw_claim_where_the_rules_allow_one_ends_the_game(tmp_path: Path) -> None:
+    """Billo's rule 14: one round and one square Billo each, so the side to move may claim."""
+    path = tmp_path / "billo.txt"
+    path.write_text('[Game "Billo"]\n[Yellow "Ann"]\n[Orange "Bob"]\n[Winner "*"]\n'
+                    '[Setup "YR:a1+ YS:h1+ OR:a8+ OS:h8+ y"]\n\n1. R+ a1-a2\n', encoding="utf-8")
+    code, out, _ = run("draw", "claim", str(path))
+    assert code == 0 and "Orange (Bob) claims a draw" in out
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("1. R+ a1-a2 draw claimed\n") and '[Winner "Draw"]' in text
+    code, out, _ = run("check", str(path))
+    assert code == 0 and "drawn by a claim" in out
