@@ -89,7 +89,6 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
     from pbmkit.games import SetupError, get_game
     from pbmkit.notation.desk import (
         desk_report,
-        format_date,
         next_turn,
         sides_in_order,
         standing,
@@ -147,7 +146,7 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
         "overstepped": [{"side": o.side, "turn": o.label} for o in report.overstepped],
         "winner": winner,
         "problems": problems,
-        "since": format_date(now.waiting_since) if now.waiting_since else None,
+        "since": now.waiting_since.isoformat() if now.waiting_since else None,
     }
 
 
