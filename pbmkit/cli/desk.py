@@ -120,7 +120,7 @@ def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameRepla
     with locked(file):
         text, name = read_source(file)
         replays = check_text(text, name)
-        rep = pick_game(replays, None, name)
+        rep = pick_game(replays, None, name, can_choose=False)
         if rep.game is None or not rep.valid:
             first = rep.errors[0] if rep.errors else None
             raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
