@@ -8,6 +8,7 @@ is refused with the reason and the file stays byte-for-byte the same (docs/desk.
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -294,6 +295,8 @@ def comment(file: str, text: str) -> None:
     clean = " ".join(text.split())
     if not clean:
         raise InputError("the comment is empty")
+    if any(unicodedata.category(ch) == "Cc" for ch in clean):
+        raise InputError("the comment holds control characters; write plain text")
     if "{" in clean or "}" in clean:
         raise InputError("a comment cannot hold { or }: they open and close comments in a record")
     if len(clean) > MAX_COMMENT:
@@ -318,8 +321,9 @@ def unclear(file: str, why: str | None) -> None:
     from pbmkit.notation.edit import append_after_last_move, last_move
 
     reason = " ".join((why or "").split())
-    if "{" in reason or "}" in reason or len(reason) > MAX_COMMENT:
-        raise InputError(f"--why: at most {MAX_COMMENT} characters, without {{ or }}")
+    if "{" in reason or "}" in reason or len(reason) > MAX_COMMENT \
+            or any(unicodedata.category(ch) == "Cc" for ch in reason):
+        raise InputError(f"--why: plain text of at most {MAX_COMMENT} characters, without {{ or }}")
 
     def edit(text: str, rep: GameReplay) -> tuple[str, str]:
         found = last_move(rep.record)

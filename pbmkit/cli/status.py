@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pbmkit.cli.common import EXIT_INVALID, InputError, echo_err, read_source
+from pbmkit.notation.desk import REPEAT_AFTER
 
 if TYPE_CHECKING:
     from pbmkit.notation import Record
@@ -26,6 +27,8 @@ RECORD_SUFFIXES = (".txt", ".pbm", ".pgn")
 MAX_BYTES = 20_000_000
 """A larger file is skipped with a message: no record of games by mail is that long."""
 MAX_CONFIG_BYTES = 100_000
+CELL_WIDTH = 32
+"""The widest cell of the text table (the JSON keeps whole values)."""
 
 
 def config_path() -> str:
@@ -67,7 +70,8 @@ def record_files(paths: tuple[str, ...]) -> Iterator[str]:
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 found.extend(os.path.join(root, f) for f in files
-                             if not f.startswith(".") and f.lower().endswith(RECORD_SUFFIXES))
+                             if not f.startswith(".") and f.lower().endswith(RECORD_SUFFIXES)
+                             and os.path.isfile(os.path.join(root, f)))  # no FIFOs, devices
             yield from sorted(found)
         elif os.path.exists(path) or path == "-":
             yield path
@@ -85,7 +89,6 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
     from pbmkit.games import SetupError, get_game
     from pbmkit.notation.desk import (
         desk_report,
-        format_date,
         next_turn,
         sides_in_order,
         standing,
@@ -137,13 +140,13 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
         "days_left": now.days_left,
         "waiting_days": now.running,
         "overdue": now.overdue,
-        "repeat": now.repeat_due and to_move not in mine,
+        "repeat": bool(mine) and now.repeat_due and to_move not in mine,
         "draw_offered": report.draw_offer() is not None and to_move is not None,
         "unclear": bool(last is not None and last.notes.unclear and to_move is not None),
         "overstepped": [{"side": o.side, "turn": o.label} for o in report.overstepped],
         "winner": winner,
         "problems": problems,
-        "since": format_date(now.waiting_since) if now.waiting_since else None,
+        "since": now.waiting_since.isoformat() if now.waiting_since else None,
     }
 
 
@@ -163,6 +166,8 @@ def _flags(row: dict[str, Any]) -> str:
         flags.append(f"{o['side'].capitalize()} overstepped at {o['turn']}")
     if row["repeat"]:
         flags.append(f"send a repeat ({row['waiting_days']} days)")
+    elif row["me"] is None and row["to_move"] and (row["waiting_days"] or 0) >= REPEAT_AFTER:
+        flags.append(f"no answer for {row['waiting_days']} days")
     if row["draw_offered"]:
         flags.append("draw offered")
     if row["unclear"]:
@@ -183,8 +188,15 @@ def _line(row: dict[str, Any]) -> list[str]:
         last = f"{row['last_side'].capitalize()} {last}"
     days = "/".join(str(row["days_used"].get(s, 0)) for s in row["players"]) if row["days_used"] else "-"
     left = "-" if row["days_left"] is None else str(row["days_left"])
-    return [">" if row["yours"] else " ", os.path.basename(row["file"]), row["name"], number, who,
-            turn, last, row["last_sent"] or "-", days, left, _flags(row)]
+    cells = [os.path.basename(row["file"]), row["name"], number, who, turn, last,
+             row["last_sent"] or "-", days, left]
+    return [">" if row["yours"] else " ", *(_cut(str(c)) for c in cells), _flags(row)]
+
+
+def _cut(text: str, width: int = CELL_WIDTH) -> str:
+    """A cell at most ``width`` characters (names come from records: untrusted, any length)."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 HEADER = ["", "FILE", "GAME", "NO", "OPPONENT", "TURN", "LAST MOVE", "SENT", "DAYS", "LEFT", "FLAGS"]

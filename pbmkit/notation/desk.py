@@ -51,9 +51,10 @@ __all__ = [
 REPEAT_AFTER = 14
 """Days without an answer after which the waiting player sends a repeat (ICCF postal rules)."""
 
-# One annotation: "[%name value]". Linear: the name is letters, the value any run of characters
-# that are not brackets (bounded), so no two quantifiers compete for the same characters.
-_ANNOTATION = re.compile(r"\[%([A-Za-z]{1,16})(?:\s+([^\[\]]{0,200}))?\]")
+# One annotation: "[%name value]". Linear: the name is letters, one white space, then the value,
+# a bounded run of characters that are not brackets (stripped after); no two quantifiers compete
+# for the same characters.
+_ANNOTATION = re.compile(r"\[%([A-Za-z]{1,16})(?:\s([^\[\]]{0,200}))?\]")
 _DATE = re.compile(r"(\d{4})[.\-/](\d\d)[.\-/](\d\d)(?:\s*,\s*\d\d?:\d\d(?::\d\d)?)?")
 _TIME_CONTROL = re.compile(r"\s*(?:(\d{1,4})\s*/\s*)?(\d{1,5})\s*")
 _DRAW_VALUES = ("offer", "declined")

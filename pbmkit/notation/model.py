@@ -13,8 +13,10 @@ from pbmkit.notation.problems import Problem
 __all__ = ["KNOWN_TAGS", "Comment", "Ending", "Record", "Turn", "WrittenMove", "announcements_of",
            "canonical_tag_name"]
 
-KNOWN_TAGS: tuple[str, ...] = ("Game", "Number", "Date", "White", "Black", "Winner", "Setup")
-"""The tags of record-format.md, in their canonical spelling and canonical order."""
+KNOWN_TAGS: tuple[str, ...] = ("Game", "Number", "Date", "White", "Black", "Winner", "Setup",
+                               "TimeControl")
+"""The tags of record-format.md, in their canonical spelling and canonical order (``TimeControl``:
+the correspondence desk, docs/desk.md)."""
 _KNOWN_BY_LOWER = {t.lower(): t for t in KNOWN_TAGS}
 
 

@@ -72,3 +72,15 @@ def test_fmt_keeps_the_date_annotations(tmp_path: Path) -> None:
     code, _ = run("fmt", str(path))
     assert code == 0
     assert path.read_text(encoding="utf-8") == OVERSTEPPED
+
+
+def test_the_desk_examples_are_valid_and_one_of_them_overstepped() -> None:
+    """examples/desk: four games with dates; Dmitri overstepped 10/50 at his 4th move."""
+    desk = Path(__file__).resolve().parents[2] / "examples" / "desk"
+    code, out = run("check", "--json", *sorted(str(p) for p in desk.glob("*.txt")))
+    games = json.loads(out)
+    assert code == 0 and len(games) == 4 and all(g["valid"] for g in games)
+    assert [(g["file"].rsplit("/", 1)[-1], g["overstepped"]) for g in games if g["overstepped"]] == [
+        ("3-ann-dmitri.txt", [{"side": "black", "turn": "4", "days": 54, "allowed": 50,
+                               "line": 14, "column": 55}])]
+

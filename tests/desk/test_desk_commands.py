@@ -190,3 +190,48 @@ def test_undo_refuses_an_ending_and_an_empty_record(game: Path, tmp_path: Path) 
     empty.write_text(HEAD, encoding="utf-8")
     code, _, err = run("undo", str(empty))
     assert code == 1 and "no move to take back" in err
+
+
+def test_comment_refuses_control_characters(game: Path) -> None:
+    before = game.read_bytes()
+    code, _, err = run("comment", str(game), "bell\x07")
+    assert code == 2 and "control characters" in err
+    assert game.read_bytes() == before
+
+
+def test_undo_refuses_a_move_an_alternate_series_branches_from(tmp_path: Path) -> None:
+    """The re-read check: series 3a starts after turn 2; taking back 2... DW to DY would strand
+    it, so undo is refused with the reason and the file kept."""
+    path = tmp_path / "s.txt"
+    path.write_text(HEAD + "\n1. IR to HS EV to FU\n2. JQ to JS DW to DY\n3a. JS to JT\n",
+                    encoding="utf-8")
+    before = path.read_bytes()
+    code, _, err = run("undo", str(path))
+    assert code == 1 and "would not be valid" in err and "a move is missing" in err
+    assert path.read_bytes() == before
+
+
+def test_move_with_leave_and_no_dates(game: Path, tmp_path: Path) -> None:
+    run("move", str(game), "JQ to JS", "--received", "2026-09-10", "--sent", "2026-09-30",
+        "--leave", "14")
+    assert game.read_text(encoding="utf-8").endswith(
+        "2. JQ to JS {[%ccrcv 2026.09.10] [%ccsnt 2026.09.30] [%ccleave 14]}\n")
+    code, out, _ = run("convert", "--to", "json", str(game))
+    assert '"leave": 14' in out
+    run("move", str(game), "DW to DY", "--no-dates")
+    assert game.read_text(encoding="utf-8").endswith("[%ccleave 14]} DW to DY averto\n")
+    code, _, err = run("move", str(game), "JS to JT", "--no-dates", "--sent", "2026-10-01")
+    assert code == 2 and "--no-dates cannot go with" in err
+
+
+def test_a_draw_claim_where_the_rules_allow_one_ends_the_game(tmp_path: Path) -> None:
+    """Billo's rule 14: one round and one square Billo each, so the side to move may claim."""
+    path = tmp_path / "billo.txt"
+    path.write_text('[Game "Billo"]\n[Yellow "Ann"]\n[Orange "Bob"]\n[Winner "*"]\n'
+                    '[Setup "YR:a1+ YS:h1+ OR:a8+ OS:h8+ y"]\n\n1. R+ a1-a2\n', encoding="utf-8")
+    code, out, _ = run("draw", "claim", str(path))
+    assert code == 0 and "Orange (Bob) claims a draw" in out
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("1. R+ a1-a2 draw claimed\n") and '[Winner "Draw"]' in text
+    code, out, _ = run("check", str(path))
+    assert code == 0 and "drawn by a claim" in out

@@ -173,3 +173,12 @@ def test_standing_of_a_finished_game_and_of_a_game_without_moves() -> None:
     assert fresh.running == 29 and fresh.days_left == 21 and not fresh.repeat_due
     over = standing(rep, None, D(2026, 11, 30))
     assert over.to_move is None and not over.overdue
+
+
+def test_the_time_control_tag_name_is_read_in_any_case() -> None:
+    """Tag names are case-insensitive (record-format.md); fmt writes TimeControl."""
+    from pbmkit.notation import write_record
+
+    rec = _record("1. IR to HS {[%ccsnt 2026.11.02]}\n", tags='[Date "2026-11-01"]\n[timecontrol "3"]\n')
+    assert desk_report(rec, ("white", "black")).time_control == TimeControl(3, None)
+    assert '[TimeControl "3"]' in write_record(rec)

@@ -118,3 +118,30 @@ def test_the_readme_move_example_appends_what_it_says(tmp_path: Path) -> None:
     assert code == 0
     assert path.read_text(encoding="utf-8").endswith(
         "\n9. IQ to IR {[%ccrcv 2026.11.20] [%ccsnt 2026.11.21]}\n")
+
+
+def test_without_me_a_long_wait_is_only_reported_not_called_a_repeat() -> None:
+    data = {r["number"]: r for r in rows(str(DESK))}
+    assert not any(r["repeat"] for r in data.values())
+    _, out, _ = run("status", str(DESK), "--today", "2026-11-23")
+    line = next(ln for ln in out.splitlines() if "2-carla-ann" in ln)
+    assert line.rstrip().endswith("no answer for 15 days") and "send a repeat" not in out
+
+
+def test_a_record_with_errors_or_an_unknown_game_is_listed_and_flagged(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text('[Game "Batalo"]\n[White "Ann"]\n\n1. IR to HS @@\n', encoding="utf-8")
+    (tmp_path / "b.txt").write_text('[Game "Chess"]\n[White "Ann"]\n\n1. e4\n', encoding="utf-8")
+    data = rows(str(tmp_path))
+    assert [bool(r["problems"]) for r in data] == [True, True]
+    assert "unknown game 'Chess'" in data[1]["problems"][0]
+    _, out, _ = run("status", str(tmp_path), "--today", "2026-11-23")
+    assert out.count("ERRORS (pbmkit check)") == 2
+
+
+def test_long_names_are_cut_in_the_table_but_whole_in_json(tmp_path: Path) -> None:
+    name = "Ann " + "x" * 5000
+    (tmp_path / "a.txt").write_text(f'[Game "Batalo"]\n[White "{name}"]\n[Black "Bob"]\n',
+                                    encoding="utf-8")
+    _, out, _ = run("status", str(tmp_path), "--today", "2026-11-23")
+    assert max(len(line) for line in out.splitlines()) < 300
+    assert rows(str(tmp_path))[0]["players"]["white"] == name
