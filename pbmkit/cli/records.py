@@ -13,6 +13,7 @@ import click
 from pbmkit.cli.common import (
     EXIT_INVALID,
     EXIT_USAGE,
+    GAME_NUMBER_OPTION,
     MAX_PROBLEMS_OPTION,
     NO_GAME,
     InputError,
@@ -28,12 +29,12 @@ from pbmkit.cli.common import (
     position_at,
     read_source,
     report_problems,
+    rules_option,
     trusted_end,
 )
 from pbmkit.notation.problems import printable
 
-_GAME_OPTION = click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-                            help="Which game of an archive (1 = the first).")
+_GAME_OPTION = GAME_NUMBER_OPTION
 
 
 def result_words(replay: Any, game: Any = None) -> str:
@@ -287,10 +288,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     with locked(file):
         text, name = read_source(file)
         replays = check_text(text, name)
-        if len(replays) > 1:
-            raise InputError(f"{name} holds {len(replays)} games; pbmkit move works on a file "
-                             "with one game (keep each correspondence game in its own file)")
-        rep = pick_game(replays, None, name)
+        rep = pick_game(replays, None, name, can_choose=False)
         if not rep.valid or rep.game is None:
             first = rep.errors[0] if rep.errors else None
             raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
@@ -457,18 +455,18 @@ def _with_original_encoding(path: str, text: str) -> bytes:
 @click.option("--number", default=None, help="The game number (mailers serve four games).")
 @click.option("--date", "date", default=None, help="Start date, YYYY-MM-DD (default: today).")
 @click.option("--setup", default=None, help="A starting position other than the standard one.")
-@click.option("--game", "game_name", default="batalo", show_default=True, help="Which game.")
+@rules_option("The game's rules (batalo, billo, ...).")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 def new(file: str, white: str, black: str, first: str | None, number: str | None,
-        date: str | None, setup: str | None, game_name: str, force: bool) -> None:
+        date: str | None, setup: str | None, rules: str, force: bool) -> None:
     """Start a new record in FILE with its tags."""
     from pbmkit.games import SetupError, get_game
     from pbmkit.notation import new_record_text
 
     try:
-        game = get_game(game_name)
+        game = get_game(rules)
     except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from None
+        raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
     fixed = "First" not in game.extra_tags
     if first is not None and (first.strip().lower() not in game.sides or fixed):
         raise click.BadParameter(f"{first!r}: {game.title} has no choice of first side"
