@@ -273,8 +273,8 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     """Check MOVE (e.g. "IR to HS") against the record FILE and append it in canonical form.
 
     FILE holds one game (keep each correspondence game in its own file). On an illegal move
-    nothing is written: the file stays byte-for-byte the same. After writing, the record is read
-    back; unless it replays to the old moves plus the new one, the old file is put back. Dates
+    nothing is written: the file stays byte-for-byte the same. Before writing, the new record is
+    read back; unless it replays to the old moves plus the new one, nothing is written. Dates
     (docs/desk.md) are written when given, or when the record keeps them (sent: today).
     """
     from pbmkit.cli.desk import move_note
@@ -301,7 +301,8 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
         try:
             mv = game.notation.read(move_text, position)
         except ValueError as exc:
-            _explain_illegal(game, position, move_text, str(exc), getattr(exc, "start", None))
+            _explain_illegal(game, position, move_text, str(exc), getattr(exc, "start", None),
+                             candidates=tuple(getattr(exc, "candidates", ())))
         reason = game.check_move(position, mv)
         if reason is not None:
             _explain_illegal(game, position, move_text, reason, *_ends(game, mv))
@@ -310,7 +311,6 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
         canonical = game.notation.format(mv, position)
         note = move_note(rep, received, sent, leave, offer_draw, no_dates)
         new_text = append_move(text, rep, mv, announcements=[a.word for a in said], comment=note)
-        _verify_append(new_text, name, rep, label, side, canonical)
         outcome = game.outcome(after)
         if outcome is not None:  # desk: the Winner tag follows the result
             from pbmkit.cli.desk import winner_value
@@ -319,6 +319,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
 
             (written,), _ = parse_records(new_text, name)
             new_text = set_tag(new_text, written, "Winner", winner_value(outcome.winner))
+        _verify_append(new_text, name, rep, label, side, canonical)
         if not dry_run:
             data = _with_original_encoding(file, new_text)
             atomic_write(file, data)
@@ -351,7 +352,7 @@ def _verify_append(new_text: str, name: str, old: Any, label: str, side: str,
     expected = [*_main_line(old), (label, side, canonical)]
     new = replays[0] if len(replays) == 1 else None
     if (new is not None and new.valid and _main_line(new) == expected
-            and new.record.tags == old.record.tags
+            and _same_tags(new.record.tags, old.record.tags)
             and {k: _main_line_of(v) for k, v in new.series.items()}
             == {k: _main_line_of(v) for k, v in old.series.items()}):
         return
@@ -360,6 +361,12 @@ def _verify_append(new_text: str, name: str, old: Any, label: str, side: str,
     raise Refused(f"{name}: pbmkit could not append {label}. {canonical} to this record safely "
                   f"(read back: {why}); the record was not changed. Add the move by hand, or "
                   "rewrite the record with pbmkit fmt first")
+
+
+def _same_tags(new: dict[str, str], old: dict[str, str]) -> bool:
+    """The tags are unchanged, but for the Winner tag a game-ending move sets."""
+    return {k: v for k, v in new.items() if k != "Winner"} == \
+        {k: v for k, v in old.items() if k != "Winner"}
 
 
 def _main_line_of(plies: list[Any]) -> list[tuple[str, str, str]]:
@@ -401,17 +408,21 @@ _MAX_HINT_LINES = 4
 
 
 def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: Any,
-                     end: Any = None) -> NoReturn:
+                     end: Any = None, *, candidates: tuple[str, ...] = ()) -> NoReturn:
     """Say why ``text`` cannot be played and what can; exit 1 (nothing was written).
 
-    The piece's own legal moves when the start space holds a piece that can move; otherwise the
-    pieces that could be meant: those that can go to the destination, else every piece of the side
-    that can move (a few lines at most, never every legal move of the side).
+    An ambiguous move: the moves it could mean. Else the piece's own legal moves when the start
+    space holds a piece that can move; otherwise the pieces that could be meant: those that can
+    go to the destination, else every piece of the side that can move (a few lines at most, never
+    every legal move of the side).
     """
     click.echo(f"Illegal move '{printable(text, 60)}': {printable(reason, 300)}", err=True)
     legal = list(game.legal_moves(position))
     mine = [m for m in legal if _starts_at(game, m, start)] if start is not None else []
-    if mine:
+    if candidates:
+        shown = wrap_items("It could be:", [printable(c, 60) for c in candidates]).splitlines()
+        click.echo("\n".join(shown[:_MAX_HINT_LINES]), err=True)
+    elif mine:
         click.echo(wrap_items("Legal moves of that piece:",
                               sorted({game.notation.format(m, position) for m in mine})),
                    err=True)

@@ -203,3 +203,15 @@ def test_a_mailed_game_from_new_to_capture_all(tmp_path: Path) -> None:
     assert "Game over: Yellow wins by capturing every piece" in out
     [again] = check_text(path.read_text(encoding="utf-8"))
     assert again.valid and again.final == rep.final
+
+
+def test_an_ambiguous_move_names_the_moves_it_could_mean(tmp_path: Path) -> None:
+    """Issue 9, item 7: `a1-a2` could be the R or the S part: name those two, nothing else."""
+    path = tmp_path / "b.txt"
+    assert run("new", str(path), "--rules", "billo", "--yellow", "A", "--orange", "B")[0] == 0
+    before = path.read_bytes()
+    code, _, err = run("move", str(path), "a1-a2")
+    assert code == 1
+    assert "It could be: R a1-a2, S a1-a2" in err
+    assert "b2" not in err and "pieces that can move" not in err
+    assert path.read_bytes() == before
