@@ -133,7 +133,7 @@ def test_check_json_reports_the_winning_faction(tmp_path: Path) -> None:
     path.write_text(NEAR_CAPTURE, encoding="utf-8")
     code, out, _ = run("check", "--json", str(path))
     [report] = json.loads(out)
-    assert report["valid"], report["errors"]
+    assert code == 0 and report["valid"], report["errors"]
     assert (report["winner"], report["how"]) == ("green", "captured")
 
 
