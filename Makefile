@@ -2,24 +2,28 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
+# pip -q hides pip's own chatter, but not setuptools' "Editable installation" banner: with a flat
+# layout (pbmkit/ at the top) setuptools installs editable packages through a meta path finder and
+# warns about same-named folders with a UserWarning. This filter silences that one warning only.
+PIP := PYTHONWARNINGS="ignore:Editable installation:UserWarning" $(BIN)/python -m pip
 EXAMPLES := $(wildcard examples/*.txt)
 
 .PHONY: demo test bench lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+	$(PIP) install -q --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+	$(PIP) install -q -e .
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(PIP) install -q -e '.[test]'
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[bench]'
+	$(PIP) install -q -e '.[bench]'
 	touch $@ $(VENV)/.installed
 
 demo: $(VENV)/.installed

@@ -56,3 +56,7 @@ echo "== The correspondence desk: four games by mail, as of 2026-11-23 (docs/des
 "$PBMKIT" check -q examples/desk/*.txt
 
 ls -l out/
+
+echo
+echo "== Done. The PDFs are in out/. Run pbmkit yourself: =="
+echo "   $PBMKIT --help        (or: source .venv/bin/activate, then pbmkit --help)"

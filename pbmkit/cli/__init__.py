@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "draw": ("pbmkit.cli.desk", "draw", "Offer, accept, decline or claim a draw."),
     "comment": ("pbmkit.cli.desk", "comment", "Add a comment after the last move."),
     "unclear": ("pbmkit.cli.desk", "unclear", "Mark the opponent's last move unclear."),
+    "received": ("pbmkit.cli.desk", "received", "Note the day the opponent's last move arrived."),
     "undo": ("pbmkit.cli.desk", "undo", "Take back the last move (the rest stays byte-identical)."),
 }
 

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import click
 
+from pbmkit.cli.common import rules_option
 from pbmkit.games import SetupError, get_game
 
 
 @click.command()
-@click.option("--game", "game_name", default="batalo", show_default=True, help="Which game.")
+@rules_option("The game's rules (batalo, billo, ...).")
 @click.option("--setup", default=None, help="A Setup string instead of the standard start.")
-def board(game_name: str, setup: str | None) -> None:
+def board(rules: str, setup: str | None) -> None:
     """Show a game's starting board and its opening moves."""
     try:
-        game = get_game(game_name)
+        game = get_game(rules)
     except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from None
+        raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
     try:
         position = game.parse_setup(setup) if setup else game.initial_position()
     except SetupError as exc:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -65,11 +65,19 @@ NO_GAME = "no game in this file (start a record with: pbmkit new FILE --white NA
 DEFAULT_MAX_PROBLEMS = 20
 
 
-def pick_game(replays: list[GameReplay], number: int | None, source: str) -> GameReplay:
+def pick_game(replays: list[GameReplay], number: int | None, source: str, *,
+              can_choose: bool = True) -> GameReplay:
     """The game ``number`` (1-based, its position in the file) of an archive; the only game when
-    ``number`` is ``None``. A file with no game is :class:`Refused` (exit 1, as ``check`` says)."""
+    ``number`` is ``None``. A file with no game is :class:`Refused` (exit 1, as ``check`` says).
+
+    ``can_choose`` is false for a command without ``--game`` (one that rewrites the record): an
+    archive is then refused without suggesting an option the command does not have.
+    """
     if not replays:
         raise Refused(f"{source}: {NO_GAME}")
+    if not can_choose and len(replays) > 1:
+        raise InputError(f"{source} holds {len(replays)} games; this command works on a file "
+                         "with one game (keep each correspondence game in its own file)")
     if number is None:
         if len(replays) > 1:
             raise InputError(f"{source} holds {len(replays)} games; choose one with --game N "
@@ -160,6 +168,36 @@ def report_problems(problems: list[Any], limit: int, *, err: bool = False,
     if len(problems) > len(shown):
         click.echo(f"… and {len(problems) - len(shown)} more problem(s){where} "
                    "(--max-problems N shows more, 0 all)", err=err)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def rules_option(help_text: str, *, catch_game: bool = True) -> Callable[[F], F]:
+    """``--rules NAME``: the game's rules, the one name for it in every command (docs/cli.md).
+
+    With ``catch_game`` (a command without ``--game N``), a hidden ``--game NAME`` beside it says
+    to use ``--rules`` (``--game`` is the position of a game of an archive everywhere else)."""
+    rules = click.option("--rules", "rules", default="batalo", show_default=True,
+                         metavar="NAME", help=help_text)
+
+    def misused(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            raise click.UsageError(f"--game {value}: choose the game's rules with --rules "
+                                   f"{value} (--game N picks a game of an archive by its position)")
+
+    game = click.option("--game", "misused_game", default=None, hidden=True, expose_value=False,
+                        callback=misused)
+    def apply(f: F) -> F:
+        return rules(game(f)) if catch_game else rules(f)
+
+    return apply
+
+
+GAME_NUMBER_OPTION = click.option(
+    "--game", "game_number", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Which game of an archive, by its position in the file (1 = the first, as check "
+         "numbers them).")
 
 
 MAX_PROBLEMS_OPTION = click.option(

@@ -69,6 +69,13 @@ def move_note(rep: GameReplay, received: str | None, sent: str | None, leave: in
     out = out or datetime.date.today()
     clock = replay_clock(rep)
     before = clock.last_sent if clock is not None else None
+    arrived = clock.moves[-1].notes.arrived if clock is not None and clock.moves else None
+    if got is not None and arrived is not None and got != arrived:
+        raise Refused(f"--received {format_date(got)}, but the record says the last move arrived "
+                      f"on {format_date(arrived)}; the record was not changed")
+    if got is None and arrived is not None and out < arrived:
+        raise Refused(f"sent {format_date(out)} is before the last move arrived "
+                      f"({format_date(arrived)}); the record was not changed")
     if got is not None and out < got:
         raise Refused(f"sent {format_date(out)} is before received {format_date(got)}; "
                       "the record was not changed")
@@ -113,7 +120,7 @@ def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameRepla
     with locked(file):
         text, name = read_source(file)
         replays = check_text(text, name)
-        rep = pick_game(replays, None, name)
+        rep = pick_game(replays, None, name, can_choose=False)
         if rep.game is None or not rep.valid:
             first = rep.errors[0] if rep.errors else None
             raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
@@ -335,6 +342,38 @@ def unclear(file: str, why: str | None) -> None:
         new = append_after_last_move(text, rep.record, "{" + note + "}")
         return new, (f"Marked {found[0].label}. {found[1].text} unclear: ask "
                      f"{_player(rep, rep.main[-1].side)} to restate it.")
+
+    apply_event(file, edit)
+
+
+@click.command()
+@_FILE
+@click.argument("day", metavar="[DATE]", required=False)
+def received(file: str, day: str | None) -> None:
+    """Note that the opponent's last move arrived on DATE (default: today), before you answer.
+
+    Your clock runs from that day (not from their sent date); `pbmkit move` then needs no
+    --received. Written as [%ccarr DATE] after their move (docs/desk.md).
+    """
+    from pbmkit.notation.desk import annotation_text, format_date, read_notes
+    from pbmkit.notation.edit import append_after_last_move, last_move
+
+    date = read_day(day, "DATE") or datetime.date.today()
+
+    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
+        found = last_move(rep.record)
+        if found is None:
+            raise Refused("there is no move yet to have received")
+        notes = read_notes(found[1].comments)
+        if notes.arrived is not None:
+            raise Refused(f"the record already says {found[0].label}. {found[1].text} arrived on "
+                          f"{format_date(notes.arrived)}; the record was not changed")
+        if notes.sent is not None and date < notes.sent:
+            raise Refused(f"{format_date(date)} is before the move was sent "
+                          f"({format_date(notes.sent)}); the record was not changed")
+        new = append_after_last_move(text, rep.record, "{" + annotation_text(arrived=date) + "}")
+        return new, (f"Noted: {found[0].label}. {found[1].text} arrived on {format_date(date)}; "
+                     f"{_player(rep, _to_move(rep))}'s clock runs from then.")
 
     apply_event(file, edit)
 

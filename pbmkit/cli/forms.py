@@ -6,14 +6,26 @@ from typing import Any
 
 import click
 
-from pbmkit.cli.common import NO_GAME, InputError, Refused, atomic_write, load_replays, pick_game
+from pbmkit.cli.common import (
+    GAME_NUMBER_OPTION,
+    NO_GAME,
+    InputError,
+    Refused,
+    atomic_write,
+    load_replays,
+    pick_game,
+    rules_option,
+)
 
 _PAPER = click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False),
                       default="letter", show_default=True, help="Paper size.")
 _OUTPUT = click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
                        help="The PDF file to write.")
-_RULES = click.option("--rules", "rules", default="batalo", show_default=True,
-                      help="Which game's form, for --blank (records say their game themselves).")
+_RULES_BLANK = rules_option("The game's rules, for a --blank form (a record names its game "
+                            "itself).")
+_RULES = rules_option("The game's rules (batalo, billo, ...).")
+_CHART_RULES = rules_option("The game's rules, for a --blank form (a record names its game "
+                            "itself).", catch_game=False)
 _FLIP = click.option("--flip", is_flag=True,
                      help="Draw the boards from the second side's seat (Black, Orange).")
 _FONT = click.option("--font", "font", type=click.Path(dir_okay=False), default=None,
@@ -70,14 +82,13 @@ def _write(path: str, data: bytes, what: str) -> None:
 @click.command()
 @click.argument("file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--blank", is_flag=True, help="The blank master sheet to photocopy.")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-              help="Which game of an archive (1 = the first).")
+@GAME_NUMBER_OPTION
 @click.option("--series", "series", multiple=True,
               help="Chart only this alternate series (a, b ...), from where it branches; "
                    "repeat for several. Default: the main line, then every series.")
 @_PAPER
 @_OUTPUT
-@_RULES
+@_CHART_RULES
 @_FLIP
 @_FONT
 def chart(file: str | None, blank: bool, game_number: int | None, series: tuple[str, ...],
@@ -116,7 +127,7 @@ def chart(file: str | None, blank: bool, game_number: int | None, series: tuple[
                    "default: the turn's last move).")
 @_PAPER
 @_OUTPUT
-@_RULES
+@_RULES_BLANK
 @_FLIP
 @_FONT
 def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | None, paper: str,

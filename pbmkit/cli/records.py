@@ -13,6 +13,7 @@ import click
 from pbmkit.cli.common import (
     EXIT_INVALID,
     EXIT_USAGE,
+    GAME_NUMBER_OPTION,
     MAX_PROBLEMS_OPTION,
     NO_GAME,
     InputError,
@@ -28,12 +29,12 @@ from pbmkit.cli.common import (
     position_at,
     read_source,
     report_problems,
+    rules_option,
     trusted_end,
 )
 from pbmkit.notation.problems import printable
 
-_GAME_OPTION = click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-                            help="Which game of an archive (1 = the first).")
+_GAME_OPTION = GAME_NUMBER_OPTION
 
 
 def result_words(replay: Any, game: Any = None) -> str:
@@ -272,8 +273,8 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     """Check MOVE (e.g. "IR to HS") against the record FILE and append it in canonical form.
 
     FILE holds one game (keep each correspondence game in its own file). On an illegal move
-    nothing is written: the file stays byte-for-byte the same. After writing, the record is read
-    back; unless it replays to the old moves plus the new one, the old file is put back. Dates
+    nothing is written: the file stays byte-for-byte the same. Before writing, the new record is
+    read back; unless it replays to the old moves plus the new one, nothing is written. Dates
     (docs/desk.md) are written when given, or when the record keeps them (sent: today).
     """
     from pbmkit.cli.desk import move_note
@@ -287,10 +288,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     with locked(file):
         text, name = read_source(file)
         replays = check_text(text, name)
-        if len(replays) > 1:
-            raise InputError(f"{name} holds {len(replays)} games; pbmkit move works on a file "
-                             "with one game (keep each correspondence game in its own file)")
-        rep = pick_game(replays, None, name)
+        rep = pick_game(replays, None, name, can_choose=False)
         if not rep.valid or rep.game is None:
             first = rep.errors[0] if rep.errors else None
             raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
@@ -303,7 +301,8 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
         try:
             mv = game.notation.read(move_text, position)
         except ValueError as exc:
-            _explain_illegal(game, position, move_text, str(exc), getattr(exc, "start", None))
+            _explain_illegal(game, position, move_text, str(exc), getattr(exc, "start", None),
+                             candidates=tuple(getattr(exc, "candidates", ())))
         reason = game.check_move(position, mv)
         if reason is not None:
             _explain_illegal(game, position, move_text, reason, *_ends(game, mv))
@@ -312,7 +311,6 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
         canonical = game.notation.format(mv, position)
         note = move_note(rep, received, sent, leave, offer_draw, no_dates)
         new_text = append_move(text, rep, mv, announcements=[a.word for a in said], comment=note)
-        _verify_append(new_text, name, rep, label, side, canonical)
         outcome = game.outcome(after)
         if outcome is not None:  # desk: the Winner tag follows the result
             from pbmkit.cli.desk import winner_value
@@ -321,6 +319,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
 
             (written,), _ = parse_records(new_text, name)
             new_text = set_tag(new_text, written, "Winner", winner_value(outcome.winner))
+        _verify_append(new_text, name, rep, label, side, canonical)
         if not dry_run:
             data = _with_original_encoding(file, new_text)
             atomic_write(file, data)
@@ -353,7 +352,7 @@ def _verify_append(new_text: str, name: str, old: Any, label: str, side: str,
     expected = [*_main_line(old), (label, side, canonical)]
     new = replays[0] if len(replays) == 1 else None
     if (new is not None and new.valid and _main_line(new) == expected
-            and new.record.tags == old.record.tags
+            and _same_tags(new.record.tags, old.record.tags)
             and {k: _main_line_of(v) for k, v in new.series.items()}
             == {k: _main_line_of(v) for k, v in old.series.items()}):
         return
@@ -362,6 +361,12 @@ def _verify_append(new_text: str, name: str, old: Any, label: str, side: str,
     raise Refused(f"{name}: pbmkit could not append {label}. {canonical} to this record safely "
                   f"(read back: {why}); the record was not changed. Add the move by hand, or "
                   "rewrite the record with pbmkit fmt first")
+
+
+def _same_tags(new: dict[str, str], old: dict[str, str]) -> bool:
+    """The tags are unchanged, but for the Winner tag a game-ending move sets."""
+    return {k: v for k, v in new.items() if k != "Winner"} == \
+        {k: v for k, v in old.items() if k != "Winner"}
 
 
 def _main_line_of(plies: list[Any]) -> list[tuple[str, str, str]]:
@@ -403,17 +408,21 @@ _MAX_HINT_LINES = 4
 
 
 def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: Any,
-                     end: Any = None) -> NoReturn:
+                     end: Any = None, *, candidates: tuple[str, ...] = ()) -> NoReturn:
     """Say why ``text`` cannot be played and what can; exit 1 (nothing was written).
 
-    The piece's own legal moves when the start space holds a piece that can move; otherwise the
-    pieces that could be meant: those that can go to the destination, else every piece of the side
-    that can move (a few lines at most, never every legal move of the side).
+    An ambiguous move: the moves it could mean. Else the piece's own legal moves when the start
+    space holds a piece that can move; otherwise the pieces that could be meant: those that can
+    go to the destination, else every piece of the side that can move (a few lines at most, never
+    every legal move of the side).
     """
     click.echo(f"Illegal move '{printable(text, 60)}': {printable(reason, 300)}", err=True)
     legal = list(game.legal_moves(position))
     mine = [m for m in legal if _starts_at(game, m, start)] if start is not None else []
-    if mine:
+    if candidates:
+        shown = wrap_items("It could be:", [printable(c, 60) for c in candidates]).splitlines()
+        click.echo("\n".join(shown[:_MAX_HINT_LINES]), err=True)
+    elif mine:
         click.echo(wrap_items("Legal moves of that piece:",
                               sorted({game.notation.format(m, position) for m in mine})),
                    err=True)
@@ -457,18 +466,18 @@ def _with_original_encoding(path: str, text: str) -> bytes:
 @click.option("--number", default=None, help="The game number (mailers serve four games).")
 @click.option("--date", "date", default=None, help="Start date, YYYY-MM-DD (default: today).")
 @click.option("--setup", default=None, help="A starting position other than the standard one.")
-@click.option("--game", "game_name", default="batalo", show_default=True, help="Which game.")
+@rules_option("The game's rules (batalo, billo, ...).")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 def new(file: str, white: str, black: str, first: str | None, number: str | None,
-        date: str | None, setup: str | None, game_name: str, force: bool) -> None:
+        date: str | None, setup: str | None, rules: str, force: bool) -> None:
     """Start a new record in FILE with its tags."""
     from pbmkit.games import SetupError, get_game
     from pbmkit.notation import new_record_text
 
     try:
-        game = get_game(game_name)
+        game = get_game(rules)
     except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from None
+        raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
     fixed = "First" not in game.extra_tags
     if first is not None and (first.strip().lower() not in game.sides or fixed):
         raise click.BadParameter(f"{first!r}: {game.title} has no choice of first side"

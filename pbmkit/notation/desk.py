@@ -6,7 +6,8 @@ comment, so the record grammar is untouched and every game reads them the same w
     12. IR to HS {[%ccrcv 2026.11.20] [%ccsnt 2026.11.21]} EV to DU {[%ccsnt 2026.11.25]}
 
 ``%ccsnt`` (correspondence chess sent) is the spelling ICCF, ChessBase and Scid write; the others
-(``%ccrcv`` received, ``%ccleave`` days of leave, ``%ccdraw`` draw offers, ``%ccunclear``) are
+(``%ccrcv`` received, ``%ccarr`` arrived, ``%ccleave`` days of leave, ``%ccdraw`` draw offers,
+``%ccunclear``) are
 pbmkit's, in the same style. This module knows no game: side names come from the caller (the
 game's sides in move order).
 """
@@ -83,9 +84,12 @@ def format_date(day: datetime.date) -> str:
 
 
 def annotation_text(*, received: datetime.date | None = None, sent: datetime.date | None = None,
-                    leave: int = 0, draw: str | None = None, unclear: bool = False) -> str:
+                    leave: int = 0, draw: str | None = None, unclear: bool = False,
+                    arrived: datetime.date | None = None) -> str:
     """The inside of a ``{ }`` comment carrying these annotations (empty if none)."""
     parts = []
+    if arrived is not None:
+        parts.append(f"[%ccarr {format_date(arrived)}]")
     if received is not None:
         parts.append(f"[%ccrcv {format_date(received)}]")
     if sent is not None:
@@ -131,6 +135,8 @@ class MoveNotes:
     """The desk annotations of one written move."""
 
     received: datetime.date | None = None
+    arrived: datetime.date | None = None
+    """When this move reached the opponent (``pbmkit received``, before they answer)."""
     sent: datetime.date | None = None
     leave: int = 0
     draw: str | None = None
@@ -163,12 +169,14 @@ def read_notes(comments: Iterable[Comment]) -> MoveNotes:
         for raw, value in _ANNOTATION.findall(c.text):
             name = raw.lower()
             value = value.strip()
-            if name == "ccsnt" or name == "ccrcv":
+            if name == "ccsnt" or name == "ccrcv" or name == "ccarr":
                 day = _day(value)
                 if day is None:
                     notes.problems.append((c, f"[%{raw} {value}]: not a date like 2026.11.21"))
                 elif name == "ccrcv":
                     notes.received = day
+                elif name == "ccarr":
+                    notes.arrived = day
                 else:
                     notes.sent = day
             elif name == "ccleave":
@@ -195,8 +203,8 @@ class MoveClock:
     written: WrittenMove
     notes: MoveNotes
     start: datetime.date | None
-    """When the side's clock started: the received date, else the previous move's sent date,
-    else (the first move) the game's start ``Date``."""
+    """When the side's clock started: the received date, else the date the previous move arrived
+    (``%ccarr``), else the previous move's sent date, else (the first move) the game's ``Date``."""
     days: int | None
     """Days used on this move (sent − start − leave, at least 0); None when a date is missing."""
     total: int
@@ -264,13 +272,14 @@ def desk_report(record: Record, order: Sequence[str]) -> DeskReport:
             report.problems.append((line, column, None, None, str(exc)))
     n = len(order)
     previous_sent = start
+    previous_arrived: datetime.date | None = None
     for turn in record.main:
         for k, wm in enumerate(turn.moves):
             side = order[(k + (1 if turn.ellipsis else 0)) % n]
             notes = read_notes(wm.comments)
             for c, message in notes.problems:
                 report.problems.append((c.line, c.column, turn.label, side, message))
-            begin = notes.received or previous_sent
+            begin = notes.received or previous_arrived or previous_sent
             days = None
             if notes.received is not None and previous_sent is not None \
                     and notes.received < previous_sent:
@@ -290,6 +299,11 @@ def desk_report(record: Record, order: Sequence[str]) -> DeskReport:
             report.moves.append(clock)
             _check_control(report, clock)
             previous_sent = notes.sent
+            previous_arrived = notes.arrived
+            if notes.arrived is not None and notes.sent is not None and notes.arrived < notes.sent:
+                report.problems.append((wm.line, wm.column, turn.label, side,
+                                        f"arrived {format_date(notes.arrived)}, before it was "
+                                        f"sent ({format_date(notes.sent)})"))
     return report
 
 
@@ -333,8 +347,8 @@ class Standing:
     to_move: str | None
     """The side to move (None: the game is over)."""
     waiting_since: datetime.date | None
-    """When the side to move's clock started: the last move's sent date (the Date tag at the
-    start); its receipt is not known until the reply records it."""
+    """When the side to move's clock started: the date the last move arrived (``%ccarr``, noted by
+    ``pbmkit received``), else its sent date (the Date tag at the start)."""
     running: int | None
     """Days since then (None when the date is unknown)."""
     used: dict[str, int]
@@ -344,7 +358,8 @@ class Standing:
     overdue: bool
     """The side to move has used more than the time control allows."""
     repeat_due: bool
-    """No answer after :data:`REPEAT_AFTER` days: the waiting side should send a repeat."""
+    """No answer after :data:`REPEAT_AFTER` days, and no word that the move arrived: the waiting
+    side should send a repeat."""
 
 
 def standing(report: DeskReport, to_move: str | None, today: datetime.date) -> Standing:
@@ -353,6 +368,8 @@ def standing(report: DeskReport, to_move: str | None, today: datetime.date) -> S
     if to_move is None:
         return Standing(None, None, None, used, None, False, False)
     since = report.last_sent
+    if report.moves and report.moves[-1].notes.arrived is not None:
+        since = report.moves[-1].notes.arrived
     running = max(0, (today - since).days) if since is not None else None
     used[to_move] = used.get(to_move, 0) + (running or 0)
     tc = report.time_control
@@ -361,7 +378,8 @@ def standing(report: DeskReport, to_move: str | None, today: datetime.date) -> S
         count = report.counts.get(to_move, 0) + 1
         left = tc.allowed(count) - ((running or 0) if tc.moves is None else used[to_move])
     overdue = left is not None and left < 0
-    repeat = bool(report.moves) and running is not None and running >= REPEAT_AFTER
+    arrived = bool(report.moves) and report.moves[-1].notes.arrived is not None
+    repeat = bool(report.moves) and not arrived and running is not None and running >= REPEAT_AFTER
     return Standing(to_move, since, running, used, left, overdue, repeat)
 
 
@@ -397,11 +415,13 @@ def clock_check(replay: GameReplay) -> list[dict[str, object]]:
 
 def move_fields(comments: Iterable[Comment]) -> dict[str, object]:
     """The desk fields of a move in ``convert --to json``, only those the move carries:
-    ``received``/``sent`` (ISO dates), ``leave`` (days), ``draw``, ``unclear``."""
+    ``received``/``sent``/``arrived`` (ISO dates), ``leave`` (days), ``draw``, ``unclear``."""
     notes = read_notes(comments)
     out: dict[str, object] = {}
     if notes.received is not None:
         out["received"] = notes.received.isoformat()
+    if notes.arrived is not None:
+        out["arrived"] = notes.arrived.isoformat()
     if notes.sent is not None:
         out["sent"] = notes.sent.isoformat()
     if notes.leave:

@@ -127,14 +127,14 @@ def test_move_says_why_an_illegal_billo_move_is_illegal(record: Path) -> None:
 
 def test_new_writes_yellow_orange_and_first_tags(tmp_path: Path) -> None:
     path = tmp_path / "new.txt"
-    code, out, _ = run("new", str(path), "--game", "billo", "--yellow", "Ann", "--orange", "Bob",
+    code, out, _ = run("new", str(path), "--rules", "billo", "--yellow", "Ann", "--orange", "Bob",
                        "--first", "orange", "--number", "3", "--date", "2026-11-21")
     assert code == 0, out
     text = path.read_text(encoding="utf-8")
     assert '[Game "Billo"]\n[First "Orange"]' in text
     assert '[Yellow "Ann"]' in text and '[Orange "Bob"]' in text
     assert json.loads(run("moves", "--json", str(path))[1])["side"] == "orange"
-    code, _, err = run("new", str(tmp_path / "x.txt"), "--game", "billo", "--yellow", "A",
+    code, _, err = run("new", str(tmp_path / "x.txt"), "--rules", "billo", "--yellow", "A",
                        "--orange", "B", "--first", "white")
     assert code == 2 and "not a side of Billo" in err
 
@@ -195,7 +195,7 @@ def test_a_mailed_game_from_new_to_capture_all(tmp_path: Path) -> None:
     """The whole workflow: new, then every move of the capture-all example through `move`."""
     [rep] = check_text(CAPTURE_ALL.read_text(encoding="utf-8"))
     path = tmp_path / "game.txt"
-    assert run("new", str(path), "--game", "billo", "--yellow", "A", "--orange", "B")[0] == 0
+    assert run("new", str(path), "--rules", "billo", "--yellow", "A", "--orange", "B")[0] == 0
     for ply in rep.main[:-1]:
         code, out, _ = run("move", str(path), ply.text)
         assert code == 0, out
@@ -203,3 +203,15 @@ def test_a_mailed_game_from_new_to_capture_all(tmp_path: Path) -> None:
     assert "Game over: Yellow wins by capturing every piece" in out
     [again] = check_text(path.read_text(encoding="utf-8"))
     assert again.valid and again.final == rep.final
+
+
+def test_an_ambiguous_move_names_the_moves_it_could_mean(tmp_path: Path) -> None:
+    """Issue 9, item 7: `a1-a2` could be the R or the S part: name those two, nothing else."""
+    path = tmp_path / "b.txt"
+    assert run("new", str(path), "--rules", "billo", "--yellow", "A", "--orange", "B")[0] == 0
+    before = path.read_bytes()
+    code, _, err = run("move", str(path), "a1-a2")
+    assert code == 1
+    assert "It could be: R a1-a2, S a1-a2" in err
+    assert "b2" not in err and "pieces that can move" not in err
+    assert path.read_bytes() == before

@@ -9,7 +9,7 @@ from pbmkit.games import game_names, get_game
 
 @pytest.mark.parametrize("name", game_names())
 def test_board_shows_each_game_start_and_counts_its_opening_moves(name: str) -> None:
-    result = CliRunner().invoke(cli, ["board", "--game", name])
+    result = CliRunner().invoke(cli, ["board", "--rules", name])
     assert result.exit_code == 0, result.output
     game = get_game(name)
     count = len(game.legal_moves(game.initial_position()))
@@ -23,7 +23,7 @@ def test_board_from_a_setup_and_bad_input() -> None:
     assert result.exit_code == 0 and "Black to move" in result.output
     result = runner.invoke(cli, ["board", "--setup", "W:GT O:GT B:DW w"])
     assert result.exit_code == 2 and "GT" in result.output
-    result = runner.invoke(cli, ["board", "--game", "chess"])
+    result = runner.invoke(cli, ["board", "--rules", "chess"])
     assert result.exit_code == 2 and "unknown game" in result.output
 
 

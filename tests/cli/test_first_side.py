@@ -12,7 +12,7 @@ from pbmkit.notation import format_move
 def test_moves_of_a_game_orange_opens_go_into_the_right_turns(tmp_path: Path) -> None:
     runner = CliRunner()
     path = tmp_path / "billo.txt"
-    result = runner.invoke(cli, ["new", str(path), "--game", "billo", "--yellow", "Ya",
+    result = runner.invoke(cli, ["new", str(path), "--rules", "billo", "--yellow", "Ya",
                                  "--orange", "Or", "--first", "orange"])
     assert result.exit_code == 0, result.output
     game = get_game("billo")

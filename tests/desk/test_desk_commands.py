@@ -235,3 +235,31 @@ def test_a_draw_claim_where_the_rules_allow_one_ends_the_game(tmp_path: Path) ->
     assert text.endswith("1. R+ a1-a2 draw claimed\n") and '[Winner "Draw"]' in text
     code, out, _ = run("check", str(path))
     assert code == 0 and "drawn by a claim" in out
+
+
+def test_received_notes_the_arrival_and_the_reply_counts_from_it(game: Path) -> None:
+    """`pbmkit received FILE DATE`: the clock of the player to move runs from the arrival."""
+    code, out, _ = run("received", str(game), "2026-09-11")
+    assert code == 0 and "1. EV to FU arrived on 2026.09.11" in out
+    assert game.read_text(encoding="utf-8").endswith("{[%ccsnt 2026.09.08]} {[%ccarr 2026.09.11]}\n")
+    code, _, err = run("received", str(game), "2026-09-12")
+    assert code == 1 and "already says 1. EV to FU arrived on 2026.09.11" in err
+    code, _, err = run("move", str(game), "JQ to JS", "--sent", "2026-09-10")
+    assert code == 1 and "before the last move arrived (2026.09.11)" in err
+    code, _, err = run("move", str(game), "JQ to JS", "--received", "2026-09-09", "--sent", "2026-09-14")
+    assert code == 1 and "the record says the last move arrived on 2026.09.11" in err
+    assert run("move", str(game), "JQ to JS", "--sent", "2026-09-14")[0] == 0
+    _, out, _ = run("convert", "--to", "json", str(game))
+    import json
+
+    moves = json.loads(out)[0]["moves"]
+    assert moves[1]["arrived"] == "2026-09-11" and moves[2]["sent"] == "2026-09-14"
+    _, out, _ = run("status", "--json", "--today", "2026-09-20", str(game))
+    assert json.loads(out)[0]["days_used"]["white"] == 2 + 3
+
+
+def test_received_refuses_a_date_before_the_move_was_sent(game: Path) -> None:
+    before = game.read_bytes()
+    code, _, err = run("received", str(game), "2026-09-01")
+    assert code == 1 and "2026.09.01 is before the move was sent (2026.09.08)" in err
+    assert game.read_bytes() == before

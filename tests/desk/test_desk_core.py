@@ -182,3 +182,19 @@ def test_the_time_control_tag_name_is_read_in_any_case() -> None:
     rec = _record("1. IR to HS {[%ccsnt 2026.11.02]}\n", tags='[Date "2026-11-01"]\n[timecontrol "3"]\n')
     assert desk_report(rec, ("white", "black")).time_control == TimeControl(3, None)
     assert '[TimeControl "3"]' in write_record(rec)
+
+
+def test_the_date_a_move_arrived_starts_the_next_clock_and_stops_the_repeat() -> None:
+    """[%ccarr DATE] (pbmkit received): the reply's days run from the arrival, not the posting;
+    a move known to have arrived needs no repeat."""
+    rec = _record("1. IR to HS {[%ccsnt 2026.11.03] [%ccarr 2026.11.08]} EV to FU {[%ccsnt 2026.11.10]}\n")
+    rep = desk_report(rec, ("white", "black"))
+    assert [m.days for m in rep.moves] == [2, 2]
+    waiting = _record("1. IR to HS {[%ccsnt 2026.11.03]} {[%ccarr 2026.11.08]}\n")
+    now = standing(desk_report(waiting, ("white", "black")), "black", D(2026, 11, 30))
+    assert (now.waiting_since, now.running, now.repeat_due) == (D(2026, 11, 8), 22, False)
+    lost = _record("1. IR to HS {[%ccsnt 2026.11.03]}\n")
+    assert standing(desk_report(lost, ("white", "black")), "black", D(2026, 11, 30)).repeat_due
+    early = _record("1. IR to HS {[%ccsnt 2026.11.03] [%ccarr 2026.11.01]}\n")
+    assert "arrived 2026.11.01, before it was sent (2026.11.03)" in desk_report(
+        early, ("white", "black")).problems[0][4]

@@ -6,13 +6,17 @@ Rules: ``shared/rules/batu-khan.sv.txt``; translation, board, rulings 1–7 and 
 
 * :mod:`~pbmkit.games.batu_khan.rules`: board sizes, positions, moves, generation, threats, outcome;
 * :mod:`~pbmkit.games.batu_khan.check`: checking one action, reasons in players' words;
-* :mod:`~pbmkit.games.batu_khan.setup`: Setup strings, board sizes and ASCII diagrams.
+* :mod:`~pbmkit.games.batu_khan.setup`: Setup strings, board sizes and ASCII diagrams;
+* :mod:`~pbmkit.games.batu_khan.notation`: how actions are written (``B@c1``, ``Y b2xc3``);
+* :mod:`~pbmkit.games.batu_khan.game`: the :class:`~pbmkit.games.base.Game` (``GAME``), one per
+  board size; :mod:`~pbmkit.games.batu_khan.look`: its drawing hints.
 """
 
 from __future__ import annotations
 
 from pbmkit.games.base import IllegalMoveError, Outcome
 from pbmkit.games.batu_khan.check import check_move, move_or_raise, movement_rule
+from pbmkit.games.batu_khan.game import GAME, BatuKhan, batu_khan
 from pbmkit.games.batu_khan.rules import (
     BLOCKADE,
     DEFAULT_FILES,
@@ -65,6 +69,7 @@ __all__ = [
     "DEFAULT_RANKS",
     "EMPTY",
     "FULL_HAND",
+    "GAME",
     "KIND_WORDS",
     "MAX_SIZE",
     "MAX_STONES_IN_PLAY",
@@ -74,12 +79,14 @@ __all__ = [
     "SIDE_NAMES",
     "SOUTH",
     "STONES",
+    "BatuKhan",
     "Geometry",
     "IllegalMoveError",
     "Move",
     "Outcome",
     "Position",
     "apply",
+    "batu_khan",
     "camp_rank",
     "camp_winner",
     "check_move",

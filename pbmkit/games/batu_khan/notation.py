@@ -115,7 +115,7 @@ class BatuKhanNotation:
     own instance (:func:`notation_for`).
     """
 
-    game_name = "batu-khan"
+    game_name = "batukhan"
     example = "B c1-c3"
 
     def __init__(self, files: int = DEFAULT_FILES, ranks: int = DEFAULT_RANKS) -> None:

@@ -1,0 +1,38 @@
+"""Batu Khan records through the game-neutral grammar: a laid piece (``B@c1``) is one move token,
+read the same by the fast path and by Lark, and never glued to the move before it."""
+
+from __future__ import annotations
+
+import pytest
+from test_reader_fast_path import _both
+
+from pbmkit.notation import check_text
+
+HEAD = '[Game "Batu Khan"]\n[South "A"]\n[North "B"]\n\n'
+
+
+@pytest.mark.parametrize("body", [
+    "1. W@b1 K@e5\n2. Y@e1 Y@c5\n",
+    "1. W @ b1 k@E5\n",
+    "1. W@b1 K@e5\n2. W b1-c2 X@c1\n",
+    "1. W@b1 K@e5 {a note}\n2. W b1-c2 X @ c1 ; laid\n3. B@a1 resigns\n",
+    "1. W@b1 K@e5\n2. Wb1-c2 e5-d4\n3. X@c3 draw agreed\n",
+])
+def test_laid_pieces_read_the_same_by_the_fast_path_and_by_lark(body: str) -> None:
+    both = _both(HEAD + body)
+    assert both is not None, body
+    assert both[0] == both[1]
+
+
+def test_a_laid_piece_after_a_move_is_its_own_move_not_a_trailing_x() -> None:
+    """``W b1-c2 X@c1``: without the rule, ``X`` would end the first move as a separator."""
+    for laid in ("X@c1", "X @ c1", "x@C1"):
+        [rep] = check_text(HEAD + f"1. W@b1 K@e5\n2. W b1-c2 {laid}\n")
+        assert rep.valid, [p.message for p in rep.errors]
+        assert [str(p.move) for p in rep.main] == ["W@b1", "K@e5", "W b1-c2", "X@c1"]
+
+
+def test_a_stray_at_sign_is_unexpected_text() -> None:
+    [rep] = check_text(HEAD + "1. W@b1 @c5\n")
+    assert not rep.valid
+    assert any("unexpected text '@c5'" in p.message for p in rep.errors)
