@@ -11,7 +11,9 @@ from pbmkit.mail.compose import (
     MailError,
     compose_message,
     email_tag,
+    mail_annotation,
     mail_ids,
+    move_mails,
     move_subject,
 )
 
@@ -20,6 +22,8 @@ __all__ = [
     "MailError",
     "compose_message",
     "email_tag",
+    "mail_annotation",
     "mail_ids",
+    "move_mails",
     "move_subject",
 ]

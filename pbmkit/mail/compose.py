@@ -24,7 +24,8 @@ from pbmkit.notation.replay import GameReplay, Ply
 
 __all__ = [
     "EMAIL_TAG_SUFFIX",
-    "MAIL_ANNOTATION",
+    "MAIL_IN",
+    "MAIL_OUT",
     "Attachment",
     "MailError",
     "addresses",
@@ -35,17 +36,20 @@ __all__ = [
     "mail_ids",
     "mailer_attachment",
     "move_label",
+    "move_mails",
     "move_subject",
     "stored_id",
 ]
 
 EMAIL_TAG_SUFFIX = "Email"
 """A player's address is the tag named after the side's tag and this: ``WhiteEmail``."""
-MAIL_ANNOTATION = "ccmail"
-"""``[%ccmail ID]`` in a move's comment: the Message-ID of the mail that carried the move."""
+MAIL_IN = "ccmailrcv"
+"""``[%ccmailrcv ID]`` in a move's comment: the Message-ID of the mail that brought the move."""
+MAIL_OUT = "ccmailsnt"
+"""``[%ccmailsnt ID]``: the Message-ID of the mail this move was sent in (``mail send``)."""
 
 _SAFE_ID = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`.~|-]{1,120}@[A-Za-z0-9.\-]{1,120}")
-_MAIL_NOTE = re.compile(r"\[%ccmail\s([^\[\]\s]{1,200})\]", re.IGNORECASE)
+_MAIL_NOTE = re.compile(r"\[%ccmail(rcv|snt)\s([^\[\]\s]{1,200})\]", re.IGNORECASE)
 _MAX_NAME = 80
 
 
@@ -115,9 +119,10 @@ def stored_id(message_id: str) -> str:
     return "sha256:" + hashlib.sha256(message_id.strip().encode("utf-8", "replace")).hexdigest()[:32]
 
 
-def mail_annotation(message_id: str) -> str:
-    """The annotation recording that a move went by (or came in) the mail ``message_id``."""
-    return f"[%{MAIL_ANNOTATION} {stored_id(message_id)}]"
+def mail_annotation(message_id: str, *, incoming: bool) -> str:
+    """The annotation recording that a move came in (``incoming``) or went out by the mail
+    ``message_id``: ``[%ccmailrcv ID]`` or ``[%ccmailsnt ID]``."""
+    return f"[%{MAIL_IN if incoming else MAIL_OUT} {stored_id(message_id)}]"
 
 
 def _comments(record: Record) -> Iterable[Comment]:
@@ -129,12 +134,23 @@ def _comments(record: Record) -> Iterable[Comment]:
 
 def mail_ids(record: Record) -> set[str]:
     """The Message-IDs (as :func:`stored_id` keeps them) of every mail recorded in ``record``."""
-    return {m.group(1) for c in _comments(record) if "[%" in c.text
+    return {m.group(2) for c in _comments(record) if "[%" in c.text
             for m in _MAIL_NOTE.finditer(c.text)}
 
 
+def move_mails(comments: Iterable[Comment]) -> tuple[list[str], list[str]]:
+    """The Message-IDs on one move: (mails that brought it, mails it was sent in)."""
+    came: list[str] = []
+    went: list[str] = []
+    for c in comments:
+        for m in _MAIL_NOTE.finditer(c.text):
+            (came if m.group(1).lower() == "rcv" else went).append(m.group(2))
+    return came, went
+
+
 def _mail_id_of(comments: Iterable[Comment]) -> str | None:
-    found = [m.group(1) for c in comments for m in _MAIL_NOTE.finditer(c.text)]
+    came, went = move_mails(comments)
+    found = [*came, *went]
     return found[-1] if found else None
 
 
@@ -255,6 +271,10 @@ def compose_message(replay: GameReplay, *, sender: str | None = None,
     if not replay.main:
         raise MailError("the record has no move to mail yet")
     ply = replay.main[-1]
+    came, _ = move_mails(_written_comments(replay, ply))
+    if came:
+        raise MailError(f"the last move ({ply.label}. {ply.text}) came to you by mail; make your "
+                        "move first (pbmkit move)")
     found = addresses(replay)
     side_tags = dict(zip(game.sides, game.side_tags, strict=True))
     mover = found.get(ply.side)

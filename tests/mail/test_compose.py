@@ -35,7 +35,8 @@ BATALO = """[Game "Batalo"]
 [BlackEmail "Bob Kay <bob@example.net>"]
 [TimeControl "10/50"]
 
-1. KP to KR {[%ccsnt 2026.09.04]} EW to FW {[%ccrcv 2026.09.07] [%ccsnt 2026.09.09] [%ccmail m1@example.net]}
+1. KP to KR {[%ccsnt 2026.09.04]}
+EW to FW {[%ccrcv 2026.09.07] [%ccsnt 2026.09.09] [%ccmailrcv m1@example.net]}
 2. KQ to KP {[%ccrcv 2026.09.11] [%ccsnt 2026.09.14]}
 """
 
@@ -169,8 +170,10 @@ def test_attachments_the_board_as_svg_and_the_filled_mailer_as_pdf() -> None:
 
 
 def test_message_ids_are_kept_in_a_ccmail_annotation() -> None:
-    """docs/mail.md: '[%ccmail ID]' in the move's comment keeps the mail's Message-ID."""
-    assert mail_annotation("<abc.1@example.net>") == "[%ccmail abc.1@example.net]"
+    """docs/mail.md: '[%ccmailrcv ID]' / '[%ccmailsnt ID]' in a move's comment keep the
+    Message-ID of the mail that brought it / that it was sent in."""
+    assert mail_annotation("<abc.1@example.net>", incoming=True) == "[%ccmailrcv abc.1@example.net]"
+    assert mail_annotation("<abc.1@example.net>", incoming=False) == "[%ccmailsnt abc.1@example.net]"
     assert mail_ids(replay_of(BATALO).record) == {"m1@example.net"}
 
 
@@ -180,3 +183,9 @@ def test_a_message_id_a_comment_cannot_hold_is_kept_as_its_digest(odd: str) -> N
     assert kept.startswith("sha256:") and len(kept) == 7 + 32
     assert stored_id(odd) == kept  # the same id, the same digest: a second reading is recognised
     assert not set(kept) & set("{}[] ")
+
+
+def test_a_move_that_came_by_mail_is_not_mailed_back_as_ones_own() -> None:
+    text = BATALO.replace("[%ccsnt 2026.09.14]}", "[%ccsnt 2026.09.14] [%ccmailrcv m2@example.org]}")
+    with pytest.raises(MailError, match="came to you by mail; make your move first"):
+        compose_message(replay_of(text), now=NOW)
