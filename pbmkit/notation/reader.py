@@ -144,6 +144,9 @@ class _Reader:
         self.source = source
         self.lines = self.text.split("\n")
         self.problems: list[tuple[int, Problem]] = []
+        self.per_turn = 2
+        """How many moves a numbered turn holds: one per side of the record's game."""
+        self._sizes: dict[int, int] = {}
 
     # --- problems ---------------------------------------------------------------------
 
@@ -317,6 +320,10 @@ class _Reader:
 
     def _turn(self, rec: Record, tokens: list[Any], lines: dict[str, Turn],
               last: Turn | None) -> Turn:
+        size = self._sizes.get(id(rec))
+        if size is None:
+            size = self._sizes[id(rec)] = len(_side_order(rec) or ("", ""))
+        self.per_turn = size
         head = tokens[0]
         rest = [(t.type, str(t), t.line, t.column, t.start_pos, t.end_pos) for t in tokens[1:]]
         if head.type != "TURNS":
@@ -404,7 +411,7 @@ class _Reader:
 
     def _extend(self, turn: Turn, parts: list[tuple[str, str, int, int, int, int]]) -> None:
         """Add the moves, ``averto`` and ``...`` of ``parts`` to ``turn``, checking their number."""
-        limit = 1 if turn.ellipsis else 2
+        limit = self.per_turn - 1 if turn.ellipsis else self.per_turn
         label = turn.label
         extra = False
         for kind, value, line, column, start, end in parts:
@@ -416,7 +423,10 @@ class _Reader:
                     self.problem(start, line, column,
                                  f"a third move in turn {label} ({value.strip()}): a turn holds one "
                                  "move of each side; write the next turn number before it"
-                                 if limit == 2 else
+                                 if limit == 2 and not turn.ellipsis else
+                                 f"move {limit + 1} in turn {label} ({value.strip()}): a turn holds "
+                                 "one move of each side; write the next turn number before it"
+                                 if not turn.ellipsis else
                                  f"a second move after '{label}. ...' ({value.strip()}): write the "
                                  "next turn number before it", turn=label, move=value.strip())
                     continue
@@ -519,19 +529,21 @@ def move_syntax_problems(record: Record, turns: list[Turn],
             try:
                 normalize(move.text)
             except MoveSyntaxError as exc:
-                side = order[(k + (1 if turn.ellipsis else 0)) % 2] if order else None
+                side = order[(k + (1 if turn.ellipsis else 0)) % len(order)] if order else None
                 out.append(Problem(record.source, move.line, move.column, turn.label, side,
                                    move.text, str(exc), source_line=record.source_line(move.line)))
     return out
 
 
-def _side_order(record: Record) -> tuple[str, str] | None:
-    """The sides in the order they move within a turn (the ``First`` tag may name the first)."""
-    from pbmkit.games import get_game
+def _side_order(record: Record) -> tuple[str, ...] | None:
+    """The sides in the order they move within a turn, as the record's tags configure its game."""
+    from pbmkit.games import SetupError, get_game
 
     try:
-        sides = get_game(record.game_name).sides
+        game = get_game(record.game_name)
     except KeyError:
         return None
-    first = record.tags.get("First", "").strip().lower()
-    return (sides[1], sides[0]) if first == sides[1] else (sides[0], sides[1])
+    try:
+        return tuple(game.configure(record.tags).order)
+    except SetupError:
+        return tuple(game.order)

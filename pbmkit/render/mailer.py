@@ -180,7 +180,7 @@ def _side_box(c: Canvas, x: float, y: float, w: float, h: float, label: str, mov
     box = min(9.0, h - label_size - 6)
     by = y + 3.5
     for k, side in enumerate(sides):
-        bx = x + 5 + k * w / 2
+        bx = x + 5 + k * w / max(2, len(sides))  # any number of sides share the field
         c.setLineWidth(0.6)
         c.rect(bx, by, box, box, stroke=1, fill=0)
         c.setFillColorRGB(0, 0, 0)

@@ -26,7 +26,7 @@ def test_the_game_is_registered_under_its_name_and_follows_the_protocol(name: st
     game = get_game(name)
     assert isinstance(game, Game)
     assert game.name == name and get_game(name.upper()) is game
-    assert game.title and len(game.sides) == 2 and game.board.size > 0
+    assert game.title and len(game.sides) >= 2 and game.board.size > 0
     start = game.initial_position()
     assert game.side_to_move(start) == game.sides[0]
     assert game.outcome(start) is None and game.legal_moves(start)

@@ -11,7 +11,7 @@ def test_every_game_implements_the_protocol(name: str) -> None:
     assert isinstance(game, Game)
     start = game.initial_position()
     assert game.side_to_move(start) == game.sides[0]
-    assert game.initial_position(game.sides[0]) == start
+    assert game.configure({}).initial_position() == start
 
 
 @pytest.mark.parametrize("name", game_names())

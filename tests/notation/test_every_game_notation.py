@@ -32,8 +32,9 @@ def test_every_registered_game_has_a_move_notation() -> None:
 
 def _record(game: Any, texts: list[str]) -> str:
     lines = [f'[Game "{game.title}"]', ""]
-    for k in range(0, len(texts), 2):
-        lines.append(f"{k // 2 + 1}. " + " ".join(texts[k:k + 2]))
+    size = len(game.order)  # one move of each side a turn
+    for k in range(0, len(texts), size):
+        lines.append(f"{k // size + 1}. " + " ".join(texts[k:k + size]))
     return "\n".join(lines) + "\n"
 
 
