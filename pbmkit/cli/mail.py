@@ -137,3 +137,86 @@ def _sent_note(rep: GameReplay, comments: Any, message_id: str) -> str:
     if keeps_dates(rep) and read_notes(comments).sent is None:
         note = f"{annotation_text(sent=datetime.date.today())} {note}"
     return note
+
+
+# --- read ------------------------------------------------------------------------------------
+
+_VERBS = {"applied": "applied", "skipped": "skipped", "refused": "REFUSED", "ignored": "ignored",
+          "unreadable": "UNREADABLE"}
+
+
+@mail.command("read")
+@click.argument("sources", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--games", "games_dir", type=click.Path(file_okay=False, exists=True), default=".",
+              show_default=True, help="The folder of your records (searched with its subfolders).")
+@click.option("--dry-run", is_flag=True, help="Report what would be applied; write nothing.")
+def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
+    """Apply the moves mailed to you: SOURCES are .eml files, mboxes or Maildirs.
+
+    Each message is matched to its game among the records in --games (by its thread, its
+    subject "Batalo #3, ..." and the players' <Side>Email tags), its move is taken from the body
+    (quoted replies and signatures left out), checked against the rules and appended with its
+    dates and Message-ID. A message from anyone but the player to move, with an illegal move or
+    a wrong move number is reported and applied to nothing; one applied already is skipped.
+    Exit status 1 when a message was refused or could not be read (the others are still read).
+    """
+    from pbmkit.cli.common import read_source
+    from pbmkit.cli.status import record_files
+    from pbmkit.mail.apply import GameFolder
+    from pbmkit.mail.sources import Unreadable
+    from pbmkit.mail.sources import read_source as mail_source
+    from pbmkit.notation.problems import printable
+
+    files = []
+    for path in record_files((games_dir,)):
+        try:
+            files.append((path, read_source(path)[0]))
+        except InputError as exc:
+            click.echo(f"{printable(path, 200)}: not read: {exc.message}", err=True)
+    folder = GameFolder(files)
+    counts = dict.fromkeys(_VERBS, 0)
+    today = datetime.date.today()
+    for source in sources:
+        for item in mail_source(source):
+            if isinstance(item, Unreadable):
+                counts["unreadable"] += 1
+                click.echo(f"{printable(item.where, 200)}: UNREADABLE: {printable(item.why, 300)}",
+                           err=True)
+                continue
+            outcome = folder.take(item, today)
+            status, text = outcome.status, outcome.text
+            if status == "applied" and not dry_run and outcome.record is not None:
+                failed = _write_record(outcome.record)
+                if failed is not None:
+                    status, text = "refused", f"{outcome.record.title}: {failed}; nothing applied"
+            counts[status] += 1
+            verb = "would apply" if status == "applied" and dry_run else _VERBS[status]
+            click.echo(f"{printable(item.where, 200)}: {verb}: {printable(text, 400)}",
+                       err=status in ("refused", "unreadable"))
+    summary = ", ".join(f"{n} {'would apply' if k == 'applied' and dry_run else _VERBS[k].lower()}"
+                        for k, n in counts.items() if n)
+    click.echo(f"{'Dry run: ' if dry_run else ''}{summary or 'no messages'}"
+               + (" (nothing written)" if dry_run else ""))
+    if counts["refused"] or counts["unreadable"]:
+        sys.exit(1)
+
+
+def _write_record(rec: Any) -> str | None:
+    """Write ``rec``'s new text, atomically and under the lock, if the file still holds what was
+    read; the reason it was not written otherwise (the record put back in memory)."""
+    from pbmkit.cli.common import locked, read_source
+    from pbmkit.cli.desk import with_original_encoding
+    from pbmkit.notation import check_text
+
+    try:
+        with locked(rec.path):
+            current, _ = read_source(rec.path)
+            if current != rec.original:
+                raise InputError(f"{rec.path} changed while the mail was read; run again")
+            atomic_write(rec.path, with_original_encoding(rec.path, rec.text))
+            rec.original = rec.text
+            return None
+    except InputError as exc:
+        rec.text = rec.original
+        rec.replay = check_text(rec.text, rec.path)[0]
+        return str(exc.message)
