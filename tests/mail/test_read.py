@@ -263,3 +263,12 @@ def test_billo_players_are_found_by_their_yellow_and_orange_tags(tmp_path: Path)
                    date="Sat, 19 Sep 2026 10:00:00 +0000")
     code, _, err = run(eml(tmp_path, data, "n.eml"), "--games", str(folder))
     assert code == 1 and "it is Yellow's turn, and ann@example.org plays Orange" in err
+
+
+def test_control_characters_of_a_message_are_not_printed(tmp_path: Path, games: Path) -> None:
+    data = (b"From: news@shop.example\r\nSubject: \x1b[2J\x1b[31mred alert\r\n"
+            b"Message-ID: <n@x>\r\n\r\nhello\r\n")
+    code, out, _ = run(eml(tmp_path, data), "--games", str(games))
+    assert code == 0
+    assert "ignored: not a move of a game here" in out
+    assert "\x1b" not in out
