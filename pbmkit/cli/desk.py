@@ -353,7 +353,7 @@ def received(file: str, day: str | None) -> None:
     """Note that the opponent's last move arrived on DATE (default: today), before you answer.
 
     Your clock runs from that day (not from their sent date); `pbmkit move` then needs no
-    --received. Written as [%ccarr DATE] after their move (docs/desk.md).
+    received date. Written as [%ccarr DATE] after their move (docs/desk.md).
     """
     from pbmkit.notation.desk import annotation_text, format_date, read_notes
     from pbmkit.notation.edit import append_after_last_move, last_move
