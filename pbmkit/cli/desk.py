@@ -352,7 +352,7 @@ def unclear(file: str, why: str | None) -> None:
 def received(file: str, day: str | None) -> None:
     """Note that the opponent's last move arrived on DATE (default: today), before you answer.
 
-    Your clock runs from that day (not from their sent date); `pbmkit move` then needs no
+    Your clock runs from that day (not from their sent date), and your next move needs no
     received date. Written as [%ccarr DATE] after their move (docs/desk.md).
     """
     from pbmkit.notation.desk import annotation_text, format_date, read_notes

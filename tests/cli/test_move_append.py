@@ -21,7 +21,7 @@ from pbmkit.games import get_game
 from pbmkit.notation import check_text, format_move
 
 COMMENTS = ["{ a note }", "{ over\ntwo lines }", "; to the end of the line", "{}",
-            "{ [Tag \"like\"] 1. IR to HS }"]
+            "{ [Tag \"like\"] 1. IR to HS }", "{\n}", "{ 2. JQ to IR\n; not a comment }"]
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -40,7 +40,7 @@ def records(draw: st.DrawFn) -> tuple[str, str, Any]:
     game = get_game(name)
     position = game.initial_position()
     moves: list[str] = []
-    for _ in range(draw(st.integers(0, 9))):
+    for _ in range(draw(st.one_of(st.just(0), st.integers(0, 9)))):  # no move: often
         legal = list(game.legal_moves(position))
         if not legal or game.outcome(position) is not None:
             break
