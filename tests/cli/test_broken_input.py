@@ -166,7 +166,7 @@ def test_control_codes_in_tags_comments_and_moves_are_shown_escaped(tmp_path: Pa
     """Issue 9, item 12: check, show and error messages never echo C0/C1 codes raw."""
     f = write(tmp_path, "h.txt", HOSTILE)
     for args in (["check", f], ["show", f], ["moves", f], ["move", f, "X\x1b[2J"],
-                 ["fmt", f]):
+                 ["fmt", f], ["status", f]):
         _, out, err = run(*args)
         for stream in (out, err):
             assert not any((ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) <= 0x9f
