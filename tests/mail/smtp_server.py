@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import socket
 import ssl
-from pathlib import Path
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from aiosmtpd.controller import Controller
