@@ -1,8 +1,9 @@
 """Figure: checking Batu Khan records, pbmkit's `check` path, against Batalo's on the same path.
 
 Both archives hold seeded random legal games (Batu Khan on its 5x5 board, up to 80 plies, actions
-that finish the game or repeat a position avoided where another exists); each is read and replayed as ``pbmkit check`` does. Runs
-alternate, several repetitions; the figure is plies per second of the median run of each.
+that finish the game or repeat a position avoided where another exists); each is read and
+replayed as ``pbmkit check`` does. Runs alternate, several repetitions; the figure is plies per
+second of the median run of each.
 Target (issue 11): Batu Khan plies/s >= Batalo's.
 """
 
