@@ -142,3 +142,11 @@ def test_a_bad_order_tag_is_a_clear_error(tmp_path: Path) -> None:
     path.write_text(ZONES.replace("Blue Dragon Green", "Blue Dragon"), encoding="utf-8")
     code, out, err = run("check", str(path))
     assert code != 0 and "Blue+Green Dragon" in out + err and "Traceback" not in out + err
+
+
+def test_the_four_player_example_is_won_by_purple_capturing_the_dragon() -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "batrakill-03-four-players.txt"
+    code, out, _ = run("check", "--json", str(example))
+    [report] = json.loads(out)
+    assert code == 0 and report["valid"], report["errors"]
+    assert (report["winner"], report["how"], report["turns"]) == ("purple", "captured", 4)
