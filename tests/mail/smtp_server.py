@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import socket
+import ssl
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
 USER, PASSWORD = "ann", "s3cret pass"
+HERE = Path(__file__).resolve().parent
+CERT = HERE / "localhost-cert.pem"
+"""A self-signed certificate for 127.0.0.1 and localhost (valid to 2126), for the TLS tests only;
+its key is beside it, made for these tests and used nowhere else."""
+KEY = HERE / "localhost-key.pem"
 QUIET = "ignore:Requiring AUTH while not requiring TLS"
 """A login without TLS is what these tests want (127.0.0.1 only); aiosmtpd warns of it."""
 
@@ -56,14 +63,28 @@ def free_port() -> int:
         return port
 
 
+def _server_context() -> ssl.SSLContext:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(CERT, KEY)
+    return context
+
+
 @contextmanager
-def smtp_server(mode: str = "ok") -> Iterator[tuple[int, Handler]]:
-    """An SMTP server on 127.0.0.1 that asks for a login (AUTH PLAIN/LOGIN without TLS: on this
-    machine only); yields its port and its handler."""
+def smtp_server(mode: str = "ok", tls: str | None = None) -> Iterator[tuple[int, Handler]]:
+    """An SMTP server on 127.0.0.1 that asks for a login; yields its port and its handler.
+
+    ``tls``: None (AUTH without TLS: on this machine only), ``"starttls"`` (STARTTLS required
+    before the login) or ``"ssl"`` (TLS from the first byte), with :data:`CERT`.
+    """
     handler = Handler(mode)
+    # aiosmtpd knows of STARTTLS, not of TLS from the first byte: AUTH is offered without asking
+    options: dict[str, Any] = {"auth_require_tls": tls == "starttls"}
+    if tls == "starttls":
+        options.update(tls_context=_server_context(), require_starttls=True)
+    elif tls == "ssl":
+        options.update(ssl_context=_server_context())
     controller = Controller(handler, hostname="127.0.0.1", port=free_port(),
-                            authenticator=handler.authenticate, auth_required=True,
-                            auth_require_tls=False)
+                            authenticator=handler.authenticate, auth_required=True, **options)
     controller.start()
     try:
         yield controller.port, handler

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from smtp_server import PASSWORD, QUIET, USER, free_port, smtp_server
+from smtp_server import CERT, PASSWORD, QUIET, USER, free_port, smtp_server
 
 from pbmkit.cli import cli
 from pbmkit.mail.compose import MailError
@@ -159,6 +159,43 @@ def test_attachments_go_with_the_sent_message(tmp_path: Path, record: Path) -> N
     assert isinstance(msg, email.message.EmailMessage)
     assert sorted(p.get_content_type() for p in msg.iter_attachments()) == [
         "application/pdf", "image/svg+xml"]
+
+
+@pytest.mark.parametrize("security", ["starttls", "ssl"])
+def test_send_over_tls_checks_the_servers_certificate(tmp_path: Path, record: Path,
+                                                      security: str) -> None:
+    """Issue 15: 'STARTTLS or SSL': the login and the message go encrypted, to a server whose
+    certificate is trusted (here through cafile: the test server's own)."""
+    with smtp_server(tls=security) as (port, handler):
+        write_config(tmp_path, port, f'cafile = "{CERT}"\n', security=security)
+        code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 0, err
+    assert handler.logins[-1] == (USER, True) and len(handler.accepted) == 1
+    assert "[%ccmailsnt " in record.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("security", ["starttls", "ssl"])
+def test_an_untrusted_certificate_stops_the_mail_before_the_login(tmp_path: Path, record: Path,
+                                                                  security: str) -> None:
+    before = record.read_bytes()
+    with smtp_server(tls=security) as (port, handler):
+        write_config(tmp_path, port, security=security)  # the system's authorities only
+        code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 1
+    assert "TLS failed (CERTIFICATE_VERIFY_FAILED)" in err and "the message was not sent" in err
+    assert handler.logins == [] and handler.accepted == []
+    assert record.read_bytes() == before
+
+
+def test_a_server_without_starttls_is_refused_when_starttls_is_asked(tmp_path: Path,
+                                                                     record: Path) -> None:
+    before = record.read_bytes()
+    with smtp_server() as (port, handler):
+        write_config(tmp_path, port, security="starttls")
+        code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 1
+    assert "cannot do what mail.toml asks (STARTTLS extension not supported by server." in err
+    assert handler.logins == [] and record.read_bytes() == before
 
 
 # --- the password and the configuration ------------------------------------------------------
