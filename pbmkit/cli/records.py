@@ -322,8 +322,8 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
             from pbmkit.notation import parse_records
             from pbmkit.notation.edit import set_tag
 
-            (written,), _ = parse_records(new_text, name)
-            new_text = set_tag(new_text, written, "Winner", winner_value(outcome.winner))
+            (appended,), _ = parse_records(new_text, name)
+            new_text = set_tag(new_text, appended, "Winner", winner_value(outcome.winner))
         _verify_append(new_text, name, rep, label, side, canonical)
         if not dry_run:
             data = _with_original_encoding(file, new_text)

@@ -16,6 +16,7 @@ __all__ = ["KeepsMarks", "MoveNotation", "MoveSyntaxError", "memoised_reader"]
 W = TypeVar("W")
 P_contra = TypeVar("P_contra", contravariant=True)
 M = TypeVar("M", bound=Hashable)
+M_contra = TypeVar("M_contra", bound=Hashable, contravariant=True)
 
 
 class MoveSyntaxError(PbmkitError):
@@ -100,11 +101,11 @@ class MoveNotation(Protocol[P_contra, M]):
 
 
 @runtime_checkable
-class KeepsMarks(Protocol[P_contra, M]):
+class KeepsMarks(Protocol[P_contra, M_contra]):
     """A notation with optional marks a player may write (Billo's ``=B``): ``pbmkit move`` keeps
     the marks typed in what it appends, where the writer's canonical text leaves them out."""
 
-    def format_written(self, move: M, position: P_contra, written: str) -> str:
+    def format_written(self, move: M_contra, position: P_contra, written: str) -> str:
         """The canonical text of ``move`` with the optional marks of ``written`` kept."""
         ...
 
