@@ -55,6 +55,12 @@ echo "== The correspondence desk: four games by mail, as of 2026-11-23 (docs/des
 "$PBMKIT" chart examples/desk/1-ann-bob.txt -o out/desk-records-chart.pdf
 "$PBMKIT" check -q examples/desk/*.txt
 
+echo
+echo "== Moves by e-mail: the example mailbox read without writing (docs/mail.md) =="
+"$PBMKIT" mail compose examples/mail/games/1-ann-bob.txt -o out/mail-batalo-1.eml
+"$PBMKIT" mail read examples/mail/inbox.mbox --games examples/mail/games --dry-run 2>&1 \
+  || [ $? -eq 1 ]  # 1: the mailbox holds messages refused on purpose; 2 would be a usage error
+
 ls -l out/
 
 echo

@@ -1,4 +1,4 @@
-"""The layers of style.md, checked on the source: cli -> render -> notation -> games.
+"""The layers of style.md, checked on the source: cli -> mail -> render -> notation -> games.
 
 Every module under pbmkit is imported (so a broken one fails here too) and its imports, read with
 ``ast`` (including those inside functions and ``TYPE_CHECKING`` blocks), must follow the arrows:
@@ -6,10 +6,12 @@ Every module under pbmkit is imported (so a broken one fails here too) and its i
 * ``pbmkit.games`` imports nothing of ours but ``pbmkit.games``;
 * ``pbmkit.notation`` never imports render, cli, reportlab or click;
 * ``pbmkit.render`` never imports cli or click;
+* ``pbmkit.mail`` (moves by e-mail, docs/mail.md) may import render and notation, never cli or
+  click; nothing below it (games, notation, render) imports it;
 * only ``pbmkit.render`` imports reportlab, and only ``pbmkit.cli`` imports click;
-* ``pbmkit.notation``, ``pbmkit.render`` and ``pbmkit.cli`` import no game package by name (they
-  reach a game through the registry and its protocol), nor name one in a string (an
-  ``import_module`` in disguise).
+* ``pbmkit.notation``, ``pbmkit.render``, ``pbmkit.mail`` and ``pbmkit.cli`` import no game
+  package by name (they reach a game through the registry and its protocol), nor name one in a
+  string (an ``import_module`` in disguise).
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def _under(module: str, package: str) -> bool:
 
 GAME_PACKAGES = sorted(f"pbmkit.games.{p.parent.name}" for p in (ROOT / "games").glob("*/__init__.py"))
 """Every game package (``pbmkit.games.batalo`` ...); the modules beside them are the shared design."""
-_ABOVE_GAMES = ("pbmkit.notation", "pbmkit.render", "pbmkit.cli")
+_ABOVE_GAMES = ("pbmkit.notation", "pbmkit.render", "pbmkit.mail", "pbmkit.cli")
 
 
 def _is_game_package(module: str, games: list[str] | None = None) -> bool:
@@ -83,19 +85,24 @@ def forbidden(name: str, imported: str) -> str | None:
         return "notation never imports render, cli, reportlab or click"
     if _under(name, "pbmkit.render") and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
         return "render never imports cli or click"
+    if _under(name, "pbmkit.mail") and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
+        return "mail never imports cli or click"
+    if any(_under(name, p) for p in ("pbmkit.games", "pbmkit.notation", "pbmkit.render")) \
+            and _under(imported, "pbmkit.mail"):
+        return "nothing below mail imports it"
     if _under(imported, "reportlab") and not _under(name, "pbmkit.render"):
         return "only render imports reportlab"
     if _under(imported, "click") and not _under(name, "pbmkit.cli"):
         return "only cli imports click"
     if any(_under(name, p) for p in _ABOVE_GAMES) and (
             _is_game_package(imported) or _is_game_package(imported, ["pbmkit.games.batalo"])):
-        return "notation, render and cli import no game package by name"
+        return "notation, render, mail and cli import no game package by name"
     return None
 
 
 def test_the_package_has_the_four_layers() -> None:
     names = {n for n, _ in MODULES}
-    assert {"pbmkit.games", "pbmkit.notation", "pbmkit.render", "pbmkit.cli"} <= names
+    assert {"pbmkit.games", "pbmkit.notation", "pbmkit.render", "pbmkit.mail", "pbmkit.cli"} <= names
 
 
 @pytest.mark.parametrize(("name", "path"), MODULES, ids=[n for n, _ in MODULES])
@@ -124,6 +131,17 @@ def test_every_module_imports_and_follows_the_layer_arrows(name: str, path: Path
     ("pbmkit.render.pdf", "click.testing", False),
     ("pbmkit.cli.board", "click", True),
     ("pbmkit.cli.board", "reportlab", False),
+    ("pbmkit.mail.compose", "pbmkit.notation.desk", True),
+    ("pbmkit.mail.compose", "pbmkit.render.svg", True),
+    ("pbmkit.mail.compose", "pbmkit.games", True),
+    ("pbmkit.mail.read", "pbmkit.cli.common", False),
+    ("pbmkit.mail.read", "click", False),
+    ("pbmkit.mail.read", "reportlab", False),
+    ("pbmkit.mail.read", "pbmkit.games.batalo", False),
+    ("pbmkit.cli.mail", "pbmkit.mail.compose", True),
+    ("pbmkit.render.svg", "pbmkit.mail", False),
+    ("pbmkit.notation.desk", "pbmkit.mail.compose", False),
+    ("pbmkit.games.base", "pbmkit.mail", False),
 ])
 def test_the_arrow_rules_themselves(name: str, imported: str, allowed: bool) -> None:
     assert (forbidden(name, imported) is None) == allowed

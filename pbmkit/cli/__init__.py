@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "comment": ("pbmkit.cli.desk", "comment", "Add a comment after the last move."),
     "unclear": ("pbmkit.cli.desk", "unclear", "Mark the opponent's last move unclear."),
     "received": ("pbmkit.cli.desk", "received", "Note the day the opponent's last move arrived."),
+    # Moves by e-mail (docs/mail.md)
+    "mail": ("pbmkit.cli.mail", "mail", "Moves by e-mail: compose, send, read and apply."),
     "undo": ("pbmkit.cli.desk", "undo", "Take back the last move (the rest stays byte-identical)."),
 }
 

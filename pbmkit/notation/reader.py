@@ -166,7 +166,7 @@ class _Reader:
                              "the record ends too early")
                 return False
             self.problem(token.start_pos, token.line, token.column, self._unexpected(e))
-            if token.type == "WORD" and "TURN" in e.expected and re.fullmatch(r"[0-9]+[A-Za-z]?", token):
+            if token.type == "WORD" and "TURN" in e.expected and re.fullmatch(r"[0-9]{1,9}[A-Za-z]?", token):
                 # "12 IR to HS": read on as if the dot were there, so one slip is one error
                 from lark import Token
 
@@ -202,6 +202,8 @@ class _Reader:
         if kind == "WORD":
             if value == "}":
                 return "a } without a matching {"
+            if re.fullmatch(r"[0-9]{10,}[A-Za-z]?\.*", value):
+                return f"a turn number has at most 9 digits, not {len(value.rstrip('.'))}"
             if re.fullmatch(r"[0-9]+[A-Za-z]?", value):
                 return f"a turn number needs a dot: write {value}."
             return f"unexpected text {value!r}: expected {_expected_words(set(e.expected))}"
@@ -406,7 +408,11 @@ class _Reader:
             rec.body.append(turn)
             lines[series] = turn
         self.anchor = turn.comments
+        before = len(turn.moves)
         self._extend(turn, parts[1:])
+        if merge and len(turn.moves) == before:
+            self.problem(start, line, column, f"'{number_text}' is not followed by a move: write the "
+                         f"second move of turn {label} after it, or remove it", turn=label)
         return turn
 
     def _extend(self, turn: Turn, parts: list[tuple[str, str, int, int, int, int]]) -> None:

@@ -42,7 +42,7 @@ def one_turn_pattern() -> Any:
     global _ONE_TURN
     if _ONE_TURN is None:
         p, a = terminal("SIMPLE_MOVE"), terminal("AVERTO_WORD")
-        _ONE_TURN = re.compile(rf"([0-9]+)([A-Za-z]?)\.[ \t]*({p})(?:[ \t]+({a}))?"
+        _ONE_TURN = re.compile(rf"([0-9]{{1,9}})([A-Za-z]?)\.[ \t]*({p})(?:[ \t]+({a}))?"
                                rf"(?:[ \t]+({p})(?:[ \t]+({a}))?)?(\s*)")
     return _ONE_TURN
 

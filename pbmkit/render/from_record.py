@@ -18,7 +18,7 @@ from pbmkit.render.entries import ChartEntry, MailerCard
 __all__ = ["chart_entries", "chart_header", "mailer_card", "move_text", "side_keys", "turn_groups",
            "winner_text"]
 
-_LABEL_RE = re.compile(r"^\s*(\d+)([a-z]?)\s*\.?\s*$", re.IGNORECASE)
+_LABEL_RE = re.compile(r"^\s*([0-9]{1,9})([a-z]?)\s*\.?\s*$", re.IGNORECASE)
 
 
 def winner_text(replay: Any) -> str:
@@ -163,7 +163,8 @@ def _all_plies(replay: Any) -> list[Any]:
 def _find(replay: Any, turn: str, side: str | None) -> Any:
     m = _LABEL_RE.match(turn)
     if not m:
-        raise ValueError(f"{turn!r} is not a turn label (like 12 or 12a)")
+        shown = turn if len(turn) <= 24 else turn[:24] + "…"
+        raise ValueError(f"{shown!r} is not a turn label (like 12 or 12a)")
     label = f"{int(m.group(1))}{m.group(2).lower()}"
     found = [p for p in _all_plies(replay) if p.label.lower() == label]
     if side:

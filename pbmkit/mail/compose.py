@@ -1,0 +1,334 @@
+"""A move's e-mail: an RFC 5322 message to the opponent with the move, the move list, the board.
+
+The message carries what the correspondence rules ask every message to carry (ICCF): the move,
+the whole move list with the dates and the days used, and the board as text; optionally the
+filled mailer PDF or an SVG of the board. Addresses come from the record's tags named after the
+sides (``WhiteEmail``, ``BlackEmail``, ``YellowEmail`` ...; side tags are the game's).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+from typing import Any
+
+from pbmkit.notation.desk import MoveClock, desk_report, format_date, read_notes
+from pbmkit.notation.model import Comment, Record
+from pbmkit.notation.replay import GameReplay, Ply
+
+__all__ = [
+    "EMAIL_TAG_SUFFIX",
+    "MAIL_IN",
+    "MAIL_OUT",
+    "Attachment",
+    "MailError",
+    "addresses",
+    "board_attachment",
+    "compose_message",
+    "email_tag",
+    "mail_annotation",
+    "mail_ids",
+    "mailer_attachment",
+    "move_label",
+    "move_mails",
+    "move_subject",
+    "stored_id",
+]
+
+EMAIL_TAG_SUFFIX = "Email"
+"""A player's address is the tag named after the side's tag and this: ``WhiteEmail``."""
+MAIL_IN = "ccmailrcv"
+"""``[%ccmailrcv ID]`` in a move's comment: the Message-ID of the mail that brought the move."""
+MAIL_OUT = "ccmailsnt"
+"""``[%ccmailsnt ID]``: the Message-ID of the mail this move was sent in (``mail send``)."""
+
+_SAFE_ID = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`.~|-]{1,120}@[A-Za-z0-9.\-]{1,120}")
+_MAIL_NOTE = re.compile(r"\[%ccmail(rcv|snt)\s([^\[\]\s]{1,200})\]", re.IGNORECASE)
+_MAX_NAME = 80
+
+
+class MailError(ValueError):
+    """A message that cannot be made or read; the text says why, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file attached to a move's message."""
+
+    filename: str
+    data: bytes
+    maintype: str
+    subtype: str
+
+
+def email_tag(side_tag: str) -> str:
+    """The tag holding the address of the player of side tag ``side_tag``: ``WhiteEmail``."""
+    return f"{side_tag}{EMAIL_TAG_SUFFIX}"
+
+
+def _address(name: str, text: str, tag: str) -> Address:
+    """An :class:`Address` of the tag value ``text`` (``ann@example.org`` or
+    ``Ann Lee <ann@example.org>``); :class:`MailError` when it is not one address."""
+    from email.utils import getaddresses
+
+    if any(ord(ch) < 32 or ch == "\x7f" for ch in text) or len(text) > 320:
+        raise MailError(f"the {tag} tag is not an e-mail address")
+    found = getaddresses([text])
+    if len(found) != 1:
+        raise MailError(f"the {tag} tag must hold one e-mail address, not {len(found)}")
+    display, addr = found[0]
+    local, at, domain = addr.rpartition("@")
+    if not at or not local or not domain or " " in addr or "," in addr:
+        raise MailError(f"the {tag} tag is not an e-mail address: {text[:80]!r}")
+    try:
+        return Address(display_name=(display or name)[:_MAX_NAME], username=local, domain=domain)
+    except (ValueError, IndexError) as exc:
+        raise MailError(f"the {tag} tag is not an e-mail address: {text[:80]!r} ({exc})") from None
+
+
+def addresses(replay: GameReplay) -> dict[str, Address]:
+    """Each side's player address, from the ``<Side>Email`` tags that are written."""
+    game = replay.game
+    if game is None:
+        raise MailError("the record names an unknown game")
+    tags = replay.record.tags
+    out: dict[str, Address] = {}
+    for side, side_tag in zip(game.sides, game.side_tags, strict=True):
+        tag = email_tag(side_tag)
+        value = tags.get(tag, "").strip()
+        if value:
+            out[side] = _address(tags.get(side_tag, "").strip(), value, tag)
+    return out
+
+
+def stored_id(message_id: str) -> str:
+    """How a Message-ID is kept in a record: ``local@domain`` without its angle brackets when it
+    is made of plain characters, else ``sha256:`` and 32 hex digits of it (a comment cannot hold
+    brackets or braces)."""
+    text = message_id.strip()
+    if text.startswith("<") and text.endswith(">"):
+        text = text[1:-1]
+    if _SAFE_ID.fullmatch(text):
+        return text
+    return "sha256:" + hashlib.sha256(message_id.strip().encode("utf-8", "replace")).hexdigest()[:32]
+
+
+def mail_annotation(message_id: str, *, incoming: bool) -> str:
+    """The annotation recording that a move came in (``incoming``) or went out by the mail
+    ``message_id``: ``[%ccmailrcv ID]`` or ``[%ccmailsnt ID]``."""
+    return f"[%{MAIL_IN if incoming else MAIL_OUT} {stored_id(message_id)}]"
+
+
+def _comments(record: Record) -> Iterable[Comment]:
+    for turn in record.turns:
+        yield from turn.comments
+        for m in turn.moves:
+            yield from m.comments
+
+
+def mail_ids(record: Record) -> set[str]:
+    """The Message-IDs (as :func:`stored_id` keeps them) of every mail recorded in ``record``."""
+    return {m.group(2) for c in _comments(record) if "[%" in c.text
+            for m in _MAIL_NOTE.finditer(c.text)}
+
+
+def move_mails(comments: Iterable[Comment]) -> tuple[list[str], list[str]]:
+    """The Message-IDs on one move: (mails that brought it, mails it was sent in)."""
+    came: list[str] = []
+    went: list[str] = []
+    for c in comments:
+        for m in _MAIL_NOTE.finditer(c.text):
+            (came if m.group(1).lower() == "rcv" else went).append(m.group(2))
+    return came, went
+
+
+def _mail_id_of(comments: Iterable[Comment]) -> str | None:
+    came, went = move_mails(comments)
+    found = [*came, *went]
+    return found[-1] if found else None
+
+
+def move_label(replay: GameReplay, ply: Ply) -> str:
+    """``12.`` before the first side's move of a turn, ``12...`` before the others'."""
+    game = replay.game
+    order = replay.order or (game.order if game is not None else ())
+    return f"{ply.label}." if order and ply.side == order[0] else f"{ply.label}..."
+
+
+def _move_words(ply: Ply) -> str:
+    return " ".join((ply.text, *ply.announced))
+
+
+def move_subject(replay: GameReplay, ply: Ply | None = None) -> str:
+    """``Batalo #3, 12. IR to HS``: the game, its number and the move (the last one by default)."""
+    ply = ply if ply is not None else (replay.main[-1] if replay.main else None)
+    if ply is None or replay.game is None:
+        raise MailError("the record has no move to mail yet")
+    number = replay.record.tags.get("Number", "").strip()
+    head = replay.game.title + (f" #{number[:20]}" if number else "")
+    return f"{head}, {move_label(replay, ply)} {_move_words(ply)}"
+
+
+def _players_line(replay: GameReplay) -> str:
+    game = replay.game
+    assert game is not None
+    tags = replay.record.tags
+    names = [f"{tags.get(t, '?').strip()[:_MAX_NAME] or '?'} ({s.capitalize()})"
+             for s, t in zip(game.sides, game.side_tags, strict=True)]
+    return " v ".join(names)
+
+
+def _date(day: datetime.date | None) -> str:
+    return format_date(day) if day is not None else "-"
+
+
+def _list_lines(replay: GameReplay, clocks: Sequence[MoveClock]) -> list[str]:
+    by_place = {(c.written.line, c.written.column): c for c in clocks}
+    rows = []
+    for ply in replay.main:
+        clock = by_place.get((ply.line, ply.column))
+        days = "" if clock is None or clock.days is None else f"{clock.days}/{clock.total}"
+        received = clock.notes.received if clock is not None else None
+        sent = clock.notes.sent if clock is not None else None
+        rows.append((f"{move_label(replay, ply)} {ply.side.capitalize()}", _move_words(ply),
+                     _date(received), _date(sent), days))
+    w0 = max((len(r[0]) for r in rows), default=0)
+    w1 = max((len(r[1]) for r in rows), default=0)
+    head = f"{'':{w0}}  {'Move':{w1}}  Received    Sent        Days"
+    return [head.rstrip(), *(f"{a:{w0}}  {b:{w1}}  {c:10}  {d:10}  {e}".rstrip()
+                             for a, b, c, d, e in rows)]
+
+
+def body_text(replay: GameReplay, ply: Ply, *, today: datetime.date) -> str:
+    """The plain-text body: the move first (``Move: 12. IR to HS``, the line ``mail read``
+    looks for), its dates, the move list with dates and days used, the board, whose turn."""
+    from pbmkit.render.terminal import board_text
+
+    game = replay.game
+    assert game is not None
+    order = replay.order or game.order
+    report = desk_report(replay.record, order)
+    notes = read_notes(_written_comments(replay, ply))
+    number = replay.record.tags.get("Number", "").strip()
+    lines = [f"{game.title}" + (f" #{number[:20]}" if number else "") + f": {_players_line(replay)}",
+             "",
+             f"Move: {move_label(replay, ply)} {_move_words(ply)}",
+             f"Sent: {format_date(notes.sent or today)}"]
+    if notes.received is not None:
+        lines.append(f"Received: {format_date(notes.received)} (your last move)")
+    lines += ["", "The moves (received, sent; days used on the move / in all):", "",
+              *_list_lines(replay, report.moves), ""]
+    used = ", ".join(f"{s.capitalize()} {report.totals.get(s, 0)}" for s in order)
+    control = f"; time control {report.time_control}" if report.time_control else ""
+    lines += [f"Days used: {used}{control}.", "",
+              f"The board after {move_label(replay, ply)} {ply.text}:", "",
+              board_text(game, ply.after, last_move=ply.move), ""]
+    outcome = game.outcome(ply.after)
+    if outcome is not None:
+        lines.append("The game is over: " + ("drawn." if outcome.winner == "draw"
+                                              else f"{outcome.winner.capitalize()} wins."))
+    else:
+        lines.append(f"{game.side_to_move(ply.after).capitalize()} to move.")
+    lines += ["", "-- ", "Sent with pbmkit (play by mail). Answer with your move on a line of its",
+              "own, e.g. \"Move: " + game.notation.example + "\"."]
+    return "\n".join(lines) + "\n"
+
+
+def _written_comments(replay: GameReplay, ply: Ply) -> list[Comment]:
+    for turn in replay.record.main:
+        for m in turn.moves:
+            if (m.line, m.column) == (ply.line, ply.column):
+                return m.comments
+    return []
+
+
+def _previous_mail(replay: GameReplay, ply: Ply) -> str | None:
+    """The Message-ID recorded on the move ``ply`` answers (to thread the reply)."""
+    index = next((k for k, p in enumerate(replay.main) if p is ply), 0)
+    if index == 0:
+        return None
+    return _mail_id_of(_written_comments(replay, replay.main[index - 1]))
+
+
+def compose_message(replay: GameReplay, *, sender: str | None = None,
+                    attachments: Sequence[Attachment] = (), now: datetime.datetime | None = None
+                    ) -> EmailMessage:
+    """The message mailing the last main-line move of ``replay`` to the other side(s).
+
+    From: the mover's ``<Side>Email`` tag, else ``sender`` (the configured address); To: every
+    other side's tag. :class:`MailError` when the game is unknown, has errors or no move, or an
+    address is missing or is not one.
+    """
+    game = replay.game
+    if game is None or not replay.valid:
+        raise MailError("the record has errors (pbmkit check); fix them before mailing a move")
+    if not replay.main:
+        raise MailError("the record has no move to mail yet")
+    ply = replay.main[-1]
+    came, _ = move_mails(_written_comments(replay, ply))
+    if came:
+        raise MailError(f"the last move ({ply.label}. {ply.text}) came to you by mail; make your "
+                        "move first (pbmkit move)")
+    found = addresses(replay)
+    side_tags = dict(zip(game.sides, game.side_tags, strict=True))
+    mover = found.get(ply.side)
+    if mover is None:
+        if not sender:
+            raise MailError(f"no address for the mover: add a [{email_tag(side_tags[ply.side])} "
+                            f"\"you@example.org\"] tag, or from = ... in mail.toml")
+        mover = _address("", sender, "from")
+    others = [s for s in game.sides if s != ply.side]
+    missing = [email_tag(side_tags[s]) for s in others if s not in found]
+    if missing:
+        raise MailError(f"no address for the opponent: add a [{missing[0]} \"name@example.org\"] "
+                        "tag to the record")
+    now = now or datetime.datetime.now(datetime.UTC).astimezone()
+    msg = EmailMessage()
+    msg["From"] = mover
+    msg["To"] = [found[s] for s in others]
+    msg["Subject"] = move_subject(replay, ply)
+    msg["Date"] = format_datetime(now)
+    msg["Message-ID"] = make_msgid("pbmkit", domain=mover.domain or None)
+    previous = _previous_mail(replay, ply)
+    if previous is not None and not previous.startswith("sha256:"):
+        msg["In-Reply-To"] = f"<{previous}>"
+        msg["References"] = f"<{previous}>"
+    msg.set_content(body_text(replay, ply, today=now.date()), cte="quoted-printable")
+    for a in attachments:
+        msg.add_attachment(a.data, maintype=a.maintype, subtype=a.subtype, filename=a.filename)
+    return msg
+
+
+def _file_stem(replay: GameReplay) -> str:
+    game = replay.game
+    number = re.sub(r"[^A-Za-z0-9-]", "", replay.record.tags.get("Number", ""))[:20]
+    name = game.name if game is not None else "game"
+    return f"{name}-{number}" if number else name
+
+
+def mailer_attachment(replay: GameReplay, **options: Any) -> Attachment:
+    """The filled mailer card of the last move, as a PDF (``options``: paper_key, flip)."""
+    from pbmkit.render.from_record import mailer_card
+    from pbmkit.render.mailer import mailer_pdf
+
+    assert replay.game is not None
+    data = mailer_pdf(replay.game, [mailer_card(replay)], **options)
+    return Attachment(f"{_file_stem(replay)}-mailer.pdf", data, "application", "pdf")
+
+
+def board_attachment(replay: GameReplay) -> Attachment:
+    """The board after the last move as an SVG drawing, the move marked, the players named."""
+    from pbmkit.render.svg import board_svg
+
+    game = replay.game
+    assert game is not None
+    last = replay.main[-1] if replay.main else None
+    players = [replay.record.tags.get(t, "") for t in game.side_tags]
+    svg = board_svg(game, replay.final, last_move=last.move if last else None, players=players)
+    return Attachment(f"{_file_stem(replay)}-board.svg", svg.encode("utf-8"), "image", "svg+xml")

@@ -1,0 +1,240 @@
+"""Sending a move's message over SMTP, configured in ``$XDG_CONFIG_HOME/pbmkit/mail.toml``.
+
+The password never comes from the command line (it would show in ``ps`` and the shell history):
+it comes from an environment variable, or from a file only its owner can read.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import smtplib
+import ssl
+import stat
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from email.message import EmailMessage
+from pathlib import Path
+
+from pbmkit.mail.compose import MailError
+
+__all__ = ["DEFAULT_PASSWORD_ENV", "SmtpConfig", "config_path", "load_config", "read_password",
+           "send_message"]
+
+DEFAULT_PASSWORD_ENV = "PBMKIT_SMTP_PASSWORD"
+_SECURITY = {"starttls": 587, "ssl": 465, "none": 25}
+_KEYS = {"host", "port", "security", "user", "password_env", "password_file", "from", "timeout",
+         "cafile"}
+_MAX_CONFIG = 64 * 1024
+_MAX_PASSWORD = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class SmtpConfig:
+    """The ``[smtp]`` table of mail.toml (docs/mail.md)."""
+
+    host: str
+    port: int
+    security: str = "starttls"
+    """``starttls`` (port 587), ``ssl`` (implicit TLS, port 465) or ``none`` (no encryption:
+    for a server on this machine only; a password is never sent over it to another host)."""
+    user: str | None = None
+    password_env: str = DEFAULT_PASSWORD_ENV
+    password_file: str | None = None
+    sender: str | None = None
+    """``from``: your address, for records without your ``<Side>Email`` tag."""
+    timeout: float = 30.0
+    cafile: str | None = None
+    """A certificate file to trust (a server with its own certificate authority)."""
+
+
+def config_path(environ: Mapping[str, str] | None = None) -> Path:
+    """``$XDG_CONFIG_HOME/pbmkit/mail.toml`` (``~/.config/pbmkit/mail.toml`` by default)."""
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "pbmkit" / "mail.toml"
+
+
+def _str(table: Mapping[str, object], key: str, where: str) -> str | None:
+    value = table.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip() or len(value) > 1000:
+        raise MailError(f"{where}: {key} must be a non-empty text")
+    return value.strip()
+
+
+def load_config(path: Path) -> SmtpConfig:
+    """Read the ``[smtp]`` table of ``path``; :class:`MailError` with the reason otherwise."""
+    where = str(path)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(_MAX_CONFIG + 1)
+    except FileNotFoundError:
+        raise MailError(f"no mail configuration: write {where} with an [smtp] table "
+                        "(host, port, security, user; see docs/mail.md)") from None
+    except OSError as exc:
+        raise MailError(f"cannot read {where}: {exc.strerror or exc}") from None
+    if len(data) > _MAX_CONFIG:
+        raise MailError(f"{where}: larger than {_MAX_CONFIG // 1024} KiB; not a configuration")
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise MailError(f"{where}: not TOML ({exc})") from None
+    table = doc.get("smtp")
+    if not isinstance(table, dict):
+        raise MailError(f"{where}: no [smtp] table")
+    if "password" in table:
+        raise MailError(f"{where}: a password is not kept in mail.toml; use password_env (an "
+                        "environment variable) or password_file (a file only you can read)")
+    unknown = sorted(set(table) - _KEYS)
+    if unknown:
+        raise MailError(f"{where}: unknown key {unknown[0]!r} in [smtp] "
+                        f"(known: {', '.join(sorted(_KEYS))})")
+    host = _str(table, "host", where)
+    if host is None:
+        raise MailError(f"{where}: [smtp] needs a host")
+    security = (_str(table, "security", where) or "starttls").lower()
+    if security not in _SECURITY:
+        raise MailError(f"{where}: security must be starttls, ssl or none, not {security!r}")
+    port = table.get("port", _SECURITY[security])
+    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
+        raise MailError(f"{where}: port must be a number from 1 to 65535")
+    timeout = table.get("timeout", 30)
+    if not isinstance(timeout, int | float) or isinstance(timeout, bool) or not 0 < timeout <= 600:
+        raise MailError(f"{where}: timeout must be seconds, more than 0 and at most 600")
+    return SmtpConfig(host=host, port=port, security=security, user=_str(table, "user", where),
+                      password_env=_str(table, "password_env", where) or DEFAULT_PASSWORD_ENV,
+                      password_file=_str(table, "password_file", where),
+                      sender=_str(table, "from", where), timeout=float(timeout),
+                      cafile=_str(table, "cafile", where))
+
+
+def read_password(config: SmtpConfig, environ: Mapping[str, str] | None = None) -> str | None:
+    """The password: the environment variable ``password_env`` if set, else ``password_file``.
+
+    A password file must be a regular file of this user that nobody else can read or write (mode
+    600 or 400); otherwise :class:`MailError` (``chmod 600 FILE``). None without either.
+    """
+    env = os.environ if environ is None else environ
+    value = env.get(config.password_env)
+    if value:
+        return value
+    if config.password_file is None:
+        return None
+    path = os.path.expanduser(config.password_file)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        raise MailError(f"cannot read the password file {path}: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise MailError(f"the password file {path} is not a regular file")
+        if st.st_uid != os.getuid():
+            raise MailError(f"the password file {path} belongs to another user; refused")
+        if st.st_mode & 0o077:
+            raise MailError(f"the password file {path} can be read by others (mode "
+                            f"{stat.S_IMODE(st.st_mode):o}); refused: chmod 600 {path}")
+        data = fh.read(_MAX_PASSWORD + 1)
+    if len(data) > _MAX_PASSWORD:
+        raise MailError(f"the password file {path} is larger than {_MAX_PASSWORD} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MailError(f"the password file {path} is not UTF-8 text") from None
+    text = text.rstrip("\r\n")
+    if not text:
+        raise MailError(f"the password file {path} is empty")
+    return text
+
+
+def _is_local(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _context(config: SmtpConfig) -> ssl.SSLContext:
+    try:
+        return ssl.create_default_context(cafile=config.cafile)
+    except (OSError, ssl.SSLError) as exc:
+        raise MailError(f"cannot use the certificate file {config.cafile}: {exc}") from None
+
+
+def _reply(exc: smtplib.SMTPResponseException) -> str:
+    text = exc.smtp_error.decode("utf-8", "replace") if isinstance(exc.smtp_error, bytes) \
+        else str(exc.smtp_error)
+    return f"{exc.smtp_code} {' '.join(text.split())[:200]}"
+
+
+def send_message(msg: EmailMessage, config: SmtpConfig, password: str | None) -> None:
+    """Hand ``msg`` to the SMTP server of ``config``; return only once the server accepted it.
+
+    Every failure is one :class:`MailError` line saying that the message was not sent: the server
+    cannot be reached, TLS fails, the login is refused, the server refuses the sender or the
+    recipients, or it drops the connection before accepting the message.
+    """
+    where = f"{config.host}:{config.port}"
+    if config.user and password is None:
+        raise MailError(f"no password for {config.user}: set {config.password_env} or "
+                        "password_file in mail.toml")
+    if config.user and config.security == "none" and not _is_local(config.host):
+        raise MailError(f"security = \"none\" would send the password to {config.host} "
+                        "unencrypted; use starttls or ssl")
+    server: smtplib.SMTP | None = None
+    try:
+        if config.security == "ssl":
+            server = smtplib.SMTP_SSL(config.host, config.port, timeout=config.timeout,
+                                      context=_context(config))
+        else:
+            server = smtplib.SMTP(config.host, config.port, timeout=config.timeout)
+        server.ehlo()
+        if config.security == "starttls":
+            server.starttls(context=_context(config))
+            server.ehlo()
+        if config.user:
+            assert password is not None
+            server.login(config.user, password)
+        refused = server.send_message(msg)
+        if refused:
+            first, (code, why) = next(iter(refused.items()))
+            raise MailError(f"{where} refused the recipient {first} ({code} "
+                            f"{why.decode('utf-8', 'replace')[:200]}); the message was not sent "
+                            "to every player")
+    except smtplib.SMTPAuthenticationError as exc:
+        raise MailError(f"{where} refused the login of {config.user}: {_reply(exc)}; "
+                        "the message was not sent") from None
+    except smtplib.SMTPNotSupportedError as exc:
+        raise MailError(f"{where} cannot do what mail.toml asks ({exc}); the message was not "
+                        "sent") from None
+    except smtplib.SMTPServerDisconnected:
+        raise MailError(f"{where} closed the connection before accepting the message; "
+                        "the message was not sent") from None
+    except smtplib.SMTPRecipientsRefused as exc:
+        first, (code, why) = next(iter(exc.recipients.items()))
+        raise MailError(f"{where} refused the recipient {first} ({code} "
+                        f"{why.decode('utf-8', 'replace')[:200]}); the message was not sent") from None
+    except smtplib.SMTPResponseException as exc:
+        raise MailError(f"{where} answered {_reply(exc)}; the message was not sent") from None
+    except smtplib.SMTPException as exc:
+        raise MailError(f"{where}: {exc}; the message was not sent") from None
+    except ssl.SSLError as exc:
+        raise MailError(f"{where}: TLS failed ({exc.reason or exc}); the message was not sent") \
+            from None
+    except TimeoutError:
+        raise MailError(f"{where} did not answer within {config.timeout:g} s; the message was not "
+                        "sent") from None
+    except OSError as exc:
+        raise MailError(f"cannot reach {where}: {exc.strerror or exc}; the message was not sent") \
+            from None
+    finally:
+        if server is not None:
+            try:
+                server.quit()
+            except (smtplib.SMTPException, OSError):
+                server.close()

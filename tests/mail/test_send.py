@@ -1,0 +1,287 @@
+"""Issue 15, send: `pbmkit mail send FILE` against a real SMTP server on 127.0.0.1 (aiosmtpd).
+
+The record changes only after the server accepted the message; a refused login, a server that
+drops the connection, a refused recipient or no server at all leave it byte for byte the same.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import os
+import smtplib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from smtp_server import CERT, PASSWORD, QUIET, USER, free_port, smtp_server
+
+from pbmkit.cli import cli
+from pbmkit.mail.compose import MailError
+from pbmkit.mail.smtp import SmtpConfig, load_config, read_password
+from pbmkit.notation import check_text
+
+pytestmark = pytest.mark.filterwarnings(QUIET)
+
+RECORD = """[Game "Batalo"]
+[Number "3"]
+[Date "2026-09-01"]
+[White "Ann Lee"]
+[Black "Bob Kay"]
+[WhiteEmail "ann@example.org"]
+[BlackEmail "bob@example.net"]
+[TimeControl "10/50"]
+
+1. KP to KR {[%ccsnt 2026.09.04]} EW to FW {[%ccsnt 2026.09.09]}
+2. KQ to KP {[%ccrcv 2026.09.11]}
+"""
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    path = tmp_path / "games" / "3-ann-bob.txt"
+    path.parent.mkdir()
+    path.write_text(RECORD, encoding="utf-8")
+    return path
+
+
+def write_config(tmp_path: Path, port: int, extra: str = "", security: str = "none") -> Path:
+    folder = tmp_path / "config" / "pbmkit"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "mail.toml"
+    path.write_text(f'[smtp]\nhost = "127.0.0.1"\nport = {port}\nsecurity = "{security}"\n'
+                    f'user = "{USER}"\npassword_env = "PBMKIT_TEST_PASSWORD"\ntimeout = 10\n{extra}',
+                    encoding="utf-8")
+    return path
+
+
+def run(tmp_path: Path, *args: str, password: str | None = PASSWORD) -> tuple[int, str, str]:
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "PBMKIT_TEST_PASSWORD": password,
+           "PBMKIT_SMTP_PASSWORD": None}
+    result = CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_send_hands_the_message_to_the_server_then_notes_it_on_the_move(tmp_path: Path,
+                                                                        record: Path) -> None:
+    """Issue 15: 'sends it over SMTP (host, port, ... user)'; the record is changed (the
+    Message-ID and the sent date noted) after the server accepted the message."""
+    with smtp_server() as (port, handler):
+        write_config(tmp_path, port)
+        code, out, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 0, err
+    assert handler.logins == [(USER, True)]
+    ((mail_from, rcpt, content),) = handler.accepted
+    assert (mail_from, rcpt) == ("ann@example.org", ["bob@example.net"])
+    msg = email.message_from_bytes(content, policy=email.policy.default)
+    assert msg["Subject"] == "Batalo #3, 2. KQ to KP"
+    message_id = msg["Message-ID"].strip("<>")
+    text = record.read_text(encoding="utf-8")
+    assert text.startswith(RECORD.rstrip("\n"))
+    last_line = text.splitlines()[-1]
+    assert last_line.startswith("2. KQ to KP {[%ccrcv 2026.09.11]} {[%ccsnt ")
+    assert last_line.endswith(f"[%ccmailsnt {message_id}]}}")
+    (rep,) = check_text(text, "r")
+    assert rep.valid and [p.text for p in rep.main][-1] == "KQ to KP"
+    assert "Sent Batalo #3, 2. KQ to KP to bob@example.net" in out
+
+
+def test_a_refused_login_sends_nothing_and_changes_nothing(tmp_path: Path, record: Path) -> None:
+    """Issue 15: 'Tested ... including a refused login'."""
+    before = record.read_bytes()
+    with smtp_server() as (port, handler):
+        write_config(tmp_path, port)
+        code, _, err = run(tmp_path, "mail", "send", str(record), password="wrong")
+    assert code == 1
+    assert f"127.0.0.1:{port} refused the login of ann: 535" in err
+    assert "the record was not changed" in err
+    assert "Traceback" not in err
+    assert handler.logins and set(handler.logins) == {(USER, False)}  # each mechanism refused
+    assert handler.accepted == []
+    assert record.read_bytes() == before
+
+
+def test_a_server_that_drops_the_connection_leaves_the_record_unchanged(tmp_path: Path,
+                                                                         record: Path) -> None:
+    """Issue 15: 'a server that drops the connection: the record is changed only after the
+    server accepted the message'."""
+    before = record.read_bytes()
+    with smtp_server("drop") as (port, handler):
+        write_config(tmp_path, port)
+        code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 1
+    assert "closed the connection before accepting the message" in err
+    assert handler.accepted == []
+    assert record.read_bytes() == before
+
+
+def test_a_refused_recipient_leaves_the_record_unchanged(tmp_path: Path, record: Path) -> None:
+    before = record.read_bytes()
+    with smtp_server("refuse-rcpt") as (port, _):
+        write_config(tmp_path, port)
+        code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 1
+    assert "refused the recipient bob@example.net (550" in err
+    assert record.read_bytes() == before
+
+
+def test_no_server_listening_is_one_line_and_no_change(tmp_path: Path, record: Path) -> None:
+    before = record.read_bytes()
+    write_config(tmp_path, free_port())
+    code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 1
+    assert "cannot reach 127.0.0.1:" in err and "the message was not sent" in err
+    assert len(err.strip().splitlines()) == 1
+    assert record.read_bytes() == before
+
+
+def test_a_move_mailed_already_is_sent_again_only_with_again(tmp_path: Path, record: Path) -> None:
+    with smtp_server() as (port, handler):
+        write_config(tmp_path, port)
+        assert run(tmp_path, "mail", "send", str(record))[0] == 0
+        once = record.read_bytes()
+        code, _, err = run(tmp_path, "mail", "send", str(record))
+        assert code == 1 and "mailed already; --again" in err
+        assert record.read_bytes() == once
+        code, _, err = run(tmp_path, "mail", "send", str(record), "--again")
+        assert code == 0, err
+    assert len(handler.accepted) == 2
+    assert record.read_text(encoding="utf-8").count("[%ccmailsnt ") == 2
+
+
+def test_attachments_go_with_the_sent_message(tmp_path: Path, record: Path) -> None:
+    with smtp_server() as (port, handler):
+        write_config(tmp_path, port)
+        code, _, err = run(tmp_path, "mail", "send", str(record), "--svg", "--pdf")
+    assert code == 0, err
+    msg = email.message_from_bytes(handler.accepted[0][2], policy=email.policy.default)
+    assert isinstance(msg, email.message.EmailMessage)
+    assert sorted(p.get_content_type() for p in msg.iter_attachments()) == [
+        "application/pdf", "image/svg+xml"]
+
+
+@pytest.mark.parametrize("security", ["starttls", "ssl"])
+def test_send_over_tls_checks_the_servers_certificate(tmp_path: Path, record: Path,
+                                                      security: str) -> None:
+    """Issue 15: 'STARTTLS or SSL': the login and the message go encrypted, to a server whose
+    certificate is trusted (here through cafile: the test server's own)."""
+    with smtp_server(tls=security) as (port, handler):
+        write_config(tmp_path, port, f'cafile = "{CERT}"\n', security=security)
+        code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 0, err
+    assert handler.logins[-1] == (USER, True) and len(handler.accepted) == 1
+    assert "[%ccmailsnt " in record.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("security", ["starttls", "ssl"])
+def test_an_untrusted_certificate_stops_the_mail_before_the_login(tmp_path: Path, record: Path,
+                                                                  security: str) -> None:
+    before = record.read_bytes()
+    with smtp_server(tls=security) as (port, handler):
+        write_config(tmp_path, port, security=security)  # the system's authorities only
+        code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 1
+    assert "TLS failed (CERTIFICATE_VERIFY_FAILED)" in err and "the message was not sent" in err
+    assert handler.logins == [] and handler.accepted == []
+    assert record.read_bytes() == before
+
+
+def test_a_server_without_starttls_is_refused_when_starttls_is_asked(tmp_path: Path,
+                                                                     record: Path) -> None:
+    before = record.read_bytes()
+    with smtp_server() as (port, handler):
+        write_config(tmp_path, port, security="starttls")
+        code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 1
+    assert "cannot do what mail.toml asks (STARTTLS extension not supported by server." in err
+    assert handler.logins == [] and record.read_bytes() == before
+
+
+# --- the password and the configuration ------------------------------------------------------
+
+
+def test_no_option_takes_a_password_on_the_command_line() -> None:
+    """Issue 15: 'the password ... never from the command line'."""
+    from pbmkit.cli.mail import mail
+
+    for command in mail.commands.values():
+        assert not [p for p in command.params if "pass" in (p.name or "")]
+
+
+def config_with_file(tmp_path: Path, mode: int) -> SmtpConfig:
+    secret = tmp_path / "smtp-password"
+    secret.write_text(PASSWORD + "\n", encoding="utf-8")
+    os.chmod(secret, mode)
+    path = write_config(tmp_path, 25, f'password_file = "{secret}"\n')
+    return load_config(path)
+
+
+def test_a_password_file_only_its_owner_can_read_is_used(tmp_path: Path) -> None:
+    config = config_with_file(tmp_path, 0o600)
+    assert read_password(config, {}) == PASSWORD  # the line end is not part of it
+
+
+@pytest.mark.parametrize("mode", [0o640, 0o644, 0o604, 0o620])
+def test_a_group_or_world_readable_password_file_is_refused(tmp_path: Path, mode: int) -> None:
+    """Issue 15: 'a file readable only by the user (refuse a group/world-readable one)'."""
+    config = config_with_file(tmp_path, mode)
+    with pytest.raises(MailError, match=r"can be read by others .*chmod 600"):
+        read_password(config, {})
+
+
+def test_the_environment_variable_comes_before_the_file(tmp_path: Path) -> None:
+    config = config_with_file(tmp_path, 0o644)
+    assert read_password(config, {"PBMKIT_TEST_PASSWORD": "from-env"}) == "from-env"
+
+
+def test_a_refused_password_file_is_a_usage_error_before_any_connection(
+        tmp_path: Path, record: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_connection(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("no connection may be made")
+
+    monkeypatch.setattr(smtplib, "SMTP", no_connection)
+    config_with_file(tmp_path, 0o644)
+    before = record.read_bytes()
+    code, _, err = run(tmp_path, "mail", "send", str(record), password=None)
+    assert code == 2 and "can be read by others" in err
+    assert record.read_bytes() == before
+
+
+def test_a_password_in_the_configuration_file_is_refused(tmp_path: Path) -> None:
+    path = write_config(tmp_path, 25, 'password = "x"\n')
+    with pytest.raises(MailError, match=r"a password is not kept in mail\.toml"):
+        load_config(path)
+
+
+@pytest.mark.parametrize(("line", "why"), [
+    ('security = "tls"\n', "security must be starttls, ssl or none"),
+    ("port = 0\n", "port must be"),
+    ('colour = "red"\n', "unknown key 'colour'"),
+])
+def test_a_wrong_configuration_says_what_is_wrong(tmp_path: Path, line: str, why: str) -> None:
+    folder = tmp_path / "pbmkit"
+    folder.mkdir()
+    (folder / "mail.toml").write_text(f'[smtp]\nhost = "127.0.0.1"\n{line}', encoding="utf-8")
+    with pytest.raises(MailError, match=why):
+        load_config(folder / "mail.toml")
+
+
+def test_without_a_configuration_send_names_the_file_to_write(tmp_path: Path, record: Path) -> None:
+    code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 2
+    assert f"no mail configuration: write {tmp_path / 'config' / 'pbmkit' / 'mail.toml'}" in err
+
+
+def test_no_password_goes_unencrypted_to_another_machine(
+        tmp_path: Path, record: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_connection(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("no connection may be made")
+
+    monkeypatch.setattr(smtplib, "SMTP", no_connection)
+    path = write_config(tmp_path, 25)
+    path.write_text(path.read_text(encoding="utf-8").replace("127.0.0.1", "mail.example.org"),
+                    encoding="utf-8")
+    code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 1
+    assert 'security = "none" would send the password to mail.example.org unencrypted' in err
