@@ -295,3 +295,19 @@ def test_trio_prints_a_records_chart_and_mailers(tmp_path: Path) -> None:
         assert pdf.read_bytes().startswith(b"%PDF")
     text = chart.read_bytes()
     assert b"Trio" in text
+
+
+def test_new_starts_a_trio_record_naming_each_of_the_three_players(tmp_path: Path) -> None:
+    path = tmp_path / "new.txt"
+    missing = _run("new", "--rules", "trio", "--player", "red=Ann", "--player", "green=Bo", str(path))
+    assert missing.exit_code == 2 and "--player blue=NAME" in missing.output and not path.exists()
+    wrong = _run("new", "--rules", "trio", "--player", "purple=Di", str(path))
+    assert wrong.exit_code == 2 and "red, green, blue" in wrong.output
+    made = _run("new", "--rules", "three-player", "--white", "Ann", "--player", "green=Bo",
+                "--player", "Blue=Cy", "--date", "2026-11-23", str(path))
+    assert made.exit_code == 0, made.output
+    assert "Trio, Ann v Bo v Cy" in made.output
+    text = path.read_text(encoding="utf-8")
+    assert '[Red "Ann"]\n[Green "Bo"]\n[Blue "Cy"]' in text
+    [rep] = check_text(text + "\n1. a1 b1 c1\n", str(path))
+    assert rep.valid and rep.next_turn() == ("2", "red")

@@ -457,10 +457,13 @@ def _with_original_encoding(path: str, text: str) -> bytes:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--white", "--yellow", "white", required=True,
+@click.option("--white", "--yellow", "white", default=None,
               help="The player of the first side: White (Batalo), Yellow (Billo).")
-@click.option("--black", "--orange", "black", required=True,
+@click.option("--black", "--orange", "black", default=None,
               help="The player of the second side: Black (Batalo), Orange (Billo).")
+@click.option("--player", "players", multiple=True, metavar="SIDE=NAME",
+              help="The player of a side by its name (any game, any number of sides): "
+                   "--player south=Ann.")
 @click.option("--first", "first", default=None,
               help="Billo: the side that moves first, Yellow or Orange (the First tag).")
 @click.option("--number", default=None, help="The game number (mailers serve four games).")
@@ -468,8 +471,9 @@ def _with_original_encoding(path: str, text: str) -> bytes:
 @click.option("--setup", default=None, help="A starting position other than the standard one.")
 @rules_option("The game's rules (batalo, billo, ...).")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
-def new(file: str, white: str, black: str, first: str | None, number: str | None,
-        date: str | None, setup: str | None, rules: str, force: bool) -> None:
+def new(file: str, white: str | None, black: str | None, players: tuple[str, ...],
+        first: str | None, number: str | None, date: str | None, setup: str | None, rules: str,
+        force: bool) -> None:
     """Start a new record in FILE with its tags."""
     from pbmkit.games import SetupError, get_game
     from pbmkit.notation import new_record_text
@@ -497,13 +501,35 @@ def new(file: str, white: str, black: str, first: str | None, number: str | None
                                  param_hint="--date")
     if os.path.exists(file) and not force:
         raise InputError(f"{file} exists already; use --force to overwrite it")
-    names = dict(zip(game.sides, (white, black), strict=True))
+    names = _player_names(game, white, black, players)
     text = new_record_text(game.name, names, number=number, date=date, setup=setup)
     if first is not None:  # the First tag right after the Game tag
         head, _, rest = text.partition("\n")
         text = f'{head}\n[First "{first.strip().capitalize()}"]\n{rest}'
     atomic_write(file, text)
-    click.echo(f"Started {file}: {game.title}, {white} v {black}, {date}")
+    click.echo(f"Started {file}: {game.title}, {' v '.join(names[s] for s in game.sides)}, {date}")
+
+
+def _player_names(game: Any, white: str | None, black: str | None, players: tuple[str, ...]
+                  ) -> dict[str, str]:
+    """Side -> player from ``--white``/``--black`` (the first two sides) and ``--player SIDE=NAME``;
+    every side must be named."""
+    names: dict[str, str] = {}
+    for side, name in zip(game.sides, (white, black), strict=False):
+        if name is not None:
+            names[side] = name
+    for item in players:
+        side, sep, name = item.partition("=")
+        side = side.strip().lower()
+        if not sep or side not in game.sides:
+            raise click.BadParameter(f"{item!r}: write SIDE=NAME, SIDE one of "
+                                     f"{', '.join(game.sides)}", param_hint="--player")
+        names[side] = name.strip()
+    missing = [s for s in game.sides if s not in names]
+    if missing:
+        options = " ".join(f"--player {s}=NAME" for s in missing)
+        raise click.UsageError(f"name the player of each side of {game.title}: {options}")
+    return names
 
 
 def _valid_date(text: str) -> bool:

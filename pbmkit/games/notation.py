@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Protocol, TypeVar
 
+from pbmkit.games.base import PbmkitError
+
 __all__ = ["MoveNotation", "MoveSyntaxError", "memoised_reader"]
 
 W = TypeVar("W")
@@ -16,7 +18,7 @@ P_contra = TypeVar("P_contra", contravariant=True)
 M = TypeVar("M", bound=Hashable)
 
 
-class MoveSyntaxError(ValueError):
+class MoveSyntaxError(PbmkitError):
     """A written move that cannot be read at all (``IR to``, ``g4``, ``NA to HS``); says why.
 
     ``start`` is the starting space (the game's own value) when that much could be read, so that

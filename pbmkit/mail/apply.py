@@ -27,6 +27,7 @@ from pbmkit.mail.compose import addresses, email_tag, mail_annotation, mail_ids,
 from pbmkit.mail.sources import Incoming, body_lines
 from pbmkit.notation import append_move, check_text
 from pbmkit.notation.desk import annotation_text, desk_report, format_date, parse_date
+from pbmkit.notation.edit import set_tag
 from pbmkit.notation.replay import GameReplay
 
 __all__ = ["GameFolder", "Outcome", "Record"]
@@ -206,9 +207,19 @@ class GameFolder:
                 != [*((p.label, p.side, p.text) for p in rep.main), (label, side, canonical)]):
             return Outcome("refused", msg.where, f"{rec.title}: the move could not be appended "
                            "safely (the record read back differs); nothing applied", rec)
+        over = game.outcome(after)
+        ended = ""
+        if over is not None:  # as pbmkit move does: the Winner tag follows the result
+            new_text = set_tag(new_text, replays[0].record, "Winner", over.winner.capitalize())
+            replays = check_text(new_text, rec.path)
+            if len(replays) != 1 or not replays[0].valid:
+                return Outcome("refused", msg.where, f"{rec.title}: the Winner tag could not be "
+                               "set safely; nothing applied", rec)
+            ended = "; the game is over: " + ("drawn" if over.winner == "draw"
+                                              else f"{over.winner.capitalize()} wins")
         rec.text, rec.replay = new_text, replays[0]
         return Outcome("applied", msg.where, f"{rec.title}: {label}. {side.capitalize()} "
-                       f"{' '.join((canonical, *said))} from {msg.sender}", rec,
+                       f"{' '.join((canonical, *said))} from {msg.sender}{ended}", rec,
                        f"{label}. {canonical}")
 
 

@@ -220,8 +220,12 @@ def body_text(replay: GameReplay, ply: Ply, *, today: datetime.date) -> str:
              "",
              f"Move: {move_label(replay, ply)} {_move_words(ply)}",
              f"Sent: {format_date(notes.sent or today)}"]
-    if notes.received is not None:
-        lines.append(f"Received: {format_date(notes.received)} (your last move)")
+    received = notes.received
+    index = next((k for k, p in enumerate(replay.main) if p is ply), 0)
+    if received is None and index > 0:  # the day the move it answers arrived (docs/desk.md)
+        received = read_notes(_written_comments(replay, replay.main[index - 1])).arrived
+    if received is not None:
+        lines.append(f"Received: {format_date(received)} (your last move)")
     lines += ["", "The moves (received, sent; days used on the move / in all):", "",
               *_list_lines(replay, report.moves), ""]
     used = ", ".join(f"{s.capitalize()} {report.totals.get(s, 0)}" for s in order)

@@ -101,8 +101,8 @@ def new_record_text(game_name: str, players: dict[str, str], *, number: str | No
         tags["Number"] = str(number)
     if date is not None:
         tags["Date"] = date
-    for side in game.sides:
-        tags[side.capitalize()] = players.get(side, "?")
+    for side, tag in zip(game.sides, game.side_tags, strict=True):
+        tags[tag] = players.get(side, "?")
     tags["Winner"] = "*"
     if setup is not None:
         tags["Setup"] = setup

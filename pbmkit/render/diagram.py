@@ -152,22 +152,51 @@ def _stack_shapes(parts: tuple[tuple[str, bool, bool], ...], scale: float
 
 @lru_cache(maxsize=64)
 def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon | Text, ...]:
-    """The shapes of ``glyph`` about the origin."""
+    """The shapes of ``glyph`` about the origin, its marks (``GLYPH_MARKS``) on top."""
     if glyph.kind == "stack":
         return _stack_shapes(glyph.parts, scale)
     r = 0.5 * scale
+    base: tuple[Circle | Polygon | Text, ...]
     if glyph.kind == "ring":
-        return (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.11 * scale),)
-    if glyph.kind == "disc":
-        return (Circle((0.0, 0.0), r, fill=BLACK, stroke=BLACK, width=0.05 * scale),)
-    size = 1.15 * scale
-    # DejaVu Sans Bold capitals are 0.73 em tall: this baseline centres them on the cell.
-    return (Circle((0.0, 0.0), 0.6 * scale, fill=WHITE, stroke=None),
-            Text(0.0, -0.365 * size, glyph.letter, size, bold=True))
+        base = (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.11 * scale),)
+    elif glyph.kind == "disc":
+        base = (Circle((0.0, 0.0), r, fill=BLACK, stroke=BLACK, width=0.05 * scale),)
+    else:
+        size = 1.15 * scale
+        # DejaVu Sans Bold capitals are 0.73 em tall: this baseline centres them on the cell. A
+        # dark letter is a light letter on a dark disc (the second side's piece in print).
+        base = (Circle((0.0, 0.0), 0.6 * scale, fill=BLACK if glyph.dark else WHITE,
+                       stroke=None),
+                Text(0.0, -0.365 * size, glyph.letter, size, bold=True,
+                     fill=WHITE if glyph.dark else BLACK))
+    return base + _mark_shapes(glyph, scale)
+
+
+_ARROWS = {"arrow-n": (0.0, 1.0), "arrow-e": (1.0, 0.0), "arrow-s": (0.0, -1.0), "arrow-w": (-1.0, 0.0)}
+
+
+def _mark_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon, ...]:
+    """A centre dot, a second outline, or an arrowhead at the rim showing the piece's facing."""
+    dark = glyph.kind == "disc" or glyph.dark
+    ink = WHITE if dark else BLACK
+    out: list[Circle | Polygon] = []
+    for mark in glyph.marks:
+        if mark == "dot":
+            out.append(Circle((0.0, 0.0), 0.12 * scale, fill=ink, stroke=None))
+        elif mark == "double":
+            out.append(Circle((0.0, 0.0), 0.34 * scale, fill=None, stroke=ink, width=0.07 * scale))
+        elif mark in _ARROWS:
+            dx, dy = _ARROWS[mark]
+            tip, back, half = 0.8 * scale, 0.55 * scale, 0.18 * scale
+            out.append(Polygon(((dx * tip, dy * tip), (dx * back - dy * half, dy * back + dx * half),
+                                (dx * back + dy * half, dy * back - dx * half)),
+                               fill=BLACK, stroke=WHITE, width=0.04 * scale))
+    return tuple(out)
 
 
 def _placed_glyph(glyph: Glyph, centre: Point, scale: float) -> Placed:
-    return Placed(f"{glyph.kind}:{glyph.letter}:{scale:.4f}", centre, _glyph_shapes(glyph, scale))
+    key = f"{glyph.kind}:{glyph.letter}:{glyph.dark}:{','.join(glyph.marks)}:{scale:.4f}"
+    return Placed(key, centre, _glyph_shapes(glyph, scale))
 
 
 def _shade(kind: str, centre: Point, level: float) -> Placed:

@@ -189,3 +189,12 @@ def test_a_move_that_came_by_mail_is_not_mailed_back_as_ones_own() -> None:
     text = BATALO.replace("[%ccsnt 2026.09.14]}", "[%ccsnt 2026.09.14] [%ccmailrcv m2@example.org]}")
     with pytest.raises(MailError, match="came to you by mail; make your move first"):
         compose_message(replay_of(text), now=NOW)
+
+
+def test_the_received_date_may_come_from_the_arrival_noted_on_the_opponents_move() -> None:
+    """docs/desk.md: [%ccarr] notes when the opponent's move arrived (mail read writes it)."""
+    text = BATALO.replace("[%ccsnt 2026.09.09]", "[%ccarr 2026.09.10] [%ccsnt 2026.09.09]")
+    text = text.replace("2. KQ to KP {[%ccrcv 2026.09.11] [%ccsnt 2026.09.14]}",
+                        "2. KQ to KP {[%ccsnt 2026.09.14]}")
+    body = body_of(parsed(compose_message(replay_of(text), now=NOW)))
+    assert "Received: 2026.09.10 (your last move)" in body.splitlines()

@@ -272,3 +272,24 @@ def test_control_characters_of_a_message_are_not_printed(tmp_path: Path, games: 
     assert code == 0
     assert "ignored: not a move of a game here" in out
     assert "\x1b" not in out
+
+
+def test_a_mailed_move_that_wins_sets_the_winner_tag(tmp_path: Path) -> None:
+    """As `pbmkit move` does (docs/desk.md): the move that ends the game sets the Winner tag."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    text = (Path(__file__).resolve().parents[2] / "examples" / "01-short-base-win.txt").read_text(
+        encoding="utf-8")
+    text = text.replace('[Winner "White"]', '[Winner "*"]\n[WhiteEmail "ann@example.org"]\n'
+                        '[BlackEmail "bob@example.net"]')
+    text = text.replace("6. EV to DW { The white column lands on Black's base. }\n", "")
+    (folder / "g.txt").write_text(text, encoding="utf-8")
+    assert '[Number "1"]' in text
+    data = message("6. EV to DW\n", sender="ann@example.org", subject="Re: Batalo #1", mid="<w@x>")
+    code, out, err = run(eml(tmp_path, data), "--games", str(folder))
+    assert code == 0, err
+    assert "the game is over: White wins" in out
+    written = (folder / "g.txt").read_text(encoding="utf-8")
+    assert '[Winner "White"]' in written
+    assert written.rstrip().endswith("6. EV to DW {[%ccarr 2026.09.17] [%ccsnt 2026.09.16] "
+                                     "[%ccmailrcv w@x]}")
