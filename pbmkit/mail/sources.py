@@ -219,6 +219,9 @@ def read_source(path: str) -> Iterator[Incoming | Unreadable]:
         except OSError as exc:
             yield Unreadable(path, f"cannot read the Maildir: {exc.strerror or exc}")
         return
+    if not os.path.isfile(path):  # a FIFO or a device would never end, or block
+        yield Unreadable(path, "not a file, a Maildir or an mbox; not read")
+        return
     try:
         size = os.path.getsize(path)
         with open(path, "rb") as fh:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import mailbox
+import os
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -293,3 +294,13 @@ def test_a_mailed_move_that_wins_sets_the_winner_tag(tmp_path: Path) -> None:
     assert '[Winner "White"]' in written
     assert written.rstrip().endswith("6. EV to DW {[%ccarr 2026.09.17] [%ccsnt 2026.09.16] "
                                      "[%ccmailrcv w@x]}")
+
+
+def test_a_fifo_is_not_read(tmp_path: Path, games: Path) -> None:
+    """Untrusted input: a named pipe given as a source would block the run for ever."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    code, _, err = run(str(fifo), eml(tmp_path, message("DX to EW\n")), "--games", str(games),
+                       "--dry-run")
+    assert code == 1
+    assert "pipe: UNREADABLE: not a file, a Maildir or an mbox" in err
