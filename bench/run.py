@@ -1,7 +1,7 @@
 """`make bench`: every figure of the benchmark, one summary line each.
 
 Figures: records (vs python-chess), mailed-move (vs python3 -c pass), forms (absolute), movegen,
-status (absolute: a folder of 1,000 dated games).
+status (absolute: a folder of 1,000 dated games), batu-khan check (vs Batalo's check).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import batu_khan
 import forms
 import mailed_move
 import movegen
@@ -35,6 +36,9 @@ def main() -> int:
     print(line, flush=True)
     met &= seconds < 1
     print(movegen.run(), flush=True)
+    line, ratio = batu_khan.run(games=games, repeats=reps)
+    print(line, flush=True)
+    met &= ratio >= 1
     line, seconds = status.run(games=games, repeats=3 if a.quick else 5)
     print(line, flush=True)
     met &= seconds < 2

@@ -48,6 +48,19 @@ for f in examples/billo-*.txt; do
 done
 "$PBMKIT" mailer examples/billo-*.txt -o out/billo-mailers.pdf
 "$PBMKIT" show examples/billo-02-chained-capture.txt --turn 32 --svg out/billo-chain.svg > /dev/null
+
+echo
+echo "== Batu Khan: a knock-out of a blockade, then of a stone; games on 6x6 and 6x7 boards =="
+"$PBMKIT" moves examples/batu-khan-01-camp.txt --turn 11
+"$PBMKIT" show examples/batu-khan-01-camp.txt --turn 12
+"$PBMKIT" show examples/batu-khan-03-no-moves-6x7.txt
+"$PBMKIT" phonechart --rules batu-khan -o out/batu-khan-board-names.pdf
+"$PBMKIT" chart --blank --rules batu-khan -o out/batu-khan-records-chart-blank.pdf
+for f in examples/batu-khan-*.txt; do
+  "$PBMKIT" chart "$f" -o "out/records-chart-$(basename "$f" .txt).pdf"
+done
+"$PBMKIT" mailer examples/batu-khan-*.txt -o out/batu-khan-mailers.pdf
+"$PBMKIT" show examples/batu-khan-02-blockades-6x6.txt --svg out/batu-khan-6x6.svg > /dev/null
 echo
 echo "== The correspondence desk: four games by mail, as of 2026-11-23 (docs/desk.md) =="
 "$PBMKIT" status examples/desk --me "Ann Lee" --today 2026-11-23

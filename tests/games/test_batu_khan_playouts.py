@@ -156,7 +156,7 @@ def positions(draw: st.DrawFn, largest: int = 9) -> Position:
                 stones += piece != "X"
             elif place == "hand":
                 hands[side] += piece
-    position = Position(files, ranks, tuple(cells), (hands[0], hands[1]), draw(st.sampled_from((0, 1))))
+    position = Position(files, ranks, "".join(cells), (hands[0], hands[1]), draw(st.sampled_from((0, 1))))
     assume(bk.validate(position) == [])
     return position
 

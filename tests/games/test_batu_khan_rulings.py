@@ -27,10 +27,10 @@ def test_ruling_1_opening_each_players_first_action_lays_a_stone_in_their_camp()
 
 
 def test_ruling_1_the_opening_is_also_what_a_setup_must_respect() -> None:
-    assert bk.validate(bk.Position(5, 5, (".",) * 25, ("YKWX", "BYKWX"), SOUTH)) == [
+    assert bk.validate(bk.Position(5, 5, "." * 25, ("YKWX", "BYKWX"), SOUTH)) == [
         "South has acted and North has not yet, so it is North's turn"]
     assert any("South acts first" in p for p in bk.validate(
-        bk.Position(5, 5, (".",) * 20 + ("b", ".", ".", ".", "."), ("BYKWX", "YKWX"), SOUTH)))
+        bk.Position(5, 5, "." * 20 + "b....", ("BYKWX", "YKWX"), SOUTH)))
 
 
 def test_ruling_2_a_stone_is_laid_on_a_free_square_of_the_own_camp() -> None:

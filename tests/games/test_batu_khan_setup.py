@@ -144,13 +144,13 @@ def test_validate_names_impossible_positions() -> None:
     base = bk.initial_position()
     assert bk.validate(base) == []
     assert bk.validate(bk.Position(5, 5, base.cells[:-1])) == ["a 5x5 board has 25 squares, not 24"]
-    assert bk.validate(bk.Position(5, 5, ("Q", *base.cells[1:]))) == [
+    assert bk.validate(bk.Position(5, 5, "Q" + base.cells[1:])) == [
         "a1 holds an unknown symbol 'Q'"]
     assert bk.validate(bk.Position(5, 5, base.cells, ("XB", "BYKWX"))) == [
         "South's hand 'XB' must list pieces of BYKWX, each once, in that order"]
-    two = bk.Position(5, 5, ("B", "B", *base.cells[2:]), ("YKWX", "BYKWX"), NORTH)
+    two = bk.Position(5, 5, "BB" + base.cells[2:], ("YKWX", "BYKWX"), NORTH)
     assert "South's blue stone stands on both a1 and b1; each side has one" in bk.validate(two)
-    both = bk.Position(5, 5, ("B", *base.cells[1:]), ("BYKWX", "BYKWX"), NORTH)
+    both = bk.Position(5, 5, "B" + base.cells[1:], ("BYKWX", "BYKWX"), NORTH)
     assert "South's blue stone is both on a1 and in hand" in bk.validate(both)
     assert bk.validate(bk.Position(11, 5, base.cells)) == [
         "a Batu Khan board has 3 to 9 files and ranks, not 11x5"]

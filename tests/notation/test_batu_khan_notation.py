@@ -166,3 +166,27 @@ def test_every_legal_action_reads_back_in_every_spelling(choices: list[int], fil
                 assert NOTATION.read(bare, position) == move
                 assert NOTATION.read(bare.replace("x", "-"), position) == move
         position = bk.apply(position, moves[choice % len(moves)])
+
+
+def test_a_remembered_action_is_read_again_against_each_position() -> None:
+    """The notation keeps what a text means; a dash onto an occupied square is still a knock-out,
+    and another board of the same number of squares (6x4, 4x6) is read on its own."""
+    free = bk.from_diagram("""
+        5  .  .  .  .  .
+        4  .  .  .  .  .
+        3  .  .  .  .  .
+        2  .  K  .  Y  .
+        1  .  .  .  .  w
+    """)
+    assert NOTATION.read("Y d2-c3", free) == Move("Y", "d2", "c3")
+    assert NOTATION.read("Y d2-c3", KNOCK) == Move("Y", "d2", "c3", True)
+    assert NOTATION.read("Y d2-c3", free) == Move("Y", "d2", "c3")
+    assert NOTATION.read("B@a1", free) == NOTATION.read("b@A1", KNOCK) == Move("B", None, "a1")
+    wide, tall = bk.initial_position(6, 4), bk.initial_position(4, 6)
+    for position in (wide, tall, wide):
+        after = bk.apply(bk.apply(position, Move("W", None, "a1")),
+                         Move("W", None, f"b{position.ranks}"))
+        text = "W a1-b2"
+        assert NOTATION.read(text, after) == Move("W", "a1", "b2")
+        assert module.notation_for(position.files, position.ranks).read(text, after) == \
+            Move("W", "a1", "b2")

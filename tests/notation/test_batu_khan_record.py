@@ -4,7 +4,9 @@ read the same by the fast path and by Lark, and never glued to the move before i
 from __future__ import annotations
 
 import pytest
-from test_reader_fast_path import _both
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_reader_fast_path import FRAGMENTS, SEPARATORS, _both
 
 from pbmkit.notation import check_text
 
@@ -36,3 +38,30 @@ def test_a_stray_at_sign_is_unexpected_text() -> None:
     [rep] = check_text(HEAD + "1. W@b1 @c5\n")
     assert not rep.valid
     assert any("unexpected text '@c5'" in p.message for p in rep.errors)
+
+
+BATU_FRAGMENTS = ["1. W@b1 K@e5", "2. W b1-c2 X@c1", "3. Y b2xc3", "4. Bc1-c3 e5-d4", "X @ d3",
+                  "K b2 x c3", "5. B@a1 averto", "B c1-", "@c1", "B@", "W b1-c2 X", "6. c1-c3"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(BATU_FRAGMENTS + FRAGMENTS), st.sampled_from(SEPARATORS)),
+                max_size=10))
+def test_where_the_fast_path_reads_batu_khan_text_it_reads_it_as_lark_does(
+        parts: list[tuple[str, str]]) -> None:
+    """The record grammar's one-turn fast path knows laid pieces and lettered moves
+    (``SIMPLE_MOVE``); wherever it answers, Lark gives the same tokens."""
+    text = "".join(f + s for f, s in parts)
+    both = _both(text)
+    if both is not None:
+        assert both[0] == both[1], text
+
+
+def test_batu_khan_turns_take_the_one_turn_fast_path() -> None:
+    from pbmkit.notation.tokens import simple_items
+
+    found = simple_items(HEAD + "1. W@b1 K@e5\n2. W b1-c2 X@c1\n3. Y e1xd2 K e5-d4\n")
+    assert found is not None
+    items, _ = found
+    [(_, _, body)] = items
+    assert [turn[1][0].type for turn in body] == ["TURNS"]

@@ -14,6 +14,8 @@ from pbmkit.games.batu_khan.rules import (
     MAX_STONES_IN_PLAY,
     PIECES,
     SIDE_NAMES,
+    SOUTH,
+    STONES,
     Geometry,
     Move,
     Position,
@@ -157,6 +159,8 @@ def check_move(position: Position, move: Move) -> str | None:
     """
     if camp_winner(position) is not None:
         return _OVER
+    if _plain_move(position, move):
+        return None
     reason = _reason(position, move)
     if reason is not None and not has_legal_move(position):
         return _OVER
@@ -164,6 +168,49 @@ def check_move(position: Position, move: Move) -> str | None:
 
 
 _OVER = "the game is already over"
+
+
+def _plain_lay(position: Position, move: Move) -> bool:
+    """Whether ``move`` legally lays a piece from the hand (checked on the few facts it needs)."""
+    piece = move.piece
+    hand = position.hands[position.turn]
+    geo = position.geometry
+    end = geo.index.get(move.end)
+    if piece not in hand or end is None or position.cells[end] != EMPTY:
+        return False
+    if piece == BLOCKADE:
+        return not hand.startswith(STONES)  # ruling 1: a stone first
+    cells = position.cells
+    mine = STONES if position.turn == SOUTH else _NORTH_STONES
+    return end in geo.camp_sets[position.turn] and \
+        cells.count(mine[0]) + cells.count(mine[1]) + cells.count(mine[2]) + \
+        cells.count(mine[3]) < MAX_STONES_IN_PLAY
+
+
+def _plain_move(position: Position, move: Move) -> bool:
+    """Whether ``move`` is a legal lay, or a legal move of a stone onto a free square (the common
+    actions, checked with precomputed tables); anything else goes to :func:`_reason`."""
+    if move.start is None:
+        return _plain_lay(position, move)
+    if move.knock:
+        return False
+    geo = position.geometry
+    index = geo.index
+    start, end = index.get(move.start), index.get(move.end)
+    if start is None or end is None:
+        return False
+    cells = position.cells
+    symbol = cells[start]
+    if symbol != (move.piece if position.turn == SOUTH else _LOWER.get(move.piece)) or \
+            cells[end] != EMPTY:
+        return False
+    routes = geo.routes.get(symbol)  # None for a blockade
+    middle = None if routes is None else routes[start].get(end)
+    return middle is not None and (middle < 0 or cells[middle] == EMPTY)
+
+
+_LOWER = {p: p.lower() for p in STONES}
+_NORTH_STONES = STONES.lower()
 
 
 def _reason(position: Position, move: Move) -> str | None:

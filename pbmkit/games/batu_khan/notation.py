@@ -120,6 +120,11 @@ class BatuKhanNotation:
 
     def __init__(self, files: int = DEFAULT_FILES, ranks: int = DEFAULT_RANKS) -> None:
         self.geometry = geometry(files, ranks)
+        self.files, self.ranks = files, ranks
+        self._plain: dict[str, tuple[Move, int]] = {}
+        """Text -> the move it means and the square that must be free for that (-1: always):
+        records repeat actions. A laid piece means the same move anywhere; a move written with
+        its letter and ``-`` means that move wherever its end square is free."""
 
     def normalize(self, text: str) -> str:
         """``"b @ C1"`` → ``"B@c1"``, ``"yB2XC3"`` → ``"Y b2xc3"``; ``MoveSyntaxError`` if unreadable."""
@@ -133,9 +138,15 @@ class BatuKhanNotation:
         written with ``-`` is read as a knock-out; ``x`` before a free square raises
         :class:`IllegalMoveError` with the reason.
         """
+        plain = self._plain.get(text)
+        if plain is not None and position.files == self.files and position.ranks == self.ranks \
+                and (plain[1] < 0 or position.cells[plain[1]] == EMPTY):
+            return plain[0]
         w = _read(text)
         if w.start is None:
-            return Move(w.piece or BLOCKADE, None, w.end)
+            move = Move(w.piece or BLOCKADE, None, w.end)
+            self._remember(text, move, -1)
+            return move
         geo = position.geometry
         start = geo.find(w.start)
         end = geo.find(w.end)
@@ -145,10 +156,18 @@ class BatuKhanNotation:
             piece = content.upper() if content != EMPTY else "W"
         target = position.cells[end] if end is not None else EMPTY
         move = Move(piece, w.start, w.end, w.knock or target != EMPTY)
+        if w.piece is not None and not w.knock and end is not None and geo is self.geometry:
+            self._remember(text, move._replace(knock=False), end)
         if w.knock and target == EMPTY and end is not None:
             raise _placed(check_move(position, move) or f"{w.end} is free: nothing to knock out",
                           start)
         return move
+
+    def _remember(self, text: str, move: Move, end: int) -> None:
+        """Keep the move ``text`` means (wherever square ``end`` is free, if ``end`` >= 0)."""
+        if len(self._plain) > 4096:
+            self._plain.clear()
+        self._plain[text] = (move, end)
 
     def format(self, move: Move, position: Position) -> str:
         """``"B@c1"``, ``"Y b2xc3"``: the canonical text of ``move``."""

@@ -4,9 +4,9 @@ Rules: ``shared/rules/batu-khan.sv.txt`` (Swedish leaflet); translation, board a
 ``shared/spec/batu-khan.md``; how pbmkit reads them: ``docs/batu-khan.md``.
 
 A board is ``files`` × ``ranks`` squares (3 to 9 each, default 5 × 5); square ``r * files + f`` is
-named ``a1`` … (file letter, rank number). A position holds one symbol per square: ``.`` for a
-free square, ``B`` ``Y`` ``K`` ``W`` for South's blue, yellow, black and white stones and ``X`` for
-South's blockade, the same letters in lower case for North's. Each side's *hand* is the letters
+named ``a1`` … (file letter, rank number). A position holds one symbol per square (a string):
+``.`` for a free square, ``B`` ``Y`` ``K`` ``W`` for South's blue, yellow, black and white stones
+and ``X`` for South's blockade, the same letters in lower case for North's. Each side's *hand* is the letters
 (upper case, in ``BYKWX`` order) of its pieces not yet laid; a piece neither in hand nor on the
 board has been knocked out (for the blockade: is gone). South's camp is rank 1, North's the last
 rank; forward is up the board for South, down for North.
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from typing import NamedTuple
 
 from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, square_board
@@ -40,6 +40,7 @@ __all__ = [
     "SIDE_NAMES",
     "SOUTH",
     "STONES",
+    "STONE_SYMBOLS",
     "Geometry",
     "Move",
     "Position",
@@ -56,6 +57,7 @@ __all__ = [
     "out_of_play",
     "outcome",
     "owner",
+    "stones_in_camp",
     "stones_on_board",
     "symbol_of",
     "threatened_squares",
@@ -78,9 +80,12 @@ DEFAULT_FILES = DEFAULT_RANKS = 5
 MAX_STONES_IN_PLAY = 3
 """Detail rule: at most 3 stones of a side on the board at once (the blockade is no stone)."""
 
+_NORTH_STONES = STONES.lower()
 _SOUTH_SYMBOLS = frozenset(STONES)
 _NORTH_SYMBOLS = frozenset(STONES.lower())
 _MINE = (_SOUTH_SYMBOLS, _NORTH_SYMBOLS)
+STONE_SYMBOLS = _SOUTH_SYMBOLS | _NORTH_SYMBOLS
+"""Every stone's board symbol (both sides; blockades excluded)."""
 _BLOCKADES = frozenset("Xx")
 
 
@@ -133,11 +138,15 @@ class Geometry:
     neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
     camps: tuple[tuple[int, ...], tuple[int, ...]] = field(repr=False)
     """South's camp (rank 1) and North's camp (the last rank), squares left to right."""
+    camp_sets: tuple[frozenset[int], frozenset[int]] = field(repr=False)
+    """The same camps as sets."""
     steps: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = field(repr=False)
     """``steps[symbol][square]``: ``(end, middle)`` of each move of that stone (``middle`` -1 for a
     one-step move; else the square a two-step move passes over)."""
     reach: dict[str, tuple[frozenset[int], ...]] = field(repr=False)
     """``reach[symbol][square]``: the squares that stone reaches with a one-step move (ruling 5)."""
+    routes: dict[str, tuple[dict[int, int], ...]] = field(repr=False)
+    """``routes[symbol][square]``: end -> middle of each move of :attr:`steps` (for checking one)."""
 
     @property
     def size(self) -> int:
@@ -160,9 +169,21 @@ class Geometry:
                 f"ranks 1-{self.ranks})")
 
 
-@cache
+_GEOMETRIES: dict[int, Geometry] = {}
+"""Every board built so far, by ``files * 16 + ranks`` (the fastest lookup for a position)."""
+
+
 def geometry(files: int = DEFAULT_FILES, ranks: int = DEFAULT_RANKS) -> Geometry:
-    """The board of ``files`` × ``ranks`` squares (each 3 to 9); ``ValueError`` for another size."""
+    """The board of ``files`` × ``ranks`` squares (each 3 to 9), built once; ``ValueError`` for
+    another size."""
+    key = files * 16 + ranks
+    found = _GEOMETRIES.get(key)
+    if found is None:
+        found = _GEOMETRIES[key] = _build(files, ranks)
+    return found
+
+
+def _build(files: int, ranks: int) -> Geometry:
     if not (MIN_SIZE <= files <= MAX_SIZE and MIN_SIZE <= ranks <= MAX_SIZE):
         raise ValueError(f"a Batu Khan board has {MIN_SIZE} to {MAX_SIZE} files and ranks, "
                          f"not {files}x{ranks}")
@@ -198,8 +219,10 @@ def geometry(files: int = DEFAULT_FILES, ranks: int = DEFAULT_RANKS) -> Geometry
         rank_of=tuple(r for _f, r in board.coords),
         neighbours=board.neighbours,
         camps=(tuple(range(files)), tuple(range((ranks - 1) * files, ranks * files))),
+        camp_sets=(frozenset(range(files)), frozenset(range((ranks - 1) * files, ranks * files))),
         steps=steps,
         reach=reach,
+        routes={sym: tuple(dict(moves) for moves in per) for sym, per in steps.items()},
     )
 
 
@@ -211,40 +234,40 @@ def camp_rank(side: int, ranks: int) -> int:
 # --- positions and moves -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A Batu Khan position (see the module docstring for the symbols).
+class Position(NamedTuple):
+    """A Batu Khan position (see the module docstring for the symbols): a frozen, hashable value.
 
-    ``cells[square]`` is ``.`` or a piece symbol; ``hands`` are South's and North's pieces not yet
-    laid (upper-case letters in ``BYKWX`` order); ``turn`` is :data:`SOUTH` or :data:`NORTH`.
-    Pieces neither on the board nor in hand are out of play: see :func:`out_of_play`.
+    ``cells`` is a string of one character per square, ``.`` or a piece symbol; ``hands`` are
+    South's and North's pieces not yet laid (upper-case letters in ``BYKWX`` order); ``turn`` is
+    :data:`SOUTH` or :data:`NORTH`. Pieces neither on the board nor in hand are out of play: see
+    :func:`out_of_play`. (A named tuple holding a string: built, hashed, compared and counted in
+    C, which the record checker's speed relies on.)
     """
 
     files: int
     ranks: int
-    cells: tuple[str, ...]
+    cells: str
     hands: tuple[str, str] = (FULL_HAND, FULL_HAND)
     turn: int = SOUTH
 
     @property
     def geometry(self) -> Geometry:
         """The board of this position's size."""
-        return geometry(self.files, self.ranks)
+        return _GEOMETRIES.get(self[0] * 16 + self[1]) or geometry(self[0], self[1])
 
 
 def initial_position(files: int = DEFAULT_FILES, ranks: int = DEFAULT_RANKS) -> Position:
     """The start on a ``files`` × ``ranks`` board: an empty board, every piece in hand, South to move."""
     geo = geometry(files, ranks)
-    return Position(files, ranks, (EMPTY,) * geo.size)
+    return Position(files, ranks, EMPTY * geo.size)
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One action: lay a piece from the hand (``start`` is ``None``) or move a stone.
 
     ``piece`` is the upper-case letter of the piece (``B`` ``Y`` ``K`` ``W``, or ``X`` to lay the
     blockade); squares are names (``"c3"``, lower case). ``knock`` marks a move onto a square
-    whose stone or blockade is knocked out (ruling 6).
+    whose stone or blockade is knocked out (ruling 6). A frozen, hashable named tuple.
     """
 
     piece: str
@@ -360,16 +383,34 @@ def _actions(position: Position) -> Iterator[Move]:
                     yield Move(cells[n].upper(), names[n], names[t], True)
 
 
-def camp_winner(position: Position) -> int | None:
-    """The side (if any) with two or more stones in its opponent's camp (ruling 7)."""
+def stones_in_camp(position: Position, side: int) -> int:
+    """How many of ``side``'s stones stand in its opponent's camp."""
     cells = position.cells
     files = position.files
-    camps = (cells[:files], cells[len(cells) - files:])  # South's camp, North's camp
-    for side in (1 - position.turn, position.turn):
-        mine = _MINE[side]
-        far = camps[1 - side]
-        if len(far) - far.count(EMPTY) >= 2 and sum(1 for c in far if c in mine) >= 2:
-            return side
+    if side == SOUTH:
+        camp = cells[len(cells) - files:]
+        return camp.count("B") + camp.count("Y") + camp.count("K") + camp.count("W")
+    camp = cells[:files]
+    return camp.count("b") + camp.count("y") + camp.count("k") + camp.count("w")
+
+
+def camp_winner(position: Position) -> int | None:
+    """The side that just acted, if it has two stones in its opponent's camp (ruling 7: it won).
+
+    Only that side can have won: a side wins at once when its action puts the second stone there,
+    so the side to move never has two stones in the far camp (the Setup refuses such a position).
+    """
+    files, _, cells, _, turn = position
+    if turn == NORTH:  # South just acted: its stones in North's camp, the last rank
+        camp = cells[len(cells) - files:]
+        if files - camp.count(EMPTY) >= 2 and \
+                camp.count("B") + camp.count("Y") + camp.count("K") + camp.count("W") >= 2:
+            return SOUTH
+        return None
+    camp = cells[:files]
+    if files - camp.count(EMPTY) >= 2 and \
+            camp.count("b") + camp.count("y") + camp.count("k") + camp.count("w") >= 2:
+        return NORTH
     return None
 
 
@@ -409,14 +450,23 @@ def apply(position: Position, move: Move) -> Position:
     A laid piece leaves the hand; a moving stone leaves its square and stands on ``end``, and
     whatever stood there (a knock-out) leaves the game.
     """
-    geo = position.geometry
-    side = position.turn
-    cells = list(position.cells)
-    hands = position.hands
+    files, ranks, cells, hands, side = position
+    index = position.geometry.index
+    end = index[move.end]
+    symbol = move.piece if side == SOUTH else move.piece.lower()
     if move.start is None:
         hand = hands[side].replace(move.piece, "")
         hands = (hand, hands[NORTH]) if side == SOUTH else (hands[SOUTH], hand)
+        cells = cells[:end] + symbol + cells[end + 1:]
     else:
-        cells[geo.index[move.start]] = EMPTY
-    cells[geo.index[move.end]] = move.piece if side == SOUTH else move.piece.lower()
-    return Position(position.files, position.ranks, tuple(cells), hands, 1 - side)
+        start = index[move.start]
+        if start < end:
+            cells = cells[:start] + EMPTY + cells[start + 1:end] + symbol + cells[end + 1:]
+        else:
+            cells = cells[:end] + symbol + cells[end + 1:start] + EMPTY + cells[start + 1:]
+    return _new_position(Position, (files, ranks, cells, hands, 1 - side))
+
+
+_new_position = tuple.__new__
+"""Builds a :class:`Position` from its five fields without the named tuple's Python-level
+``__new__`` (``apply`` runs once per move of every record checked)."""

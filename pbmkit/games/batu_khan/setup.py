@@ -30,10 +30,10 @@ from pbmkit.games.batu_khan.rules import (
     SIDE_NAMES,
     SOUTH,
     Position,
-    camp_winner,
     first_action,
     geometry,
     owner,
+    stones_in_camp,
     symbol_of,
 )
 
@@ -138,8 +138,8 @@ def validate(position: Position) -> list[str]:
         problems.append("nobody has acted yet, so it is South's turn: South acts first")
     elif north_new and not south_new and position.turn == SOUTH:
         problems.append("South has acted and North has not yet, so it is North's turn")
-    won = camp_winner(position)
-    if won is not None and won == position.turn:
+    won = position.turn
+    if stones_in_camp(position, won) >= 2:
         problems.append(f"{_side_word(won)} has two stones in {_side_word(1 - won)}'s camp and "
                         f"it is {_side_word(won)}'s turn: the game ended when they got there")
     return problems
@@ -232,7 +232,7 @@ def parse_setup(text: str) -> Position:
                              f"on the board ({s}:{p}a1), in hand ({s}-hand:{p}) or knocked out "
                              f"({s}-out:{p})")
     ordered = tuple("".join(p for p in PIECES if p in hand) for hand in hands)
-    position = Position(files, ranks, tuple(cells), (ordered[0], ordered[1]), turn)
+    position = Position(files, ranks, "".join(cells), (ordered[0], ordered[1]), turn)
     return _checked(position, "Setup")
 
 
@@ -313,5 +313,5 @@ def from_diagram(text: str, turn: int = SOUTH, out: str = "") -> Position:
         gone = {c.upper() for c in out if c.upper() in PIECES and owner(c) == side}
         laid = {c.upper() for c in cells if c != EMPTY and owner(c) == side}
         hands.append("".join(p for p in PIECES if p not in laid and p not in gone))
-    position = Position(files, ranks, tuple(cells), (hands[0], hands[1]), turn)
+    position = Position(files, ranks, "".join(cells), (hands[0], hands[1]), turn)
     return _checked(position, "diagram")

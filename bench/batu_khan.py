@@ -1,0 +1,104 @@
+"""Figure: checking Batu Khan records, pbmkit's `check` path, against Batalo's on the same path.
+
+Both archives hold seeded random legal games (Batu Khan on its 5x5 board, up to 80 plies, actions
+that finish the game or repeat a position avoided where another exists); each is read and
+replayed as ``pbmkit check`` does. Runs alternate, several repetitions; the figure is plies per
+second of the median run of each.
+Target (issue 11): Batu Khan plies/s >= Batalo's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from common import _cached, _source_key, alternate, batalo_archive, median, summary
+
+from pbmkit.games import batu_khan as bk
+
+
+def random_batu_khan_game(rng: random.Random, plies: int) -> list[bk.Move]:
+    """A random legal game of up to ``plies`` actions; an action that ends the game or repeats a
+    position is played only when every action does (random stones shuffle back and forth far more
+    than players do, and each repetition is a note of ``check``)."""
+    pos = bk.initial_position()
+    seen = {pos}
+    moves: list[bk.Move] = []
+    while len(moves) < plies:
+        legal = bk.legal_moves(pos)
+        if not legal:
+            break
+        chosen = None
+        while legal:
+            m = legal.pop(rng.randrange(len(legal)))
+            chosen = chosen or m
+            after = bk.apply(pos, m)
+            if bk.outcome(after) is None and after not in seen:
+                chosen = m
+                break
+        assert chosen is not None
+        moves.append(chosen)
+        pos = bk.apply(pos, chosen)
+        seen.add(pos)
+        if bk.outcome(pos) is not None:
+            break
+    return moves
+
+
+def batu_khan_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
+    """An archive of ``games`` random legal Batu Khan games as record text, and its ply count."""
+    from pbmkit.games.batu_khan import check, rules
+
+    key = f"{games} {plies} {seed}" + _source_key(random_batu_khan_game, _make_archive, rules, check)
+    return _cached(f"batu-khan-{games}x{plies}-s{seed}", key,
+                   lambda: _make_archive(games, plies, seed))
+
+
+def _make_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
+    rng = random.Random(seed)
+    parts: list[str] = []
+    total = 0
+    for n in range(1, games + 1):
+        moves = random_batu_khan_game(rng, plies)
+        total += len(moves)
+        lines = [f'[Game "Batu Khan"]\n[Number "{n}"]\n[South "South {n}"]\n[North "North {n}"]\n']
+        for k in range(0, len(moves), 2):
+            pair = " ".join(str(m) for m in moves[k:k + 2])
+            lines.append(f"{k // 2 + 1}. {pair}\n")
+        parts.append("".join(lines))
+    return "\n".join(parts), total
+
+
+def run(games: int = 1000, plies: int = 80, repeats: int = 5) -> tuple[str, float]:
+    """Time both archives through the check path; return the summary line and the ratio."""
+    from pbmkit.notation.replay import iter_check_text
+
+    bk_text, bk_plies = batu_khan_archive(games, plies)
+    batalo_text, batalo_plies = batalo_archive(games, plies)
+
+    def check(text: str, plies_expected: int) -> None:
+        n = played = 0
+        for replay in iter_check_text(text, "bench.txt"):
+            assert replay.valid
+            n += 1
+            played += len(replay.main)
+        assert n == games and played == plies_expected
+
+    times = alternate({"batu-khan": lambda: check(bk_text, bk_plies),
+                       "batalo": lambda: check(batalo_text, batalo_plies)}, repeats)
+    ours = bk_plies / median(times["batu-khan"])
+    ref = batalo_plies / median(times["batalo"])
+    ratio = ours / ref
+    verdict = "target >= 1x Batalo: " + ("met" if ratio >= 1 else "NOT met")
+    line = summary("batu-khan check", ours, "plies/s", ratio, f"Batalo {ref:,.0f} plies/s",
+                   verdict)
+    return line, ratio
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--plies", type=int, default=80)
+    ap.add_argument("--repeats", type=int, default=5)
+    a = ap.parse_args()
+    print(run(a.games, a.plies, a.repeats)[0])
