@@ -1,7 +1,11 @@
 """`make bench`: every figure of the benchmark, one summary line each.
 
 Figures: records (vs python-chess), mailed-move (vs python3 -c pass), forms (absolute), movegen,
+<<<<<<< HEAD
+status (absolute: a folder of 1,000 dated games), memory (peak RSS of check on a 100 MB archive).
+=======
 status (absolute: a folder of 1,000 dated games), batu-khan check (vs Batalo's check).
+>>>>>>> main
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import batu_khan
 import forms
 import mailed_move
+import memory
 import movegen
 import records
 import status
@@ -42,6 +47,9 @@ def main() -> int:
     line, seconds = status.run(games=games, repeats=3 if a.quick else 5)
     print(line, flush=True)
     met &= seconds < 2
+    line, peak = memory.run(10 if a.quick else 100)
+    print(line, flush=True)
+    met &= peak < 300
     print("all targets met" if met else "some targets NOT met (see docs/performance.md)")
     return 0
 

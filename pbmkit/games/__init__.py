@@ -110,3 +110,4 @@ def _title(key: str) -> str:
 register("batalo", "pbmkit.games.batalo:GAME", aliases=("batallo",))
 register("billo", "pbmkit.games.billo:GAME")
 register("batu khan", "pbmkit.games.batu_khan:GAME")
+register("batrakill", "pbmkit.games.batrakill:GAME")

@@ -10,8 +10,7 @@ pieces taken). Nothing here imports anything but the standard library.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 __all__ = ["GLYPH_KINDS", "GLYPH_MARKS", "Glyph", "Look", "Part"]
 
@@ -28,9 +27,10 @@ GLYPH_MARKS = ("dot", "double", "arrow-n", "arrow-e", "arrow-s", "arrow-w")
 P = TypeVar("P")
 
 
-@dataclass(frozen=True, slots=True)
-class Glyph:
-    """How one piece symbol is drawn (see :data:`GLYPH_KINDS` and :data:`GLYPH_MARKS`)."""
+class Glyph(NamedTuple):
+    """How one piece symbol is drawn (see :data:`GLYPH_KINDS` and :data:`GLYPH_MARKS`).
+
+    A named tuple rather than a dataclass: it is built at every command's start-up."""
 
     kind: str
     letter: str = ""
@@ -40,30 +40,41 @@ class Glyph:
     marks: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, eq=False)
 class Look(Generic[P]):
-    """The printed look of one game (on one board: a configured game has its own look)."""
+    """The printed look of one game (on one board: a configured game has its own look).
 
-    symbols: Callable[[P], dict[int, str]]
-    """Position -> {space: symbol} for every occupied space."""
-    glyphs: Mapping[str, Glyph]
-    """Symbol -> how it is drawn."""
-    legend: tuple[tuple[str, str], ...]
-    """(symbol, meaning) pairs in the order a key prints them, e.g. ("W", "white column")."""
-    bases: Mapping[int, str] = field(default_factory=dict)
-    """Specially marked spaces (bases, camps): space -> the side (or mark) it belongs to."""
-    line_labels: Callable[[], list[tuple[tuple[int, int], str]]] | None = None
-    """Labels of the board's lines: (virtual coordinate off the board, text)."""
-    sides: tuple[str, ...] = ("white", "black")
-    owners: Mapping[str, str] = field(default_factory=dict)
-    """Symbol -> the side it belongs to (the terminal board styles each side's pieces)."""
-    how_to: tuple[str, ...] = ()
-    """The Phone Chart's lines on writing a move (``{example}``, ``{start}``, ``{end}`` filled in);
-    empty: the template's (Batalo's)."""
-    board_note: str = ""
-    """The Phone Chart's note under the key; empty: the template's."""
-    diagram_labels: bool = False
-    """Whether every diagram (chart, mailer), not only the Phone Chart, carries the line labels."""
-    beside: Callable[[P], list[tuple[str, tuple[str, ...]]]] | None = None
-    """Position -> labelled groups of symbols shown beside the board (``("South in hand",
-    ("B", "Y"))``, pieces knocked out or eaten); ``None``: nothing beside the board."""
+    A plain class with slots rather than a dataclass, for start-up time; build it with keywords.
+    """
+
+    __slots__ = ("bases", "beside", "board_note", "diagram_labels", "glyphs", "how_to", "legend",
+                 "line_labels", "owners", "sides", "symbols")
+
+    def __init__(self, *, symbols: Callable[[P], dict[int, str]], glyphs: Mapping[str, Glyph],
+                 legend: tuple[tuple[str, str], ...], bases: Mapping[int, str] | None = None,
+                 line_labels: Callable[[], list[tuple[tuple[int, int], str]]] | None = None,
+                 sides: tuple[str, ...] = ("white", "black"), owners: Mapping[str, str] | None = None,
+                 how_to: tuple[str, ...] = (), board_note: str = "", diagram_labels: bool = False,
+                 beside: Callable[[P], list[tuple[str, tuple[str, ...]]]] | None = None) -> None:
+        self.symbols = symbols
+        """Position -> {space: symbol} for every occupied space."""
+        self.glyphs = glyphs
+        """Symbol -> how it is drawn."""
+        self.legend = legend
+        """(symbol, meaning) pairs in the order a key prints them, e.g. ("W", "white column")."""
+        self.bases: Mapping[int, str] = bases or {}
+        """Specially marked spaces (bases, camps): space -> the side (or mark) it belongs to."""
+        self.line_labels = line_labels
+        """Labels of the board's lines: (virtual coordinate off the board, text)."""
+        self.sides = sides
+        self.owners: Mapping[str, str] = owners or {}
+        """Symbol -> the side it belongs to (the terminal board styles each side's pieces)."""
+        self.how_to = how_to
+        """The Phone Chart's lines on writing a move (``{example}``, ``{start}``, ``{end}`` filled
+        in); empty: the template's (Batalo's)."""
+        self.board_note = board_note
+        """The Phone Chart's note under the key; empty: the template's."""
+        self.diagram_labels = diagram_labels
+        """Whether every diagram (chart, mailer), not only the Phone Chart, carries the labels."""
+        self.beside = beside
+        """Position -> labelled groups of symbols shown beside the board (``("South in hand",
+        ("B", "Y"))``, pieces knocked out or eaten); ``None``: nothing beside the board."""

@@ -113,6 +113,9 @@ class Record:
     """The source text's lines (shared by the games of a file), for caret displays."""
     bom: bool = False
     """Whether the source text began with a byte-order mark (offsets exclude it)."""
+    first_line: int = 1
+    """The source line that :attr:`lines` starts with: a game read from a chunk of a large archive
+    keeps only its chunk's lines (:func:`pbmkit.notation.reader.iter_records`)."""
 
     @property
     def game_name(self) -> str:
@@ -154,9 +157,9 @@ class Record:
 
     def source_line(self, line: int | None) -> str | None:
         """The text of source line ``line`` (1-based) without its line end, if known."""
-        if line is None or not 1 <= line <= len(self.lines):
+        if line is None or not 0 <= line - self.first_line < len(self.lines):
             return None
-        return self.lines[line - 1].rstrip("\r")
+        return self.lines[line - self.first_line].rstrip("\r")
 
     def key(self) -> tuple[object, ...]:
         """Everything the writer preserves, without source positions: for round-trip checks."""

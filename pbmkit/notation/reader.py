@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from pbmkit.notation.model import Comment, Ending, Record, Turn, WrittenMove, canonical_tag_name
@@ -138,7 +139,9 @@ def _parser() -> Any:
 class _Reader:
     """One parse: collects syntax problems, then builds the records."""
 
-    def __init__(self, text: str, source: str) -> None:
+    def __init__(self, text: str, source: str, first_line: int = 1) -> None:
+        self.first_line = first_line
+        """The line of the file that ``text`` starts on (a chunk of an archive)."""
         self.bom = text.startswith("\ufeff")
         self.text = text[1:] if self.bom else text
         self.source = source
@@ -152,7 +155,8 @@ class _Reader:
 
     def problem(self, pos: int, line: int | None, column: int | None, message: str,
                 severity: str = "error", turn: str | None = None, move: str | None = None) -> None:
-        src = self.lines[line - 1].rstrip("\r") if line and line <= len(self.lines) else None
+        k = line - self.first_line if line else -1
+        src = self.lines[k].rstrip("\r") if 0 <= k < len(self.lines) else None
         self.problems.append((pos, Problem(self.source, line, column, turn, None, move, message,
                                            severity=severity, source_line=src)))
 
@@ -239,13 +243,16 @@ class _Reader:
         # Comments after the last element stay with it; a file of comments alone is one game.
         if self.ci < len(self.comments):
             if not records:
-                records.append(Record(source=self.source, lines=self.lines, bom=self.bom))
+                records.append(self._new_record())
                 self.anchor = records[0].leading
             self._comments_before(None)
         if not records and self.problems:
-            records.append(Record(source=self.source, lines=self.lines, bom=self.bom))
+            records.append(self._new_record())
         self._assign_problems(records)
         return records
+
+    def _new_record(self) -> Record:
+        return Record(source=self.source, lines=self.lines, bom=self.bom, first_line=self.first_line)
 
     def _comments_before(self, pos: int | None) -> None:
         comments = self.comments
@@ -259,7 +266,7 @@ class _Reader:
                 self.anchor.append(c)
 
     def _record(self, tags: list[Any], body: list[Any], first: bool) -> Record:
-        rec = Record(source=self.source, lines=self.lines, bom=self.bom)
+        rec = self._new_record()
         head = tags[0] if tags else (body[0][1][0] if body[0][0] == "turn" else body[0][1])
         rec.line, rec.column, rec.start_pos = head.line, head.column, head.start_pos
         if first:
@@ -483,20 +490,70 @@ def parse_records(text: str, source: str = "<string>", *, check_moves: bool = Tr
         return _parse_records(text, source, check_moves)
 
 
-def _parse_records(text: str, source: str, check_moves: bool) -> tuple[list[Record], list[Problem]]:
-    reader = _Reader(text, source)
-    simple = simple_items(reader.text)
+def _parse_records(text: str, source: str, check_moves: bool, first_line: int = 1
+                   ) -> tuple[list[Record], list[Problem]]:
+    reader = _Reader(text, source, first_line)
+    simple = simple_items(reader.text, first_line)
     if simple is not None:
         items, comments = simple
+        records = reader.build(items, comments)
     else:
+        reader = _Reader(text, source)  # Lark counts lines from 1: moved to the file's below
         items, comments = _lark_items(reader)
-    records = reader.build(items, comments)
+        records = reader.build(items, comments)
+        if first_line != 1:
+            for record in records:
+                _shift_lines(record, first_line - 1)
     if check_moves:
         for record in records:
             record.move_problems = move_syntax_problems(record, record.turns)
     problems = sorted((p for r in records for p in (*r.problems, *r.move_problems)),
                       key=lambda p: (p.line or 0, p.column or 0))
     return records, problems
+
+
+def iter_records(text: str, source: str = "<string>") -> Iterator[tuple[Record, int, int]]:
+    """Every game of ``text`` with the index of its chunk and the number of chunks, read one chunk
+    of the archive at a time (:func:`pbmkit.notation.chunks.game_chunks`): only the games being
+    read are in memory, so an archive of any size checks in memory bounded by its largest game.
+
+    The records are those :func:`parse_records` gives without ``check_moves``, except that source
+    offsets (``start_pos``, ``end_pos``) count from their chunk; lines and columns are the file's.
+    """
+    from pbmkit.notation.chunks import game_chunks
+
+    chunks = game_chunks(text)
+    total = len(chunks)
+    for k, (start, first_line) in enumerate(chunks):
+        end = chunks[k + 1][0] if k + 1 < total else len(text)
+        records, _ = _parse_records(text[start:end], source, False, first_line)
+        for record in records:
+            yield record, k, total
+
+
+def _shift_lines(record: Record, offset: int) -> None:
+    """Make the line numbers of a record read from a chunk the file's (columns are unchanged:
+    chunks start at the start of a line)."""
+    from dataclasses import replace
+
+    def comments(cs: list[Comment]) -> None:
+        for c in cs:
+            c.line += offset
+
+    record.first_line += offset
+    record.line += offset
+    record.tag_positions = {k: (ln + offset, col) for k, (ln, col) in record.tag_positions.items()}
+    for cs in (record.leading, record.intro, *record.tag_comments.values()):
+        comments(cs)
+    for item in record.body:
+        item.line += offset
+        comments(item.comments)
+        if isinstance(item, Turn):
+            for move in item.moves:
+                move.line += offset
+                comments(move.comments)
+    record.problems = [p if p.line is None else replace(p, line=p.line + offset)
+                       for p in record.problems]
 
 
 def _lark_items(reader: _Reader) -> tuple[list[Any], list[Any]]:

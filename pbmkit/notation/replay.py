@@ -18,7 +18,7 @@ from pbmkit.games.base import Announcement, describe_outcome
 from pbmkit.games.notation import MoveNotation
 from pbmkit.notation.model import Ending, Record, Turn, WrittenMove, announcements_of
 from pbmkit.notation.problems import MoveSyntaxError, Problem, no_gc_pauses
-from pbmkit.notation.reader import move_syntax_problems, parse_records
+from pbmkit.notation.reader import iter_records, move_syntax_problems
 
 __all__ = ["GameReplay", "Line", "Ply", "check_text", "format_move", "iter_check_text", "parse_move",
            "replay"]
@@ -547,17 +547,17 @@ def iter_check_text(text: str, source: str = "<string>", *,
                     progress: Callable[[int, int], None] | None = None) -> Iterator[GameReplay]:
     """:func:`check_text` one game at a time: each game is replayed when it is asked for.
 
-    ``pbmkit check`` reports each game and lets it go, so the positions of a large archive are
-    never all in memory at once (holding them all made checking a 1,000-game archive ~30% slower).
+    ``pbmkit check`` reports each game and lets it go, and the archive is read one chunk of games
+    at a time (:func:`~pbmkit.notation.reader.iter_records`), so neither the records nor the
+    positions of a large archive are ever all in memory at once. ``progress(done, total)`` counts
+    chunks of the archive (each a game or a few).
     The cyclic garbage collector is held until the iteration ends (see ``no_gc_pauses``).
     """
     with no_gc_pauses():
-        records, _ = parse_records(text, source, check_moves=False)
-        total = len(records)
-        for i, r in enumerate(records, 1):
+        for i, (r, chunk, chunks) in enumerate(iter_records(text, source), 1):
             yield replay(r, source, i)
             if progress is not None:
-                progress(i, total)
+                progress(chunk + 1, chunks)
 
 
 def _notation_of(game_name: str) -> tuple[Game[Any, Any], MoveNotation[Any, Any]]:

@@ -88,9 +88,10 @@ _FOLLOWS = {
 }
 
 
-def simple_items(text: str) -> tuple[list[Any], list[_Token]] | None:
+def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token]] | None:
     """What the Lark parser and its callbacks give for ``text`` (items, comments), or ``None``
-    when the text has a syntax error (then Lark reads it, and says what is wrong)."""
+    when the text has a syntax error (then Lark reads it, and says what is wrong). Lines are
+    counted from ``first_line`` (a chunk of an archive that starts further down the file)."""
     one_turn, small, other = one_turn_pattern().match, _scanner(0).match, None
     items: list[Any] = []
     comments: list[_Token] = []
@@ -98,7 +99,7 @@ def simple_items(text: str) -> tuple[list[Any], list[_Token]] | None:
     body: list[Any] | None = None
     turn: list[_Token] | None = None
     last = ""
-    pos, n, line, line_start = 0, len(text), 1, 0
+    pos, n, line, line_start = 0, len(text), first_line, 0
     while pos < n:
         # Lark's order: TURNS (priority 4) first; the other terminals never start alike.
         m = one_turn(text, pos) if "0" <= text[pos] <= "9" else None

@@ -1,0 +1,40 @@
+"""Batrakill: a dragon against knights who fetch towers, in one package.
+
+Rules: ``shared/rules/batrakill.txt``; layouts, rulings 1–14 and notation:
+``shared/spec/batrakill.md``; pbmkit's layout files, house rulings and Setup string:
+``docs/batrakill.md``. Modules:
+
+* :mod:`~pbmkit.games.batrakill.layout`: layouts as TOML data (``pbmkit/templates/batrakill-*.toml``);
+* :mod:`~pbmkit.games.batrakill.config`: the game a record's tags choose (layout, factions, order);
+* :mod:`~pbmkit.games.batrakill.rules`: positions, moves, generation, apply, rounds, outcome;
+* :mod:`~pbmkit.games.batrakill.check`: checking one move, reasons in players' words;
+* :mod:`~pbmkit.games.batrakill.setup`: Setup strings and diagrams with facing arrows;
+* :mod:`~pbmkit.games.batrakill.notation`: ``c2-c3``, ``e9/e8``, ``e5>c7``, ``D@e5``, ``D e4xe6xg6``;
+* :mod:`~pbmkit.games.batrakill.game`: the :class:`~pbmkit.games.base.Game` (``GAME``);
+  :mod:`~pbmkit.games.batrakill.look`: its drawing hints.
+"""
+
+from __future__ import annotations
+
+from pbmkit.games.batrakill.check import check_move
+from pbmkit.games.batrakill.config import config_for, make_config
+from pbmkit.games.batrakill.game import GAME, Batrakill, batrakill
+from pbmkit.games.batrakill.layout import Layout, load_layout, parse_layout
+from pbmkit.games.batrakill.rules import (
+    DRAGON,
+    KNIGHTS,
+    Config,
+    Knight,
+    Move,
+    Position,
+    apply,
+    initial_position,
+    legal_moves,
+    outcome,
+)
+from pbmkit.games.batrakill.setup import diagram, format_setup, from_diagram, parse_setup
+
+__all__ = ["DRAGON", "GAME", "KNIGHTS", "Batrakill", "Config", "Knight", "Layout", "Move", "Position",
+           "apply", "batrakill", "check_move", "config_for", "diagram", "format_setup", "from_diagram",
+           "initial_position", "legal_moves", "load_layout", "make_config", "outcome", "parse_layout",
+           "parse_setup"]

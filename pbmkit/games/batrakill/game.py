@@ -1,0 +1,144 @@
+"""Batrakill as a :class:`~pbmkit.games.base.Game`: one instance per configuration (layout,
+factions, order of play), chosen by a record's ``Layout``, ``Order`` and faction tags."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import TYPE_CHECKING, ClassVar
+
+from pbmkit.games.base import Game, GameBase, HowWords, Outcome, SetupError
+from pbmkit.games.batrakill.check import check_move
+from pbmkit.games.batrakill.config import config_for, make_config
+from pbmkit.games.batrakill.layout import load_layout
+from pbmkit.games.batrakill.rules import (
+    Config,
+    Move,
+    Position,
+    apply,
+    initial_position,
+    legal_moves,
+    outcome,
+    place_name,
+)
+from pbmkit.games.batrakill.setup import format_setup, parse_setup
+from pbmkit.games.board import Board
+
+if TYPE_CHECKING:
+    from pbmkit.games.drawing import Look
+    from pbmkit.games.notation import MoveNotation
+
+__all__ = ["GAME", "Batrakill", "batrakill"]
+
+
+class Batrakill(GameBase[Position, Move]):
+    """The Batrakill rules in one configuration."""
+
+    name = "batrakill"
+    title = "Batrakill"
+    extra_tags = ("Layout", "Order")
+    how_words: ClassVar[Mapping[str, HowWords]] = {
+        "trapped": HowWords("by immobilising the dragon", "by immobilising the dragon",
+                            "dragon immobilised"),
+        "captured": HowWords("by capturing the dragon", "by capturing the dragon", "dragon captured"),
+        "eaten": HowWords("by eating five knights", "by eating five knights", "five knights eaten"),
+        "no-moves": HowWords("because the knights had no move left", "as the knights have no move left",
+                             "knights had no move"),
+    }
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        places = tuple(place_name(p) for p in config.order)
+        extra = tuple(f for p in config.order if len(p) > 1 for f in p)
+        self.sides = (*places, *extra)
+        self.rounds = 2 if config.duel else 1
+
+    @property
+    def side_tags(self) -> tuple[str, ...]:
+        """``Knights``/``Dragon`` in the duel, the faction tags in the zones version."""
+        return tuple(s.split("+")[0].capitalize() for s in self.sides)
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The places in the order of play (the ``Order`` tag's)."""
+        return tuple(place_name(p) for p in self.config.order)
+
+    @property
+    def board(self) -> Board:
+        """The layout's board."""
+        return self.config.layout.board
+
+    def configure(self, tags: Mapping[str, str]) -> Batrakill:
+        """The game the ``Layout``, ``Order`` and faction tags choose (:class:`SetupError` if none)."""
+        if "First" in tags:
+            raise SetupError("Batrakill has no First tag: the Order tag gives the order of play",
+                             tag="First")
+        return batrakill(make_config(tags))
+
+    def initial_position(self) -> Position:
+        """The layout's start, the first place of the order to move."""
+        return initial_position(self.config)
+
+    def side_to_move(self, position: Position) -> str:
+        """``"knights"``/``"dragon"`` in the duel; the faction (or ``"blue+green"``) to move."""
+        return place_name(position.place)
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Every legal move of the side to move, each once."""
+        return legal_moves(position)
+
+    def check_move(self, position: Position, move: Move) -> str | None:
+        """``None`` if legal, else why not in players' words."""
+        return check_move(position, move)
+
+    def apply(self, position: Position, move: Move) -> Position:
+        """The position after a legal move (round 2 begins at once when round 1 ends)."""
+        return apply(position, move)
+
+    def outcome(self, position: Position) -> Outcome | None:
+        """The winner (``knights``, ``dragon`` or a faction) and how, if the game is over."""
+        got = outcome(position)
+        return None if got is None else Outcome(*got)
+
+    def round_of(self, position: Position) -> int:
+        """The round the next move belongs to."""
+        return position.round
+
+    def parse_setup(self, text: str) -> Position:
+        """A position from a ``Setup`` value (:mod:`pbmkit.games.batrakill.setup`)."""
+        return parse_setup(self.config, text)
+
+    def format_setup(self, position: Position) -> str:
+        """The ``Setup`` value of ``position``."""
+        return format_setup(position)
+
+    def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
+        """The dragon's placement: its square; any other move: its path."""
+        return (move.path,)
+
+    def look(self) -> Look[Position]:
+        """Knights lettered by faction with facing arrows, towers, the dragon, camp and X squares."""
+        from pbmkit.games.batrakill.look import look
+
+        return look(self.config)
+
+    @property
+    def notation(self) -> MoveNotation[Position, Move]:
+        """``c2-c3``, ``e9/e8``, ``e5>c7``, ``D@e5``, ``D e4xe6xg6``."""
+        from pbmkit.games.batrakill.notation import notation_for
+
+        return notation_for(self.board)
+
+
+@cache
+def batrakill(config: Config) -> Batrakill:
+    """The game of one configuration (one instance each)."""
+    return Batrakill(config)
+
+
+GAME = batrakill(config_for(load_layout("duel")))
+"""The registry's Batrakill: the duel on the provisional layout."""
+
+if TYPE_CHECKING:
+    _AS_GAME: Game[Position, Move] = GAME
+

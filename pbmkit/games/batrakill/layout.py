@@ -1,0 +1,222 @@
+"""Batrakill layouts as data: the board size, every knight's start square and facing, the camp,
+the X squares, the zones and their tower sites, read from a TOML file.
+
+The shipped layouts are ``pbmkit/templates/batrakill-duel.toml`` and ``batrakill-zones.toml``,
+both provisional (the rules' diagrams are lost; docs/batrakill.md). A record names one with
+``[Layout "duel"]``; a name ending in ``.toml`` is a user's own layout file, read the same way and
+checked the same way. Every error is a :class:`~pbmkit.games.base.SetupError` naming the file and
+the key at fault.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pbmkit.games.base import SetupError
+from pbmkit.games.board import Board, square_board
+
+__all__ = ["FACINGS", "FACTIONS", "MAX_LAYOUT_BYTES", "Layout", "Zone", "load_layout", "parse_layout"]
+
+FACINGS = ("N", "E", "S", "W")
+"""The four facings of a knight."""
+FACTIONS = ("purple", "blue", "green", "yellow")
+"""The knight factions of the 2-to-5-player version, in their standard order."""
+MAX_LAYOUT_BYTES = 64_000
+"""A layout file longer than this is refused unread."""
+_NAME = re.compile(r"[a-z][a-z0-9-]{0,30}")
+_SQUARE = re.compile(r"([a-z])([0-9]{1,2})")
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """One zone of the ``zones`` version: its letter, default faction, facing, tower and knights."""
+
+    letter: str
+    faction: str
+    facing: str
+    tower: int
+    knights: tuple[int, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """A checked layout: squares are numbers of :attr:`board`."""
+
+    name: str
+    title: str
+    provisional: bool
+    version: str
+    """``"duel"`` (two rounds, knights against the dragon) or ``"zones"`` (one round, factions)."""
+    board: Board
+    towers: int
+    """Towers in supply in round 1 (duel)."""
+    x_squares: frozenset[int]
+    camp: frozenset[int]
+    knights: tuple[tuple[int, str], ...]
+    """The duel's knights: (start square, facing), in file order."""
+    zones: tuple[Zone, ...]
+
+    @property
+    def files(self) -> int:
+        """The number of files."""
+        return max(c[0] for c in self.board.coords) + 1
+
+    @property
+    def ranks(self) -> int:
+        """The number of ranks."""
+        return max(c[1] for c in self.board.coords) + 1
+
+    def zone(self, letter: str) -> Zone:
+        """The zone called ``letter`` (``KeyError`` if none)."""
+        for z in self.zones:
+            if z.letter == letter:
+                return z
+        raise KeyError(letter)
+
+
+def _fail(source: str, message: str) -> SetupError:
+    return SetupError(f"layout {source}: {message}", tag="Layout")
+
+
+def _get(data: dict[str, Any], key: str, kind: type, source: str, where: str = "") -> Any:
+    if key not in data:
+        raise _fail(source, f"{where}'{key}' is missing")
+    value = data[key]
+    if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+        raise _fail(source, f"{where}'{key}' must be {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _square(board: Board, text: object, source: str, where: str) -> int:
+    if not isinstance(text, str) or _SQUARE.fullmatch(text.strip().lower()) is None:
+        raise _fail(source, f"{where}: {text!r} is not a square like 'e5'")
+    sq = board.find(text.strip())
+    if sq is None:
+        raise _fail(source, f"{where}: {text} is off the board")
+    return sq
+
+
+def _squares(board: Board, data: dict[str, Any], key: str, source: str, where: str = "") -> list[int]:
+    items = _get(data, key, list, source, where)
+    out = [_square(board, s, source, f"{where}{key}") for s in items]
+    if len(set(out)) != len(out):
+        raise _fail(source, f"{where}{key} names a square twice")
+    return out
+
+
+def _facing(data: dict[str, Any], source: str, where: str) -> str:
+    facing = str(_get(data, "facing", str, source, where)).strip().upper()
+    if facing not in FACINGS:
+        raise _fail(source, f"{where}facing must be N, E, S or W, not {facing!r}")
+    return facing
+
+
+def parse_layout(text: str, source: str = "<text>") -> Layout:
+    """A :class:`Layout` from TOML ``text``; :class:`SetupError` saying what is wrong and where."""
+    if len(text.encode()) > MAX_LAYOUT_BYTES:
+        raise _fail(source, f"longer than {MAX_LAYOUT_BYTES} bytes")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _fail(source, f"not valid TOML ({exc})") from None
+    name = _get(data, "name", str, source)
+    version = _get(data, "version", str, source)
+    if version not in ("duel", "zones"):
+        raise _fail(source, f"version must be 'duel' or 'zones', not {version!r}")
+    files, ranks = _get(data, "files", int, source), _get(data, "ranks", int, source)
+    if not (3 <= files <= 20 and 3 <= ranks <= 20):
+        raise _fail(source, f"a {files} x {ranks} board: files and ranks must be 3 to 20")
+    board = square_board(files, ranks)
+    title = str(data.get("title", name))
+    provisional = bool(data.get("provisional", False))
+    used: dict[int, str] = {}
+
+    def claim(sq: int, what: str) -> None:
+        if sq in used:
+            raise _fail(source, f"{board.name(sq)} is both {used[sq]} and {what}")
+        used[sq] = what
+
+    knights: list[tuple[int, str]] = []
+    zones: list[Zone] = []
+    x_squares: list[int] = []
+    camp: list[int] = []
+    towers = 0
+    if version == "duel":
+        towers = _get(data, "towers", int, source)
+        if not 0 <= towers <= files * ranks:
+            raise _fail(source, f"towers must be 0 or more, not {towers}")
+        x_squares = _squares(board, data, "x_squares", source)
+        camp = _squares(board, data, "camp", source)
+        groups = _get(data, "knights", list, source)
+        for i, group in enumerate(groups, 1):
+            if not isinstance(group, dict):
+                raise _fail(source, f"knights group {i} must be a table ([[knights]])")
+            where = f"knights group {i}: "
+            facing = _facing(group, source, where)
+            for sq in _squares(board, group, "squares", source, where):
+                claim(sq, "a knight's start square")
+                knights.append((sq, facing))
+        if not knights:
+            raise _fail(source, "no knights")
+        if not set(camp) & {sq for sq, _ in knights}:
+            raise _fail(source, "no knight starts in the camp")
+        knights.sort(key=lambda k: (board.coords[k[0]][1], board.coords[k[0]][0]))
+    else:
+        table = _get(data, "zones", dict, source)
+        factions_seen: set[str] = set()
+        for letter, zone in table.items():
+            where = f"zone {letter}: "
+            if not isinstance(zone, dict):
+                raise _fail(source, f"{where}must be a table ([zones.{letter}])")
+            if not re.fullmatch(r"[A-Z]{1,2}", letter):
+                raise _fail(source, f"zone name {letter!r} must be one or two capital letters")
+            faction = _get(zone, "faction", str, source, where).strip().lower()
+            if faction not in FACTIONS or faction in factions_seen:
+                raise _fail(source, f"{where}faction must be one of {', '.join(FACTIONS)}, each once")
+            factions_seen.add(faction)
+            tower = _square(board, zone.get("tower"), source, f"{where}tower")
+            claim(tower, f"zone {letter}'s tower")
+            squares = _squares(board, zone, "knights", source, where)
+            for sq in squares:
+                claim(sq, f"a knight's start square in zone {letter}")
+            zones.append(Zone(letter, faction, _facing(zone, source, where), tower, tuple(squares)))
+        if len(zones) < 2:
+            raise _fail(source, "the zones version needs at least two zones")
+    if not _NAME.fullmatch(name.lower()):
+        raise _fail(source, f"name {name!r} must be letters, digits and hyphens")
+    return Layout(name.lower(), str(title), provisional, version, board, towers, frozenset(x_squares),
+                  frozenset(camp), tuple(knights), tuple(zones))
+
+
+@cache
+def _shipped(name: str) -> Layout:
+    path = resources.files("pbmkit") / "templates" / f"batrakill-{name}.toml"
+    if not path.is_file():
+        raise SetupError(f"unknown layout {name!r} (shipped: duel, zones; or a .toml file of your own)",
+                         tag="Layout")
+    return parse_layout(path.read_text(encoding="utf-8"), f"'{name}'")
+
+
+def load_layout(name: str) -> Layout:
+    """The layout a ``Layout`` tag names: a shipped one (``duel``, ``zones``) or, for a name
+    ending in ``.toml``, that file (a user's own layout); :class:`SetupError` if none fits."""
+    text = name.strip()
+    if text.lower().endswith(".toml"):
+        path = Path(text)
+        try:
+            if path.stat().st_size > MAX_LAYOUT_BYTES:
+                raise _fail(text, f"longer than {MAX_LAYOUT_BYTES} bytes")
+            raw = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _fail(text, f"cannot be read ({exc.__class__.__name__})") from None
+        return parse_layout(raw, text)
+    if not _NAME.fullmatch(text.lower()):
+        raise SetupError(f"unknown layout {name!r} (shipped: duel, zones; or a .toml file of your own)",
+                         tag="Layout")
+    return _shipped(text.lower())

@@ -1,0 +1,93 @@
+"""How Batrakill looks on paper: lettered knights with a facing arrow, towers, the dragon.
+
+A knight is its faction's letter (K in the duel; P, B, G, Y) on a light disc with an arrow showing
+its facing, so black-and-white print tells factions and facings apart; a knight in a placed tower
+has a double outline, a knight carrying a tower a dark disc. An empty tower is a T with a double
+outline, a broken tower ``#``, the dragon a dark D. The camp and the X squares are marked; the
+round and the knights eaten so far are shown beside the board.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pbmkit.games.batrakill.layout import FACTIONS
+from pbmkit.games.batrakill.rules import DRAGON, KNIGHTS, Config, Position, place_name
+from pbmkit.games.drawing import Glyph, Look
+
+__all__ = ["look", "symbols"]
+
+_ARROW = {"N": "arrow-n", "E": "arrow-e", "S": "arrow-s", "W": "arrow-w"}
+_TIP = {"N": "^", "E": ">", "S": "v", "W": "<"}
+_LETTER = {KNIGHTS: "K", **{f: f[0].upper() for f in FACTIONS}}
+
+
+def symbols(position: Position) -> dict[int, str]:
+    """Square -> symbol: ``K^``, ``Bv``, ``tK^`` (in a tower), ``cKv`` (carrying), ``T``, ``#``, ``D``."""
+    out: dict[int, str] = {sq: "T" for sq in position.towers}
+    out.update({sq: "#" for sq in position.broken})
+    for k in position.knights:
+        prefix = "t" if k.square in position.towers else "c" if k.carrying else ""
+        out[k.square] = f"{prefix}{_LETTER[k.faction]}{_TIP[k.facing]}"
+    if position.dragon >= 0:
+        out[position.dragon] = "D"
+    return out
+
+
+def _beside(position: Position) -> list[tuple[str, tuple[str, ...]]]:
+    eaten = position.eaten
+    label = f"Round {position.round}: eaten {eaten}" if position.config.duel else f"Eaten {eaten}"
+    groups = [(label, tuple("x" for _ in range(eaten)))]
+    if position.config.duel and position.eaten_before:
+        groups.append((f"Eaten or lost in round 1: {position.eaten_before}", ()))
+    if position.dragon < 0:
+        groups.append(("Dragon not yet placed", ("D",)))
+    return groups
+
+
+@cache
+def look(config: Config) -> Look[Position]:
+    """The drawing hints of one configured game."""
+    layout = config.layout
+    factions = [KNIGHTS] if config.duel else [f for p in config.order for f in p if f != DRAGON]
+    glyphs: dict[str, Glyph] = {"T": Glyph("letter", "T", marks=("double",)), "#": Glyph("letter", "#"),
+                                "D": Glyph("letter", "D", dark=True), "x": Glyph("ring")}
+    owners: dict[str, str] = {"D": DRAGON}
+    for f in factions:
+        for facing, arrow in _ARROW.items():
+            letter = _LETTER[f]
+            tip = _TIP[facing]
+            glyphs[f"{letter}{tip}"] = Glyph("letter", letter, marks=(arrow,))
+            glyphs[f"t{letter}{tip}"] = Glyph("letter", letter, marks=(arrow, "double"))
+            glyphs[f"c{letter}{tip}"] = Glyph("letter", letter, dark=True, marks=(arrow,))
+            side = next(place_name(p) for p in config.order if f in p)
+            owners.update({f"{p}{letter}{tip}": side for p in ("", "t", "c")})
+    bases = {sq: "camp" for sq in layout.camp}
+    bases.update({sq: "X" for sq in layout.x_squares})
+    legend = [*((f"{_LETTER[f]}^", f"{f} knight (arrow: facing)") for f in factions),
+              (f"t{_LETTER[factions[0]]}^", "knight in a tower"),
+              ("T", "tower"), ("#", "broken tower"), ("D", "dragon")]
+    if config.duel:
+        legend.insert(2, ("cKv", "knight carrying a tower"))
+    files, ranks = layout.files, layout.ranks
+    return Look(
+        symbols=symbols,
+        glyphs=glyphs,
+        legend=tuple(legend),
+        bases=bases,
+        line_labels=lambda: [((f, -1), chr(97 + f)) for f in range(files)]
+        + [((-1, r), str(r + 1)) for r in range(ranks)],
+        sides=tuple(place_name(p) for p in config.order),
+        owners=owners,
+        how_to=(
+            "A knight: \"{example}\"; out of a carried tower, placing it: \"e9/e8\"; "
+            "underground: \"e5>c7\".",
+            "The dragon: placed \"D@e5\", a step \"D e4-e5\", jumps \"D e4xe6xg6\".",
+            f"Layout {layout.name}{' (provisional)' if layout.provisional else ''}: files a–"
+            f"{chr(96 + files)}, ranks 1–{ranks}.",
+        ),
+        board_note=f"Layout {layout.title}. Letters: knights by faction, arrow: facing; double "
+                   "outline: in a tower; dark: carrying; T tower, # broken, D dragon.",
+        diagram_labels=True,
+        beside=_beside,
+    )
