@@ -1,0 +1,197 @@
+"""Checking one Baladãna turn: ``None`` when legal, else the reason in players' words."""
+
+from __future__ import annotations
+
+from pbmkit.games.baladana.rules import (
+    GOLD,
+    MAX_RINGS,
+    NEIGHBOURS,
+    SIDE_LETTERS,
+    SIDE_NAMES,
+    Move,
+    Position,
+    after_ring_move,
+    can_capture,
+    figure_targets,
+    golden_on_figures,
+    is_figure,
+    owner_of,
+    rings_of,
+    space_name,
+    tax_choices,
+    terminal,
+)
+from pbmkit.games.base import IllegalMoveError
+
+__all__ = ["RING_WORDS", "check_move", "describe_cell", "move_or_raise"]
+
+RING_WORDS = {"R": "red", "G": "green", "B": "blue", "Y": "golden"}
+
+
+def describe_cell(cell: str) -> str:
+    """``"a white figure carrying R+B"``, ``"a free golden ring (Black's)"``, ``"nothing"``."""
+    if not cell:
+        return "nothing"
+    if is_figure(cell):
+        side = SIDE_NAMES[SIDE_LETTERS.index(cell[0])]
+        rings = "+".join(cell[1:])
+        return f"a {side} figure carrying {rings}" if rings else f"a {side} figure without rings"
+    who = owner_of(cell)
+    whose = f" ({SIDE_NAMES[who].capitalize()}'s)" if who is not None else ""
+    return f"a free {RING_WORDS[cell[0]]} ring{whose}"
+
+
+def _ring_reason(position: Position, ring: tuple[str, int, int]) -> str | None:
+    colour, a, b = ring
+    cells = position.cells
+    me = SIDE_LETTERS[position.turn]
+    src, dst = cells[a], cells[b]
+    word = RING_WORDS.get(colour, colour)
+    where = space_name(a)
+    if a == b:
+        return f"a ring move goes to another square, not back to {where}"
+    if b not in NEIGHBOURS[a]:
+        return (f"a ring moves one square, to one of the 8 squares around it: {space_name(b)} is "
+                f"not next to {where}")
+    if not src:
+        return f"there is no ring on {where}"
+    if is_figure(src):
+        if src[0] != me:
+            return (f"the figure on {where} is your opponent's: no ring is moved off an "
+                    "opponent's figure")
+        if colour not in src[1:]:
+            return f"the figure on {where} carries no {word} ring ({describe_cell(src)})"
+        if not dst:
+            return None
+        if not is_figure(dst):
+            return (f"{space_name(b)} holds {describe_cell(dst)}: a ring goes onto one of your "
+                    "figures or an empty square")
+    else:
+        if src[0] != colour:
+            return f"the free ring on {where} is {RING_WORDS[src[0]]}, not {word}"
+        if colour == GOLD and src[1:] != me:
+            return f"the golden ring on {where} is your opponent's: only its owner moves a golden ring"
+        if not dst:
+            return "a free ring never moves to another square: only a figure of yours picks it up"
+        if not is_figure(dst):
+            return f"{space_name(b)} holds {describe_cell(dst)}: a free ring goes onto one of your figures"
+    if dst[0] != me:
+        return (f"the figure on {space_name(b)} is your opponent's: no ring is moved onto an "
+                "opponent's figure")
+    if len(dst) - 1 >= MAX_RINGS:
+        return f"the figure on {space_name(b)} already carries {MAX_RINGS} rings, the most a figure carries"
+    return None
+
+
+def _figure_reason(position: Position, cells: list[str], move: Move) -> str | None:
+    me = SIDE_LETTERS[position.turn]
+    a, b = move.start, move.end
+    src, dst = cells[a], cells[b]
+    if src[:1] != me:
+        return (f"{space_name(a)} holds {describe_cell(src)}, not one of your figures"
+                + (" (after the ring move)" if move.ring else ""))
+    if not set(src[1:]) - {GOLD}:
+        why = "golden rings give no power" if src[1:] else "a figure without rings cannot move"
+        return f"the figure on {space_name(a)} cannot move: {why}"
+    if dst and not is_figure(dst):
+        return f"a figure never lands on a free ring ({describe_cell(dst)} on {space_name(b)})"
+    if dst[:1] == me:
+        return f"a figure never lands on a figure of its own colour ({space_name(b)})"
+    capture = can_capture(cells, position.turn)
+    if b in figure_targets(cells, a, True):
+        if dst and not capture:
+            return ("you may capture only while both your golden rings are on one and the same "
+                    "figure of yours")
+        return None
+    powers = "+".join(c for c in src[1:] if c != GOLD)
+    return (f"the figure on {space_name(a)} (powers {powers}) cannot reach {space_name(b)}: "
+            "its rings do not give that move, or a figure or free ring stands in the way")
+
+
+def _spoils_reason(cells: list[str], move: Move) -> str | None:
+    captured = cells[move.end]
+    if not captured:
+        if move.tax is not None or move.loot:
+            return "tax and loot follow a capture only"
+        return None
+    choices = tax_choices(captured)
+    rings = captured[1:]
+    where = space_name(move.end)
+    if move.tax is None and choices:
+        options = " or ".join(f"tax {c}" for c in choices)
+        return (f"capturing the figure on {where} (carrying {'+'.join(rings)}) needs a tax: "
+                f"one of its rings leaves the game; write {options}")
+    if move.tax is not None:
+        if not rings:
+            return f"the figure on {where} carried no ring: there is nothing to tax"
+        if GOLD in rings:
+            return (f"the figure on {where} carried golden rings: they are the tax, write no "
+                    "tax letter")
+        if move.tax not in choices:
+            return f"the figure on {where} carried no {RING_WORDS.get(move.tax, move.tax)} ring to tax"
+    remaining = list(rings.replace(GOLD, ""))
+    if move.tax is not None:
+        remaining.remove(move.tax)
+    after = list(cells)
+    after[move.end] = cells[move.start]
+    after[move.start] = ""
+    for colour, sq in move.loot:
+        if colour == GOLD:
+            return "loot is never golden: the golden rings are the tax"
+        if colour not in remaining:
+            left = "+".join(remaining) or "none"
+            return (f"the captured figure left no {RING_WORDS.get(colour, colour)} ring to loot "
+                    f"(rings left after the tax: {left})")
+        remaining.remove(colour)
+        c = after[sq]
+        if not c:
+            after[sq] = colour
+        elif not is_figure(c):
+            return f"loot goes on a figure or an empty square, not on {describe_cell(c)} ({space_name(sq)})"
+        elif len(c) - 1 >= MAX_RINGS:
+            return f"the figure on {space_name(sq)} already carries {MAX_RINGS} rings"
+        else:
+            after[sq] = c + colour
+    return None
+
+
+def check_move(position: Position, move: Move) -> str | None:
+    """``None`` if ``move`` is a legal turn in ``position``, else why not in players' words."""
+    done = terminal(position)
+    if done is not None:
+        return "the game is over"
+    if not (0 <= move.start < 64 and 0 <= move.end < 64):
+        return "a square off the board"
+    if move.ring is not None:
+        colour, a, b = move.ring
+        if colour not in RING_WORDS or not (0 <= a < 64 and 0 <= b < 64):
+            return "a ring move names a ring letter R, G, B or Y and two squares"
+        why = _ring_reason(position, move.ring)
+        if why:
+            return why
+    cells = after_ring_move(position, move.ring)
+    if not golden_on_figures(cells, position.turn):
+        return ("after your turn you must still have a golden ring on one of your figures "
+                "(rule 5)")
+    if move.start == move.end:
+        return "a figure move goes to another square"
+    why = _figure_reason(position, cells, move)
+    if why:
+        return why
+    for colour, sq in move.loot:
+        if not 0 <= sq < 64 or colour not in RING_WORDS:
+            return "a loot item names a ring letter and a square"
+    return _spoils_reason(cells, move)
+
+
+def move_or_raise(position: Position, move: Move) -> Move:
+    """``move`` if legal, else :class:`IllegalMoveError` with the reason."""
+    why = check_move(position, move)
+    if why is not None:
+        raise IllegalMoveError(why)
+    return move
+
+
+def rings_text(cell: str) -> str:
+    """The rings of a figure joined by ``+`` (``"R+B"``), ``"no ring"`` when bare."""
+    return "+".join(rings_of(cell)) or "no ring"

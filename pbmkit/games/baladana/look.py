@@ -1,0 +1,86 @@
+"""How Baladãna looks on paper: figures lettered by their rings, free rings, golden rings by owner.
+
+A figure is a disc carrying the letters of its rings (``RB``, ``RGB``; ``Y`` for a golden ring,
+``-`` for a figure without rings): a light disc for White, a dark disc for Black, so black-and-white
+print tells the colours apart by letter and the sides by shade. A free ring is an open circle with
+its letter (a free golden ring: ``Y`` with a centre dot for White's, a double outline for
+Black's). Each side's lost golden rings are listed beside the board.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pbmkit.games.baladana.rules import (
+    BLACK,
+    SIDE_LETTERS,
+    SIDE_NAMES,
+    WHITE,
+    Position,
+    golden_in_play,
+    is_figure,
+)
+from pbmkit.games.drawing import Glyph, Look
+
+__all__ = ["beside", "look", "symbols"]
+
+
+def symbols(position: Position) -> dict[int, str]:
+    """Square -> its symbol: the cell itself (``wRB``, ``bYY``, ``R``, ``Yw``)."""
+    return {sq: c for sq, c in enumerate(position.cells) if c}
+
+
+def beside(position: Position) -> list[tuple[str, tuple[str, ...]]]:
+    """Each side's lost golden rings."""
+    return [(f"{SIDE_NAMES[side].capitalize()}'s lost golden rings",
+             ("Y" + SIDE_LETTERS[side],) * (2 - golden_in_play(position.cells, side)))
+            for side in (WHITE, BLACK)]
+
+
+def _glyph(symbol: str) -> Glyph:
+    if is_figure(symbol):
+        return Glyph("letter", symbol[1:] or "-", dark=symbol[0] == "b")
+    if symbol == "Yw":
+        return Glyph("ring", "Y", marks=("dot",))
+    if symbol == "Yb":
+        return Glyph("ring", "Y", marks=("double",))
+    return Glyph("ring", symbol)
+
+
+def _every_symbol() -> list[str]:
+    from itertools import combinations_with_replacement
+
+    out = ["R", "G", "B", "Yw", "Yb"]
+    for side in SIDE_LETTERS:
+        for n in range(4):
+            for rings in combinations_with_replacement("RGBY", n):
+                if rings.count("Y") <= 2:
+                    out.append(side + "".join(rings))
+    return out
+
+
+@cache
+def look() -> Look[Position]:
+    """The drawing hints of Baladãna."""
+    every = _every_symbol()
+    return Look(
+        symbols=symbols,
+        glyphs={s: _glyph(s) for s in every},
+        legend=(("wRB", "White figure with red and blue rings"), ("bG", "Black figure (dark)"),
+                ("R", "free red ring"), ("Yw", "White's free golden ring"),
+                ("Yb", "Black's free golden ring")),
+        line_labels=lambda: [((f, -1), "abcdefgh"[f]) for f in range(8)]
+        + [((-1, r), str(r + 1)) for r in range(8)],
+        sides=SIDE_NAMES,
+        owners={s: SIDE_NAMES[SIDE_LETTERS.index(s[0]) if is_figure(s) else
+                               SIDE_LETTERS.index(s[1]) if len(s) == 2 else 0] for s in every},
+        how_to=(
+            "A turn: an optional ring move, then a figure move: \"{example}\".",
+            "A capture with x, then the tax and the loot: \"c1xh6 tax R loot G>e4\".",
+            "Ring letters: R red, G green, B blue, Y golden.",
+        ),
+        board_note="Light: White; dark: Black. Letters on a figure: its rings (R red, G green, "
+                   "B blue, Y golden). Open circles: free rings.",
+        diagram_labels=True,
+        beside=beside,
+    )

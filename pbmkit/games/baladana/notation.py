@@ -1,0 +1,236 @@
+"""How Baladãna turns are written (``shared/spec/baladana.md``, Notation).
+
+A side's turn is ``[ring move] figure move [tax R] [loot G>e4 B>c3]``, parts separated by spaces:
+
+* ring move ``Gd1>e2``: the ring letter (``R``, ``G``, ``B``, ``Y``), the square it leaves, ``>``,
+  the square it goes to;
+* figure move ``e2-e6``, or ``c1xh6`` for a capture (``x`` is required on a capture and refused
+  elsewhere);
+* ``tax R`` after capturing a figure that carried rings and no golden ring;
+* ``loot`` then one item per ring kept, ``G>e4`` (ring letter, ``>``, square).
+
+Input is case-insensitive and spacing is free between parts; output is canonical: ring letters
+upper case, squares lower case, one space between parts. Every pattern is a fixed-length token
+matched with ``fullmatch`` (linear). A written turn longer than :data:`MAX_TURN_LENGTH` is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pbmkit.games.baladana.rules import (
+    SIDE_LETTERS,
+    Move,
+    Position,
+    legal_moves,
+    space,
+    space_name,
+)
+from pbmkit.games.base import IllegalMoveError
+from pbmkit.games.notation import MoveSyntaxError, memoised_reader
+
+__all__ = ["MAX_TURN_LENGTH", "NOTATION", "BaladanaNotation", "bare_text", "move_text", "split_turns"]
+
+MAX_TURN_LENGTH = 120
+_EXAMPLE = "Gd1>e2 e2-e6"
+_RING = re.compile(r"([RGBY])([A-H][1-8])>([A-H][1-8])", re.IGNORECASE)
+_FIGURE = re.compile(r"([A-H][1-8])([-x×–])([A-H][1-8])", re.IGNORECASE)
+_LOOT = re.compile(r"([RGBY])>([A-H][1-8])", re.IGNORECASE)
+_TAX = re.compile(r"[RGBY]", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """A turn as read from text, before a position is known."""
+
+    ring: tuple[str, int, int] | None
+    start: int
+    end: int
+    capture: bool
+    tax: str | None
+    loot: tuple[tuple[str, int], ...]
+    canonical: str
+
+
+def _sq(name: str) -> int:
+    return space(name)
+
+
+def _tokens(text: str) -> list[str]:
+    """The words of ``text``, with ``>`` and ``x`` kept inside the word they are written in;
+    spaces round ``>`` are closed up (``G d1 > e2`` reads as ``Gd1>e2``)."""
+    if len(text) > MAX_TURN_LENGTH:
+        raise MoveSyntaxError(f"a turn is at most {MAX_TURN_LENGTH} characters long")
+    return re.sub(r"\s*>\s*", ">", text.strip()).split()
+
+
+def _parse(text: str) -> _Written:
+    """Read one side's turn without a position; ``MoveSyntaxError`` saying what is wrong."""
+    words = _tokens(text)
+    if not words:
+        raise MoveSyntaxError("an empty turn")
+    i = 0
+    ring = None
+    m = _RING.fullmatch(words[0])
+    if m is not None:
+        ring = (m.group(1).upper(), _sq(m.group(2)), _sq(m.group(3)))
+        i = 1
+    if i >= len(words):
+        raise MoveSyntaxError(f"the ring move {words[0]!r} is followed by no figure move: a turn "
+                              f"always moves a figure, like {_EXAMPLE}")
+    f = _FIGURE.fullmatch(words[i])
+    if f is None:
+        raise MoveSyntaxError(f"expected a figure move like e2-e6 or c1xh6 in {text.strip()!r}, "
+                              f"found {words[i]!r} (a turn is [ring move] figure move [tax R] "
+                              "[loot G>e4])")
+    start, end = _sq(f.group(1)), _sq(f.group(3))
+    capture = f.group(2).lower() in ("x", "×")
+    i += 1
+    tax = None
+    if i < len(words) and words[i].lower() == "tax":
+        if i + 1 >= len(words) or not _TAX.fullmatch(words[i + 1]):
+            raise MoveSyntaxError("'tax' is followed by the letter of the ring taxed: R, G or B")
+        tax = words[i + 1].upper()
+        i += 2
+    loot: list[tuple[str, int]] = []
+    if i < len(words) and words[i].lower() == "loot":
+        i += 1
+        while i < len(words) and (item := _LOOT.fullmatch(words[i])) is not None:
+            loot.append((item.group(1).upper(), _sq(item.group(2))))
+            i += 1
+        if not loot:
+            raise MoveSyntaxError("'loot' is followed by the rings kept, each as letter>square, "
+                                  "like loot G>e4 B>c3")
+    if i < len(words):
+        raise MoveSyntaxError(f"unexpected {words[i]!r} in {text.strip()!r}: a turn is [ring move] "
+                              "figure move [tax R] [loot G>e4 B>c3]")
+    if (tax is not None or loot) and not capture:
+        raise MoveSyntaxError("tax and loot follow a capture, written with x (c1xh6 tax R)")
+    parts = []
+    if ring is not None:
+        parts.append(f"{ring[0]}{space_name(ring[1])}>{space_name(ring[2])}")
+    parts.append(f"{space_name(start)}{'x' if capture else '-'}{space_name(end)}")
+    if tax is not None:
+        parts.append(f"tax {tax}")
+    if loot:
+        parts.append("loot " + " ".join(f"{c}>{space_name(s)}" for c, s in loot))
+    return _Written(ring, start, end, capture, tax, tuple(loot), " ".join(parts))
+
+
+_read = memoised_reader(_parse)
+
+
+def bare_text(move: Move) -> str:
+    """``[ring move] figure move`` without tax and loot, ``x`` unknown: ``"Gd1>e2 e2-e6"``."""
+    ring = f"{move.ring[0]}{space_name(move.ring[1])}>{space_name(move.ring[2])} " if move.ring else ""
+    return f"{ring}{space_name(move.start)}-{space_name(move.end)}"
+
+
+def move_text(position: Position, move: Move, *, spoils: bool = True) -> str:
+    """The canonical text of ``move`` in ``position``; ``spoils=False`` leaves tax and loot out."""
+    ring = f"{move.ring[0]}{space_name(move.ring[1])}>{space_name(move.ring[2])} " if move.ring else ""
+    target = position.cells[move.end]
+    # A capture: the end square holds an opponent's figure (a ring move never changes that).
+    capture = target[:1] == SIDE_LETTERS[1 - position.turn]
+    text = f"{ring}{space_name(move.start)}{'x' if capture else '-'}{space_name(move.end)}"
+    if spoils and move.tax is not None:
+        text += f" tax {move.tax}"
+    if spoils and move.loot:
+        text += " loot " + " ".join(f"{c}>{space_name(s)}" for c, s in move.loot)
+    return text
+
+
+def split_turns(text: str) -> tuple[str, ...]:
+    """The sides' turns in a run of move text: ``"Gd1>e2 e2-e6 c7-c6"`` ->
+    ``("Gd1>e2 e2-e6", "c7-c6")``. A turn ends after its figure move and its tax and loot; the
+    next ring move or figure move starts the next turn. ``MoveSyntaxError`` for a word that fits
+    nowhere."""
+    words = _tokens(text)
+    turns: list[list[str]] = []
+    current: list[str] = []
+    moved = False
+    i = 0
+    while i < len(words):
+        w = words[i]
+        low = w.lower()
+        if _RING.fullmatch(w) or _FIGURE.fullmatch(w):
+            figure_word = _FIGURE.fullmatch(w) is not None
+            if moved or (current and not figure_word):
+                turns.append(current)
+                current, moved = [], False
+            current.append(w)
+            moved = figure_word
+        elif low == "tax" and moved and i + 1 < len(words):
+            current.extend((w, words[i + 1]))
+            i += 1
+        elif low == "loot" and moved:
+            current.append(w)
+            while i + 1 < len(words) and _LOOT.fullmatch(words[i + 1]):
+                current.append(words[i + 1])
+                i += 1
+        else:
+            raise MoveSyntaxError(f"{w!r} is not part of a Baladãna turn ([ring move] figure move "
+                                  "[tax R] [loot G>e4])")
+        i += 1
+    if current:
+        turns.append(current)
+    return tuple(" ".join(t) for t in turns)
+
+
+class BaladanaNotation:
+    """The Baladãna turn notation (``[ring move] figure move [tax R] [loot G>e4 B>c3]``)."""
+
+    game_name = "baladana"
+    example = _EXAMPLE
+
+    def normalize(self, text: str) -> str:
+        """``"gD1 > E2  e2-E6"`` -> ``"Gd1>e2 e2-e6"``; ``MoveSyntaxError`` if not a turn."""
+        return _read(text).canonical
+
+    def read(self, text: str, position: Position) -> Move:
+        """The turn ``text`` means in ``position`` (not checked for legality, except the capture
+        mark: ``x`` on a figure move that captures nothing, or a capture written with ``-``, is
+        :class:`IllegalMoveError`)."""
+        w = _read(text)
+        move = Move(w.start, w.end, w.ring, w.tax, w.loot)
+        target = position.cells[w.end]
+        is_capture = target[:1] == SIDE_LETTERS[1 - position.turn]
+        if w.capture and not is_capture:
+            raise _placed(f"'x' marks a capture, but {space_name(w.end)} holds no figure of your "
+                          "opponent's", w.start)
+        if is_capture and not w.capture:
+            raise _placed(f"{space_name(w.end)} holds your opponent's figure: write the capture "
+                          f"with x ({space_name(w.start)}x{space_name(w.end)})", w.start)
+        return move
+
+    def format(self, move: Move, position: Position) -> str:
+        """The canonical text of ``move`` in ``position`` (tax and loot included)."""
+        return move_text(position, move)
+
+    def split(self, text: str) -> tuple[str, ...]:
+        """The sides' turns in a turn's move text (see :func:`split_turns`)."""
+        return split_turns(text)
+
+    def start_of(self, move: Move) -> int:
+        """The square the moving figure starts on."""
+        return move.start
+
+    def destinations(self, position: Position, start: int) -> tuple[str, ...]:
+        """The squares the figure on ``start`` may reach this turn, with or without a ring move."""
+        ends = {m.end for m in legal_moves(position) if m.start == start}
+        return tuple(space_name(e) for e in sorted(ends))
+
+    def pbmserv(self, move: Move) -> str:
+        """Baladãna has no pbmserv coordinates: ``ValueError``."""
+        raise ValueError("Baladãna records have no pbmserv coordinates")
+
+
+def _placed(message: str, start: int) -> IllegalMoveError:
+    exc = IllegalMoveError(message)
+    exc.start = start  # type: ignore[attr-defined]
+    return exc
+
+
+NOTATION = BaladanaNotation()
+"""The Baladãna move notation."""

@@ -1,0 +1,335 @@
+"""Baladãna's rules core: board, positions, turns, powers, generation, apply and the end.
+
+Rules text: ``shared/rules/baladana.txt``; board, powers, turn, end and rulings:
+``shared/spec/baladana.md``; how pbmkit reads them and the house rulings: ``docs/baladana.md``.
+
+Squares are numbered ``8 × rank + file`` (``a1`` = 0, ``h8`` = 63), as on
+:func:`pbmkit.games.board.square_board`. A square holds a short string (see :data:`EMPTY`):
+
+* ``""``: nothing;
+* a figure: its side letter ``"w"`` or ``"b"`` then its rings in the order ``R G B Y``
+  (``"wRB"``, ``"bYY"``, ``"w"`` for a figure without rings); a golden ring on a figure is always
+  its owner's (only its owner ever moves it);
+* a free ring: ``"R"``, ``"G"``, ``"B"``, or ``"Yw"`` / ``"Yb"`` (a golden ring and its owner).
+
+A :class:`Move` is a side's whole turn: an optional ring move, the figure move, and after a
+capture the tax and the loot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from pbmkit.games.base import Outcome
+from pbmkit.games.board import Board, square_board
+
+__all__ = [
+    "BLACK", "BOARD", "COLOURS", "EMPTY", "GOLD", "MAX_RINGS", "RING_ORDER", "SIDE_LETTERS",
+    "SIDE_NAMES", "WHITE", "Move", "Position", "apply", "can_capture", "figure_targets",
+    "golden_in_play", "golden_on_figures", "has_legal_move", "initial_position", "is_figure", "legal_moves",
+    "outcome", "owner_of", "ring_moves", "rings_of", "space", "space_name", "tax_choices",
+    "terminal",
+]
+
+WHITE, BLACK = 0, 1
+SIDE_NAMES = ("white", "black")
+SIDE_LETTERS = ("w", "b")
+EMPTY = ""
+GOLD = "Y"
+COLOURS = "RGB"
+"""The rings that give powers: red (diagonal), green (orthogonal), blue (distance)."""
+RING_ORDER = "RGBY"
+MAX_RINGS = 3
+BOARD: Board = square_board(8, 8)
+
+_KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+_ORTH = ((0, 1), (0, -1), (1, 0), (-1, 0))
+_DIAG = ((1, 1), (-1, -1), (-1, 1), (1, -1))
+
+
+def _ray(sq: int, df: int, dr: int) -> tuple[int, ...]:
+    f, r = sq % 8, sq // 8
+    out = []
+    f, r = f + df, r + dr
+    while 0 <= f < 8 and 0 <= r < 8:
+        out.append(8 * r + f)
+        f, r = f + df, r + dr
+    return tuple(out)
+
+
+_ORTH_RAYS = tuple(tuple(_ray(s, df, dr) for df, dr in _ORTH) for s in range(64))
+_DIAG_RAYS = tuple(tuple(_ray(s, df, dr) for df, dr in _DIAG) for s in range(64))
+_LEAPS = tuple(tuple(8 * (s // 8 + dr) + s % 8 + df for df, dr in _KNIGHT
+                     if 0 <= s % 8 + df < 8 and 0 <= s // 8 + dr < 8) for s in range(64))
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(8 * (s // 8 + dr) + s % 8 + df for df, dr in (*_ORTH, *_DIAG)
+          if 0 <= s % 8 + df < 8 and 0 <= s // 8 + dr < 8) for s in range(64))
+"""The 8 (or fewer, at an edge) squares around each square: where a ring move may go."""
+
+
+def space(name: str) -> int:
+    """The square called ``name`` (any case); ``KeyError`` off the board."""
+    return BOARD.space(name)
+
+
+def space_name(sq: int) -> str:
+    """``"a1"`` .. ``"h8"``."""
+    return BOARD.names[sq]
+
+
+def is_figure(cell: str) -> bool:
+    """Whether a square's content is a figure (else empty or a free ring)."""
+    return cell[:1] in ("w", "b")
+
+
+def owner_of(cell: str) -> int | None:
+    """The side of a figure, or the owner of a free golden ring; ``None`` otherwise."""
+    letter = cell[:1] if is_figure(cell) else cell[1:2]
+    return SIDE_LETTERS.index(letter) if letter in SIDE_LETTERS else None
+
+
+def rings_of(cell: str) -> str:
+    """The rings a figure carries (``"RB"``), or the colour of a free ring (``"Y"``)."""
+    return cell[1:] if is_figure(cell) else cell[:1]
+
+
+def figure(side: int, rings: str) -> str:
+    """The cell of a figure of ``side`` carrying ``rings`` (any order)."""
+    return SIDE_LETTERS[side] + "".join(sorted(rings, key=RING_ORDER.index))
+
+
+def free_ring(colour: str, owner: int | None = None) -> str:
+    """The cell of a free ring (a golden one with its owner)."""
+    return colour + (SIDE_LETTERS[owner] if colour == GOLD and owner is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The 64 squares (see the module docstring) and the side to move."""
+
+    cells: tuple[str, ...]
+    turn: int = WHITE
+
+    def at(self, name: str) -> str:
+        """The content of the square called ``name``."""
+        return self.cells[space(name)]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Move:
+    """A side's whole turn.
+
+    ``ring``: ``(colour, from, to)`` or ``None``; ``start``/``end``: the figure move; ``tax``: the
+    ring colour taxed after capturing a figure without golden rings; ``loot``: ``(colour, square)``
+    pairs, in the order written.
+    """
+
+    start: int
+    end: int
+    ring: tuple[str, int, int] | None = None
+    tax: str | None = None
+    loot: tuple[tuple[str, int], ...] = field(default=())
+
+    def bare(self) -> Move:
+        """The ring move and figure move alone (no tax, no loot)."""
+        return Move(self.start, self.end, self.ring)
+
+
+def initial_position() -> Position:
+    """The default setup (house, ``docs/baladana.md``): chess-like ring combinations."""
+    from pbmkit.games.baladana.setup import DEFAULT_SETUP, parse_setup
+
+    return parse_setup(DEFAULT_SETUP)
+
+
+# --- golden rings ----------------------------------------------------------------------------
+
+
+def golden_on_figures(cells: tuple[str, ...] | list[str], side: int) -> list[int]:
+    """How many golden rings each of ``side``'s figures carries, one entry per figure carrying any."""
+    letter = SIDE_LETTERS[side]
+    return [c.count(GOLD) for c in cells if c[:1] == letter and GOLD in c]
+
+
+def golden_in_play(cells: tuple[str, ...] | list[str], side: int) -> int:
+    """``side``'s golden rings still in the game (on its figures or free on squares)."""
+    free = GOLD + SIDE_LETTERS[side]
+    return sum(golden_on_figures(cells, side)) + sum(1 for c in cells if c == free)
+
+
+def can_capture(cells: tuple[str, ...] | list[str], side: int) -> bool:
+    """Rule: both of ``side``'s golden rings on one and the same figure of ``side``."""
+    return 2 in golden_on_figures(cells, side)
+
+
+# --- powers ----------------------------------------------------------------------------------
+
+
+def figure_targets(cells: tuple[str, ...] | list[str], sq: int, capture: bool) -> Iterator[int]:
+    """The squares the figure on ``sq`` may move to by its powers; opponent's figures only when
+    ``capture`` (its side may capture). Never a free ring or a figure of its own colour; never
+    over a figure or a free ring, except the blue-only leap."""
+    cell = cells[sq]
+    side = cell[0]
+    rings = set(cell[1:]) - {GOLD}
+    if not rings:
+        return
+    if rings == {"B"}:
+        for t in _LEAPS[sq]:
+            c = cells[t]
+            if not c or (capture and c[0] in "wb" and c[0] != side):
+                yield t
+        return
+    rays: list[tuple[int, ...]] = []
+    if "R" in rings:
+        rays.extend(_DIAG_RAYS[sq])
+    if "G" in rings:
+        rays.extend(_ORTH_RAYS[sq])
+    far = "B" in rings
+    for ray in rays:
+        for t in ray if far else ray[:1]:
+            c = cells[t]
+            if not c:
+                yield t
+                continue
+            if capture and c[0] in "wb" and c[0] != side:
+                yield t
+            break
+
+
+# --- ring moves ----------------------------------------------------------------------------
+
+
+def ring_moves(position: Position) -> Iterator[tuple[tuple[str, int, int], list[str]]]:
+    """Every ring move of the side to move, each once, with the squares after it."""
+    cells = position.cells
+    letter = SIDE_LETTERS[position.turn]
+    for sq, cell in enumerate(cells):
+        if not cell:
+            continue
+        if cell[0] == letter:
+            for colour in dict.fromkeys(cell[1:]):
+                rest = cell.replace(colour, "", 1)
+                for t in NEIGHBOURS[sq]:
+                    c = cells[t]
+                    if not c:
+                        placed = free_ring(colour, position.turn)
+                    elif c[0] == letter and len(c) <= MAX_RINGS:
+                        placed = figure(position.turn, c[1:] + colour)
+                    else:
+                        continue
+                    after = list(cells)
+                    after[sq] = rest
+                    after[t] = placed
+                    yield (colour, sq, t), after
+        elif not is_figure(cell):
+            colour = cell[0]
+            if colour == GOLD and cell[1:] != letter:
+                continue  # only its owner moves a golden ring
+            for t in NEIGHBOURS[sq]:
+                c = cells[t]
+                if c[:1] == letter and len(c) <= MAX_RINGS:
+                    after = list(cells)
+                    after[sq] = EMPTY
+                    after[t] = figure(position.turn, c[1:] + colour)
+                    yield (colour, sq, t), after
+
+
+def after_ring_move(position: Position, ring: tuple[str, int, int] | None) -> list[str]:
+    """The squares after a ring move taken as legal (``None``: no ring move)."""
+    cells = list(position.cells)
+    if ring is None:
+        return cells
+    colour, a, b = ring
+    src = cells[a]
+    if is_figure(src):
+        cells[a] = src.replace(colour, "", 1)
+    else:
+        cells[a] = EMPTY
+    dst = cells[b]
+    cells[b] = figure(position.turn, dst[1:] + colour) if dst else free_ring(colour, position.turn)
+    return cells
+
+
+# --- turns -----------------------------------------------------------------------------------
+
+
+def tax_choices(captured: str) -> tuple[str, ...]:
+    """The ring colours the capturer may tax from the captured figure's cell: none when it
+    carried golden rings (they are the tax) or no ring at all."""
+    rings = captured[1:]
+    if not rings or GOLD in rings:
+        return ()
+    return tuple(dict.fromkeys(rings))
+
+
+def _figure_moves(cells: list[str], side: int) -> Iterator[tuple[int, int]]:
+    letter = SIDE_LETTERS[side]
+    capture = can_capture(cells, side)
+    for sq, cell in enumerate(cells):
+        if cell[:1] == letter:
+            for t in figure_targets(cells, sq, capture):
+                yield sq, t
+
+
+def _turns(position: Position) -> Iterator[Move]:
+    side = position.turn
+    choices: list[tuple[tuple[str, int, int] | None, list[str]]] = [(None, list(position.cells))]
+    choices.extend(ring_moves(position))
+    for ring, cells in choices:
+        if not golden_on_figures(cells, side):
+            continue  # rule 5: the mover keeps a golden ring on a figure
+        for start, end in _figure_moves(cells, side):
+            taxes = tax_choices(cells[end]) if cells[end] else ()
+            yield Move(start, end, ring, taxes[0] if taxes else None)
+
+
+def terminal(position: Position) -> Outcome | None:
+    """The win or the no-capture draw, judged before the side to move plays; else ``None``."""
+    cells = position.cells
+    mover = position.turn
+    if not golden_on_figures(cells, mover):
+        return Outcome(SIDE_NAMES[1 - mover], "golden-rings")
+    if not golden_on_figures(cells, 1 - mover):
+        return Outcome(SIDE_NAMES[mover], "golden-rings")
+    if golden_in_play(cells, WHITE) < 2 and golden_in_play(cells, BLACK) < 2:
+        return Outcome("draw", "no-capture")
+    return None
+
+
+def legal_moves(position: Position) -> list[Move]:
+    """Every legal turn, each once (a capture with its first tax choice, R before G before B,
+    and no loot), in board order; empty when the game is over."""
+    if terminal(position) is not None:
+        return []
+    return list(_turns(position))
+
+
+def has_legal_move(position: Position) -> bool:
+    """Whether the side to move has a legal turn (without listing them all)."""
+    return terminal(position) is None and next(_turns(position), None) is not None
+
+
+def outcome(position: Position) -> Outcome | None:
+    """A win (``golden-rings``), a draw (``no-capture``, or ``no-moves``: no legal turn), or ``None``."""
+    done = terminal(position)
+    if done is not None:
+        return done
+    if next(_turns(position), None) is None:
+        return Outcome("draw", "no-moves")
+    return None
+
+
+def apply(position: Position, move: Move) -> Position:
+    """The position after a legal turn (not checked: see :func:`~pbmkit.games.baladana.check.check_move`)."""
+    cells = after_ring_move(position, move.ring)
+    mover = cells[move.start]
+    cells[move.start] = EMPTY
+    captured = cells[move.end]
+    cells[move.end] = mover
+    if captured:
+        for colour, sq in move.loot:
+            c = cells[sq]
+            cells[sq] = figure(owner_of(c) or 0, c[1:] + colour) if c else free_ring(colour)
+    return Position(tuple(cells), 1 - position.turn)

@@ -1,0 +1,69 @@
+"""Baladãna random playouts (hypothesis): every generated turn is accepted by the checker, turns
+are listed once each, every capture may take any tax and random loot, the mover always keeps a
+golden ring on a figure (rule 5), and positions round-trip through Setup and the notation."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbmkit.games import baladana as bd
+from pbmkit.games.baladana.notation import NOTATION
+
+PLIES = 40
+
+
+def _spoils(position: bd.Position, move: bd.Move, rng: random.Random) -> bd.Move:
+    """``move`` with a random tax among the choices and random loot on random legal squares."""
+    captured = position.cells[move.end]
+    if not captured:
+        return move
+    choices = bd.tax_choices(captured)
+    tax = rng.choice(choices) if choices else None
+    left = list(captured[1:].replace("Y", ""))
+    if tax is not None:
+        left.remove(tax)
+    loot = []
+    for colour in left:
+        if rng.random() < 0.7:
+            loot.append((colour, rng.randrange(64)))
+    candidate = bd.Move(move.start, move.end, move.ring, tax, tuple(loot))
+    return candidate if bd.check_move(position, candidate) is None else \
+        bd.Move(move.start, move.end, move.ring, tax)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32))
+def test_random_playouts_stay_legal(seed: int) -> None:
+    """Random games from the default setup: checker accepts every generated turn; rule 5 holds;
+    the game ends exactly when no turn is left."""
+    rng = random.Random(seed)
+    position = bd.initial_position()
+    for _ in range(PLIES):
+        moves = bd.legal_moves(position)
+        result = bd.outcome(position)
+        assert (result is None) == bool(moves)
+        if result is not None:
+            assert result.how in ("golden-rings", "no-capture", "no-moves")
+            return
+        assert len(set(moves)) == len(moves)
+        for move in rng.sample(moves, min(len(moves), 100)):
+            assert bd.check_move(position, move) is None
+            assert NOTATION.read(NOTATION.format(move, position), position) == move
+        assert bd.parse_setup(bd.format_setup(position)) == position
+        move = _spoils(position, rng.choice(moves), rng)
+        assert bd.check_move(position, move) is None
+        mover = position.turn
+        position = bd.apply(position, move)
+        assert bd.golden_on_figures(position.cells, mover)
+        assert all(len(c) <= 4 for c in position.cells if bd.rules.is_figure(c))
+
+
+def test_the_checker_accepts_every_generated_turn_of_the_opening() -> None:
+    """All turns of the opening (ring moves times figure moves) are legal, each listed once."""
+    start = bd.initial_position()
+    moves = bd.legal_moves(start)
+    assert len(moves) == len(set(moves)) > 1000
+    assert all(bd.check_move(start, m) is None for m in moves)
