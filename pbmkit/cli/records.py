@@ -32,6 +32,7 @@ from pbmkit.cli.common import (
     rules_option,
     trusted_end,
 )
+from pbmkit.games.notation import KeepsMarks
 from pbmkit.notation.problems import printable
 
 _GAME_OPTION = GAME_NUMBER_OPTION
@@ -309,8 +310,12 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
         after = game.apply(position, mv)
         said = game.announce(after)
         canonical = game.notation.format(mv, position)
+        notation = game.notation
+        written = notation.format_written(mv, position, move_text) \
+            if isinstance(notation, KeepsMarks) else canonical
         note = move_note(rep, received, sent, leave, offer_draw, no_dates)
-        new_text = append_move(text, rep, mv, announcements=[a.word for a in said], comment=note)
+        new_text = append_move(text, rep, mv, announcements=[a.word for a in said], comment=note,
+                               written=written)
         outcome = game.outcome(after)
         if outcome is not None:  # desk: the Winner tag follows the result
             from pbmkit.cli.desk import winner_value
@@ -327,7 +332,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     click.echo(board_text(game, after, last_move=mv))
     click.echo()
     verb = "Would add" if dry_run else "Added"
-    click.echo(f"{verb} {label}. {side.capitalize()}: {canonical}" + "".join(f" {a.word}" for a in said))
+    click.echo(f"{verb} {label}. {side.capitalize()}: {written}" + "".join(f" {a.word}" for a in said))
     if note:
         click.echo(f"Noted: {note}")
     if outcome is not None:

@@ -7,11 +7,11 @@ writer in :mod:`pbmkit.notation` reach it through :class:`MoveNotation` only.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 from pbmkit.games.base import PbmkitError
 
-__all__ = ["MoveNotation", "MoveSyntaxError", "memoised_reader"]
+__all__ = ["KeepsMarks", "MoveNotation", "MoveSyntaxError", "memoised_reader"]
 
 W = TypeVar("W")
 P_contra = TypeVar("P_contra", contravariant=True)
@@ -97,3 +97,14 @@ class MoveNotation(Protocol[P_contra, M]):
     def pbmserv(self, move: M) -> str:
         """The move in pbmserv's coordinates; ``ValueError`` if the game has none."""
         ...
+
+
+@runtime_checkable
+class KeepsMarks(Protocol[P_contra, M]):
+    """A notation with optional marks a player may write (Billo's ``=B``): ``pbmkit move`` keeps
+    the marks typed in what it appends, where the writer's canonical text leaves them out."""
+
+    def format_written(self, move: M, position: P_contra, written: str) -> str:
+        """The canonical text of ``move`` with the optional marks of ``written`` kept."""
+        ...
+

@@ -105,10 +105,12 @@ def _comment_end(text: str, starts: list[int], c: Comment) -> int:
 
 
 def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequence[str] = (),
-                comment: str = "") -> str:
+                comment: str = "", written: str | None = None) -> str:
     """``text`` with ``move`` added after the last main-line move, canonically; the rest unchanged.
 
     ``announcements`` are written after the move (``("averto",)``).
+    ``written`` replaces the canonical text of the move (it must read to the same move: the
+    canonical text with optional marks the player typed, such as Billo's ``=B``).
 
     White's move opens a new line ``13. IR to HS``; Black's follows White's on its line
     (`` EV to DU``). ``ValueError`` if the game has errors or is over; ``IllegalMoveError`` if the
@@ -125,7 +127,7 @@ def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequ
     bom = 1 if replay.record.bom else 0
     body = text[bom:]
     nl = "\r\n" if "\r\n" in body else "\n"
-    canonical = " ".join((game.notation.format(move, replay.final), *announcements))
+    canonical = " ".join((written or game.notation.format(move, replay.final), *announcements))
     if comment:  # the desk's dates (docs/desk.md)
         canonical += " {" + comment + "}"
     label, side = replay.next_turn()

@@ -215,3 +215,21 @@ def test_an_ambiguous_move_names_the_moves_it_could_mean(tmp_path: Path) -> None
     assert "It could be: R a1-a2, S a1-a2" in err
     assert "b2" not in err and "pieces that can move" not in err
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("typed", "appended"), [
+    ("R c7-c8=B", "1. R c7-c8=B\n"), ("c7-c8 = b", "1. R c7-c8=B\n"), ("Rc7-c8", "1. R c7-c8\n"),
+])
+def test_move_keeps_a_typed_promotion_mark(tmp_path: Path, typed: str, appended: str) -> None:
+    """Issue 9, item 2: ``move`` must keep a typed ``=B`` in what it appends (canonically
+    spelled), and the record then reads back with it."""
+    path = tmp_path / "promotion.txt"
+    head = '[Game "Billo"]\n[Setup "YR:c7 YS:a1 OR:h8 OS:a8 y"]\n\n'
+    path.write_text(head, encoding="utf-8")
+    code, out, err = run("move", str(path), typed)
+    assert code == 0, err
+    assert path.read_text(encoding="utf-8") == head + appended
+    assert f"Added 1. Yellow: {appended[3:].strip()}" in out
+    assert run("move", str(path), "S a8-a7")[0] == 0
+    [rep] = check_text(path.read_text(encoding="utf-8"))
+    assert rep.valid and rep.main[0].written == appended[3:].strip()

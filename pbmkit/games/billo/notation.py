@@ -191,6 +191,16 @@ class BilloNotation:
         """``"R c2xd3xe4"``, ``"R+ d5-e6"``: the canonical text of ``move`` in ``position``."""
         return billo.move_text(position, move)
 
+    def format_written(self, move: billo.Move, position: billo.Position, written: str) -> str:
+        """The canonical text, with ``=B`` where the player wrote it on a promotion (issue 9,
+        item 2: ``pbmkit move`` keeps a typed mark)."""
+        text = billo.move_text(position, move)
+        try:
+            marked = _read(written).promotion
+        except MoveSyntaxError:
+            return text
+        return f"{text}=B" if marked and billo.promotes(position, move) else text
+
     def start_of(self, move: billo.Move) -> int:
         """The square the moving piece starts on."""
         return move.start
