@@ -30,10 +30,12 @@ from pbmkit.games.notation import MoveSyntaxError, memoised_reader
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
 
 
-_HEAD = re.compile(r"\s*(?:([RrSs])\s*(\+)?)?\s*(?=[A-Za-z][0-9])")
+# Linear patterns (issue 9, item 14): no two quantifiers compete for one run of spaces (possessive
+# \s*+ where a run could otherwise be split between two of them, or tried at each of its places).
+_HEAD = re.compile(r"(?:([RrSs])\s*+(\+)?)?\s*+(?=[A-Za-z][0-9])")
 _SQUARE = re.compile(r"\s*([A-Za-z])([0-9]{1,2})")
 _SEP = re.compile(r"\s*(-|–|x|X|×|to\b)\s*")
-_PROMO = re.compile(r"\s*=\s*([A-Za-z])\s*$")
+_PROMO = re.compile(r"=\s*+([A-Za-z])\s*+$")
 _EXAMPLE = "R c1-d2"
 
 
@@ -74,7 +76,7 @@ def _parse(text: str) -> _Written:
             raise MoveSyntaxError(f"'={promo.group(1)}' is not a promotion mark: a piece that "
                                   "reaches the last rank becomes a Billo, written =B")
         promotion = True
-        body = body[:promo.start()]
+        body = body[:promo.start()].rstrip()
         if not body.strip():
             raise MoveSyntaxError("'=B' follows a move that reaches the last rank, like R c7-c8=B")
     head = _HEAD.match(body)
