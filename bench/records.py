@@ -17,7 +17,10 @@ def run(games: int = 1000, plies: int = 80, repeats: int = 5) -> tuple[str, floa
     """Time both readers; return the summary line and the ratio."""
     import chess.pgn
 
+    from pbmkit.cli import tune_gc
     from pbmkit.notation.replay import iter_check_text
+
+    tune_gc()  # as the pbmkit command runs the collector
 
     batalo_text, batalo_plies = batalo_archive(games, plies)
     pgn_text, chess_plies = chess_archive(games, plies)

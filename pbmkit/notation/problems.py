@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import gc
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.notation import MoveSyntaxError
 
-__all__ = ["IllegalMoveError", "MoveSyntaxError", "Problem", "no_gc_pauses", "printable"]
+__all__ = ["IllegalMoveError", "MoveSyntaxError", "Problem", "printable"]
 
 # C0 and C1 control codes, DEL, and the line and bidirectional-override codes that reorder or
 # hide what a terminal shows (one class, no nesting: linear).
@@ -35,22 +32,6 @@ def printable(text: str, limit: int | None = None) -> str:
     if limit is not None and len(text) > limit:
         return _UNSAFE.sub(_escape, text[:limit]) + f"… ({len(text):,} characters)"
     return _UNSAFE.sub(_escape, text)
-
-
-@contextmanager
-def no_gc_pauses() -> Iterator[None]:
-    """Hold the cyclic garbage collector while reading a file.
-
-    Reading builds many small objects and no reference cycles; the collector's passes over them
-    cost about a fifth of the time of ``check``. It is switched back on (if it was on) at the end.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import Any
 
 from pbmkit.notation.model import Comment, Ending, Record, Turn, WrittenMove, canonical_tag_name
-from pbmkit.notation.problems import MoveSyntaxError, Problem, no_gc_pauses
+from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.tokens import grammar_text, one_turn_pattern, simple_items
 
 __all__ = ["grammar_text", "move_syntax_problems", "parse_records"]
@@ -46,14 +47,14 @@ def _expected_words(expected: set[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
-class _Sink:
-    """Where the lexer callback puts comments of the parse in progress (one parse at a time)."""
-
-    comments: ClassVar[list[Any]] = []
+_SINK = threading.local()
+"""Where the lexer callback puts the comments of the parse in progress: one list per thread, so
+that several threads may parse at once with the one parser (its lexer calls back into a plain
+function, which cannot be told which parse it serves)."""
 
 
 def _on_comment(token: Any) -> Any:
-    _Sink.comments.append(token)
+    _SINK.comments.append(token)
     return token
 
 
@@ -115,6 +116,17 @@ def _cache_file(grammar: str) -> str | bool:
 
 def _parser() -> Any:
     """The LALR parser, built (or loaded from the cache) on first use."""
+    global _PARSER
+    if _PARSER is not None:
+        return _PARSER
+    with _PARSER_LOCK:  # built once, even when several threads ask first
+        return _build_parser()
+
+
+_PARSER_LOCK = threading.Lock()
+
+
+def _build_parser() -> Any:
     global _PARSER
     if _PARSER is None:
         from lark import Lark
@@ -486,8 +498,7 @@ def parse_records(text: str, source: str = "<string>", *, check_moves: bool = Tr
     or ``g4`` are syntax errors (``Record.move_problems``); the replayer, which reads every move
     anyway, parses without it.
     """
-    with no_gc_pauses():
-        return _parse_records(text, source, check_moves)
+    return _parse_records(text, source, check_moves)
 
 
 def _parse_records(text: str, source: str, check_moves: bool, first_line: int = 1
@@ -560,7 +571,7 @@ def _lark_items(reader: _Reader) -> tuple[list[Any], list[Any]]:
     """Items and comments of ``reader.text`` from the Lark parser, syntax problems reported."""
     parser = _parser()
     comments: list[Any] = []
-    _Sink.comments = comments
+    _SINK.comments = comments
     try:
         items = parser.parse(reader.text, on_error=reader.on_error)
     except Exception as exc:  # an error Lark could not recover from: keep what we can say
@@ -570,7 +581,7 @@ def _lark_items(reader: _Reader) -> tuple[list[Any], list[Any]]:
             raise
         items = []
     finally:
-        _Sink.comments = []
+        _SINK.comments = []
     return items or [], comments
 
 

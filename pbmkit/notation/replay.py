@@ -17,7 +17,7 @@ from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
 from pbmkit.games.base import Announcement, describe_outcome
 from pbmkit.games.notation import MoveNotation
 from pbmkit.notation.model import Ending, Record, Turn, WrittenMove, announcements_of
-from pbmkit.notation.problems import MoveSyntaxError, Problem, no_gc_pauses
+from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.reader import iter_records, move_syntax_problems
 
 __all__ = ["GameReplay", "Line", "Ply", "check_text", "format_move", "iter_check_text", "parse_move",
@@ -551,13 +551,12 @@ def iter_check_text(text: str, source: str = "<string>", *,
     at a time (:func:`~pbmkit.notation.reader.iter_records`), so neither the records nor the
     positions of a large archive are ever all in memory at once. ``progress(done, total)`` counts
     chunks of the archive (each a game or a few).
-    The cyclic garbage collector is held until the iteration ends (see ``no_gc_pauses``).
+    The garbage collector is left as the caller set it (the ``pbmkit`` command tunes it).
     """
-    with no_gc_pauses():
-        for i, (r, chunk, chunks) in enumerate(iter_records(text, source), 1):
-            yield replay(r, source, i)
-            if progress is not None:
-                progress(chunk + 1, chunks)
+    for i, (r, chunk, chunks) in enumerate(iter_records(text, source), 1):
+        yield replay(r, source, i)
+        if progress is not None:
+            progress(chunk + 1, chunks)
 
 
 def _notation_of(game_name: str) -> tuple[Game[Any, Any], MoveNotation[Any, Any]]:

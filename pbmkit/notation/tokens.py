@@ -12,6 +12,7 @@ up, and the reader hands the text to the Lark parser, which reports the problem.
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +33,22 @@ _TERMINALS: dict[str, str] = {}
 def terminal(name: str) -> str:
     """The regular expression of the grammar's terminal ``name`` (``NAME.prio: /re/flags``)."""
     if not _TERMINALS:  # one pass over the grammar: every compiled pattern costs at start-up
-        for m in re.finditer(r"^([A-Z_]+)(?:\.-?[0-9]+)?: /(.*)/([a-z]*)$", grammar_text(), re.M):
-            _TERMINALS[m.group(1)] = f"(?{m.group(3)}:{m.group(2)})" if m.group(3) else m.group(2)
+        with _LOCK:
+            if not _TERMINALS:
+                _TERMINALS.update(_read_terminals())
     return _TERMINALS[name]
+
+
+_LOCK = threading.Lock()
+"""Guards the tables filled on first use, so that several threads may read records at once."""
+
+
+def _read_terminals() -> dict[str, str]:
+    """Every terminal of the grammar, by name."""
+    found: dict[str, str] = {}
+    for m in re.finditer(r"^([A-Z_]+)(?:\.-?[0-9]+)?: /(.*)/([a-z]*)$", grammar_text(), re.M):
+        found[m.group(1)] = f"(?{m.group(3)}:{m.group(2)})" if m.group(3) else m.group(2)
+    return found
 
 
 def one_turn_pattern() -> Any:
@@ -75,8 +89,10 @@ def _scanner(k: int) -> Any:
         rf"|(?P<RESIGNS>{t('RESIGNS')})|(?P<DRAW>{t('DRAW')})"
         rf"|(?P<MOVE>(?:{t('SPOKEN_MOVE')})|(?:{t('PLAIN_MOVE')}))",
     ]
-    while len(_SCANNERS) <= k:
-        _SCANNERS.append(re.compile(sources[len(_SCANNERS)]))
+    if len(_SCANNERS) <= k:
+        with _LOCK:
+            while len(_SCANNERS) <= k:
+                _SCANNERS.append(re.compile(sources[len(_SCANNERS)]))
     return _SCANNERS[k]
 
 
