@@ -313,7 +313,11 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
         notation = game.notation
         written = notation.format_written(mv, position, move_text) \
             if isinstance(notation, KeepsMarks) else canonical
-        note = move_note(rep, received, sent, leave, offer_draw, no_dates)
+        # A record with no desk annotation at all, and no date option: nothing to note (and the
+        # desk modules, ~7 ms of a mailed move's start, are not imported).
+        plain = received is None and sent is None and not leave and not offer_draw \
+            and "%cc" not in text.lower()
+        note = "" if plain else move_note(rep, received, sent, leave, offer_draw, no_dates)
         new_text = append_move(text, rep, mv, announcements=[a.word for a in said], comment=note,
                                written=written)
         outcome = game.outcome(after)

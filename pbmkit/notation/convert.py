@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pbmkit.notation.desk import move_fields
 from pbmkit.notation.model import Comment, Turn, WrittenMove
 from pbmkit.notation.problems import IllegalMoveError
 from pbmkit.notation.replay import GameReplay, Ply
@@ -19,6 +18,8 @@ def _comments(comments: list[Comment]) -> list[str]:
 
 def to_json_record(replay: GameReplay) -> dict[str, Any]:
     """The whole game as JSON: tags, start, every line's moves with comments, result, problems."""
+    from pbmkit.notation.desk import move_fields  # here: a mailed move never needs the desk
+
     written: dict[tuple[int, int], WrittenMove] = {
         (m.line, m.column): m for t in replay.record.turns for m in t.moves
     }
