@@ -273,7 +273,7 @@ class _Reader:
             self.ci += 1
             value = str(tok)
             c = (Comment(value[1:-1], "{", tok.line, tok.column) if value.startswith("{")
-                 else Comment(value[1:].rstrip("\r"), ";", tok.line, tok.column))
+                 else Comment(value[1:].rstrip("\r").replace(_OPEN, "{"), ";", tok.line, tok.column))
             if self.anchor is not None:
                 self.anchor.append(c)
 
@@ -329,7 +329,7 @@ class _Reader:
         m = _TAG_RE.fullmatch(str(tok))
         assert m is not None  # the TAG terminal has the same shape
         name = canonical_tag_name(m.group(1))
-        value = _UNESCAPE_RE.sub(r"\1", m.group(2))
+        value = _UNESCAPE_RE.sub(r"\1", m.group(2)).replace(_OPEN, "{")
         rec.tags[name] = value
         rec.tag_positions[name] = (tok.line, tok.column)
         comments = rec.tag_comments.setdefault(name, [])
@@ -567,13 +567,24 @@ def _shift_lines(record: Record, offset: int) -> None:
                        for p in record.problems]
 
 
+_OPEN = "\ue000"
+"""What an unclosed ``{`` is read as by the Lark parser (the grammar's LBRACE); swapped back in
+the tag values and ``;`` comments that hold one."""
+
+
 def _lark_items(reader: _Reader) -> tuple[list[Any], list[Any]]:
     """Items and comments of ``reader.text`` from the Lark parser, syntax problems reported."""
     parser = _parser()
     comments: list[Any] = []
     _SINK.comments = comments
+    text = reader.text
+    last_close = text.rfind("}")
+    if text.find("{", last_close + 1) >= 0:
+        # Braces that no } follows can open no comment: COMMENT would scan to the end of the text
+        # for each of them (quadratic on a line of them). They are read as LBRACE at once.
+        text = text[:last_close + 1] + text[last_close + 1:].replace("{", _OPEN)
     try:
-        items = parser.parse(reader.text, on_error=reader.on_error)
+        items = parser.parse(text, on_error=reader.on_error)
     except Exception as exc:  # an error Lark could not recover from: keep what we can say
         from lark.exceptions import UnexpectedInput
 
