@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from common import _cached, _source_key, alternate, batalo_archive, median, summary
+from common import _cached, _source_key, alternate, archive_text, batalo_archive, median, summary
 
 from pbmkit.games import batu_khan as bk
 
@@ -49,24 +49,16 @@ def batu_khan_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
     """An archive of ``games`` random legal Batu Khan games as record text, and its ply count."""
     from pbmkit.games.batu_khan import check, rules
 
-    key = f"{games} {plies} {seed}" + _source_key(random_batu_khan_game, _make_archive, rules, check)
+    key = f"{games} {plies} {seed}" + _source_key(random_batu_khan_game, _make_archive, archive_text,
+                                                   rules, check)
     return _cached(f"batu-khan-{games}x{plies}-s{seed}", key,
                    lambda: _make_archive(games, plies, seed))
 
 
 def _make_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
     rng = random.Random(seed)
-    parts: list[str] = []
-    total = 0
-    for n in range(1, games + 1):
-        moves = random_batu_khan_game(rng, plies)
-        total += len(moves)
-        lines = [f'[Game "Batu Khan"]\n[Number "{n}"]\n[South "South {n}"]\n[North "North {n}"]\n']
-        for k in range(0, len(moves), 2):
-            pair = " ".join(str(m) for m in moves[k:k + 2])
-            lines.append(f"{k // 2 + 1}. {pair}\n")
-        parts.append("".join(lines))
-    return "\n".join(parts), total
+    return archive_text("Batu Khan", ("South", "North"),
+                        [random_batu_khan_game(rng, plies) for _ in range(games)])
 
 
 def run(games: int = 1000, plies: int = 80, repeats: int = 5) -> tuple[str, float]:

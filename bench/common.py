@@ -8,7 +8,7 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pbmkit.games import batalo
@@ -81,24 +81,31 @@ def batalo_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
     from pbmkit.games.batalo import rules as batalo_rules
 
     key = f"{games} {plies} {seed}" + _source_key(random_batalo_game, _make_batalo_archive,
-                                                   batalo_rules, batalo_check)
+                                                   archive_text, batalo_rules, batalo_check)
     return _cached(f"batalo-{games}x{plies}-s{seed}", key,
                    lambda: _make_batalo_archive(games, plies, seed))
 
 
 def _make_batalo_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
     rng = random.Random(seed)
+    return archive_text("Batalo", ("White", "Black"),
+                        [random_batalo_game(rng, plies) for _ in range(games)])
+
+
+def archive_text(title: str, sides: tuple[str, str], games: Sequence[Sequence[object]]
+                 ) -> tuple[str, int]:
+    """An archive of two-sided ``games`` (moves written by ``str``), numbered, with player tags
+    named after the sides; and its ply count."""
     parts: list[str] = []
-    total = 0
-    for n in range(1, games + 1):
-        moves = random_batalo_game(rng, plies)
-        total += len(moves)
-        lines = [f'[Game "Batalo"]\n[Number "{n}"]\n[White "White {n}"]\n[Black "Black {n}"]\n']
+    first, second = sides
+    for n, moves in enumerate(games, 1):
+        lines = [f'[Game "{title}"]\n[Number "{n}"]\n[{first} "{first} {n}"]\n'
+                 f'[{second} "{second} {n}"]\n']
         for k in range(0, len(moves), 2):
             pair = " ".join(str(m) for m in moves[k:k + 2])
             lines.append(f"{k // 2 + 1}. {pair}\n")
         parts.append("".join(lines))
-    return "\n".join(parts), total
+    return "\n".join(parts), sum(len(m) for m in games)
 
 
 def chess_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
