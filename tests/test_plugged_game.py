@@ -31,7 +31,7 @@ from pbmkit.games import register, unregister
 from pbmkit.games.base import GameBase, HowWords, IllegalMoveError, Outcome, SetupError
 from pbmkit.games.board import square_board
 from pbmkit.games.drawing import Glyph, Look
-from pbmkit.games.notation import MoveSyntaxError
+from pbmkit.games.notation import MoveSpan, MoveSyntaxError
 from pbmkit.notation import check_text
 
 BOARD = square_board(4, 4)
@@ -99,8 +99,8 @@ class TrioNotation:
     def pbmserv(self, move: Move) -> str:
         raise ValueError("Trio has no pbmserv coordinates")
 
-    def split(self, text: str) -> list[tuple[int, int, tuple[str, ...]]]:
-        return [(m.start(), m.end(), ()) for m in re.finditer(r"\S+", text)]
+    def split(self, text: str) -> list[MoveSpan]:
+        return [MoveSpan(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
 
 
 def _row(position: Position) -> int | None:

@@ -97,7 +97,7 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
     from pbmkit.notation.writer import move_text
 
     tags = record.tags
-    problems = [p.message for p in record.problems if p.severity == "error"]
+    problems = [p.message for p in (*record.problems, *record.move_problems) if p.severity == "error"]
     try:
         game = get_game(tags.get("Game", "").strip() or record.game_name)
     except KeyError as exc:
@@ -239,7 +239,7 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
             echo_err(str(getattr(exc, "message", exc)))
             failed = True
             continue
-        records, _ = parse_records(text, name, check_moves=False)
+        records, _ = parse_records(text, name)
         rows.extend(game_row(record, k, me, day) for k, record in enumerate(records, 1))
         if not records:
             echo_err(f"{name}: no game in this file")

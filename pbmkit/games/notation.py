@@ -6,12 +6,13 @@ writer in :mod:`pbmkit.notation` reach it through :class:`MoveNotation` only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Protocol, TypeVar, runtime_checkable
+import re
+from collections.abc import Callable, Collection, Hashable, Sequence
+from typing import NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pbmkit.games.base import PbmkitError
 
-__all__ = ["KeepsMarks", "MoveNotation", "MoveSyntaxError", "memoised_reader"]
+__all__ = ["KeepsMarks", "MoveNotation", "MoveSpan", "MoveSyntaxError", "memoised_reader", "split_by"]
 
 W = TypeVar("W")
 P_contra = TypeVar("P_contra", contravariant=True)
@@ -53,6 +54,60 @@ def memoised_reader(parse: Callable[[str], W], size: int = 8192) -> Callable[[st
     return read
 
 
+class MoveSpan(NamedTuple):
+    """One move in a run of move text (:meth:`MoveNotation.split`): offsets into the run."""
+
+    start: int
+    """The offset of the move's first character."""
+    end: int
+    """The offset just after the move's own text."""
+    announcements: tuple[str, ...] = ()
+    """The words written after the move (Batalo's ``("averto",)``), lower case, as written."""
+    stop: int = -1
+    """The offset just after the move's announcements (``-1``: the same as :attr:`end`)."""
+
+
+_WORD = re.compile(r"[^ \t]+")
+
+
+def split_by(pattern: re.Pattern[str], text: str, announcements: Collection[str] = ()
+             ) -> list[MoveSpan]:
+    """The moves of a run of move text, found by ``pattern`` (one whole move of the game).
+
+    From each word on: an announcement word (lower case in ``announcements``) joins the move
+    before it; else the match of ``pattern`` there is a move (taken to the end of the word it
+    stops in); else the word alone is a move, which the notation's reader will then reject with
+    its own words. Total and linear as long as ``pattern`` is (bounded repetitions, atomic groups).
+    """
+    spans: list[MoveSpan] = []
+    words = _WORD.match
+    match = pattern.match
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] in " \t":
+            i += 1
+            continue
+        word = words(text, i)
+        assert word is not None  # text[i] is not a blank
+        w_end = word.end()
+        if announcements and spans:
+            low = word.group().lower()
+            if low in announcements:
+                last = spans[-1]
+                spans[-1] = MoveSpan(last.start, last.end, (*last.announcements, low), w_end)
+                i = w_end
+                continue
+        m = match(text, i)
+        end = m.end() if m is not None and m.end() > i else w_end
+        if end < n and text[end] not in " \t":  # the move stops inside a word: take all of it
+            more = words(text, end)
+            assert more is not None
+            end = more.end()
+        spans.append(MoveSpan(i, end, (), end))
+        i = end
+    return spans
+
+
 class MoveNotation(Protocol[P_contra, M]):
     """How a game writes its moves: what the record reader, the replayer and the writer ask.
 
@@ -68,6 +123,13 @@ class MoveNotation(Protocol[P_contra, M]):
     @property
     def example(self) -> str:
         """A typical move as written, for messages (``"IR to HS"``)."""
+        ...
+
+    def split(self, text: str) -> Sequence[MoveSpan]:
+        """The moves written in ``text``, a run of move text (words on one line between a turn
+        number, comments and an ending), in order, with the words announced after each. Total:
+        never raises; every word belongs to a span (a word that fits no move is a span of its
+        own, which :meth:`normalize` then rejects). Most games call :func:`split_by`."""
         ...
 
     def normalize(self, text: str) -> str:

@@ -132,7 +132,9 @@ def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequ
     if comment:  # the desk's dates (docs/desk.md)
         canonical += " {" + comment + "}"
     label, side = replay.next_turn()
+    phase = replay.next_phase()
     first_side = (replay.order or game.order)[0]
+    opening = "" if side == first_side else "... "
     starts = _line_starts(body)
     turns = [t for t in replay.record.main if t.moves]
     if turns:
@@ -144,8 +146,15 @@ def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequ
                 break
             pos = _comment_end(body, starts, c)
             ends_line = c.kind == ";"
-        if side == first_side:
-            insert = f"{nl}{label}. {canonical}"
+        if replay.phase_written():  # after the phase line that ends the record
+            tail = [t for t in replay.record.body if not t.series][-1]
+            pos = starts[tail.line] - 1 if tail.line < len(starts) else len(body)
+            pos -= 1 if pos > 0 and body[pos - 1] == "\r" else 0
+            insert = f"{nl}{label}. {opening}{canonical}"
+        elif phase is not None:
+            insert = f"{nl}round {phase}{nl}{label}. {opening}{canonical}"
+        elif side == first_side or label != last_turn.label:
+            insert = f"{nl}{label}. {opening}{canonical}"
         elif ends_line:
             insert = f"{nl}{label}... {canonical}"
         else:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from pbmkit.notation.problems import Problem
 
-__all__ = ["KNOWN_TAGS", "Comment", "Ending", "Record", "Turn", "WrittenMove", "announcements_of",
+__all__ = ["KNOWN_TAGS", "Comment", "Ending", "Phase", "Record", "Turn", "WrittenMove", "announcements_of",
            "canonical_tag_name"]
 
 KNOWN_TAGS: tuple[str, ...] = ("Game", "Number", "Date", "White", "Black", "Winner", "Setup",
@@ -42,20 +42,24 @@ class Comment:
 
 @dataclass(slots=True)
 class WrittenMove:
-    """One move as written (the text of a MOVE token) and what follows it."""
+    """One move as written (one move of a run of move text, as the game's notation splits it) and
+    what follows it."""
 
     text: str
+    """The move's text, runs of blanks inside it made one space."""
     line: int = 0
     column: int = 0
     end_pos: int = 0
-    """Offset just after the move (or after its ``averto``) in the parsed text."""
-    averto: bool = False
+    """Offset just after the move (or after its announcements) in the parsed text."""
+    announcements: tuple[str, ...] = ()
+    """The words written after the move (Batalo's ``("averto",)``), lower case, each once."""
     comments: list[Comment] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class Turn:
-    """A numbered turn: ``12.`` (main line) or ``12a.`` (series ``a``) and up to two moves."""
+    """A numbered turn: ``12.`` (main line) or ``12a.`` (series ``a``) and up to one move of each
+    side."""
 
     label: str
     """``"12"`` or ``"12a"`` (the series letter in lower case)."""
@@ -69,6 +73,9 @@ class Turn:
     column: int = 0
     comments: list[Comment] = field(default_factory=list)
     """Comments written between the turn number and its first move."""
+    phase: int = 0
+    """The number of the last phase line before the turn (``round 2`` → 2), 0 before any: turn
+    numbers start again at 1 after a phase line."""
 
 
 @dataclass(slots=True)
@@ -84,14 +91,31 @@ class Ending:
     comments: list[Comment] = field(default_factory=list)
 
 
+@dataclass(slots=True)
+class Phase:
+    """A phase line: ``round 2`` (Batrakill's second round). Turns are numbered from 1 after it."""
+
+    number: int
+    series: str = ""
+    """The line it belongs to (the series of the turn before it)."""
+    line: int = 0
+    column: int = 0
+    comments: list[Comment] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """As written canonically: ``"round 2"``."""
+        return f"round {self.number}"
+
+
 @dataclass(eq=False)
 class Record:
     """One game as written: tags, turns and endings in written order, comments, problems."""
 
     tags: dict[str, str] = field(default_factory=dict)
     """Tag name (canonical case for known tags, as written for others) to value, in written order."""
-    body: list[Turn | Ending] = field(default_factory=list)
-    """Turns and endings of every line (main line and series) in the order written."""
+    body: list[Turn | Ending | Phase] = field(default_factory=list)
+    """Turns, phase lines and endings of every line (main line and series) in the order written."""
     leading: list[Comment] = field(default_factory=list)
     """Comments before the first tag or turn (only the first game of a file has these)."""
     intro: list[Comment] = field(default_factory=list)
@@ -169,8 +193,10 @@ class Record:
         for t in self.body:
             if isinstance(t, Turn):
                 items.append(("turn", t.label, t.ellipsis, tuple(c.key() for c in t.comments),
-                              tuple((move_text(self.game_name, m.text), announcements_of(m),
+                              tuple((move_text(self.game_name, m.text), m.announcements,
                                      tuple(c.key() for c in m.comments)) for m in t.moves)))
+            elif isinstance(t, Phase):
+                items.append(("phase", t.number, t.series, tuple(c.key() for c in t.comments)))
             else:
                 items.append(("end", t.kind, t.series, tuple(c.key() for c in t.comments)))
         return (
@@ -184,7 +210,4 @@ class Record:
 
 def announcements_of(move: WrittenMove) -> tuple[str, ...]:
     """The words written after ``move`` (``("averto",)``), as the reader handed them over."""
-    words: tuple[str, ...] | None = getattr(move, "announcements", None)
-    if words is not None:
-        return words
-    return ("averto",) if getattr(move, "averto", False) else ()
+    return move.announcements

@@ -12,10 +12,11 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from pbmkit.notation.model import Comment, Ending, Record, Turn, WrittenMove, canonical_tag_name
+from pbmkit.games.notation import MoveSpan
+from pbmkit.notation.model import Comment, Ending, Phase, Record, Turn, WrittenMove, canonical_tag_name
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.tokens import grammar_text, one_turn_pattern, simple_items
 
@@ -29,12 +30,12 @@ _DATE_RE = re.compile(r"[0-9?]{4}-[0-9?]{2}-[0-9?]{2}")
 # Plain words for the grammar's terminals, in the order a message lists them: errors never show
 # terminal names.
 _WORDS = {
-    "MOVE": "a move (like IR to HS)",
+    "MOVETEXT": "a move",
     "TURN": "a turn number (like 12.)",
     "ELLIPSIS": "'...'",
-    "AVERTO": "'averto'",
     "RESIGNS": "'resigns'",
     "DRAW": "'draw agreed' or 'draw claimed'",
+    "PHASE": "a phase line (like round 2)",
     "TAG": 'a tag (like [White "name"])',
     "$END": "the end of the file",
 }
@@ -89,6 +90,9 @@ def _callbacks() -> Any:
 
         def ending(self, children: list[Any]) -> tuple[str, Any]:
             return ("end", children[0])
+
+        def phase(self, children: list[Any]) -> tuple[str, Any]:
+            return ("phase", children[0])
 
     return _Callbacks()
 
@@ -162,6 +166,13 @@ class _Reader:
         self.per_turn = 2
         """How many moves a numbered turn holds: one per side of the record's game."""
         self._sizes: dict[int, int] = {}
+        self._splits: dict[str, Callable[[str], Sequence[MoveSpan]]] = {}
+        self.split: Callable[[str], Sequence[MoveSpan]] = _whole
+        """The current record's game's :meth:`~pbmkit.games.notation.MoveNotation.split`."""
+        self.phase = 0
+        self.rounds = False
+        """Whether the current record's game is played in rounds (phase lines)."""
+        self._rounds: dict[str, bool] = {}
 
     # --- problems ---------------------------------------------------------------------
 
@@ -196,7 +207,7 @@ class _Reader:
 
     def _unexpected(self, e: Any) -> str:
         token = e.token
-        kind, value = token.type, str(token)
+        kind, value = token.type, str(token).strip()
         previous = None
         try:
             stack = e.interactive_parser.parser_state.value_stack
@@ -207,12 +218,14 @@ class _Reader:
             return 'a tag is written [Name "value"] on one line, the value in double quotes'
         if kind == "LBRACE":
             return "this comment is never closed: a { needs its }"
-        if kind == "MOVE":
+        if kind == "MOVETEXT":
             if previous in ("RESIGNS", "DRAW"):
                 return f"the move {value} follows the end of the game"
-            return f"the move {value} has no turn number before it: write it like 1. {value}"
-        if kind == "AVERTO":
-            return "'averto' must follow a move"
+            if previous == "PHASE":
+                return f"{value!r} has no turn number before it: turns are numbered from 1 again " \
+                       f"after a phase line, like 1. {value}"
+            return f"{value!r} has no turn number before it: moves are written after one, like " \
+                   f"1. {value}"
         if kind == "ELLIPSIS":
             return "'...' must follow a turn number, as in 1. ... EV to DU"
         if kind == "WORD":
@@ -303,6 +316,9 @@ class _Reader:
             self._comments_before(opening.start_pos)
         lines: dict[str, Turn] = {}
         last: Turn | None = None
+        self.split = self._splitter(rec)
+        self.phase = 0
+        self.rounds = self._rounds.get(rec.game_name, False)
         for kind, data in body:
             if kind == "end":
                 self._comments_before(data.start_pos)
@@ -311,9 +327,34 @@ class _Reader:
                 rec.body.append(ending)
                 self.anchor = ending.comments
                 continue
+            if kind == "phase":
+                self._comments_before(data.start_pos)
+                phase = Phase(int(str(data).split()[1]), last.series if last else "", data.line,
+                              data.column)
+                rec.body.append(phase)
+                self.anchor = phase.comments
+                self.phase = phase.number
+                lines.clear()  # turns are numbered from 1 again
+                continue
             last = self._turn(rec, data, lines, last)
         self.last_line = self._end_line(rec, tags)
         return rec
+
+    def _splitter(self, rec: Record) -> Callable[[str], Sequence[MoveSpan]]:
+        """The split of the record's game's notation (the whole run as one move if no game)."""
+        name = rec.game_name
+        split = self._splits.get(name)
+        if split is None:
+            from pbmkit.games import UnknownGameError, get_game
+
+            try:
+                game = get_game(name)
+            except UnknownGameError:
+                split = _whole
+            else:
+                split, self._rounds[name] = game.notation.split, game.rounds > 1
+            self._splits[name] = split
+        return split
 
     @staticmethod
     def _end_line(rec: Record, tags: list[Any]) -> int:
@@ -352,7 +393,6 @@ class _Reader:
             return self._one_turn(rec, [first, *rest], lines, last)
         last = self._plain_turns(rec, head, lines, last)
         if rest:
-            self.anchor = last.moves[-1].comments
             self._extend(last, rest)
         return last
 
@@ -365,45 +405,100 @@ class _Reader:
         col0_text = tok.column  # the same for offsets inside the token text (start + o)
         match = one_turn_pattern().match
         append = rec.body.append
+        moves = self._moves
+        split = self.split
+        limit = self.per_turn
+        phase = self.phase
         i, n = 0, len(text)
         turn = last
         while i < n:
             m = match(text, i)
             if m is None:  # pragma: no cover - the TURNS terminal and ONE_TURN are the same pattern
                 raise AssertionError(f"cannot split {text[i:]!r}")
-            g = m.groups()
+            digits, series, run, ws = m.groups()
             regs = m.regs
-            digits, series = g[0], g[1]
             number = int(digits)
             if series:
                 series = series.lower()
                 label = f"{number}{series}"
             else:
                 label = digits if digits[0] != "0" else str(number)
-            w1, a1, w2, a2 = g[2], g[3], g[4], g[5]
-            if "  " in w1 or "\t" in w1:
-                w1 = " ".join(w1.split())
-            moves = [WrittenMove(w1, line, col0_text + regs[3][0], start + regs[4 if a1 else 3][1],
-                                 a1 is not None)]
-            if w2 is not None:
-                if "  " in w2 or "\t" in w2:
-                    w2 = " ".join(w2.split())
-                moves.append(WrittenMove(w2, line, col0_text + regs[5][0],
-                                         start + regs[6 if a2 else 5][1], a2 is not None))
-            turn = Turn(label, number, series, moves, False, line, col0_text + i)
+            turn = Turn(label, number, series, [], False, line, col0_text + i, [], phase)
             previous = lines.get(series)
             if previous is None or number != previous.number + 1:
                 self._check_number(turn, previous, start + i)
             append(turn)
             lines[series] = turn
-            ws = g[6]
+            at = regs[3][0]
+            spans = split(run)
+            if len(spans) <= limit and "  " not in run and "\t" not in run:
+                # the common case, built at once (as _moves would)
+                column, pos = col0_text + at, start + at
+                written = turn.moves
+                for s_start, s_end, words, stop in spans:
+                    if len(words) > 1:  # a word written twice: _moves warns
+                        written.clear()
+                        moves(turn, run, line, column, pos, spans)
+                        break
+                    written.append(WrittenMove(run[s_start:s_end], line, column + s_start,
+                                               pos + (stop if stop >= 0 else s_end), words))
+                if written:
+                    self.anchor = written[-1].comments
+            else:
+                moves(turn, run, line, col0_text + at, start + at, spans)
             i = regs[0][1]
             if ws != " " and "\n" in ws:
                 line += ws.count("\n")
-                col0_text = 1 - (regs[7][1] - len(ws) + ws.rfind("\n") + 1)
+                col0_text = 1 - (regs[4][1] - len(ws) + ws.rfind("\n") + 1)
         assert turn is not None
-        self.anchor = turn.moves[-1].comments
         return turn
+
+    def _moves(self, turn: Turn, run: str, line: int, column: int, pos: int,
+               spans: Sequence[MoveSpan] | None = None) -> None:
+        """Add the moves of ``run`` (one MOVETEXT, at ``pos``), as the game's notation splits it
+        (``spans``, when already split)."""
+        limit = self.per_turn - 1 if turn.ellipsis else self.per_turn
+        moves = turn.moves
+        for start, end, words, stop in self.split(run) if spans is None else spans:
+            if len(moves) >= limit:
+                if not self._unreadable(moves):  # else that move's own error explains it
+                    self._too_many(turn, run[start:end], limit, pos + start, line, column + start)
+                continue
+            text = run[start:end]
+            if "  " in text or "\t" in text:
+                text = " ".join(text.split())
+            if words and len(set(words)) < len(words):
+                for w in sorted({w for w in words if words.count(w) > 1}):
+                    self.problem(pos + start, line, column + start, f"'{w}' is written twice",
+                                 "warning", turn=turn.label)
+                words = tuple(dict.fromkeys(words))
+            move = WrittenMove(text, line, column + start, pos + (stop if stop >= 0 else end), words)
+            moves.append(move)
+            self.anchor = move.comments
+
+    def _unreadable(self, moves: list[WrittenMove]) -> bool:
+        """Whether one of ``moves`` is no move of the game (a stray word split as a move)."""
+        normalize = getattr(self.split, "__self__", None)
+        if normalize is None:
+            return False
+        for move in moves:
+            try:
+                normalize.normalize(move.text)
+            except MoveSyntaxError:
+                return True
+        return False
+
+    def _too_many(self, turn: Turn, value: str, limit: int, pos: int, line: int, column: int) -> None:
+        label, value = turn.label, " ".join(value.split())
+        if turn.ellipsis and limit == 1:
+            message = f"a second move after '{label}. ...' ({value}): write the next turn number " \
+                      "before it"
+        else:
+            nth = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(
+                limit + 1, f"{limit + 1}th")
+            message = f"a {nth} move in turn {label} ({value}): a turn holds one move of each " \
+                      "side; write the next turn number before it"
+        self.problem(pos, line, column, message, turn=label, move=value)
 
     def _one_turn(self, rec: Record, parts: list[tuple[str, str, int, int, int, int]],
                   lines: dict[str, Turn], last: Turn | None) -> Turn:
@@ -422,7 +517,8 @@ class _Reader:
             assert previous is not None
             turn = previous
         else:
-            turn = Turn(label, number, series, ellipsis=ellipsis, line=line, column=column)
+            turn = Turn(label, number, series, ellipsis=ellipsis, line=line, column=column,
+                        phase=self.phase)
             self._check_number(turn, previous, start)
             rec.body.append(turn)
             lines[series] = turn
@@ -435,36 +531,12 @@ class _Reader:
         return turn
 
     def _extend(self, turn: Turn, parts: list[tuple[str, str, int, int, int, int]]) -> None:
-        """Add the moves, ``averto`` and ``...`` of ``parts`` to ``turn``, checking their number."""
-        limit = self.per_turn - 1 if turn.ellipsis else self.per_turn
-        label = turn.label
-        extra = False
-        for kind, value, line, column, start, end in parts:
+        """Add the moves of the MOVETEXT runs of ``parts`` to ``turn`` (``...`` adds nothing)."""
+        for kind, value, line, column, start, _ in parts:
             if self.ci < len(self.comments):
                 self._comments_before(start)
-            if kind == "MOVE":
-                if len(turn.moves) >= limit:
-                    extra = True
-                    self.problem(start, line, column,
-                                 f"a third move in turn {label} ({value.strip()}): a turn holds one "
-                                 "move of each side; write the next turn number before it"
-                                 if limit == 2 and not turn.ellipsis else
-                                 f"move {limit + 1} in turn {label} ({value.strip()}): a turn holds "
-                                 "one move of each side; write the next turn number before it"
-                                 if not turn.ellipsis else
-                                 f"a second move after '{label}. ...' ({value.strip()}): write the "
-                                 "next turn number before it", turn=label, move=value.strip())
-                    continue
-                extra = False
-                move = WrittenMove(" ".join(value.split()), line, column, end)
-                turn.moves.append(move)
-                self.anchor = move.comments
-            elif kind == "AVERTO" and not extra:
-                if turn.moves[-1].averto:
-                    self.problem(start, line, column, "'averto' is written twice", "warning",
-                                 turn=label)
-                turn.moves[-1].averto = True
-                turn.moves[-1].end_pos = end
+            if kind == "MOVETEXT":
+                self._moves(turn, value, line, column, start)
 
     def _check_number(self, turn: Turn, previous: Turn | None, pos: int) -> None:
         if previous is None:
@@ -475,9 +547,11 @@ class _Reader:
             return
         if turn.number != previous.number + 1:
             want = f"{previous.number + 1}{turn.series}"
+            hint = " (a new round needs its line, like round 2)" if turn.number == 1 and \
+                self.rounds else ""
             self.problem(pos, turn.line, turn.column,
                          f"turn {turn.label} is out of sequence: turn {previous.label} is followed "
-                         f"by {want}.", turn=turn.label)
+                         f"by {want}.{hint}", turn=turn.label)
 
     def _assign_problems(self, records: list[Record]) -> None:
         if not records:
@@ -540,6 +614,11 @@ def iter_records(text: str, source: str = "<string>") -> Iterator[tuple[Record, 
         records, _ = _parse_records(text[start:end], source, False, first_line)
         for record in records:
             yield record, k, total
+
+
+def _whole(text: str) -> list[MoveSpan]:
+    """The split of a record whose game is unknown: the whole run is one move."""
+    return [MoveSpan(0, len(text), (), len(text))]
 
 
 def _shift_lines(record: Record, offset: int) -> None:

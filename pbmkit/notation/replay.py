@@ -16,7 +16,7 @@ from typing import Any
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
 from pbmkit.games.base import Announcement, describe_outcome
 from pbmkit.games.notation import MoveNotation
-from pbmkit.notation.model import Ending, Record, Turn, WrittenMove, announcements_of
+from pbmkit.notation.model import Ending, Phase, Record, Turn, WrittenMove, announcements_of
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.reader import iter_records, move_syntax_problems
 
@@ -169,10 +169,30 @@ class GameReplay:
             side = self.game.side_to_move(self.start) if self.start is not None else order[0]
             return ("1", side)
         last = self.main[-1]
+        if self.next_phase() is not None or self.phase_written():  # turns count from 1 again
+            return ("1", self.game.side_to_move(self.final))
         k = order.index(last.side) + 1 if last.side in order else len(order)
         if k < len(order):
-            return (last.label, order[k])
+            return (str(last.number), order[k])
         return (str(last.number + 1), order[0])
+
+    def phase_written(self) -> bool:
+        """Whether the main line ends with a phase line (``round 2``) that no turn follows yet."""
+        for item in reversed(self.record.body):
+            if not item.series:
+                return isinstance(item, Phase)
+        return False
+
+    def next_phase(self) -> int | None:
+        """The phase line the next main-line move needs first (``2``: ``round 2``), if any: the
+        game has entered a round that the record has not written yet."""
+        game = self.game
+        if game is None or game.rounds <= 1 or self.final is None:
+            return None
+        written = max((p.number for p in self.record.body if isinstance(p, Phase) and not p.series),
+                      default=1)
+        now = game.round_of(self.final)
+        return now if now > written else None
 
     def to_json(self) -> dict[str, Any]:
         """The object of ``check --json`` (record-format.md), plus ``file`` and ``warnings``."""
@@ -285,6 +305,8 @@ class _Replayer:
             k = order.index(now) if now in order[1:] else 1
         for wm in turn.moves:
             side = side_to_move(position)
+            if self._rounds and not self._in_round(turn, wm, position, side):
+                return position, False
             expected = order[k % len(order)]
             if side != expected:
                 self._side_problem(turn, wm, side, expected, position)
@@ -321,6 +343,19 @@ class _Replayer:
                                  wm.column, label, side, wm.text, severity="note")
             position = after
         return position, True
+
+    def _in_round(self, turn: Turn, wm: WrittenMove, position: Any, side: str) -> bool:
+        """Whether the round the record has reached (its last phase line) is the position's; an
+        error at this move if not."""
+        now, written = self.game.round_of(position), turn.phase or 1
+        if now == written:
+            return True
+        if now > written:
+            msg = f"round {now - 1} is over: write the line 'round {now}' before this move"
+        else:
+            msg = f"'round {written}' is written, but round {now} is not over"
+        self.problem(msg, wm.line, wm.column, turn.label, side, wm.text)
+        return False
 
     def _judge_announcements(self, ply: Ply, words: tuple[str, ...], wm: WrittenMove) -> None:
         """A warning for each word written after the move that the move does not call for."""
@@ -379,8 +414,8 @@ class _Replayer:
         ender: str | None = None
         body = [t for t in self.record.body if not t.series]
         ok = True
-        self.main_after: dict[int, Any] = {0: start}
-        self.main_last: dict[int, Ply] = {}
+        self.main_after: dict[tuple[int, int], Any] = {(0, 0): start}
+        self.main_last: dict[tuple[int, int], Ply] = {}
         for k, item in enumerate(body):
             if isinstance(item, Ending):
                 if ending is None and ok:
@@ -388,6 +423,16 @@ class _Replayer:
                 continue
             if not ok:
                 break
+            if isinstance(item, Phase):
+                self.main_after[item.number, 0] = position
+                if not self._rounds:
+                    self.problem(f"'{item.label}': {game.title} is played in one round", item.line,
+                                 item.column)
+                    ok = False
+                elif k + 1 == len(body) and game.round_of(position) != item.number:
+                    self.problem(f"'{item.label}' is written, but round "
+                                 f"{game.round_of(position)} is not over", item.line, item.column)
+                continue
             if ending is not None:
                 self.problem(f"the game ended with '{ending.kind}' (line {ending.line}): no move "
                              "may follow", item.line, item.column, item.label)
@@ -399,8 +444,8 @@ class _Replayer:
             position, ok = self._play_turn(item, position, res.main, seen)
             if len(res.main) > before:
                 res.turns += 1
-                self.main_after[item.number] = position
-                self.main_last[item.number] = res.main[-1]
+                self.main_after[item.phase, item.number] = position
+                self.main_last[item.phase, item.number] = res.main[-1]
         res.final = position
         if not ok or res.errors:
             return
@@ -468,18 +513,19 @@ class _Replayer:
             line = Line(letter, parent=res.lines)
             res.lines.children.append(line)
             plies = line.plies
-            after: dict[int, Any] = {}
+            after: dict[tuple[int, int], Any] = {}
             position: Any = None
             stopped = False
             previous: Turn | None = None
             for turn in turns:
                 if previous is None or turn.number != previous.number + 1:
                     stopped = False
-                    position = after.get(turn.number - 1)
+                    key = (turn.phase, turn.number - 1)
+                    position = after.get(key)
                     if position is None:
-                        position = self.main_after.get(turn.number - 1)
+                        position = self.main_after.get(key)
                         if previous is None and position is not None:
-                            line.branch = self.main_last.get(turn.number - 1)
+                            line.branch = self.main_last.get(key)
                     if position is None:
                         self.problem(f"series {letter} starts at turn {turn.label}, from turn "
                                      f"{turn.number - 1} of the main line, which was not replayed",
@@ -491,7 +537,7 @@ class _Replayer:
                 if not turn.moves:
                     self.problem(f"turn {turn.label} has no move", turn.line, turn.column, turn.label)
                 position, ok = self._play_turn(turn, position, plies, None)
-                after[turn.number] = position
+                after[turn.phase, turn.number] = position
                 stopped = not ok
 
 

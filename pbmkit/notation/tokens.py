@@ -52,12 +52,10 @@ def _read_terminals() -> dict[str, str]:
 
 
 def one_turn_pattern() -> Any:
-    """ONE_TURN of the grammar with groups: number, series, move, averto, move, averto, space."""
+    """ONE_TURN of the grammar with groups: number, series letter, move text, the space after."""
     global _ONE_TURN
     if _ONE_TURN is None:
-        p, a = terminal("SIMPLE_MOVE"), terminal("AVERTO_WORD")
-        _ONE_TURN = re.compile(rf"([0-9]{{1,9}})([A-Za-z]?)\.[ \t]*({p})(?:[ \t]+({a}))?"
-                               rf"(?:[ \t]+({p})(?:[ \t]+({a}))?)?(\s*)")
+        _ONE_TURN = re.compile(rf"([0-9]{{1,9}})([A-Za-z]?)\.[ \t]*({terminal('MOVETEXT')})(\s*)")
     return _ONE_TURN
 
 
@@ -85,9 +83,8 @@ def _scanner(k: int) -> Any:
     sources = [
         rf"(?P<TAG>{t('TAG')})|(?P<WS>{t('WS')})|(?P<COMMENT>{t('COMMENT')})"
         rf"|(?P<LINE_COMMENT>{t('LINE_COMMENT')})",
-        rf"(?P<TURN>{t('TURN')})|(?P<ELLIPSIS>{t('ELLIPSIS')})|(?P<AVERTO>{t('AVERTO_WORD')})"
-        rf"|(?P<RESIGNS>{t('RESIGNS')})|(?P<DRAW>{t('DRAW')})"
-        rf"|(?P<MOVE>(?:{t('SPOKEN_MOVE')})|(?:{t('PLAIN_MOVE')}))",
+        rf"(?P<TURN>{t('TURN')})|(?P<ELLIPSIS>{t('ELLIPSIS')})|(?P<RESIGNS>{t('RESIGNS')})"
+        rf"|(?P<DRAW>{t('DRAW')})|(?P<PHASE>{t('PHASE')})|(?P<MOVETEXT>{t('MOVETEXT')})",
     ]
     if len(_SCANNERS) <= k:
         with _LOCK:
@@ -96,11 +93,10 @@ def _scanner(k: int) -> Any:
     return _SCANNERS[k]
 
 
-# In a turn, which token may follow which (turn: TURNS AVERTO? (MOVE AVERTO?)* | TURN ELLIPSIS? ...).
+# In a turn, which token may follow which (turn: TURNS MOVETEXT* | TURN ELLIPSIS? MOVETEXT*).
 _FOLLOWS = {
     "ELLIPSIS": frozenset({"TURN"}),
-    "MOVE": frozenset({"TURNS", "TURN", "ELLIPSIS", "MOVE", "AVERTO"}),
-    "AVERTO": frozenset({"TURNS", "MOVE"}),
+    "MOVETEXT": frozenset({"TURNS", "TURN", "ELLIPSIS", "MOVETEXT"}),
 }
 
 
@@ -145,7 +141,7 @@ def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token
                     return None
                 turn.append(tok)
                 last = kind
-            else:  # TURNS, TURN, RESIGNS, DRAW: a new element of a body
+            else:  # TURNS, TURN, RESIGNS, DRAW, PHASE: a new element of a body
                 if tags:  # the tags before it open a game
                     body = []
                     items.append(("game", tags, body))
@@ -158,7 +154,7 @@ def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token
                     body.append(("turn", turn))
                     last = kind
                 else:
-                    body.append(("end", tok))
+                    body.append(("phase" if kind == "PHASE" else "end", tok))
                     turn = None
         newlines = text.count("\n", pos, end)
         if newlines:

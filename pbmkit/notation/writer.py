@@ -7,11 +7,15 @@ that cannot be read is written as it was, so that nothing is lost. Comments stay
 
 from __future__ import annotations
 
-from pbmkit.notation.model import Comment, Record, Turn, announcements_of
+from collections.abc import Iterable
+from typing import Any
+
+from pbmkit.games.base import Game
+from pbmkit.notation.model import Comment, Phase, Record, Turn, announcements_of
 from pbmkit.notation.movetext import get_notation, has_notation
 from pbmkit.notation.problems import MoveSyntaxError
 
-__all__ = ["move_text", "new_record_text", "write_record", "write_records"]
+__all__ = ["move_text", "moves_text", "new_record_text", "write_record", "write_records"]
 
 
 def move_text(game_name: str, text: str) -> str:
@@ -76,11 +80,50 @@ def write_record(record: Record) -> str:
             for move in item.moves:
                 out.add(" ".join((move_text(game, move.text), *announcements_of(move))))
                 out.comments(move.comments)
+        elif isinstance(item, Phase):  # a line of its own
+            out.newline()
+            out.add(item.label)
+            out.comments(item.comments)
+            out.newline()
         else:
             out.add(item.kind)
             out.comments(item.comments)
     out.newline()
     return "\n".join(out.lines) + "\n"
+
+
+def moves_text(game: Game[Any, Any], moves: Iterable[Any], start: Any = None) -> str:
+    """The numbered turns of ``moves`` played from ``start`` (the game's standard start by default),
+    canonically: one turn a line, one move of each side in the game's order, ``N. ...`` where a
+    turn opens with a later side, the words the game calls for after a move (``averto``), and a
+    phase line (``round 2``) where the game enters a new round, after which turns count from 1."""
+    position = game.initial_position() if start is None else start
+    order, rounds = game.order, game.rounds > 1
+    lines: list[str] = []
+    current, number, last = "", 0, len(order)
+    round_ = game.round_of(position) if rounds else 1
+    for move in moves:
+        side = game.side_to_move(position)
+        k = order.index(side) if side in order else 0
+        text = game.notation.format(move, position)
+        if rounds and (now := game.round_of(position)) != round_:
+            if current:
+                lines.append(current)
+            lines.append(f"round {now}")
+            current, number, last, round_ = "", 0, len(order), now
+        after = game.apply(position, move)
+        text = " ".join((text, *(a.word for a in game.announce(after))))
+        if not current or k <= last:
+            if current:
+                lines.append(current)
+            number += 1
+            current = f"{number}. {'... ' if k else ''}{text}"
+        else:
+            current += f" {text}"
+        last, position = k, after
+    if current:
+        lines.append(current)
+    return "".join(f"{line}\n" for line in lines)
 
 
 def write_records(records: list[Record]) -> str:

@@ -15,7 +15,7 @@ from pbmkit.notation.problems import quote_line
 
 GOOD = '[Game "Batalo"]\n[White "Ann"]\n[Black "Bob"]\n\n1. IR to HS EV to FU\n'
 # Turn 2's black move lies inside a comment that is never closed, and turn 3 is illegal.
-UNCLOSED = ('[Game "Batalo"]\n\n1. IR to HS EV to FU\n2. JQ to IR { unclosed\n DV to DU\n'
+UNCLOSED = ('[Game "Batalo"]\n\n1. IR to HS EV to FU\n2. JQ to IR {\n DV to DU\n'
             '3. IS to HR\n')
 ILLEGAL = '[Game "Batalo"]\n\n1. IR to HS EV to FU\n2. JQ to AA DV to DU\n3. IS to HR\n'
 
@@ -120,7 +120,7 @@ def test_show_turn_after_the_first_error_is_refused(tmp_path: Path) -> None:
 
 def test_problems_per_game_are_bounded_and_counted(tmp_path: Path) -> None:
     """Issue 9, item 6: 20 problems by default, then "… and N more"; --max-problems N."""
-    f = write(tmp_path, "z.txt", '[Game "Batalo"]\n\n1. ' + " ".join(["zz"] * 100) + "\n")
+    f = write(tmp_path, "z.txt", '[Game "Batalo"]\n\n1. IR to HS ' + " ".join(["}"] * 100) + "\n")
     (rep,) = check_text(Path(f).read_text(encoding="utf-8"), f)
     total = len(rep.errors) + len(rep.warnings)
     assert total > 25

@@ -123,7 +123,8 @@ def test_split_divides_a_turns_text_into_the_sides_turns() -> None:
     assert split_turns("c1xh6 tax R loot G>e4 B>c3 Yd8>e8 e8-e7") == (
         "c1xh6 tax R loot G>e4 B>c3", "Yd8>e8 e8-e7")
     assert split_turns("d1-d4 d8-d5") == ("d1-d4", "d8-d5")
-    assert NOTATION.split("d1xd8 Ga8>b8 b8-b7") == ("d1xd8", "Ga8>b8 b8-b7")
+    run = "d1xd8 Ga8>b8 b8-b7"
+    assert [run[s.start:s.end] for s in NOTATION.split(run)] == ["d1xd8", "Ga8>b8 b8-b7"]
     with pytest.raises(MoveSyntaxError):
         split_turns("d1-d4 castles")
 

@@ -8,13 +8,17 @@ tests hold them to the slow definitions, over random positions and random playou
 from __future__ import annotations
 
 import random
+import re
 
 from hypothesis import given
+from hypothesis import strategies as st
 from test_batalo_properties import SETTINGS, positions
 
 from pbmkit.games import batalo
 from pbmkit.games.batalo import BOARD, Move, Position
+from pbmkit.games.batalo.notation import _ANNOUNCED, _ONE_MOVE, _RUN, NOTATION
 from pbmkit.games.batalo.rules import piece_destinations, reaches
+from pbmkit.games.notation import split_by
 
 
 def _playout(rng: random.Random, plies: int) -> list[Position]:
@@ -110,3 +114,22 @@ def test_threats_are_what_the_pieces_reach_of_the_opponents_column_and_base(posi
         expected = [name for name, target in (("column", column), ("base", batalo.base_of(-side)))
                     if target is not None and target in reach]
         assert batalo.threats(position, side) == (expected if not batalo.finished(position) else [])
+
+
+_RUN_WORDS = ["IR to HS", "EV to DU", "XA to HS", "xa to hs", "IR to HS to JT", "averto", "AVERTO",
+              "IR-HS", "IR x HS", "IR", "to", "x", "ax to bx", "I'm moving my stone from IR to HS", "@@"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(_RUN_WORDS), st.sampled_from([" ", "  ", "\t"])),
+                min_size=1, max_size=5))
+def test_the_quick_split_of_a_run_is_the_plain_split(words: list[tuple[str, str]]) -> None:
+    """Batalo's split reads the common run ("IR to HS averto EV to DU") by one pattern; wherever it
+    does, its spans are those of the plain definition (split_by with one move's pattern)."""
+    run = "".join(w + s for w, s in words)
+    plain = split_by(re.compile(_ONE_MOVE), run, _ANNOUNCED)
+    assert NOTATION.split(run) == plain
+
+
+def test_the_quick_split_takes_the_common_runs() -> None:
+    assert _RUN.fullmatch("IR to HS averto EV to DU ") is not None
+    assert _RUN.fullmatch("IR to HS XA to DU") is None  # x: a capture mark for the plain split

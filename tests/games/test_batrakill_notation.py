@@ -90,5 +90,9 @@ def test_destinations_and_start_of() -> None:
 
 
 def test_split_keeps_the_dragon_letter_with_its_move() -> None:
-    assert NOTATION.split("c2-c3 D e4xe6xg6") == ["c2-c3", "D e4xe6xg6"]
-    assert NOTATION.split("e9/e8  D@e5") == ["e9/e8", "D@e5"]
+    def texts(run: str) -> list[str]:
+        return [run[s.start:s.end] for s in NOTATION.split(run)]
+
+    assert texts("c2-c3 D e4xe6xg6") == ["c2-c3", "D e4xe6xg6"]
+    assert texts("e9/e8  D@e5") == ["e9/e8", "D@e5"]
+    assert texts("e5>c7 d e4 x e6 x g6") == ["e5>c7", "d e4 x e6 x g6"]

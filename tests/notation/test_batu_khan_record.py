@@ -34,10 +34,11 @@ def test_a_laid_piece_after_a_move_is_its_own_move_not_a_trailing_x() -> None:
         assert [str(p.move) for p in rep.main] == ["W@b1", "K@e5", "W b1-c2", "X@c1"]
 
 
-def test_a_stray_at_sign_is_unexpected_text() -> None:
+def test_a_stray_at_sign_is_explained_as_a_laying_without_its_letter() -> None:
     [rep] = check_text(HEAD + "1. W@b1 @c5\n")
     assert not rep.valid
-    assert any("unexpected text '@c5'" in p.message for p in rep.errors)
+    assert [p.message for p in rep.errors] == [
+        "'@c5': laying a piece is written with its letter and the square, like B@c1 or X@d3"]
 
 
 BATU_FRAGMENTS = ["1. W@b1 K@e5", "2. W b1-c2 X@c1", "3. Y b2xc3", "4. Bc1-c3 e5-d4", "X @ d3",

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from pbmkit.games import game_names, get_game
 from pbmkit.notation import check_text, format_move, parse_move
 from pbmkit.notation.movetext import get_notation, has_notation
+from pbmkit.notation.writer import moves_text
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLIES = 80
@@ -30,12 +31,8 @@ def test_every_registered_game_has_a_move_notation() -> None:
         assert get_notation(name).game_name == name
 
 
-def _record(game: Any, texts: list[str]) -> str:
-    lines = [f'[Game "{game.title}"]', ""]
-    size = len(game.order)  # one move of each side a turn
-    for k in range(0, len(texts), size):
-        lines.append(f"{k // size + 1}. " + " ".join(texts[k:k + size]))
-    return "\n".join(lines) + "\n"
+def _record(game: Any, moves: list[Any]) -> str:
+    return f'[Game "{game.title}"]\n\n' + moves_text(game, moves)
 
 
 def _playout(name: str, rng: random.Random) -> None:
@@ -43,6 +40,7 @@ def _playout(name: str, rng: random.Random) -> None:
     notation = get_notation(name)
     position = game.initial_position()
     played: list[str] = []
+    moves_played: list[Any] = []
     for _ in range(PLIES):
         moves = list(game.legal_moves(position))
         if not moves:
@@ -53,8 +51,9 @@ def _playout(name: str, rng: random.Random) -> None:
             assert notation.normalize(text) == text, text
         move = rng.choice(moves)
         played.append(format_move(name, move, position))
+        moves_played.append(move)
         position = game.apply(position, move)
-    [replayed] = check_text(_record(game, played), "playout")
+    [replayed] = check_text(_record(game, moves_played), "playout")
     assert replayed.valid, [p.message for p in replayed.errors]
     assert [p.text for p in replayed.main] == played
     assert replayed.final == position

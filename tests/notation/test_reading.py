@@ -40,7 +40,7 @@ def test_turns_moves_series_and_endings_keep_their_places() -> None:
     first = rec.main[0]
     assert [m.text for m in first.moves] == ["IR to HS", "EV to FU"]
     assert (first.moves[0].line, first.moves[0].column) == (9, 4)
-    assert first.moves[1].averto and not first.moves[0].averto
+    assert first.moves[1].announcements == ("averto",) and first.moves[0].announcements == ()
     assert [c.text for c in first.moves[0].comments] == ["a bold start"]
     assert [c.text for c in rec.main[1].moves[0].comments] == [" the column steps out"]
     assert rec.main[1].moves[1].text == "DW to DY" and rec.main[1].moves[1].line == 11
@@ -113,8 +113,10 @@ def only(text: str) -> str:
 
 def test_a_syntax_error_has_line_column_caret_and_plain_words() -> None:
     shown = only("1. IR to HS EV to FU\n2. JQ to JS @@ DW to DY\n")
-    assert shown.startswith("game.txt:2:13: unexpected text '@@': expected a move (like IR to HS)")
+    assert shown.startswith("game.txt:2:13: turn 2 (black) @@: '@@' is not a space of the board")
     assert shown.endswith("\n  2. JQ to JS @@ DW to DY\n              ^")
+    shown = only("1. IR to HS EV to FU\n2. JQ to JS } DW to DY\n")
+    assert shown.startswith("game.txt:2:13: a } without a matching {")
     assert not re.search(r"__ANON|[A-Z]{3,}_[A-Z]|\bMOVE\b|\bTURN\b|\$END", shown)
 
 
@@ -131,7 +133,8 @@ def test_a_turn_number_out_of_sequence() -> None:
 
 
 def test_misplaced_words_are_explained() -> None:
-    assert "'averto' must follow a move" in only("averto 1. IR to HS\n")
+    assert "'averto' has no turn number before it" in only("averto 1. IR to HS\n")
+    assert "'averto' must follow a move" in only("1. averto IR to HS\n")
     assert "'...' must follow a turn number" in only("1. IR to HS ... EV to FU\n")
     assert "has no turn number before it" in only('[White "A"]\nIR to HS\n')
     assert "a turn number needs a dot: write 1." in only("1 IR to HS EV to FU\n")
@@ -155,6 +158,8 @@ def test_moves_that_cannot_be_read_are_syntax_errors_of_the_record() -> None:
 
 def test_an_error_in_game_one_stays_in_game_one() -> None:
     records, _ = parse_records('[White "A"]\n1. IR to HS @@\n\n[White "B"]\n1. IR to HS\n')
+    assert len(records[0].move_problems) == 1 and records[1].move_problems == []
+    records, _ = parse_records('[White "A"]\n1. IR to HS }\n\n[White "B"]\n1. IR to HS\n')
     assert len(records[0].problems) == 1 and records[1].problems == []
 
 

@@ -28,7 +28,7 @@ from pbmkit.games.baladana.rules import (
     space_name,
 )
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.notation import MoveSyntaxError, memoised_reader
+from pbmkit.games.notation import MoveSpan, MoveSyntaxError, memoised_reader, split_by
 
 __all__ = ["MAX_TURN_LENGTH", "NOTATION", "BaladanaNotation", "bare_text", "move_text", "split_turns"]
 
@@ -38,6 +38,13 @@ _RING = re.compile(r"([RGBY])([A-H][1-8])>([A-H][1-8])", re.IGNORECASE)
 _FIGURE = re.compile(r"([A-H][1-8])([-x×–])([A-H][1-8])", re.IGNORECASE)
 _LOOT = re.compile(r"([RGBY])>([A-H][1-8])", re.IGNORECASE)
 _TAX = re.compile(r"[RGBY]", re.IGNORECASE)
+# One side's turn in a run of move text (:meth:`BaladanaNotation.split`): an optional ring move, a
+# figure move, an optional tax and loot. Atomic, bounded: linear on any line.
+_SQ = r"[a-z][0-9]{1,2}"
+_ONE_TURN = re.compile(
+    rf"(?i:(?>(?:[a-z][ \t]*{_SQ}[ \t]*>[ \t]*{_SQ}[ \t]+)?{_SQ}[ \t]*[-x×–][ \t]*{_SQ}"
+    rf"(?:[ \t]+tax[ \t]+[a-z](?![a-z0-9]))?(?:[ \t]+loot(?:[ \t]+[a-z][ \t]*>[ \t]*{_SQ}){{1,8}})?"
+    rf"|[a-z][ \t]*{_SQ}[ \t]*>[ \t]*{_SQ}))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,9 +215,9 @@ class BaladanaNotation:
         """The canonical text of ``move`` in ``position`` (tax and loot included)."""
         return move_text(position, move)
 
-    def split(self, text: str) -> tuple[str, ...]:
-        """The sides' turns in a turn's move text (see :func:`split_turns`)."""
-        return split_turns(text)
+    def split(self, text: str) -> list[MoveSpan]:
+        """The sides' turns in a run of move text: ``"Gd1>e2 e2-e6 c7-c6"`` -> two turns."""
+        return split_by(_ONE_TURN, text)
 
     def start_of(self, move: Move) -> int:
         """The square the moving figure starts on."""

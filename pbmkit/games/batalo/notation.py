@@ -9,10 +9,11 @@ kept when written, `` x `` kept before the last space when a capture was written
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pbmkit.games import batalo
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.notation import MoveSyntaxError, memoised_reader
+from pbmkit.games.notation import MoveSpan, MoveSyntaxError, memoised_reader, split_by
 
 __all__ = ["NOTATION", "BataloNotation"]
 
@@ -24,6 +25,21 @@ _WORD_AT = r"\s*([^\s\-–×]+)"
 _SPOKEN = (r"(?i)i['’]?m\s+moving\s+my\s+(\w+)\s+from\s+(?:space\s+)?(\S+)\s+to\s+(?:space\s+)?(\S+)"
            r"((?:\s+to\s+(?:space\s+)?\S+)*)\s*$")
 _SPOKEN_MORE = r"(?i)\s+to\s+(?:space\s+)?(\S+)"
+# One move in a run of move text (:meth:`BataloNotation.split`): the spoken form, or names joined
+# by separators (a trailing separator kept, so that "IR to" reaches the reader, which says what is
+# missing). Atomic groups and at most 31 parts: linear on any line (issue 9, item 14).
+_ONE_MOVE = (r"(?i:(?>i['’]?m[ \t]+moving[ \t]+my[ \t]+[a-z]+[ \t]+from[ \t]+(?:space[ \t]+)?"
+             r"[a-z]{1,2}[0-9]{0,2}(?:[ \t]+to[ \t]+(?:space[ \t]+)?[a-z]{1,2}[0-9]{0,2}){1,31})"
+             r"|(?>[a-z]{1,2}[0-9]{0,2}(?:[ \t]*(?:to|-|–|x|×)[ \t]*[a-z]{1,2}[0-9]{0,2}){0,31}"
+             r"(?:[ \t]*(?:to|-|–|x|×)(?![a-z0-9'’]))?))")
+_ANNOUNCED = frozenset({"averto"})
+# The common run, split at once (the same spans as split_by with _ONE_MOVE, held to it by
+# tests/games/test_batalo_fast_paths.py): "IR to HS", then "EV to DU", each maybe with "averto".
+# A second move that starts with an x is left to _ONE_MOVE, which reads that x as a capture mark.
+_SHAPES: dict[tuple[tuple[int, int], ...], tuple[MoveSpan, ...]] = {}
+"""Runs of one shape (the places of _RUN's groups) split alike: their spans, built once."""
+_RUN = re.compile(r"([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?"
+                  r"(?: (?![xX])([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?)?[ \t]*")
 _PIECE_WORDS = {"stone": batalo.WHITE_STONE, "column": batalo.WHITE_COLUMN}
 
 
@@ -152,6 +168,8 @@ def _parse(text: str) -> _Written:
     """The written move of ``text``: the fast plain form, else spoken or plain in full."""
     got = _read_fast(text)
     if got is None:
+        if text.strip().lower() in _ANNOUNCED:
+            raise MoveSyntaxError(f"'{text.strip()}' must follow a move")
         spoken = re.match(_SPOKEN, text.strip()) if text[:1] in "Ii" else None
         got = _read_spoken(spoken) if spoken else _read_plain(text)
     return got
@@ -165,6 +183,29 @@ class BataloNotation:
 
     game_name = "batalo"
     example = "IR to HS"
+
+    def split(self, text: str) -> Sequence[MoveSpan]:
+        """``"IR to HS averto EV to DU"`` → the two moves, the first with its ``averto``."""
+        m = _RUN.fullmatch(text)
+        if m is None:
+            return split_by(re.compile(_ONE_MOVE), text, _ANNOUNCED)
+        spans = _SHAPES.get(m.regs)
+        if spans is None:
+            if len(_SHAPES) > 4096:
+                _SHAPES.clear()
+            spans = _SHAPES[m.regs] = self._spans(m)
+        return spans
+
+    @staticmethod
+    def _spans(m: re.Match[str]) -> tuple[MoveSpan, ...]:
+        """The spans of a run that _RUN matches (remembered by shape: records repeat them)."""
+        end = m.end(1)
+        spans = [MoveSpan(0, end, ("averto",), m.end(2)) if m[2] else MoveSpan(0, end, (), end)]
+        if m[3]:
+            end = m.end(3)
+            spans.append(MoveSpan(m.start(3), end, ("averto",), m.end(4)) if m[4] else
+                         MoveSpan(m.start(3), end, (), end))
+        return tuple(spans)
 
     def normalize(self, text: str) -> str:
         """``"ir-hs"`` → ``"IR to HS"``; ``MoveSyntaxError`` if the text is not a move."""

@@ -21,11 +21,16 @@ from functools import cache
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batrakill.rules import Move, Position, legal_moves
 from pbmkit.games.board import Board
-from pbmkit.games.notation import MoveSyntaxError, memoised_reader
+from pbmkit.games.notation import MoveSpan, MoveSyntaxError, memoised_reader, split_by
 
 __all__ = ["BatrakillNotation", "Written", "format_move", "notation_for", "read_text"]
 
 MAX_MOVE_LENGTH = 80
+# One move in a run of move text (:meth:`BatrakillNotation.split`): the dragon placed (``D@e5``),
+# or an optional ``D`` and squares joined by ``-``, ``x``, ``/`` or ``>``. Atomic, bounded: linear.
+_ONE_MOVE = re.compile(
+    r"(?i:(?>d[ \t]*@[ \t]*[a-z]{1,2}[0-9]{0,2}|(?:d[ \t]+)?[a-z]{1,2}[0-9]{0,2}"
+    r"(?:[ \t]*[-–x×/>][ \t]*[a-z]{1,2}[0-9]{0,2}){0,31}(?:[ \t]*[-–x×/>](?![a-z0-9@'’]|[ \t]*@))?))")
 _SEP = re.compile(r"\s*([-–x×X/>@])\s*")
 _SQUARE = re.compile(r"[a-z][0-9]{1,2}")
 _EXAMPLES = "c2-c3, e9/e8, e5>c7, D@e5 or D e4xe6xg6"
@@ -127,16 +132,9 @@ class BatrakillNotation:
         """The canonical spelling of a written move, without a position."""
         return read_text(text).canonical
 
-    def split(self, text: str) -> list[str]:
-        """A turn's move text as its moves: ``"c2-c3 D e4xe6"`` -> ``["c2-c3", "D e4xe6"]``."""
-        words = text.split()
-        out: list[str] = []
-        for w in words:
-            if out and out[-1] in ("D", "d"):
-                out[-1] = f"D {w}"
-            else:
-                out.append(w)
-        return out
+    def split(self, text: str) -> list[MoveSpan]:
+        """A turn's move text as its moves: ``"c2-c3 D e4xe6"`` -> the two moves."""
+        return split_by(_ONE_MOVE, text)
 
     def read(self, text: str, position: Position) -> Move:
         """The move ``text`` means in ``position`` (notation checks only)."""

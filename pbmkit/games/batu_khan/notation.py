@@ -39,10 +39,16 @@ from pbmkit.games.batu_khan.rules import (
     legal_moves,
     move_text,
 )
-from pbmkit.games.notation import MoveSyntaxError, memoised_reader
+from pbmkit.games.notation import MoveSpan, MoveSyntaxError, memoised_reader, split_by
 
 __all__ = ["NOTATION", "BatuKhanNotation", "notation_for"]
 
+# One action in a run of move text (:meth:`BatuKhanNotation.split`): a stone laid from the hand
+# (``B@c1``, ``X @ d3``) or an optional stone letter and squares joined by separators; a trailing
+# separator is never taken before an ``@`` (``W b1-c2 X@c1`` is two actions). Atomic, bounded.
+_ONE_ACTION = (r"(?i:(?>[a-z][ \t]*@[ \t]*[a-z]{1,2}[0-9]{0,2}|(?:[a-z][ \t]+)?[a-z]{1,2}[0-9]{0,2}"
+               r"(?:[ \t]*(?:-|–|x|×)[ \t]*[a-z]{1,2}[0-9]{0,2}){0,31}"
+               r"(?:[ \t]*(?:-|–|x|×)(?![a-z0-9@'’]|[ \t]*@))?))")
 MAX_MOVE_LENGTH = 40
 """Longer text is refused before any pattern runs (the longest action, ``Y b2 x c3``, is short)."""
 
@@ -125,6 +131,10 @@ class BatuKhanNotation:
         """Text -> the move it means and the square that must be free for that (-1: always):
         records repeat actions. A laid piece means the same move anywhere; a move written with
         its letter and ``-`` means that move wherever its end square is free."""
+
+    def split(self, text: str) -> list[MoveSpan]:
+        """``"B@c1 W b1-c2 X@c1"`` → its three actions."""
+        return split_by(re.compile(_ONE_ACTION), text)
 
     def normalize(self, text: str) -> str:
         """``"b @ C1"`` → ``"B@c1"``, ``"yB2XC3"`` → ``"Y b2xc3"``; ``MoveSyntaxError`` if unreadable."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
-from pbmkit.games.notation import MoveSyntaxError, memoised_reader
+from pbmkit.games.notation import MoveSpan, MoveSyntaxError, memoised_reader, split_by
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
 
@@ -36,6 +36,12 @@ _HEAD = re.compile(r"(?:([RrSs])\s*+(\+)?)?\s*+(?=[A-Za-z][0-9])")
 _SQUARE = re.compile(r"\s*([A-Za-z])([0-9]{1,2})")
 _SEP = re.compile(r"\s*(-|–|x|X|×|to\b)\s*")
 _PROMO = re.compile(r"=\s*+([A-Za-z])\s*+$")
+# One move in a run of move text (:meth:`BilloNotation.split`): an optional piece letter (and +),
+# then names joined by separators and an optional =B. Names are read loosely (one or two letters,
+# digits) so that a mistyped move stays one move for the reader to explain; atomic, bounded: linear.
+_ONE_MOVE = (r"(?i:(?>(?:[rs]\+?[ \t]+|[rs]\+)?[a-z]{1,2}[0-9]{0,2}(?:[ \t]*(?:to|-|–|x|×)[ \t]*"
+             r"[a-z]{1,2}[0-9]{0,2}){0,31}(?:[ \t]*(?:to|-|–|x|×)(?![a-z0-9'’]))?"
+             r"(?:[ \t]*=[ \t]*[a-z](?![a-z0-9]))?))")
 _EXAMPLE = "R c1-d2"
 
 
@@ -154,6 +160,10 @@ class BilloNotation:
 
     game_name = "billo"
     example = _EXAMPLE
+
+    def split(self, text: str) -> list[MoveSpan]:
+        """``"R c1-d2 c7-c6"`` → its two moves (a piece letter and spaces may open a move)."""
+        return split_by(re.compile(_ONE_MOVE), text)
 
     def normalize(self, text: str) -> str:
         """``"rc1 - D2"`` → ``"R c1-d2"``; ``MoveSyntaxError`` if the text is not a move."""
