@@ -127,7 +127,7 @@ def test_the_quick_split_of_a_run_is_the_plain_split(words: list[tuple[str, str]
     does, its spans are those of the plain definition (split_by with one move's pattern)."""
     run = "".join(w + s for w, s in words)
     plain = split_by(re.compile(_ONE_MOVE), run, _ANNOUNCED)
-    assert NOTATION.split(run) == plain
+    assert list(NOTATION.split(run)) == plain
 
 
 def test_the_quick_split_takes_the_common_runs() -> None:

@@ -34,9 +34,11 @@ SEPARATORS = [" ", "\n", "\r\n", "\t", "", "\n\n", " \ufeff"]
 
 
 def _shape(obj: Any) -> Any:
-    """Items with every token as (type, text, line, column, start, end)."""
+    """Items with every token as (type, text, line, column, start, end). Lark reads a { that no }
+    follows as U+E000 (the reader swaps it back in comments and tags): the same text."""
     if isinstance(obj, str) and hasattr(obj, "type"):
-        return (obj.type, str(obj), obj.line, obj.column, obj.start_pos, obj.end_pos)
+        return (obj.type, str(obj).replace("\ue000", "{"), obj.line, obj.column, obj.start_pos,
+                obj.end_pos)
     if isinstance(obj, (list, tuple)):
         return type(obj).__name__, [_shape(x) for x in obj]
     return obj
