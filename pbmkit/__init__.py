@@ -1,3 +1,92 @@
-"""pbmkit: play-by-mail and notation toolkit for Batalo and its family of abstract board games."""
+r"""pbmkit: play-by-mail and notation toolkit for Batalo and its family of abstract board games.
+
+The names most scripts need are here, imported on first use (``import pbmkit`` itself stays
+instant, which every command's start-up relies on)::
+
+    >>> import pbmkit
+    >>> game = pbmkit.get_game("Batalo")
+    >>> [rep] = pbmkit.check_text('[Game "Batalo"]\n1. IR to HS EV to FU\n')
+    >>> rep.valid, len(rep.main)
+    (True, 2)
+
+The layers themselves are :mod:`pbmkit.games`, :mod:`pbmkit.notation` and :mod:`pbmkit.render`
+(docs/api.md).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "AmbiguousMoveError": "pbmkit.games",
+    "IllegalMoveError": "pbmkit.games",
+    "PbmkitError": "pbmkit.games",
+    "SetupError": "pbmkit.games",
+    "UnknownGameError": "pbmkit.games",
+    "game_names": "pbmkit.games",
+    "get_game": "pbmkit.games",
+    "MoveSyntaxError": "pbmkit.games.notation",
+    "GameReplay": "pbmkit.notation",
+    "Record": "pbmkit.notation",
+    "check_text": "pbmkit.notation",
+    "moves_text": "pbmkit.notation",
+    "parse_move": "pbmkit.notation",
+    "parse_records": "pbmkit.notation",
+    "replay": "pbmkit.notation",
+    "write_record": "pbmkit.notation",
+}
+
+__all__ = [
+    "AmbiguousMoveError",
+    "GameReplay",
+    "IllegalMoveError",
+    "MoveSyntaxError",
+    "PbmkitError",
+    "Record",
+    "SetupError",
+    "UnknownGameError",
+    "__version__",
+    "check_text",
+    "game_names",
+    "get_game",
+    "moves_text",
+    "parse_move",
+    "parse_records",
+    "replay",
+    "write_record",
+]
+
+if TYPE_CHECKING:
+    from pbmkit.games import (
+        AmbiguousMoveError,
+        IllegalMoveError,
+        PbmkitError,
+        SetupError,
+        UnknownGameError,
+        game_names,
+        get_game,
+    )
+    from pbmkit.games.notation import MoveSyntaxError
+    from pbmkit.notation import (
+        GameReplay,
+        Record,
+        check_text,
+        moves_text,
+        parse_move,
+        parse_records,
+        replay,
+        write_record,
+    )
+
+
+def __getattr__(name: str) -> object:
+    """The exported names, imported from their layer on first use (PEP 562)."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pbmkit' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value

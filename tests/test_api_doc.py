@@ -13,3 +13,38 @@ def test_every_example_of_the_api_documentation_runs() -> None:
                               raise_on_error=False, verbose=False)
     assert result.attempted > 30
     assert result.failed == 0
+
+
+def test_the_top_level_names_are_the_layers_own_and_cost_nothing_to_import() -> None:
+    """``import pbmkit`` imports no layer (every command starts with it); each name comes from
+    its layer on first use and is that very object."""
+    import subprocess
+    import sys
+
+    import pbmkit
+    import pbmkit.games
+    import pbmkit.notation
+
+    for name in pbmkit.__all__:
+        if name != "__version__":
+            value = getattr(pbmkit, name)
+            layer = pbmkit.games if hasattr(pbmkit.games, name) else pbmkit.notation
+            assert value is getattr(layer, name), name
+    code = "import sys, pbmkit; assert 'pbmkit.games' not in sys.modules, sorted(sys.modules)"
+    subprocess.run([sys.executable, "-c", code], check=True)
+    try:
+        pbmkit.no_such_name  # noqa: B018
+    except AttributeError as exc:
+        assert "no_such_name" in str(exc)
+    else:
+        raise AssertionError("an unknown name must raise AttributeError")
+
+
+def test_the_package_docstring_example_runs() -> None:
+    import pbmkit
+
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in finder.find(pbmkit, "pbmkit"):
+        runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 3

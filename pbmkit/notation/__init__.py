@@ -6,11 +6,11 @@ writing is :func:`write_record`. Moves are read and written by the game's move n
 """
 
 from pbmkit.notation.convert import append_move, to_json_record, to_pbmserv
-from pbmkit.notation.model import Comment, Ending, Record, Turn, WrittenMove
+from pbmkit.notation.model import Comment, Ending, Phase, Record, Turn, WrittenMove
 from pbmkit.notation.problems import IllegalMoveError, MoveSyntaxError, Problem
 from pbmkit.notation.reader import parse_records
 from pbmkit.notation.replay import GameReplay, Ply, check_text, format_move, parse_move, read_move, replay
-from pbmkit.notation.writer import new_record_text, write_record, write_records
+from pbmkit.notation.writer import moves_text, new_record_text, write_record, write_records
 
 __all__ = [
     "Comment",
@@ -18,6 +18,7 @@ __all__ = [
     "GameReplay",
     "IllegalMoveError",
     "MoveSyntaxError",
+    "Phase",
     "Ply",
     "Problem",
     "Record",
@@ -26,6 +27,7 @@ __all__ = [
     "append_move",
     "check_text",
     "format_move",
+    "moves_text",
     "new_record_text",
     "parse_move",
     "parse_records",
