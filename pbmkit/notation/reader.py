@@ -400,23 +400,23 @@ class _Reader:
         """The turns of a TURNS token (a run of plain turns), built directly: the fast path."""
         if self.ci < len(self.comments):
             self._comments_before(tok.start_pos)
-        text, start = str(tok), tok.start_pos
         line = tok.line
-        col0_text = tok.column  # the same for offsets inside the token text (start + o)
-        match = one_turn_pattern().match
+        matches = getattr(tok, "matches", None)  # the scanner's, in the whole text
+        if matches is None:  # Lark's token: match its text again
+            start, col0_text = tok.start_pos, tok.column  # col0_text + offset: the column
+            matches = _turn_matches(str(tok))
+        else:
+            start, col0_text = 0, tok.column - tok.start_pos
         append = rec.body.append
         moves = self._moves
         split = self.split
         limit = self.per_turn
         phase = self.phase
-        i, n = 0, len(text)
         turn = last
-        while i < n:
-            m = match(text, i)
-            if m is None:  # pragma: no cover - the TURNS terminal and ONE_TURN are the same pattern
-                raise AssertionError(f"cannot split {text[i:]!r}")
+        for m in matches:
             digits, series, run, ws = m.groups()
             regs = m.regs
+            i = regs[0][0]
             number = int(digits)
             if series:
                 series = series.lower()
@@ -446,7 +446,6 @@ class _Reader:
                     self.anchor = written[-1].comments
             else:
                 moves(turn, run, line, col0_text + at, start + at, spans)
-            i = regs[0][1]
             if ws != " " and "\n" in ws:
                 line += ws.count("\n")
                 col0_text = 1 - (regs[4][1] - len(ws) + ws.rfind("\n") + 1)
@@ -614,6 +613,18 @@ def iter_records(text: str, source: str = "<string>") -> Iterator[tuple[Record, 
         records, _ = _parse_records(text[start:end], source, False, first_line)
         for record in records:
             yield record, k, total
+
+
+def _turn_matches(text: str) -> Iterator[re.Match[str]]:
+    """The ONE_TURN matches that make up the text of a TURNS token."""
+    match = one_turn_pattern().match
+    i, n = 0, len(text)
+    while i < n:
+        m = match(text, i)
+        if m is None:  # pragma: no cover - the TURNS terminal and ONE_TURN are the same pattern
+            raise AssertionError(f"cannot split {text[i:]!r}")
+        yield m
+        i = m.end()
 
 
 def _whole(text: str) -> list[MoveSpan]:
