@@ -635,7 +635,6 @@ def _whole(text: str) -> list[MoveSpan]:
 def _shift_lines(record: Record, offset: int) -> None:
     """Make the line numbers of a record read from a chunk the file's (columns are unchanged:
     chunks start at the start of a line)."""
-    from dataclasses import replace
 
     def comments(cs: list[Comment]) -> None:
         for c in cs:
@@ -653,7 +652,7 @@ def _shift_lines(record: Record, offset: int) -> None:
             for move in item.moves:
                 move.line += offset
                 comments(move.comments)
-    record.problems = [p if p.line is None else replace(p, line=p.line + offset)
+    record.problems = [p if p.line is None else p._replace(line=p.line + offset)
                        for p in record.problems]
 
 
