@@ -170,6 +170,8 @@ class _Reader:
         self.split: Callable[[str], Sequence[MoveSpan]] = _whole
         """The current record's game's :meth:`~pbmkit.games.notation.MoveNotation.split`."""
         self.phase = 0
+        self.game_name = ""
+        """The game of the record being built."""
         self.rounds = False
         """Whether the current record's game is played in rounds (phase lines)."""
         self._rounds: dict[str, bool] = {}
@@ -316,6 +318,7 @@ class _Reader:
             self._comments_before(opening.start_pos)
         lines: dict[str, Turn] = {}
         last: Turn | None = None
+        self.game_name = rec.game_name
         self.split = self._splitter(rec)
         self.phase = 0
         self.rounds = self._rounds.get(rec.game_name, False)
@@ -477,12 +480,15 @@ class _Reader:
 
     def _unreadable(self, moves: list[WrittenMove]) -> bool:
         """Whether one of ``moves`` is no move of the game (a stray word split as a move)."""
-        normalize = getattr(self.split, "__self__", None)
-        if normalize is None:
+        from pbmkit.games import UnknownGameError, get_game
+
+        try:
+            normalize = get_game(self.game_name).notation.normalize
+        except UnknownGameError:
             return False
         for move in moves:
             try:
-                normalize.normalize(move.text)
+                normalize(move.text)
             except MoveSyntaxError:
                 return True
         return False
