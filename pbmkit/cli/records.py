@@ -32,7 +32,7 @@ from pbmkit.cli.common import (
     rules_option,
     trusted_end,
 )
-from pbmkit.games.notation import KeepsMarks
+from pbmkit.games.notation import KeepsMarks, ListsMoves
 from pbmkit.notation.problems import printable
 
 _GAME_OPTION = GAME_NUMBER_OPTION
@@ -166,7 +166,9 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
     if from_space is not None:
         start = _space_of(game, from_space, position)
         legal = [m for m in legal if _starts_at(game, m, start)]
-    texts = sorted({game.notation.format(m, position) for m in legal})
+    notation = game.notation
+    listed = notation.listing if isinstance(notation, ListsMoves) else notation.format
+    texts = sorted({listed(m, position) for m in legal})
     side = game.side_to_move(position)
     if as_json:
         import json
@@ -204,8 +206,9 @@ def _space_of(game: Any, text: str, position: Any) -> int:
 
 
 def _starts_at(game: Any, move: Any, start: int) -> bool:
-    """Whether a part of ``move`` moves a piece from ``start`` (a drop starts nowhere)."""
-    return any(len(path) > 1 and path[0] == start for path in game.touched(move))
+    """Whether ``move`` moves the piece on ``start`` (the notation's ``start_of``: Baladãna's
+    figure, not a ring moved first; a drop starts nowhere)."""
+    return bool(game.notation.start_of(move) == start)
 
 
 # --- show --------------------------------------------------------------------------------
@@ -432,9 +435,16 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
         shown = wrap_items("It could be:", [printable(c, 60) for c in candidates]).splitlines()
         click.echo("\n".join(shown[:_MAX_HINT_LINES]), err=True)
     elif mine:
-        click.echo(wrap_items("Legal moves of that piece:",
-                              sorted({game.notation.format(m, position) for m in mine})),
-                   err=True)
+        notation = game.notation
+        text_of = notation.listing if isinstance(notation, ListsMoves) else notation.format
+        shown = wrap_items("Legal moves of that piece:",
+                           sorted({text_of(m, position) for m in mine})).splitlines()
+        if len(shown) > _MAX_HINT_LINES:
+            where = game.board.name(start)
+            shown = [*shown[: _MAX_HINT_LINES - 1],
+                     f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s): "
+                     f"pbmkit moves FILE --from {where} lists them all"]
+        click.echo("\n".join(shown), err=True)
     elif legal:
         side = game.side_to_move(position).capitalize()
         there = [m for m in legal if end is not None and _ends(game, m)[1] == end]

@@ -12,8 +12,8 @@ from typing import NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pbmkit.games.base import PbmkitError
 
-__all__ = ["KeepsMarks", "MoveNotation", "MoveSpan", "MoveSyntaxError", "RunSplit", "memoised_reader",
-           "split_by"]
+__all__ = ["KeepsMarks", "ListsMoves", "MoveNotation", "MoveSpan", "MoveSyntaxError", "RunSplit",
+           "memoised_reader", "split_by"]
 
 W = TypeVar("W")
 P_contra = TypeVar("P_contra", contravariant=True)
@@ -229,3 +229,14 @@ class KeepsMarks(Protocol[P_contra, M_contra]):
         """The canonical text of ``move`` with the optional marks of ``written`` kept."""
         ...
 
+
+
+@runtime_checkable
+class ListsMoves(Protocol[P_contra, M_contra]):
+    """A notation whose move listings (``pbmkit moves``) leave out what a player chooses after the
+    move itself (Baladãna's tax and loot, chosen once the capture is made): each listed text
+    stands for every move written with it, and is listed once."""
+
+    def listing(self, move: M_contra, position: P_contra) -> str:
+        """The text of ``move`` in a list of legal moves."""
+        ...

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from every_game_bounds import sample, wide
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,7 +46,7 @@ def _playout(name: str, rng: random.Random) -> None:
         moves = list(game.legal_moves(position))
         if not moves:
             break
-        for move in moves:
+        for move in sample(moves, rng):
             text = format_move(name, move, position)
             assert parse_move(name, text, position) == move, (game.format_setup(position), text)
             assert notation.normalize(text) == text, text
@@ -61,7 +62,7 @@ def _playout(name: str, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("name", game_names())
 def test_every_generated_move_replays_through_the_notation(name: str) -> None:
-    @SETTINGS
+    @settings(SETTINGS, max_examples=3 if wide(get_game(name)) else 12)
     @given(st.randoms(use_true_random=False))
     def run(rng: random.Random) -> None:
         _playout(name, rng)

@@ -215,6 +215,11 @@ class BaladanaNotation:
         """The canonical text of ``move`` in ``position`` (tax and loot included)."""
         return move_text(position, move)
 
+    def listing(self, move: Move, position: Position) -> str:
+        """``[ring move] figure move``: the turn as ``pbmkit moves`` lists it, without the tax and
+        loot chosen after a capture (shared/spec/baladana.md)."""
+        return move_text(position, move, spoils=False)
+
     def split(self, text: str) -> list[MoveSpan]:
         """The sides' turns in a run of move text: ``"Gd1>e2 e2-e6 c7-c6"`` -> two turns."""
         return split_by(_ONE_TURN, text)
