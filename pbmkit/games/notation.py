@@ -12,7 +12,8 @@ from typing import NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pbmkit.games.base import PbmkitError
 
-__all__ = ["KeepsMarks", "MoveNotation", "MoveSpan", "MoveSyntaxError", "memoised_reader", "split_by"]
+__all__ = ["KeepsMarks", "MoveNotation", "MoveSpan", "MoveSyntaxError", "RunSplit", "memoised_reader",
+           "split_by"]
 
 W = TypeVar("W")
 P_contra = TypeVar("P_contra", contravariant=True)
@@ -106,6 +107,63 @@ def split_by(pattern: re.Pattern[str], text: str, announcements: Collection[str]
         spans.append(MoveSpan(i, end, (), end))
         i = end
     return spans
+
+
+class RunSplit:
+    """A notation's ``split``: :func:`split_by` with ``one`` (one move's pattern), and a quick
+    path for the common run, a few moves written canonically.
+
+    ``quick`` matches a whole common run: its groups come in pairs, a move then the announcement
+    after it (each announcement group matches one fixed word, or nothing: ``()``), as many pairs as
+    a turn holds moves. Where it matches, the spans come from the places of its groups, built once
+    for each shape of run (the positions of the groups) and shared: callers must not change them.
+    :meth:`plain` is the definition the quick path is held to (``tests/games/test_every_game.py``).
+    Used as a class attribute: ``split = RunSplit(QUICK, ONE_MOVE)``.
+    """
+
+    __slots__ = ("_announcements", "_one", "_quick", "_shapes")
+
+    def __init__(self, quick: str, one: str, announcements: Collection[str] = ()) -> None:
+        self._quick: re.Pattern[str] | str = quick
+        self._one: re.Pattern[str] | str = one
+        self._announcements = frozenset(announcements)
+        self._shapes: dict[tuple[tuple[int, int], ...], tuple[MoveSpan, ...]] = {}
+
+    def __call__(self, text: str) -> Sequence[MoveSpan]:
+        quick = self._quick
+        if isinstance(quick, str):  # compiled on first use: start-up pays only what it uses
+            quick = self._quick = re.compile(quick)
+        m = quick.fullmatch(text)
+        if m is None:
+            return self.plain(text)
+        regs = m.regs
+        spans = self._shapes.get(regs)
+        if spans is None:
+            if len(self._shapes) > 4096:
+                self._shapes.clear()
+            spans = self._shapes[regs] = self._spans(m)
+        return spans
+
+    def plain(self, text: str) -> list[MoveSpan]:
+        """The spans by definition: :func:`split_by` with one move's pattern."""
+        one = self._one
+        if isinstance(one, str):
+            one = self._one = re.compile(one)
+        return split_by(one, text, self._announcements)
+
+    @staticmethod
+    def _spans(m: re.Match[str]) -> tuple[MoveSpan, ...]:
+        regs = m.regs
+        spans = []
+        for k in range(1, len(regs) - 1, 2):
+            (start, end), (a_start, a_end) = regs[k], regs[k + 1]
+            if start < 0:
+                break
+            if a_end > a_start >= 0:
+                spans.append(MoveSpan(start, end, (m.string[a_start:a_end].lower(),), a_end))
+            else:
+                spans.append(MoveSpan(start, end, (), end))
+        return tuple(spans)
 
 
 class MoveNotation(Protocol[P_contra, M]):

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pbmkit.notation.model import Comment, Record, WrittenMove
+from pbmkit.notation.model import Comment, Phase, Record, WrittenMove
 from pbmkit.notation.problems import Problem
 
 if TYPE_CHECKING:
@@ -446,7 +446,11 @@ def sides_in_order(record: Record, sides: Sequence[str]) -> tuple[str, ...]:
 def next_turn(record: Record, order: Sequence[str], first: str | None = None) -> tuple[str, str]:
     """``(label, side)`` of the next main-line move, read from the record's turns alone (no
     replay): after ``12. IR to HS`` it is ``("12", order[1])``. ``first`` is the side to move
-    at the start (a Setup's), for a record without moves."""
+    at the start (a Setup's), for a record without moves. After a phase line (``round 2``) that
+    no turn follows yet, the first side opens turn 1 of the new round."""
+    main = [item for item in record.body if not item.series]
+    if main and isinstance(main[-1], Phase):
+        return ("1", order[0])
     turns = [t for t in record.main if t.moves]
     if not turns:
         return ("1", first or order[0])

@@ -170,6 +170,8 @@ class _Reader:
         self.split: Callable[[str], Sequence[MoveSpan]] = _whole
         """The current record's game's :meth:`~pbmkit.games.notation.MoveNotation.split`."""
         self.phase = 0
+        self.game_name = ""
+        """The game of the record being built."""
         self.rounds = False
         """Whether the current record's game is played in rounds (phase lines)."""
         self._rounds: dict[str, bool] = {}
@@ -316,6 +318,7 @@ class _Reader:
             self._comments_before(opening.start_pos)
         lines: dict[str, Turn] = {}
         last: Turn | None = None
+        self.game_name = rec.game_name
         self.split = self._splitter(rec)
         self.phase = 0
         self.rounds = self._rounds.get(rec.game_name, False)
@@ -400,23 +403,23 @@ class _Reader:
         """The turns of a TURNS token (a run of plain turns), built directly: the fast path."""
         if self.ci < len(self.comments):
             self._comments_before(tok.start_pos)
-        text, start = str(tok), tok.start_pos
         line = tok.line
-        col0_text = tok.column  # the same for offsets inside the token text (start + o)
-        match = one_turn_pattern().match
+        matches = getattr(tok, "matches", None)  # the scanner's, in the whole text
+        if matches is None:  # Lark's token: match its text again
+            start, col0_text = tok.start_pos, tok.column  # col0_text + offset: the column
+            matches = _turn_matches(str(tok))
+        else:
+            start, col0_text = 0, tok.column - tok.start_pos
         append = rec.body.append
         moves = self._moves
         split = self.split
         limit = self.per_turn
         phase = self.phase
-        i, n = 0, len(text)
         turn = last
-        while i < n:
-            m = match(text, i)
-            if m is None:  # pragma: no cover - the TURNS terminal and ONE_TURN are the same pattern
-                raise AssertionError(f"cannot split {text[i:]!r}")
+        for m in matches:
             digits, series, run, ws = m.groups()
             regs = m.regs
+            i = regs[0][0]
             number = int(digits)
             if series:
                 series = series.lower()
@@ -446,7 +449,6 @@ class _Reader:
                     self.anchor = written[-1].comments
             else:
                 moves(turn, run, line, col0_text + at, start + at, spans)
-            i = regs[0][1]
             if ws != " " and "\n" in ws:
                 line += ws.count("\n")
                 col0_text = 1 - (regs[4][1] - len(ws) + ws.rfind("\n") + 1)
@@ -478,12 +480,15 @@ class _Reader:
 
     def _unreadable(self, moves: list[WrittenMove]) -> bool:
         """Whether one of ``moves`` is no move of the game (a stray word split as a move)."""
-        normalize = getattr(self.split, "__self__", None)
-        if normalize is None:
+        from pbmkit.games import UnknownGameError, get_game
+
+        try:
+            normalize = get_game(self.game_name).notation.normalize
+        except UnknownGameError:
             return False
         for move in moves:
             try:
-                normalize.normalize(move.text)
+                normalize(move.text)
             except MoveSyntaxError:
                 return True
         return False
@@ -616,6 +621,18 @@ def iter_records(text: str, source: str = "<string>") -> Iterator[tuple[Record, 
             yield record, k, total
 
 
+def _turn_matches(text: str) -> Iterator[re.Match[str]]:
+    """The ONE_TURN matches that make up the text of a TURNS token."""
+    match = one_turn_pattern().match
+    i, n = 0, len(text)
+    while i < n:
+        m = match(text, i)
+        if m is None:  # pragma: no cover - the TURNS terminal and ONE_TURN are the same pattern
+            raise AssertionError(f"cannot split {text[i:]!r}")
+        yield m
+        i = m.end()
+
+
 def _whole(text: str) -> list[MoveSpan]:
     """The split of a record whose game is unknown: the whole run is one move."""
     return [MoveSpan(0, len(text), (), len(text))]
@@ -624,7 +641,6 @@ def _whole(text: str) -> list[MoveSpan]:
 def _shift_lines(record: Record, offset: int) -> None:
     """Make the line numbers of a record read from a chunk the file's (columns are unchanged:
     chunks start at the start of a line)."""
-    from dataclasses import replace
 
     def comments(cs: list[Comment]) -> None:
         for c in cs:
@@ -642,7 +658,7 @@ def _shift_lines(record: Record, offset: int) -> None:
             for move in item.moves:
                 move.line += offset
                 comments(move.comments)
-    record.problems = [p if p.line is None else replace(p, line=p.line + offset)
+    record.problems = [p if p.line is None else p._replace(line=p.line + offset)
                        for p in record.problems]
 
 

@@ -62,12 +62,14 @@ def one_turn_pattern() -> Any:
 class _Token(str):
     """A token, with the fields of Lark's tokens that the reader's builder reads."""
 
-    __slots__ = ("column", "end_pos", "line", "start_pos", "type")
+    __slots__ = ("column", "end_pos", "line", "matches", "start_pos", "type")
     type: str
     line: int
     column: int
     start_pos: int
     end_pos: int
+    matches: list[re.Match[str]]
+    """A TURNS token's ONE_TURN matches in the whole text (the reader need not match again)."""
 
 
 _SCANNERS: list[Any] = []
@@ -115,10 +117,12 @@ def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token
     while pos < n:
         # Lark's order: TURNS (priority 4) first; the other terminals never start alike.
         m = one_turn(text, pos) if "0" <= text[pos] <= "9" else None
+        turns = None
         if m is not None:
-            kind, end = "TURNS", m.end()
+            kind, end, turns = "TURNS", m.end(), [m]
             while (m := one_turn(text, end)) is not None:
                 end = m.end()
+                turns.append(m)
         else:
             m = small(text, pos)
             if m is None:
@@ -131,6 +135,8 @@ def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token
             tok = _Token(text[pos:end])
             tok.type, tok.line, tok.column, tok.start_pos, tok.end_pos = \
                 kind, line, pos - line_start + 1, pos, end
+            if turns is not None:
+                tok.matches = turns
             if kind == "COMMENT" or kind == "LINE_COMMENT":
                 comments.append(tok)
             elif kind == "TAG":

@@ -127,9 +127,10 @@ def test_the_quick_split_of_a_run_is_the_plain_split(words: list[tuple[str, str]
     does, its spans are those of the plain definition (split_by with one move's pattern)."""
     run = "".join(w + s for w, s in words)
     plain = split_by(re.compile(_ONE_MOVE), run, _ANNOUNCED)
+    assert NOTATION.split.plain(run) == plain
     assert list(NOTATION.split(run)) == plain
 
 
 def test_the_quick_split_takes_the_common_runs() -> None:
-    assert _RUN.fullmatch("IR to HS averto EV to DU ") is not None
-    assert _RUN.fullmatch("IR to HS XA to DU") is None  # x: a capture mark for the plain split
+    assert re.fullmatch(_RUN, "IR to HS averto EV to DU ") is not None
+    assert re.fullmatch(_RUN, "IR to HS XA to DU") is None  # x: a capture mark for the plain split

@@ -135,3 +135,18 @@ def test_a_series_in_the_second_round_branches_from_that_round() -> None:
     [rep] = check_text(series)
     assert rep.valid, [p.message for p in rep.errors]
     assert [p.after for p in rep.series["a"]] == [p.after for p in rep.main[first:first + 2]]
+
+
+def test_status_reads_turn_1_of_the_new_round_after_a_phase_line() -> None:
+    """The desk reads whose turn it is from the written turns alone: after ``round 2`` with no
+    turn yet, the first side opens turn 1."""
+    from pbmkit.notation.desk import next_turn
+
+    moves, first = two_rounds()
+    game = get_game("batrakill")
+    text = HEAD + moves_text(game, moves[:first]) + "round 2\n"
+    (rec,), _ = parse_records(text)
+    assert next_turn(rec, game.order) == ("1", "knights")
+    opening = game.notation.format(moves[first], check_text(text)[0].final)
+    (rec,), _ = parse_records(f"{text}1. {opening}\n")
+    assert next_turn(rec, game.order) == ("1", "dragon")

@@ -9,11 +9,10 @@ kept when written, `` x `` kept before the last space when a capture was written
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from pbmkit.games import batalo
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.notation import MoveSpan, MoveSyntaxError, memoised_reader, split_by
+from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
 
 __all__ = ["NOTATION", "BataloNotation"]
 
@@ -36,10 +35,8 @@ _ANNOUNCED = frozenset({"averto"})
 # The common run, split at once (the same spans as split_by with _ONE_MOVE, held to it by
 # tests/games/test_batalo_fast_paths.py): "IR to HS", then "EV to DU", each maybe with "averto".
 # A second move that starts with an x is left to _ONE_MOVE, which reads that x as a capture mark.
-_SHAPES: dict[tuple[tuple[int, int], ...], tuple[MoveSpan, ...]] = {}
-"""Runs of one shape (the places of _RUN's groups) split alike: their spans, built once."""
-_RUN = re.compile(r"([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?"
-                  r"(?: (?![xX])([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?)?[ \t]*")
+_RUN = (r"([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?"
+        r"(?: (?![xX])([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?)?[ \t]*")
 _PIECE_WORDS = {"stone": batalo.WHITE_STONE, "column": batalo.WHITE_COLUMN}
 
 
@@ -184,28 +181,8 @@ class BataloNotation:
     game_name = "batalo"
     example = "IR to HS"
 
-    def split(self, text: str) -> Sequence[MoveSpan]:
-        """``"IR to HS averto EV to DU"`` → the two moves, the first with its ``averto``."""
-        m = _RUN.fullmatch(text)
-        if m is None:
-            return split_by(re.compile(_ONE_MOVE), text, _ANNOUNCED)
-        spans = _SHAPES.get(m.regs)
-        if spans is None:
-            if len(_SHAPES) > 4096:
-                _SHAPES.clear()
-            spans = _SHAPES[m.regs] = self._spans(m)
-        return spans
-
-    @staticmethod
-    def _spans(m: re.Match[str]) -> tuple[MoveSpan, ...]:
-        """The spans of a run that _RUN matches (remembered by shape: records repeat them)."""
-        end = m.end(1)
-        spans = [MoveSpan(0, end, ("averto",), m.end(2)) if m[2] else MoveSpan(0, end, (), end)]
-        if m[3]:
-            end = m.end(3)
-            spans.append(MoveSpan(m.start(3), end, ("averto",), m.end(4)) if m[4] else
-                         MoveSpan(m.start(3), end, (), end))
-        return tuple(spans)
+    split = RunSplit(_RUN, _ONE_MOVE, _ANNOUNCED)
+    """``"IR to HS averto EV to DU"`` → the two moves, the first with its ``averto``."""
 
     def normalize(self, text: str) -> str:
         """``"ir-hs"`` → ``"IR to HS"``; ``MoveSyntaxError`` if the text is not a move."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
-from pbmkit.games.notation import MoveSpan, MoveSyntaxError, memoised_reader, split_by
+from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
 
@@ -43,6 +43,9 @@ _ONE_MOVE = (r"(?i:(?>(?:[rs]\+?[ \t]+|[rs]\+)?[a-z]{1,2}[0-9]{0,2}(?:[ \t]*(?:t
              r"[a-z]{1,2}[0-9]{0,2}){0,31}(?:[ \t]*(?:to|-|–|x|×)(?![a-z0-9'’]))?"
              r"(?:[ \t]*=[ \t]*[a-z](?![a-z0-9]))?))")
 _EXAMPLE = "R c1-d2"
+# The common run, as the writer spells it ("R a1-a2 S+ b7-c6xd5"): split at once by RunSplit.
+_QUICK_RUN = (r"((?:[RS]\+? )?[a-h][1-8](?:[-x][a-h][1-8]){1,24})()"
+              r"(?: ((?:[RS]\+? )?[a-h][1-8](?:[-x][a-h][1-8]){1,24})())?[ \t]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +164,8 @@ class BilloNotation:
     game_name = "billo"
     example = _EXAMPLE
 
-    def split(self, text: str) -> list[MoveSpan]:
-        """``"R c1-d2 c7-c6"`` → its two moves (a piece letter and spaces may open a move)."""
-        return split_by(re.compile(_ONE_MOVE), text)
+    split = RunSplit(_QUICK_RUN, _ONE_MOVE)
+    """``"R c1-d2 c7-c6"`` → its two moves (a piece letter and spaces may open a move)."""
 
     def normalize(self, text: str) -> str:
         """``"rc1 - D2"`` → ``"R c1-d2"``; ``MoveSyntaxError`` if the text is not a move."""
