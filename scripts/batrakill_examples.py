@@ -2,10 +2,14 @@
 examples/batrakill-02-dragon-wins.txt.
 
 Each game is played by the rules core (pbmkit.games.batrakill) between two seeded players that
-look one move ahead and score the position (eaten knights, towers placed, the dragon's room), with
-some noise; the losing side plays with more noise. The seed of each example is fixed below (found
-once with ``--search``), so the same records come out on every machine. A few comments are added
-where something happens: the first tower taken and placed, the end of round 1, the end.
+score each legal move (the knights: fetch a tower from an X square, carry it toward the middle,
+place it, keep out of the dragon's reach; in round 2 get into towers, close in, and count the
+dragon's replies that would let them capture it; the dragon: eat, close in, never step into a
+capture), with Gaussian noise, per side and round, on the scores: the losing side plays with more
+noise. The seed of each example is fixed below (found once with ``--search``), so the same records
+come out on every machine (tests/games/test_batrakill_examples.py checks it). A few comments are
+added where something happens: the first tower taken, placed, the first passage, the end of
+round 1, the end.
 
     python scripts/batrakill_examples.py            # (re)write both examples
     python scripts/batrakill_examples.py --check    # exit 1 if an example differs from its game
@@ -17,7 +21,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,11 +49,11 @@ class Example:
 
 
 EXAMPLES = (
-    Example("batrakill-01-knights-win.txt", "knights", 11, 2.0, 40.0,
-            "pbmkit example: Batrakill duel won by the knights (provisional duel layout)",
+    Example("batrakill-01-knights-win.txt", "knights", 39, (1.0, 1.0), (25.0, 150.0),
+            "pbmkit example: a Batrakill duel won by the knights (provisional duel layout)",
             "Ann Lee", "Bob Stone"),
-    Example("batrakill-02-dragon-wins.txt", "dragon", 3, 40.0, 2.0,
-            "pbmkit example: Batrakill duel won by the dragon (provisional duel layout)",
+    Example("batrakill-02-dragon-wins.txt", "dragon", 12, (1.0, 30.0), (5.0, 1.0),
+            "pbmkit example: a Batrakill duel won by the dragon (provisional duel layout)",
             "Cid Moor", "Dee Vale"),
 )
 
@@ -141,7 +145,7 @@ def _dragon_value(position: Position, move: Move, after: Position) -> float:
 def play(example: Example) -> list[Move]:
     """The moves of one seeded game (stops at the end or after :data:`MAX_MOVES`)."""
     rng = random.Random(example.seed)
-    position, moves = GAME.initial_position(), []
+    position, moves = GAME.initial_position(), list[Move]()
     target = 4
     while position.result is None and len(moves) < MAX_MOVES:
         legal = legal_moves(position)
@@ -164,33 +168,31 @@ def play(example: Example) -> list[Move]:
 def _comments(moves: list[Move]) -> Iterator[tuple[int, str]]:
     """(move index, comment) where something worth a word happens."""
     position = GAME.initial_position()
-    taken = placed = False
+    taken = placed = passed = False
     for i, move in enumerate(moves):
         after = apply(position, move)
-        text = format_move(BOARD, move)
-        if not taken and after.supply < position.supply:
+        if position.round == 1 and after.round == 1 and not taken and after.supply < position.supply:
             taken = True
-            yield i, f"{BOARD.name(move.path[-1])} is an X square: the knight takes a tower, and " \
-                     "now faces south"
-        elif not placed and move.kind == "place":
+            yield i, (f"{BOARD.name(move.path[-1])} is an X square: the knight takes a tower and "
+                      "carries it, facing south")
+        if move.kind == "place" and not placed:
             placed = True
             yield i, f"the tower stays on {BOARD.name(move.path[0])} for good"
+        if move.kind == "pass" and not passed:
+            passed = True
+            yield i, "underground, from tower to tower"
         if after.round == 2 and position.round == 1:
-            why = ("five knights eaten" if position.eaten + (after.eaten_before - position.eaten_before
-                                                              - position.eaten) >= 0
-                   and after.eaten_before - position.eaten_before >= 5 else
-                   "all five towers placed or broken")
-            yield i, (f"round 1 is over ({why}); the {len(after.knights)} knights left go back to "
+            why = ("the dragon has eaten five knights" if position.eaten + _eats(position, after) >= 5
+                   else "all five towers are placed or broken")
+            yield i, (f"round 1 is over: {why}; the {len(after.knights)} knights left go back to "
                       "their start squares, facing north")
         if after.result is not None:
-            winner, how = after.result
-            words = {"captured": "the dragon is captured between two knights, one in a tower",
-                     "trapped": "the dragon has no move left",
-                     "eaten": "the dragon has eaten five knights in round 2",
-                     "no-moves": "the knights have no move left"}[how]
-            yield i, f"{words}: the {winner} win" if winner == "knights" else \
-                f"{words}: the dragon wins"
-        del text
+            how = after.result[1]
+            yield i, {"captured": "the dragon is caught between two knights, one of them in a "
+                                  "tower: the knights win",
+                      "trapped": "the dragon has no move left: the knights win",
+                      "eaten": "five knights eaten in round 2: the dragon wins",
+                      "no-moves": "the knights have no move left: the dragon wins"}[how]
         position = after
 
 
@@ -264,7 +266,6 @@ def main(argv: list[str] | None = None) -> int:
         search(a.search, a.tries)
         return 0
     differ = False
-    write: Callable[[Path, str], None] = lambda path, text: path.write_text(text, encoding="utf-8")
     for example in EXAMPLES:
         text = record(example, play(example))
         path = ROOT / "examples" / example.file
@@ -273,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{path}: differs from its seeded game", file=sys.stderr)
                 differ = True
         else:
-            write(path, text)
+            path.write_text(text, encoding="utf-8")
             print(f"wrote {path}")
     return 1 if differ else 0
 
