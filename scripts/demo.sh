@@ -62,6 +62,18 @@ done
 "$PBMKIT" mailer examples/batu-khan-*.txt -o out/batu-khan-mailers.pdf
 "$PBMKIT" show examples/batu-khan-02-blockades-6x6.txt --svg out/batu-khan-6x6.svg > /dev/null
 echo
+echo "== Batrakill (provisional layouts): two duels over two rounds, and a 4-player game =="
+"$PBMKIT" check examples/batrakill-*.txt
+"$PBMKIT" show examples/batrakill-01-knights-win.txt --turn 2:8
+"$PBMKIT" moves examples/batrakill-01-knights-win.txt --turn 2:21
+"$PBMKIT" show examples/batrakill-02-dragon-wins.txt --turn 27
+"$PBMKIT" show examples/batrakill-03-four-players.txt
+for f in examples/batrakill-*.txt; do
+  "$PBMKIT" chart "$f" -o "out/records-chart-$(basename "$f" .txt).pdf"
+done
+"$PBMKIT" mailer examples/batrakill-*.txt -o out/batrakill-mailers.pdf
+
+echo
 echo "== The correspondence desk: four games by mail, as of 2026-11-23 (docs/desk.md) =="
 "$PBMKIT" status examples/desk --me "Ann Lee" --today 2026-11-23
 "$PBMKIT" mailer examples/desk/*.txt -o out/desk-mailers.pdf

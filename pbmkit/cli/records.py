@@ -302,6 +302,8 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
         if rep.winner is not None:
             raise Refused(f"the game is over: {result_words(rep)}; no more moves can be added")
         label, side = rep.next_turn()
+        if game.rounds > 1 and (round_ := game.round_of(position)) > 1:
+            label = f"{round_}:{label}"  # as reports write it (2:5), after the round's line
         try:
             mv = game.notation.read(move_text, position)
         except ValueError as exc:

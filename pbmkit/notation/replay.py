@@ -189,8 +189,9 @@ class GameReplay:
         game = self.game
         if game is None or game.rounds <= 1 or self.final is None:
             return None
+        first = game.round_of(self.start) if self.start is not None else 1  # a Setup's round
         written = max((p.number for p in self.record.body if isinstance(p, Phase) and not p.series),
-                      default=1)
+                      default=first)
         now = game.round_of(self.final)
         return now if now > written else None
 
@@ -214,6 +215,7 @@ class _Replayer:
     def __init__(self, record: Record, source: str, index: int) -> None:
         self.record = record
         self.result = GameReplay(source, index, record, None)
+        self._first_round = 1
         self.source = source
 
     # --- problems ---------------------------------------------------------------------
@@ -261,6 +263,7 @@ class _Replayer:
             self.tag_problem("Setup", f"bad Setup: {exc}")
             return res
         res.start = res.final = start
+        self._first_round = game.round_of(start) if self._rounds else 1
         self._main(start, winner_tag)
         self._series()
         self._unplayed()
@@ -305,9 +308,9 @@ class _Replayer:
             k = order.index(now) if now in order[1:] else 1
         for wm in turn.moves:
             side = side_to_move(position)
-            if self._rounds and not self._in_round(turn, wm, position, side):
-                return position, False
             expected = order[k % len(order)]
+            if self._rounds and not self._in_round(turn, wm, position, expected):
+                return position, False
             if side != expected:
                 self._side_problem(turn, wm, side, expected, position)
                 return position, False
@@ -344,17 +347,23 @@ class _Replayer:
             position = after
         return position, True
 
+    def _shown(self, turn: Turn) -> str:
+        """A turn's label in reports: ``"2:5"`` for turn 5 of round 2 (after the line ``round 2``,
+        or from a Setup in round 2)."""
+        round_ = turn.phase or self._first_round
+        return f"{round_}:{turn.label}" if round_ > 1 else turn.label
+
     def _in_round(self, turn: Turn, wm: WrittenMove, position: Any, side: str) -> bool:
         """Whether the round the record has reached (its last phase line) is the position's; an
         error at this move if not."""
-        now, written = self.game.round_of(position), turn.phase or 1
+        now, written = self.game.round_of(position), turn.phase or self._first_round
         if now == written:
             return True
         if now > written:
             msg = f"round {now - 1} is over: write the line 'round {now}' before this move"
         else:
             msg = f"'round {written}' is written, but round {now} is not over"
-        self.problem(msg, wm.line, wm.column, turn.label, side, wm.text)
+        self.problem(msg, wm.line, wm.column, self._shown(turn), side, wm.text)
         return False
 
     def _judge_announcements(self, ply: Ply, words: tuple[str, ...], wm: WrittenMove) -> None:
@@ -373,7 +382,7 @@ class _Replayer:
         if over is not None:
             self.problem(f"the game is already over ({describe_outcome(self.game, over)}): no move "
                          "may follow a won "
-                         "game", wm.line, wm.column, turn.label, side, wm.text)
+                         "game", wm.line, wm.column, self._shown(turn), side, wm.text)
             return
         notation = self.notation
         if move is not None:
@@ -382,7 +391,7 @@ class _Replayer:
             legal = notation.destinations(position, start)
         else:
             legal = self._start_destinations(wm, position)
-        self.problem(reason, wm.line, wm.column, turn.label, side, wm.text, legal)
+        self.problem(reason, wm.line, wm.column, self._shown(turn), side, wm.text, legal)
 
     def _start_destinations(self, wm: WrittenMove, position: Any) -> tuple[str, ...]:
         try:
@@ -404,7 +413,7 @@ class _Replayer:
         else:
             msg = f"it is {side.capitalize()}'s turn, but the record gives this move to " \
                   f"{expected.capitalize()} (a move is missing before it)"
-        self.problem(msg, wm.line, wm.column, turn.label, expected, wm.text)
+        self.problem(msg, wm.line, wm.column, self._shown(turn), expected, wm.text)
 
     def _main(self, start: Any, winner_tag: str | None) -> None:
         res, game = self.result, self.game
@@ -435,11 +444,11 @@ class _Replayer:
                 continue
             if ending is not None:
                 self.problem(f"the game ended with '{ending.kind}' (line {ending.line}): no move "
-                             "may follow", item.line, item.column, item.label)
+                             "may follow", item.line, item.column, self._shown(item))
                 ok = False
                 break
             if not item.moves and not (k + 1 < len(body) and isinstance(body[k + 1], Ending)):
-                self.problem(f"turn {item.label} has no move", item.line, item.column, item.label)
+                self.problem(f"turn {item.label} has no move", item.line, item.column, self._shown(item))
             before = len(res.main)
             position, ok = self._play_turn(item, position, res.main, seen)
             if len(res.main) > before:
@@ -529,13 +538,13 @@ class _Replayer:
                     if position is None:
                         self.problem(f"series {letter} starts at turn {turn.label}, from turn "
                                      f"{turn.number - 1} of the main line, which was not replayed",
-                                     turn.line, turn.column, turn.label)
+                                     turn.line, turn.column, self._shown(turn))
                         stopped = True
                 previous = turn
                 if stopped:
                     continue
                 if not turn.moves:
-                    self.problem(f"turn {turn.label} has no move", turn.line, turn.column, turn.label)
+                    self.problem(f"turn {turn.label} has no move", turn.line, turn.column, self._shown(turn))
                 position, ok = self._play_turn(turn, position, plies, None)
                 after[turn.phase, turn.number] = position
                 stopped = not ok

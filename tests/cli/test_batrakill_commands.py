@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -150,3 +151,152 @@ def test_the_four_player_example_is_won_by_purple_capturing_the_dragon() -> None
     [report] = json.loads(out)
     assert code == 0 and report["valid"], report["errors"]
     assert (report["winner"], report["how"], report["turns"]) == ("purple", "captured", 4)
+
+
+# --- the duel's two rounds: the 'round 2' line (shared/spec/batrakill.md, "Notation") ----------
+
+# Knights to move, the last tower carried: placing it (1. e6/e5) ends round 1 (all five towers
+# placed), and the knights left go back to their start squares (the three eaten are gone).
+ROUND_1_ENDS = """[Game "Batrakill"]
+[Knights "Ann"]
+[Dragon "Bob"]
+[Setup "round=1 move=knights supply=0 eaten=3 dragon=h8 towers=a5,c5,g5,i5 \
+knights=e6v*:e1,a1^,b1^,c1^,d1^,f2^:f1,g1^,h1^,i1^,b2^"]
+
+1. e6/e5
+"""
+ROUND_2 = ROUND_1_ENDS + """round 2
+1. b2-b3 D@e7
+2. e1-e2 D e7-d7
+3. b3-b4
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "r.txt") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def check_json(path: Path) -> dict[str, Any]:
+    """The ``check --json`` object of the record in ``path``."""
+    _, out, _ = run("check", "--json", str(path))
+    [report] = json.loads(out)
+    assert isinstance(report, dict)
+    return report
+
+
+def test_check_counts_the_turns_of_both_rounds(tmp_path: Path) -> None:
+    report = check_json(write(tmp_path, ROUND_2))
+    assert report["valid"], report["errors"]
+    assert report["turns"] == 4  # the turn holding only the move that ended round 1 counts
+
+
+def test_a_turn_label_in_round_2_is_written_2_colon_n_in_reports(tmp_path: Path) -> None:
+    path = write(tmp_path, ROUND_2.replace("3. b3-b4", "3. b3-b5"))
+    code, out, err = run("check", str(path))
+    assert code != 0 and "turn 2:3 (knights) b3-b5: a knight moves one square" in out + err
+    [error] = check_json(path)["errors"]
+    assert (error["turn"], error["side"], error["move"]) == ("2:3", "knights", "b3-b5")
+
+
+def test_convert_to_json_labels_the_moves_of_round_2(tmp_path: Path) -> None:
+    code, out, _ = run("convert", str(write(tmp_path, ROUND_2)), "--to", "json")
+    [game] = json.loads(out)
+    assert code == 0 and game["turns"] == 4
+    assert [(m["turn"], m["side"], m["move"]) for m in game["moves"]] == [
+        ("1", "knights", "e6/e5"), ("2:1", "knights", "b2-b3"), ("2:1", "dragon", "D@e7"),
+        ("2:2", "knights", "e1-e2"), ("2:2", "dragon", "D e7-d7"), ("2:3", "knights", "b3-b4")]
+
+
+def test_a_move_after_the_end_of_round_1_without_the_line_is_an_error_at_its_turn_and_side(
+        tmp_path: Path) -> None:
+    message = "round 1 is over: write the line 'round 2' before this move"
+    # the dragon's move written in the turn that ended round 1: its turn, the dragon's side
+    [error] = check_json(write(tmp_path, ROUND_1_ENDS.replace("e6/e5", "e6/e5 D h8-h7")))["errors"]
+    assert (error["message"], error["turn"], error["side"], error["move"]) == (
+        message, "1", "dragon", "D h8-h7")
+    # the knights' first move of round 2 numbered on from round 1
+    [error] = check_json(write(tmp_path, ROUND_1_ENDS + "2. b2-b3\n"))["errors"]
+    assert (error["message"], error["turn"], error["side"], error["move"]) == (
+        message, "2", "knights", "b2-b3")
+
+
+def test_a_round_2_line_before_round_1_has_ended_is_an_error_at_the_turn_and_side_after_it(
+        tmp_path: Path) -> None:
+    early = DUEL.replace("3. a1-a2 D e4xe2\n", "round 2\n1. a1-a2 D e4xe2\n")
+    [error] = check_json(write(tmp_path, early))["errors"]
+    assert error["message"] == "'round 2' is written, but round 1 is not over"
+    assert (error["turn"], error["side"], error["move"], error["line"]) == (
+        "2:1", "knights", "a1-a2", 8)
+
+
+def test_the_round_line_may_be_written_in_any_case_and_fmt_writes_it_round_2(tmp_path: Path) -> None:
+    path = write(tmp_path, ROUND_2.replace("round 2", "ROUND  2"))
+    assert check_json(path)["valid"]
+    assert run("fmt", str(path))[0] == 0
+    assert path.read_text(encoding="utf-8") == ROUND_2
+
+
+def test_moves_between_the_rounds_lists_the_knights_first_moves_of_round_2(tmp_path: Path) -> None:
+    for text in (ROUND_1_ENDS, ROUND_1_ENDS + "round 2\n"):  # with or without the line
+        path = write(tmp_path, text)
+        code, out, _ = run("moves", "--json", str(path))
+        data = json.loads(out)
+        assert code == 0 and data["side"] == "knights"
+        # every survivor back on its start square facing north: e1 stands in the tower on e5? no:
+        # e1 is its start square; f1's knight is back on f1, so f1-f2 is a move again
+        assert "f1-f2" in data["moves"] and "e1-e2" in data["moves"] and "b2-b3" in data["moves"]
+        assert not any(m.startswith("D") for m in data["moves"])
+
+
+def test_show_between_the_rounds_draws_the_knights_back_on_their_start_squares(tmp_path: Path) -> None:
+    code, out, _ = run("show", str(write(tmp_path, ROUND_1_ENDS)))
+    rank_1 = next(line for line in out.splitlines() if line.startswith("1 "))
+    assert code == 0 and rank_1.count("K^") == 9 and "Knights to move" in out
+    code, out, _ = run("show", str(write(tmp_path, ROUND_2)), "--turn", "2:1")
+    assert code == 0 and "Last move: 2:1. Dragon D@e7" in out
+
+
+def test_move_writes_the_round_2_line_itself(tmp_path: Path) -> None:
+    path = write(tmp_path, ROUND_1_ENDS)
+    assert run("move", str(path), "b2-b3")[0] == 0
+    assert path.read_text(encoding="utf-8") == ROUND_1_ENDS + "round 2\n1. b2-b3\n"
+    assert run("move", str(path), "D@e7")[0] == 0
+    assert path.read_text(encoding="utf-8") == ROUND_1_ENDS + "round 2\n1. b2-b3 D@e7\n"
+    # the line already written by hand: the move goes after it, numbered 1
+    path = write(tmp_path, ROUND_1_ENDS + "round 2\n", "hand.txt")
+    assert run("move", str(path), "b2-b3")[0] == 0
+    assert path.read_text(encoding="utf-8") == ROUND_1_ENDS + "round 2\n1. b2-b3\n"
+
+
+def test_a_record_from_a_setup_in_round_2_needs_no_round_line(tmp_path: Path) -> None:
+    setup = ("round=2 move=knights supply=0 before=4 towers=a5,c5,e5,g5,i5 "
+             "knights=a1^,b1^,c1^,d1^,e1^,f1^,g1^,h1^,i1^")
+    path = tmp_path / "new.txt"
+    code, _, _ = run("new", str(path), "--rules", "Batrakill", "--setup", setup,
+                     "--player", "knights=Ann", "--player", "dragon=Bob")
+    assert code == 0 and '[Knights "Ann"]' in path.read_text(encoding="utf-8")
+    assert run("move", str(path), "e1-e2")[0] == 0
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n\n1. e1-e2\n") and "round 2" not in text
+    path.write_text(text.replace("1. e1-e2", "1. e1-e3"), encoding="utf-8")
+    [error] = check_json(path)["errors"]
+    assert error["turn"] == "2:1"  # its turns are round 2's
+
+
+def test_the_zones_version_has_one_round_and_refuses_a_round_line(tmp_path: Path) -> None:
+    text = ZONES.replace("1. c2-c3 D@e5 c8-c7\n", "1. c2-c3 D@e5 c8-c7\nround 2\n1. c3-c4\n")
+    path = write(tmp_path, text)
+    [error] = check_json(path)["errors"]
+    assert error["message"] == "'round 2': Batrakill is played in one round"
+    assert error["line"] == 9
+
+
+def test_a_resignation_in_round_1_ends_the_whole_game(tmp_path: Path) -> None:
+    # the knights, to move in round 1, resign: the dragon has won the game, no round 2 follows
+    path = write(tmp_path, DUEL.replace("3. a1-a2 D e4xe2\n", "3. resigns\n"))
+    report = check_json(path)
+    assert report["valid"] and (report["winner"], report["how"]) == ("dragon", "concession")
+    code, out, err = run("move", str(path), "a1-a2")
+    assert code != 0 and "over" in out + err

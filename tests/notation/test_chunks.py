@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pbmkit.notation import check_text, parse_records
 from pbmkit.notation.chunks import game_chunks
-from pbmkit.notation.model import Comment, Record, Turn
+from pbmkit.notation.model import Comment, Phase, Record, Turn
 from pbmkit.notation.reader import iter_records
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -37,6 +37,8 @@ def _shape(r: Record) -> tuple[Any, ...]:
         if isinstance(item, Turn):
             body.append((item.label, item.line, item.column, _comments(item.comments),
                          [(m.text, m.line, m.column, _comments(m.comments)) for m in item.moves]))
+        elif isinstance(item, Phase):
+            body.append((item.label, item.series, item.line, item.column, _comments(item.comments)))
         else:
             body.append((item.kind, item.line, item.column, _comments(item.comments)))
     return (r.key(), r.line, r.column, dict(r.tag_positions), body, _comments(r.leading),

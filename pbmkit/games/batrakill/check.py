@@ -35,7 +35,7 @@ def check_move(position: Position, move: Move) -> str | None:
         return _dragon_reason(position, move)
     if move.kind in ("drop", "dragon"):
         return f"it is {_whose(position)} turn, not the dragon's"
-    if move in set(knight_moves(position)):
+    if move in set(knight_moves(position, move.path[0])):
         return None
     return _knight_reason(position, move)
 

@@ -30,7 +30,8 @@ MAX_MOVE_LENGTH = 80
 # or an optional ``D`` and squares joined by ``-``, ``x``, ``/`` or ``>``. Atomic, bounded: linear.
 _ONE_MOVE = re.compile(
     r"(?i:(?>d[ \t]*@[ \t]*[a-z]{1,2}[0-9]{0,2}|(?:d[ \t]+)?[a-z]{1,2}[0-9]{0,2}"
-    r"(?:[ \t]*[-–x×/>][ \t]*[a-z]{1,2}[0-9]{0,2}){0,31}(?:[ \t]*[-–x×/>](?![a-z0-9@'’]|[ \t]*@))?))")
+    r"(?:[ \t]*[-–x×/>][ \t]*(?!d[ \t]*@|d[ \t]+[a-z])[a-z]{1,2}[0-9]{0,2}){0,31}"
+    r"(?:[ \t]*[-–x×/>](?![a-z0-9@'’]|[ \t]*@))?))")
 _SEP = re.compile(r"\s*([-–x×X/>@])\s*")
 _SQUARE = re.compile(r"[a-z][0-9]{1,2}")
 _EXAMPLES = "c2-c3, e9/e8, e5>c7, D@e5 or D e4xe6xg6"
@@ -82,9 +83,14 @@ def _parse(text: str) -> Written:
         raise MoveSyntaxError(f"{text.strip()!r}: '/' and '>' join two squares only, like e9/e8 or e5>c7")
     if not dragon and len(seps) == 1 and seps[0] != "x":
         return Written("step", tuple(squares), False, f"{squares[0]}-{squares[1]}")
-    canonical = squares[0] + "".join(f"{'x' if s == 'x' else '-'}{q}" for s, q in zip(seps, squares[1:],
-                                                                                       strict=True))
+    canonical = squares[0] + "".join(f"{'x' if s == 'x' or _apart(p, q) else '-'}{q}"
+                                     for s, p, q in zip(seps, squares, squares[1:], strict=False))
     return Written("dragon", tuple(squares), dragon, f"{'D ' if dragon else ''}{canonical}")
+
+
+def _apart(a: str, b: str) -> bool:
+    """Whether squares ``a`` and ``b`` are more than one square apart (a jump, however written)."""
+    return max(abs(ord(a[0]) - ord(b[0])), abs(int(a[1:]) - int(b[1:]))) > 1
 
 
 read_text = memoised_reader(_parse)

@@ -148,8 +148,9 @@ def _passages(position: Position) -> bool:
     return position.round == 2 or not position.config.duel
 
 
-def knight_moves(position: Position) -> Iterator[Move]:
-    """The moves of the knights of the factions to move (rules 1, 5, 9, 10)."""
+def knight_moves(position: Position, only: int = -1) -> Iterator[Move]:
+    """The moves of the knights of the factions to move (rules 1, 5, 9, 10); with ``only``, of
+    the knight on that square alone."""
     board = position.config.layout.board
     steps = board.steps
     occupied = {k.square for k in position.knights}
@@ -158,7 +159,7 @@ def knight_moves(position: Position) -> Iterator[Move]:
     passages = _passages(position)
     empty_towers = towers - occupied
     for k in position.knights:
-        if k.faction not in place:
+        if k.faction not in place or (only >= 0 and k.square != only):
             continue
         s = k.square
         barred = {t for h, t in position.barred if h == k.home}
