@@ -32,6 +32,7 @@ from pbmkit.cli.common import (
     rules_option,
     trusted_end,
 )
+from pbmkit.games.base import side_verb
 from pbmkit.games.notation import KeepsMarks, ListsMoves
 from pbmkit.notation.problems import printable
 
@@ -48,7 +49,8 @@ def result_words(replay: Any, game: Any = None) -> str:
     how = words.report if words is not None else ""
     if replay.winner == "draw":
         return f"drawn {how}".strip()
-    return f"{replay.winner.capitalize()} wins {how}".strip()
+    wins = side_verb(game, replay.winner, "wins", "win")
+    return f"{replay.winner.capitalize()} {wins} {how}".strip()
 
 
 # --- check -------------------------------------------------------------------------------
@@ -301,9 +303,8 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
         position = rep.final
         if rep.winner is not None:
             raise Refused(f"the game is over: {result_words(rep)}; no more moves can be added")
-        label, side = rep.next_turn()
-        if game.rounds > 1 and (round_ := game.round_of(position)) > 1:
-            label = f"{round_}:{label}"  # as reports write it (2:5), after the round's line
+        side = rep.next_turn()[1]
+        label = rep.next_label()  # as reports write it (2:5 in a second round)
         try:
             mv = game.notation.read(move_text, position)
         except ValueError as exc:

@@ -24,7 +24,7 @@ __all__ = [
     "AmbiguousMoveError", "Announcement", "Announcing", "Configurable", "Described", "Drawn",
     "Game", "GameBase", "HowWords", "IllegalMoveError", "M", "Outcome", "P", "PbmkitError",
     "Phased", "Rules", "SetupError", "Setups", "Sides", "Space", "Touching", "UnknownGameError",
-    "describe_outcome",
+    "describe_outcome", "side_verb",
 ]
 
 Space = int
@@ -140,6 +140,11 @@ class Sides(Protocol):
     @property
     def extra_tags(self) -> tuple[str, ...]:
         """The game's own tags besides the side tags (``"First"``, ``"Board"``, ``"Layout"``)."""
+        ...
+
+    @property
+    def plural_sides(self) -> frozenset[str]:
+        """The sides named in the plural (Batrakill's ``"knights"``): "Knights win", not "wins"."""
         ...
 
 
@@ -308,6 +313,7 @@ class GameBase(Generic[P, M]):
     rounds: int = 1
     announcement_words: ClassVar[Mapping[str, str]] = {}
     extra_tags: tuple[str, ...] = ()
+    plural_sides: frozenset[str] = frozenset()
 
     @property
     def side_tags(self) -> tuple[str, ...]:
@@ -352,4 +358,11 @@ def describe_outcome(game: Described, outcome: Outcome) -> str:
     words = game.outcome_words.get(outcome.how)
     if outcome.winner == "draw":
         return f"the game is drawn ({words.board})" if words else "the game is drawn"
-    return f"{outcome.winner.capitalize()} has won {words.board if words else f'({outcome.how})'}"
+    has = side_verb(game, outcome.winner, "has", "have")
+    return f"{outcome.winner.capitalize()} {has} won {words.board if words else f'({outcome.how})'}"
+
+
+def side_verb(game: object, side: str, one: str, many: str) -> str:
+    """``one`` ("wins") for a side named in the singular, ``many`` ("win") for one in the plural
+    (the game's :attr:`Sides.plural_sides`)."""
+    return many if side in getattr(game, "plural_sides", ()) else one

@@ -35,7 +35,7 @@ __all__ = ["GameFolder", "Outcome", "Record"]
 _PREFIX = re.compile(r"(?:(?:re|fwd?|aw|wg|sv|antw|vs|tr)\s*(?:\[\d{1,3}\])?\s*:\s*)+", re.IGNORECASE)
 _SUBJECT = re.compile(r"([^#,:]{1,60}?)\s*#\s*([A-Za-z0-9_.\-]{1,20})")
 _MOVE_LINE = re.compile(r"move\s*:\s*(.{1,200})", re.IGNORECASE)
-_NUMBER = re.compile(r"(\d{1,4})\s*(\.{1,3}|…)\s*(.*)")
+_NUMBER = re.compile(r"((?:\d{1,2}:)?\d{1,4})\s*(\.{1,3}|…)\s*(.*)")
 _RECEIVED = re.compile(r"received\s*:\s*(\d{4}[.\-/]\d\d[.\-/]\d\d)", re.IGNORECASE)
 _MAX_CANDIDATE = 80
 
@@ -146,7 +146,8 @@ class GameFolder:
         title = rec.title
         if rep.winner is not None or rep.record.ending is not None:
             return Outcome("refused", msg.where, f"{title}: the game is over; nothing applied", rec)
-        label, side = rep.next_turn()
+        number_only, side = rep.next_turn()
+        label = rep.next_label()  # "2:5" in a second round, as the mail we sent wrote it
         players = self._players(rec)
         tag = email_tag(dict(zip(game.sides, game.side_tags, strict=True))[side])
         if side not in players:
@@ -168,7 +169,7 @@ class GameFolder:
                            f"{game.notation.example}'); nothing applied", rec)
         number, written, move, error = found
         shown = f"{number}. {written}" if number else written
-        if number is not None and number != label:
+        if number is not None and number not in (label, number_only):
             return Outcome("refused", msg.where, f"{title}: move {shown!r} is numbered {number}, "
                            f"but the record's next move is {side.capitalize()}'s {label}; "
                            "nothing applied", rec)

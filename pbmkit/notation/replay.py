@@ -176,6 +176,16 @@ class GameReplay:
             return (str(last.number), order[k])
         return (str(last.number + 1), order[0])
 
+    def next_label(self) -> str:
+        """The label of the next main-line move as reports write it: ``"13"``, or ``"2:1"`` in a
+        game's second round (the label its ply will have)."""
+        label = self.next_turn()[0]
+        game = self.game
+        if game is not None and game.rounds > 1 and self.final is not None \
+                and (round_ := game.round_of(self.final)) > 1:
+            return f"{round_}:{label}"
+        return label
+
     def phase_written(self) -> bool:
         """Whether the main line ends with a phase line (``round 2``) that no turn follows yet."""
         for item in reversed(self.record.body):

@@ -300,3 +300,18 @@ def test_a_resignation_in_round_1_ends_the_whole_game(tmp_path: Path) -> None:
     assert report["valid"] and (report["winner"], report["how"]) == ("dragon", "concession")
     code, out, err = run("move", str(path), "a1-a2")
     assert code != 0 and "over" in out + err
+
+
+def test_a_side_named_in_the_plural_wins_in_the_plural() -> None:
+    """"Knights win", "the knights have won": the game names its plural sides (plural_sides)."""
+    from pbmkit.games import get_game
+    from pbmkit.games.base import Outcome, describe_outcome
+
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    _, out, _ = run("check", str(examples / "batrakill-01-knights-win.txt"))
+    assert "Knights win by capturing the dragon" in out
+    _, out, _ = run("check", str(examples / "batrakill-02-dragon-wins.txt"))
+    assert "Dragon wins by eating five knights" in out
+    game = get_game("batrakill")
+    assert describe_outcome(game, Outcome("knights", "trapped")).startswith("Knights have won")
+    assert describe_outcome(game, Outcome("dragon", "eaten")).startswith("Dragon has won")

@@ -304,3 +304,40 @@ def test_a_fifo_is_not_read(tmp_path: Path, games: Path) -> None:
                        "--dry-run")
     assert code == 1
     assert "pipe: UNREADABLE: not a file, a Maildir or an mbox" in err
+
+
+def test_a_move_mailed_in_a_second_round_is_numbered_as_the_reports_number_it(tmp_path: Path) -> None:
+    """Batrakill's round 2: the mail says ``Move: 2:1. ...`` (as ``mail`` composes it); reading it
+    appends the ``round 2`` line and the move numbered 1 (docs/batrakill.md)."""
+    import random
+
+    from pbmkit.games import get_game
+    from pbmkit.notation import moves_text
+
+    game = get_game("batrakill")
+    rng = random.Random(3)
+    position, played = game.initial_position(), []
+    while game.round_of(position) == 1:
+        move = rng.choice(list(game.legal_moves(position)))
+        played.append(move)
+        position = game.apply(position, move)
+        assert game.outcome(position) is None
+    assert game.side_to_move(position) == "knights"
+    folder = tmp_path / "games"
+    folder.mkdir()
+    record = folder / "7-duel.txt"
+    record.write_text('[Game "Batrakill"]\n[Number "7"]\n[Knights "Ann Lee"]\n[Dragon "Bob Kay"]\n'
+                      '[KnightsEmail "ann@example.org"]\n[DragonEmail "bob@example.net"]\n\n'
+                      + moves_text(game, played), encoding="utf-8")
+    [rep] = check_text(record.read_text(encoding="utf-8"))
+    assert rep.valid and rep.next_label() == "2:1"
+    reply = game.notation.format(rng.choice(list(game.legal_moves(position))), position)
+    data = message(f"Move: 2:1. {reply}\n", sender="Ann Lee <ann@example.org>",
+                   subject="Re: Batrakill #7")
+    code, out, err = run(eml(tmp_path, data), "--games", str(folder))
+    assert code == 0, err + out
+    assert f"2:1. Knights {reply}" in out
+    text = record.read_text(encoding="utf-8")
+    assert f"\nround 2\n1. {reply} " in text
+    [after] = check_text(text)
+    assert after.valid and after.main[-1].label == "2:1"

@@ -37,6 +37,7 @@ class Batrakill(GameBase[Position, Move]):
     name = "batrakill"
     title = "Batrakill"
     extra_tags = ("Layout", "Order")
+    plural_sides = frozenset({"knights"})
     how_words: ClassVar[Mapping[str, HowWords]] = {
         "trapped": HowWords("by immobilising the dragon", "by immobilising the dragon",
                             "dragon immobilised"),
