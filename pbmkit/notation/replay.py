@@ -580,7 +580,8 @@ def _start_position(game: Game[Any, Any], setup: str | None) -> Any:
 
 def _order(p: Problem) -> tuple[bool, int, int]:
     # Series problems after the others, so that errors[0] is the main line's first problem.
-    in_series = p.turn is not None and not p.turn.isdigit()
+    # A series' label ends with its letter ("12a", "2:5a"); "2:5" is the main line's round 2.
+    in_series = p.turn is not None and p.turn[-1:].isalpha()
     return (in_series, p.line or 0, p.column or 0)
 
 

@@ -150,3 +150,13 @@ def test_status_reads_turn_1_of_the_new_round_after_a_phase_line() -> None:
     opening = game.notation.format(moves[first], check_text(text)[0].final)
     (rec,), _ = parse_records(f"{text}1. {opening}\n")
     assert next_turn(rec, game.order) == ("1", "dragon")
+
+
+def test_an_error_of_the_main_line_in_round_2_comes_before_a_series_error() -> None:
+    """errors[0] is the main line's first error (record-format.md), labelled 2:N in round 2."""
+    text = record_text()
+    lines = text.splitlines()
+    k = lines.index("round 2")
+    broken = [*lines[:k + 2], "1a. @@", "2. @@"]  # the series' error is written first
+    [rep] = check_text("\n".join(broken) + "\n")
+    assert [e.turn for e in rep.errors][:2] == ["2:2", "2:1a"]
