@@ -308,7 +308,42 @@ def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iter
             marks.append(tuple(m))  # a path of spaces given directly
         else:
             marks.extend(game.touched(m))
-    return board_drawing(game.board, art, pieces, marks=marks, flip=flip, style=style)
+    drawing = board_drawing(game.board, art, pieces, marks=marks, flip=flip, style=style)
+    if position is not None and art.beside is not None:
+        drawing = with_beside(drawing, art, art.beside(position))
+    return drawing
+
+
+BESIDE_PER_ROW = 5
+"""Pieces a row of the column beside the board holds before it wraps."""
+
+
+def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tuple[str, ...]]]
+                ) -> Drawing:
+    """``drawing`` with a column to the right of the board: each group's label (``"South in
+    hand"``) over its pieces, drawn small with their glyphs (``–`` for none). The column's width is
+    fixed (:data:`BESIDE_PER_ROW` pieces), so that every diagram of a game has the same box."""
+    if not groups:
+        return drawing
+    x0, y0, x1, y1 = drawing.bbox
+    slot, text = 1.15, 0.6
+    left = x1 + 0.7
+    y = y1 - text
+    shapes: list[Shape] = []
+    for label, symbols in groups:
+        shapes.append(Text(left, y, label, text, bold=True, fill=grey(0.25), anchor="start"))
+        y -= 0.75
+        if not symbols:
+            shapes.append(Text(left + 0.1, y - 0.15, "–", text, fill=grey(0.4), anchor="start"))
+            y -= slot
+        for k in range(0, len(symbols), BESIDE_PER_ROW):
+            for j, symbol in enumerate(symbols[k:k + BESIDE_PER_ROW]):
+                shapes.append(_placed_glyph(art.glyphs[symbol], (left + 0.55 + j * slot, y), 0.5))
+            y -= slot
+        y -= 0.25
+    bbox = (x0, min(y0, y + 0.2), left + BESIDE_PER_ROW * slot + 0.2, y1)
+    return Drawing(bbox=bbox, grid=drawing.grid, under=drawing.under,
+                   over=(*drawing.over, *shapes), grid_key=drawing.grid_key)
 
 
 def glyph_drawing(glyph: Glyph) -> Drawing:

@@ -50,8 +50,10 @@ def board_text(game: Game[Any, Any], position: Any, *, last_move: Any = None,
     first_side = {s for s, side in art.owners.items() if side == game.sides[0]}
     marked = set() if last_move is None else \
         {sp for path in game.touched(last_move) for sp in (path[0], path[-1])}
+    beside = "" if art.beside is None else "".join(
+        f"\n{label}: {' '.join(pieces) if pieces else '-'}" for label, pieces in art.beside(position))
     if game.board.kind == "square":
-        return _square_text(game, symbols, marked, first_side, flip, colour)
+        return _square_text(game, symbols, marked, first_side, flip, colour) + beside
     rows, width = _grid(game, flip)
     lines = []
     for row in rows:
@@ -72,7 +74,7 @@ def board_text(game: Game[Any, Any], position: Any, *, last_move: Any = None,
                 cell = f"{style}{cell}{_RESET}"
             line += cell
         lines.append(line.rstrip())
-    return "\n".join(lines)
+    return "\n".join(lines) + beside
 
 
 def _style(piece: str, marked: bool, first_side: set[str]) -> str:
