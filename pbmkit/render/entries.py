@@ -31,7 +31,7 @@ class MailerCard:
 
     values: Mapping[str, str]
     """Field key -> text: ``Number``, ``Turn``, ``Move``, ``Previous``, ``White``, ``Black``,
-    ``Sent``, ``Received``, ``DaysWhite``, ``DaysBlack`` (days used, this move / total: ``2/28``;
+    ``Sent``, ``Received``, ``days:1``, ``days:2`` … (each side's days used, this move / total: ``2/28``;
     any may be missing)."""
     position: Any
     moved: str = ""

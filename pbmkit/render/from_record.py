@@ -220,7 +220,8 @@ def _desk_values(replay: Any, ply: Any, values: dict[str, str]) -> frozenset[str
         values["Received"] = this.notes.received.isoformat()
     if this.notes.sent is not None:
         values["Sent"] = this.notes.sent.isoformat()
-    for key, side in zip(("DaysWhite", "DaysBlack"), clock.order, strict=False):
+    for k, side in enumerate(clock.order, 1):
+        key = f"days:{k}"
         mine = [m for m in clock.moves[:index + 1] if m.side == side]
         if mine and any(m.days is not None for m in mine):
             last = mine[-1]

@@ -21,7 +21,7 @@ from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
-from pbmkit.render.templates import load_template, paper, side_field, side_label
+from pbmkit.render.templates import each_side_rows, load_template, paper, side_field, side_label
 
 __all__ = ["CARDS_PER_SHEET", "MailerCard", "card_origins", "mailer_pdf"]
 
@@ -135,7 +135,7 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
     draw_drawing(c, drawing, margin, margin, dw, top - margin, valign="top")
     fx = margin + dw + float(f["column_gap"])
     fw = w - margin - fx
-    rows: list[list[Mapping[str, Any]]] = f["rows"]
+    rows: list[list[dict[str, Any]]] = each_side_rows(game, f["rows"])
     gap = float(f["row_gap"])
     row_h = (h - 2 * margin - (len(rows) - 1) * gap) / len(rows)
     values = card.values if card else {}
@@ -156,8 +156,6 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
             key = str(fld["key"])
             size = float(f["turn_size"]) if key in ("Turn", "Number") else float(f["value_size"])
             label = str(fld["label"]).replace("{example}", example)
-            label = label.replace("{White}", game.sides[0].capitalize())
-            label = label.replace("{Black}", game.sides[1].capitalize())
             form_box(c, x, y, cell_w, row_h, side_label(game, key, label),
                      values.get(side_field(game, key) or "", ""),
                      label_size=float(f["label_size"]), value_size=size)
@@ -179,17 +177,26 @@ def _side_box(c: Canvas, x: float, y: float, w: float, h: float, label: str, mov
     form_box(c, x, y, w, h, label, label_size=label_size)
     box = min(9.0, h - label_size - 6)
     by = y + 3.5
+    # Any number of sides share the field: two spread out as before; more packed one after the
+    # other, each box followed by its name, smaller where needed (5 pt at least).
+    names = [c.stringWidth(side.capitalize(), FONT, 1.0) for side in sides]
+    size = 8.5
+    if len(sides) > 2:
+        size = max(5.0, min(size, (w - 6 - len(sides) * (box + 6)) / sum(names)))
+    bx = x + 5
     for k, side in enumerate(sides):
-        bx = x + 5 + k * w / max(2, len(sides))  # any number of sides share the field
+        if len(sides) <= 2:
+            bx = x + 5 + k * w / 2
         c.setLineWidth(0.6)
         c.rect(bx, by, box, box, stroke=1, fill=0)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(FONT, 8.5)
-        c.drawString(bx + box + 3, by + 1, side.capitalize())
+        c.setFont(FONT, size)
+        c.drawString(bx + box + 2, by + 1, side.capitalize())
         if moved == side:
             c.setLineWidth(1.3)
             c.line(bx + 1.5, by + box * 0.5, bx + box * 0.42, by + 1.5)
             c.line(bx + box * 0.42, by + 1.5, bx + box + 1.5, by + box + 2)
+        bx += box + 6 + names[k] * size
 
 
 def _tick_row(c: Canvas, x: float, y: float, w: float, h: float, label: str,

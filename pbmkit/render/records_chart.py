@@ -28,7 +28,7 @@ from pbmkit.render.pdf import (
     new_canvas,
     text_width,
 )
-from pbmkit.render.templates import load_template, paper, side_field, side_label
+from pbmkit.render.templates import each_side_fields, load_template, paper, side_field, side_label
 
 __all__ = ["ChartEntry", "records_chart_pdf"]
 
@@ -143,8 +143,9 @@ def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
                  anchor="end")
     y -= 8
     row_h, row_gap = float(h["row_height"]), float(h["row_gap"])
-    n_rows = 1 + max(int(f["row"]) for f in h["fields"])
-    for f in h["fields"]:
+    fields = each_side_fields(game, h["fields"])
+    n_rows = 1 + max(int(f["row"]) for f in fields)
+    for f in fields:
         fy = y - (int(f["row"]) + 1) * row_h - int(f["row"]) * row_gap
         form_box(c, margin + float(f["x"]) * inner, fy, float(f["width"]) * inner, row_h,
                  side_label(game, str(f["key"]), str(f["label"])),

@@ -12,7 +12,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["PAPERS", "Paper", "load_template", "paper", "paper_names", "side_field", "side_label"]
+__all__ = ["PAPERS", "Paper", "each_side_fields", "each_side_rows", "load_template", "paper", "paper_names",
+           "side_field", "side_label"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +54,52 @@ PAPERS = ("letter", "a4")
 """The paper sizes every form supports (the CLI's ``--paper`` choices)."""
 
 
+def _each(key: str) -> str | None:
+    """``"side"`` for the key ``"side:*"`` (a field for each side of the game), else ``None``."""
+    return key[:-2] if key.endswith(":*") else None
+
+
+def each_side_fields(game: Any, fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A Records Chart header's fields with ``side:*`` (or any ``name:*``) made one field per side
+    of the game, ``name:1`` … ``name:N``, sharing the field's span (``x``, ``width``) equally."""
+    out: list[dict[str, Any]] = []
+    n = len(game.sides)
+    for f in fields:
+        stem = _each(str(f["key"]))
+        if stem is None:
+            out.append(f)
+            continue
+        gap = float(f.get("gap", 0.02))
+        width = (float(f["width"]) - gap * (n - 1)) / n
+        for k in range(n):
+            out.append({**f, "key": f"{stem}:{k + 1}", "x": float(f["x"]) + k * (width + gap),
+                        "width": width})
+    return out
+
+
+def each_side_rows(game: Any, rows: list[list[dict[str, Any]]]) -> list[list[dict[str, Any]]]:
+    """A Mailer's rows of fields with a ``name:*`` field made one field per side, ``name:1`` …
+    ``name:N``: ``per_row`` of them a row (the field's own, 1 by default), two a row at most once
+    the game has more than two sides, so that five players still fit on a card."""
+    out: list[list[dict[str, Any]]] = []
+    n = len(game.sides)
+    for row in rows:
+        each = [f for f in row if _each(str(f["key"])) is not None]
+        if not each:
+            out.append(row)
+            continue
+        [f] = each  # a row holds one such field, and nothing else
+        stem = _each(str(f["key"]))
+        per_row = int(f.get("per_row", 1)) if n <= 2 else 2
+        fields = [{**f, "key": f"{stem}:{k + 1}"} for k in range(n)]
+        out.extend(fields[k:k + per_row] for k in range(0, n, per_row))
+    return out
+
+
 def side_field(game: Any, key: str) -> str | None:
     """The header key of a template's side field: ``side:1`` is the first side's tag (``White``,
-    ``Yellow``, ``South``); ``None`` for a side the game does not have. Other keys are kept."""
+    ``Yellow``, ``South``); ``None`` for a side the game does not have. Other keys are kept
+    (``days:1``, the first side's days used, is a value of its own)."""
     if not key.startswith("side:"):
         return key
     k = int(key[5:]) - 1
@@ -65,10 +109,11 @@ def side_field(game: Any, key: str) -> str | None:
 
 def side_label(game: Any, key: str, label: str) -> str:
     """A field's label with the game's own side names: ``{side} player`` is "White player" in
-    Batalo, "Yellow player" in Billo."""
-    if not key.startswith("side:"):
+    Batalo, "Yellow player" in Billo (for any ``name:K`` key, the K-th side)."""
+    _, _, number = key.partition(":")
+    if not number.isdigit():
         return label
-    k = int(key[5:]) - 1
+    k = int(number) - 1
     sides = tuple(game.sides)
     name = str(sides[k]).capitalize() if 0 <= k < len(sides) else ""
     return label.replace("{side}", name).strip()

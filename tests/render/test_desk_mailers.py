@@ -27,10 +27,10 @@ def test_a_filled_card_shows_received_sent_and_days_used_by_both_players() -> No
     v = card.values
     assert (v["Turn"], v["Move"], v["Previous"]) == ("8", "DW to BW", "JQ to JS")
     assert (v["Received"], v["Sent"]) == ("2026-11-15", "2026-11-18")
-    assert (v["DaysWhite"], v["DaysBlack"]) == ("2/20", "3/21")
+    assert (v["days:1"], v["days:2"]) == ("2/20", "3/21")
     early = mailer_card(_replay("1-ann-bob.txt"), "1", "white")
-    assert (early.values["Sent"], early.values["DaysWhite"]) == ("2026-09-04", "3/3")
-    assert "Received" not in early.values and "DaysBlack" not in early.values
+    assert (early.values["Sent"], early.values["days:1"]) == ("2026-09-04", "3/3")
+    assert "Received" not in early.values and "days:2" not in early.values
 
 
 def test_a_draw_offer_ticks_its_box(tmp_path: Path) -> None:

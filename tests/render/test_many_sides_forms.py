@@ -1,0 +1,63 @@
+"""Forms carry a field for every side of the game, not two (issue 10: "White/Black field names in
+the form templates"; issue 13: Batrakill's zones game of four players).
+
+A template names ``side:*`` (and ``days:*``) once; the forms make one field per side, labelled
+with the game's side names: a row of player fields on the Records Chart, rows of two on a Mailer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from render_helpers import page_text, read_pdf
+
+from pbmkit.notation import check_text
+from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
+from pbmkit.render.mailer import mailer_pdf
+from pbmkit.render.records_chart import records_chart_pdf
+from pbmkit.render.templates import each_side_fields, each_side_rows, load_template
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "batrakill-03-four-players.txt"
+
+
+def _replay():  # type: ignore[no-untyped-def]
+    [rep] = check_text(EXAMPLE.read_text(encoding="utf-8"))
+    assert rep.valid and rep.game is not None and len(rep.game.sides) == 4
+    return rep
+
+
+def test_the_templates_make_a_field_for_each_side() -> None:
+    rep = _replay()
+    game = rep.game
+    fields = each_side_fields(game, load_template("records_chart")["header"]["fields"])
+    players = [f for f in fields if str(f["key"]).startswith("side:")]
+    assert [f["key"] for f in players] == ["side:1", "side:2", "side:3", "side:4"]
+    assert all(abs(f["width"] - players[0]["width"]) < 1e-9 for f in players)
+    assert players[-1]["x"] + players[-1]["width"] <= 1.0 + 1e-9
+    rows = each_side_rows(game, load_template("mailer")["front"]["rows"])
+    side_rows = [r for r in rows if str(r[0]["key"]).startswith("side:")]
+    assert [[f["key"] for f in r] for r in side_rows] == [["side:1", "side:2"], ["side:3", "side:4"]]
+
+
+def test_a_two_sided_game_keeps_its_two_fields_as_before() -> None:
+    [rep] = check_text('[Game "Batalo"]\n[White "Ann"]\n[Black "Bob"]\n\n1. IR to HS\n')
+    rows = each_side_rows(rep.game, load_template("mailer")["front"]["rows"])
+    assert [[f["key"] for f in r] for r in rows if str(r[0]["key"]).startswith("side:")] == \
+        [["side:1"], ["side:2"]]
+    fields = each_side_fields(rep.game, load_template("records_chart")["header"]["fields"])
+    assert [(f["x"], round(f["width"], 2)) for f in fields if str(f["key"]).startswith("side:")] == \
+        [(0.0, 0.49), (0.51, 0.49)]
+
+
+def test_the_records_chart_and_mailer_name_every_player() -> None:
+    rep = _replay()
+    game = rep.game
+    header = chart_header(rep)
+    names = [header[tag] for tag in game.side_tags]
+    chart = " ".join(page_text(read_pdf(records_chart_pdf(game, header, chart_entries(rep))),
+                               0).split())
+    for side, name in zip(game.sides, names, strict=True):
+        assert f"{side.capitalize()} player" in chart and name in chart
+    front = " ".join(page_text(read_pdf(mailer_pdf(game, [mailer_card(rep)])), 0).split())
+    for side, name in zip(game.sides, names, strict=True):
+        assert name in front and f"{side.capitalize()} days used" in front
