@@ -311,3 +311,15 @@ def test_new_starts_a_trio_record_naming_each_of_the_three_players(tmp_path: Pat
     assert '[Red "Ann"]\n[Green "Bo"]\n[Blue "Cy"]' in text
     [rep] = check_text(text + "\n1. a1 b1 c1\n", str(path))
     assert rep.valid and rep.next_turn() == ("2", "red")
+
+
+def test_a_trio_move_is_mailed_to_each_other_player_once(tmp_path: Path) -> None:
+    """A move goes to every other player, one card each, a player of two sides getting one."""
+    from pbmkit.render.from_record import mailer_cards
+
+    [rep] = check_text(RECORD, "trio.txt")  # Blue moved last
+    assert sorted(c.to for c in mailer_cards(rep)) == ["Ann (Red)", "Bo (Green)"]
+    [rep] = check_text(RECORD.replace('[Green "Bo"]', '[Green "Ann"]'), "trio.txt")
+    assert [c.to for c in mailer_cards(rep)] == ["Ann (Red, Green)"]
+    [rep] = check_text(RECORD.replace('[Red "Ann"]', '[Red "Cy"]'), "trio.txt")
+    assert [c.to for c in mailer_cards(rep)] == ["Bo (Green)"]  # Cy plays Blue, who moved

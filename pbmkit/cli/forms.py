@@ -134,8 +134,9 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
            output: str, rules: str, flip: bool, font: str | None) -> None:
     """Write a Mailers PDF: four postcards a sheet, blank or filled from the games in FILES.
 
-    Every game of every file gets a card (an archive of four games fills one sheet); page two of
-    each sheet is the backs, for double-sided printing flipped on the long edge.
+    Every game of every file gets a card (an archive of four games fills one sheet); a game of
+    more than two sides gets one card for each player but the one who moved, addressed to them.
+    Page two of each sheet is the backs, for double-sided printing flipped on the long edge.
     """
     from pbmkit.render.mailer import mailer_pdf
 
@@ -145,7 +146,7 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
         _write(output, _render(mailer_pdf, _game_of(rules), [], paper_key=paper.lower(), flip=flip,
                                font_file=font), "a blank sheet of Mailers")
         return
-    from pbmkit.render.from_record import mailer_card
+    from pbmkit.render.from_record import mailer_cards
 
     cards = []
     game = None
@@ -163,7 +164,7 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
                 raise click.BadParameter(f"{side!r} is not a side of {this.title} ({names})",
                                          param_hint="--side")
             try:
-                cards.append(mailer_card(replay, turn, side.lower() if side else None))
+                cards.extend(mailer_cards(replay, turn, side.lower() if side else None))
             except ValueError as exc:
                 raise InputError(f"{name}: game {replay.index}: {exc}") from None
     assert game is not None

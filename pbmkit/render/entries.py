@@ -41,3 +41,6 @@ class MailerCard:
     """Tick boxes to tick (desk, docs/desk.md): ``"DrawOffer"``, ``"DrawAccept"``, ``"Resign"``."""
     game: Any = None
     """The card's game when a sheet mixes games of different rules (None: the sheet's game)."""
+    to: str = ""
+    """The player the card goes to, ``"Ann Lee (Purple)"``, written on its address side and under
+    its title; ``""`` for the one opponent of a two-sided game (the address is written by hand)."""

@@ -183,6 +183,27 @@ def _previous(replay: Any, ply: Any) -> Any | None:
     return replay.previous(ply)
 
 
+def mailer_cards(replay: Any, turn: str | None = None, side: str | None = None
+                 ) -> list[MailerCard]:
+    """The cards a move is mailed on: one for the opponent of a two-sided game; in a game of
+    more sides, one for each other player (a player of several sides gets one card), each
+    addressed to its player."""
+    card = mailer_card(replay, turn, side)
+    game = replay.game
+    if game is None or len(game.sides) <= 2:
+        return [card]
+    tags = replay.record.tags
+    mover = tags.get(dict(zip(game.sides, game.side_tags, strict=True)).get(card.moved, ""), "")
+    players: dict[str, list[str]] = {}
+    for s, tag in zip(game.sides, game.side_tags, strict=True):
+        name = tags.get(tag, "").strip()
+        key = name.casefold() or s
+        if s != card.moved and (not name or name.casefold() != mover.strip().casefold()):
+            players.setdefault(key, [name]).append(s.capitalize())
+    return [replace(card, to=f"{sides[0]} ({', '.join(sides[1:])})" if sides[0] else
+                    ", ".join(sides[1:])) for sides in players.values()]
+
+
 def mailer_card(replay: Any, turn: str | None = None, side: str | None = None) -> MailerCard:
     """The card of a game: its latest position (or the one after ``turn``, and ``side``'s move)."""
     header = chart_header(replay)

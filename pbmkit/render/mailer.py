@@ -118,7 +118,12 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
     title_size = float(f["title_size"])
     c.setFillColorRGB(0, 0, 0)
     c.setFont(FONT_BOLD, title_size)
-    c.drawString(margin, h - margin - title_size * 0.8, f"{game.title.upper()} MAILER")
+    title = f"{game.title.upper()} MAILER"
+    c.drawString(margin, h - margin - title_size * 0.8, title)
+    if card is not None and card.to:  # a game of more sides: one card for each player
+        used = c.stringWidth(title, FONT_BOLD, title_size) + 6
+        fit_text(c, f"for {card.to}", margin + used, h - margin - title_size * 0.8,
+                 inner_w * float(f["diagram_width"]) - used, size=title_size * 0.8)
     if flip:  # say why the bases are the other way up
         c.setFillColorRGB(0.3, 0.3, 0.3)
         fit_text(c, f"Drawn from {game.sides[1].capitalize()}'s side", margin + w * 0.6 - 2 * margin,
@@ -296,6 +301,9 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     c.setFillColorRGB(0.3, 0.3, 0.3)
     c.drawString(ax, top + 4, "To")
     _lines(c, ax, top - step + 4, w - margin - ax, n_addr, step)
+    if card is not None and card.to:
+        c.setFillColorRGB(0, 0, 0)
+        fit_text(c, card.to, ax + 2, top - step + 7, w - margin - ax - 4, size=10.0)
     # A footer that ties this back to its front.
     c.setFillColorRGB(0.3, 0.3, 0.3)
     c.setFont(FONT, float(b["footer_size"]))

@@ -61,3 +61,39 @@ def test_the_records_chart_and_mailer_name_every_player() -> None:
     front = " ".join(page_text(read_pdf(mailer_pdf(game, [mailer_card(rep)])), 0).split())
     for side, name in zip(game.sides, names, strict=True):
         assert name in front and f"{side.capitalize()} days used" in front
+
+
+def test_one_mailer_card_for_each_other_player_addressed_to_them(tmp_path: Path) -> None:
+    """Issue 13: "one mailer card per player in the zones version": the move shown goes to every
+    player but its own, each card naming its player on the address side and under its title."""
+    from click.testing import CliRunner
+
+    from pbmkit.cli import cli
+    from pbmkit.render.from_record import mailer_cards
+
+    rep = _replay()
+    cards = mailer_cards(rep)
+    moved = cards[0].moved
+    assert moved == rep.main[-1].side
+    expected = {f"{rep.record.tags[tag]} ({side.capitalize()})"
+                for side, tag in zip(rep.game.sides, rep.game.side_tags, strict=True) if side != moved}
+    assert {c.to for c in cards} == expected and len(cards) == len(rep.game.sides) - 1
+    out = tmp_path / "m.pdf"
+    result = CliRunner().invoke(cli, ["mailer", str(EXAMPLE), "-o", str(out)])
+    assert result.exit_code == 0 and "3 card(s)" in result.output
+    reader = read_pdf(out.read_bytes())
+    fronts = " ".join(page_text(reader, 0).split())
+    backs = " ".join(page_text(reader, 1).split())
+    for to in expected:
+        assert to in backs and f"for {to}" in fronts
+
+
+def test_a_two_sided_game_mails_one_card_without_an_address() -> None:
+    [two] = check_text('[Game "Batalo"]\n[White "Ann"]\n[Black "Bob"]\n\n1. IR to HS\n')
+    assert [c.to for c in mailer_cards_of(two)] == [""]
+
+
+def mailer_cards_of(rep):  # type: ignore[no-untyped-def]
+    from pbmkit.render.from_record import mailer_cards
+
+    return mailer_cards(rep)
