@@ -46,7 +46,8 @@ class Look(Generic[P]):
     A plain class with slots rather than a dataclass, for start-up time; build it with keywords.
     """
 
-    __slots__ = ("bases", "beside", "board_note", "diagram_labels", "glyphs", "how_to", "legend",
+    __slots__ = ("bases", "beside", "board_note", "diagram_labels", "form_note", "glyphs", "how_to",
+                 "legend",
                  "line_labels", "owners", "sides", "symbols")
 
     def __init__(self, *, symbols: Callable[[P], dict[int, str]], glyphs: Mapping[str, Glyph],
@@ -54,7 +55,8 @@ class Look(Generic[P]):
                  line_labels: Callable[[], list[tuple[tuple[int, int], str]]] | None = None,
                  sides: tuple[str, ...] = ("white", "black"), owners: Mapping[str, str] | None = None,
                  how_to: tuple[str, ...] = (), board_note: str = "", diagram_labels: bool = False,
-                 beside: Callable[[P], list[tuple[str, tuple[str, ...]]]] | None = None) -> None:
+                 beside: Callable[[P], list[tuple[str, tuple[str, ...]]]] | None = None,
+                 form_note: str = "") -> None:
         self.symbols = symbols
         """Position -> {space: symbol} for every occupied space."""
         self.glyphs = glyphs
@@ -62,7 +64,11 @@ class Look(Generic[P]):
         self.legend = legend
         """(symbol, meaning) pairs in the order a key prints them, e.g. ("W", "white column")."""
         self.bases: Mapping[int, str] = bases or {}
-        """Specially marked spaces (bases, camps): space -> the side (or mark) it belongs to."""
+        """Specially marked spaces (bases, camps): space -> the side (or mark) it belongs to; a
+        mark of one character (Batrakill's ``"X"``) is also printed small in the cell's corner."""
+        self.form_note = form_note
+        """A line every filled form prints (Records Chart footer, Mailer back): e.g. that the
+        board's layout is provisional."""
         self.line_labels = line_labels
         """Labels of the board's lines: (virtual coordinate off the board, text)."""
         self.sides = sides

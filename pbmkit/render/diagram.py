@@ -241,9 +241,12 @@ def _grid(board: Board, art: GameArt, flip: bool, style: DiagramStyle
     grid: list[Shape] = [Polygon(_outline(kind, c), fill=None, stroke=grey(0.25), width=style.grid)
                          for c in centres]
     grid += [Polyline((a, b), BLACK, style.border) for a, b in _border_segments(kind, centres)]
-    for sp in art.bases:
+    for sp, mark in art.bases.items():
         grid.append(Polygon(_outline(kind, centres[sp], style.base_inset), fill=None, stroke=BLACK,
                             width=style.base))
+        if len(mark) == 1:  # a marked square (Batrakill's X squares): its letter in the corner
+            x, y = centres[sp]
+            grid.append(Text(x - 0.5, y + 0.3, mark, 0.6, bold=True, fill=grey(0.3)))
     if style.name_size:
         for sp, c in enumerate(centres):
             # Names sit in the upper half of the cell, so that a piece below never hides them.

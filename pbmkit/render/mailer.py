@@ -280,6 +280,9 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     # lines as it needs to stay left of the divider.
     for k, items in enumerate(rows):
         draw_legend(c, art, margin, legend_top - (k + 1) * legend_size * 1.6, legend_size, items)
+    if art.form_note:
+        c.setFillColorRGB(0.25, 0.25, 0.25)
+        fit_text(c, art.form_note, margin, legend_top + 2, div - 2 * margin, size=legend_size)
     # The divider.
     c.setLineWidth(0.7)
     c.line(div, floor, div, h - margin)

@@ -166,6 +166,9 @@ def _draw_footer(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
     room = width - 2 * margin - text_width(text, size) - size
     key_size = min(size, size * room / legend_width(art, size))
     draw_legend(c, art, margin, y, key_size)
+    if art.form_note:  # above the key: what the reader must know of the whole board
+        c.setFillColorRGB(0.25, 0.25, 0.25)
+        fit_text(c, art.form_note, margin, y + size * 1.6, width - 2 * margin, size=size)
     c.setFillColorRGB(0, 0, 0)
     c.setFont(FONT, size)
     c.drawRightString(width - margin, y, text)

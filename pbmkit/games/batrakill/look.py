@@ -64,7 +64,8 @@ def look(config: Config) -> Look[Position]:
             owners.update({f"{p}{letter}{tip}": side for p in ("", "t", "c")})
     bases = {sq: "camp" for sq in layout.camp}
     bases.update({sq: "X" for sq in layout.x_squares})
-    legend = [*((f"{_LETTER[f]}^", f"{f} knight (arrow: facing)") for f in factions),
+    legend = [*((f"{_LETTER[f]}^", f"{'' if f == 'knights' else f + ' '}knight (arrow: facing)")
+                for f in factions),
               (f"t{_LETTER[factions[0]]}^", "knight in a tower"),
               ("T", "tower"), ("#", "broken tower"), ("D", "dragon")]
     if config.duel:
@@ -90,4 +91,7 @@ def look(config: Config) -> Look[Position]:
                    "outline: in a tower; dark: carrying; T tower, # broken, D dragon.",
         diagram_labels=True,
         beside=_beside,
+        form_note=(f"Layout {layout.name}: provisional (the rules' diagrams are lost); "
+                   "X: X squares, outlined: camps and X squares." if layout.provisional
+                   else f"Layout {layout.name}."),
     )

@@ -1,0 +1,50 @@
+"""Batrakill on paper (issue 13, "Forms"): knights by faction with their facing, towers, the
+dragon, the camp and the X squares marked, what was eaten beside the board, and the layout said to
+be provisional on every form."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from render_helpers import page_text, read_pdf
+
+from pbmkit.games import get_game
+from pbmkit.notation import check_text
+from pbmkit.render.art import art_for
+from pbmkit.render.diagram import game_drawing
+from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
+from pbmkit.render.mailer import mailer_pdf
+from pbmkit.render.records_chart import records_chart_pdf
+from pbmkit.render.shapes import Text
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_the_x_squares_carry_their_letter_and_the_camp_its_outline() -> None:
+    game = get_game("batrakill")
+    art = art_for(game)
+    x_squares = {sp for sp, mark in art.bases.items() if mark == "X"}
+    camp = {sp for sp, mark in art.bases.items() if mark == "camp"}
+    assert x_squares and camp and not x_squares & camp
+    letters = [s for s in game_drawing(game, None).grid if isinstance(s, Text) and s.text == "X"]
+    assert len(letters) == len(x_squares)
+
+
+def test_knights_show_faction_and_facing_and_the_key_says_so() -> None:
+    art = art_for(get_game("batrakill"))
+    knights = {s: g for s, g in art.glyphs.items() if g.kind == "letter" and g.letter == "K"}
+    facings = {m for g in knights.values() for m in g.marks if m.startswith("arrow-")}
+    assert facings == {"arrow-n", "arrow-e", "arrow-s", "arrow-w"}
+    words = " ".join(text for _, text in art.legend)
+    assert "knights knight" not in words and "knight (arrow: facing)" in words
+
+
+def test_every_form_says_the_layout_is_provisional() -> None:
+    [rep] = check_text((EXAMPLES / "batrakill-02-dragon-wins.txt").read_text(encoding="utf-8"))
+    game = rep.game
+    assert "provisional" in art_for(game).form_note
+    chart = records_chart_pdf(game, chart_header(rep), chart_entries(rep))
+    assert "provisional" in " ".join(page_text(read_pdf(chart), 0).split())
+    mailers = read_pdf(mailer_pdf(game, [mailer_card(rep)]))
+    assert "provisional" in " ".join(page_text(mailers, 1).split())  # the back, above the key
+    assert "eaten" in " ".join(page_text(read_pdf(chart), 0).split()).lower()
