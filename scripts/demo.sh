@@ -74,6 +74,17 @@ done
 "$PBMKIT" mailer examples/batrakill-*.txt -o out/batrakill-mailers.pdf
 
 echo
+echo "== Baladãna: a turn is a ring move, then a figure move, then tax and loot after a capture =="
+"$PBMKIT" check examples/baladana-*.txt
+"$PBMKIT" show examples/baladana-02-loot-and-a-golden-ring-put-down.txt --turn 4
+"$PBMKIT" moves examples/baladana-02-loot-and-a-golden-ring-put-down.txt --turn 4 --from a2
+for f in examples/baladana-*.txt; do
+  "$PBMKIT" chart "$f" -o "out/records-chart-$(basename "$f" .txt).pdf"
+done
+"$PBMKIT" mailer examples/baladana-*.txt -o out/baladana-mailers.pdf
+"$PBMKIT" phonechart --rules baladana -o out/baladana-board-names.pdf
+
+echo
 echo "== The correspondence desk: four games by mail, as of 2026-11-23 (docs/desk.md) =="
 "$PBMKIT" status examples/desk --me "Ann Lee" --today 2026-11-23
 "$PBMKIT" mailer examples/desk/*.txt -o out/desk-mailers.pdf

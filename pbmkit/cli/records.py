@@ -33,7 +33,7 @@ from pbmkit.cli.common import (
     trusted_end,
 )
 from pbmkit.games.base import side_verb
-from pbmkit.games.notation import KeepsMarks, ListsMoves
+from pbmkit.games.notation import KeepsMarks, ListsMoves, SummarisesMoves
 from pbmkit.notation.problems import printable
 
 _GAME_OPTION = GAME_NUMBER_OPTION
@@ -185,8 +185,13 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
                        "no legal moves.")
         else:
             click.echo(f"{side.capitalize()} to move {where}: {len(texts)} legal move(s)")
-            for t in texts:
-                click.echo(f"  {t}")
+            if isinstance(notation, SummarisesMoves) and len(texts) > 40:
+                for line in notation.summarise(legal, position):
+                    click.echo(f"  {line}")
+                click.echo("  (--json lists every move; --from SQUARE one piece's)")
+            else:
+                for t in texts:
+                    click.echo(f"  {t}")
     if rep.errors:
         echo_err(error_note(rep))
         sys.exit(EXIT_INVALID)

@@ -12,8 +12,17 @@ from typing import NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pbmkit.games.base import PbmkitError
 
-__all__ = ["KeepsMarks", "ListsMoves", "MoveNotation", "MoveSpan", "MoveSyntaxError", "RunSplit",
-           "memoised_reader", "split_by"]
+__all__ = [
+    "KeepsMarks",
+    "ListsMoves",
+    "MoveNotation",
+    "MoveSpan",
+    "MoveSyntaxError",
+    "RunSplit",
+    "SummarisesMoves",
+    "memoised_reader",
+    "split_by",
+]
 
 W = TypeVar("W")
 P_contra = TypeVar("P_contra", contravariant=True)
@@ -239,4 +248,15 @@ class ListsMoves(Protocol[P_contra, M_contra]):
 
     def listing(self, move: M_contra, position: P_contra) -> str:
         """The text of ``move`` in a list of legal moves."""
+        ...
+
+
+@runtime_checkable
+class SummarisesMoves(Protocol[P_contra, M_contra]):
+    """A notation whose legal moves are too many to read one a line (Baladãna: 1,000–4,000 turns,
+    ring moves times figure moves): ``pbmkit moves`` prints this summary instead (``--json`` still
+    lists every move)."""
+
+    def summarise(self, moves: Sequence[M_contra], position: P_contra) -> list[str]:
+        """Lines that group ``moves`` readably (by piece, say), each at most ~100 characters."""
         ...

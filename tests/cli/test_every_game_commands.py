@@ -141,3 +141,24 @@ def test_records_chart_and_mailers_print(record: tuple[str, Path], tmp_path: Pat
     assert made.exit_code == 0, made.output
     for pdf in (chart, mailer):
         assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_moves_summarises_a_game_of_thousands_of_turns_and_lists_the_others() -> None:
+    """Issue 12: a Baladãna position has 1,000-4,000 turns; `moves` groups them by figure, ring
+    moves summarised (SummarisesMoves), while --json lists every turn; a game without a summary
+    lists its moves one a line."""
+    from pbmkit.games.notation import SummarisesMoves
+
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    path = str(examples / "baladana-02-loot-and-a-golden-ring-put-down.txt")
+    out = _run("moves", "--turn", "4", path).output
+    lines = out.splitlines()
+    assert "legal move(s)" in lines[0] and len(lines) < 80
+    assert any(line.startswith("  a2 (") and "turn(s)" in line for line in lines)
+    assert any("after a ring move (" in line for line in lines)
+    listed = json.loads(_run("moves", "--json", "--turn", "4", path).output)["moves"]
+    assert str(len(listed)) in lines[0] and len(listed) > 1000
+    assert isinstance(get_game("baladana").notation, SummarisesMoves)
+    assert not isinstance(get_game("batalo").notation, SummarisesMoves)
+    batalo = _run("moves", str(examples / "01-short-base-win.txt"), "--turn", "1").output
+    assert all(line.startswith("  ") and " to " in line for line in batalo.splitlines()[1:])

@@ -17,6 +17,7 @@ matched with ``fullmatch`` (linear). A written turn longer than :data:`MAX_TURN_
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pbmkit.games.baladana.rules import (
@@ -220,6 +221,30 @@ class BaladanaNotation:
         loot chosen after a capture (shared/spec/baladana.md)."""
         return move_text(position, move, spoils=False)
 
+    def summarise(self, moves: Sequence[Move], position: Position) -> list[str]:
+        """The turns grouped by the figure that moves: its moves alone, then the moves it has
+        only after a ring move, with the ring moves that allow them (``--from`` and ``--json``
+        list every turn)."""
+        by_figure: dict[int, list[Move]] = {}
+        for m in moves:
+            by_figure.setdefault(m.start, []).append(m)
+        lines: list[str] = []
+        for start in sorted(by_figure):
+            turns = by_figure[start]
+            cell = position.cells[start]
+            alone = sorted({m.end for m in turns if m.ring is None})
+            more = sorted({m.end for m in turns if m.ring is not None} - set(alone))
+            rings = sorted({m.ring for m in turns if m.ring is not None})
+            name = space_name(start)
+            lines.append(f"{name} ({'+'.join(cell[1:]) or 'no ring'}): {len(turns)} turn(s)")
+            if alone:
+                lines.append("  " + _wrap("alone: ", [f"{name}{_sep(position, e)}{space_name(e)}"
+                                                       for e in alone]))
+            if more:
+                lines.append("  " + _wrap(f"after a ring move ({len(rings)} possible): ",
+                                          [f"{name}{_sep(position, e)}{space_name(e)}" for e in more]))
+        return lines
+
     def split(self, text: str) -> list[MoveSpan]:
         """The sides' turns in a run of move text: ``"Gd1>e2 e2-e6 c7-c6"`` -> two turns."""
         return split_by(_ONE_TURN, text)
@@ -236,6 +261,24 @@ class BaladanaNotation:
     def pbmserv(self, move: Move) -> str:
         """Baladãna has no pbmserv coordinates: ``ValueError``."""
         raise ValueError("Baladãna records have no pbmserv coordinates")
+
+
+def _sep(position: Position, end: int) -> str:
+    """``x`` before a square holding an opponent's figure, else ``-``."""
+    return "x" if position.cells[end][:1] == SIDE_LETTERS[1 - position.turn] else "-"
+
+
+def _wrap(head: str, items: list[str], width: int = 96) -> str:
+    """``head`` and the items, comma-separated, continued on indented lines past ``width``."""
+    lines, line = [], head
+    for k, item in enumerate(items):
+        piece = item + (", " if k < len(items) - 1 else "")
+        if len(line) + len(piece) > width and line.strip():
+            lines.append(line.rstrip())
+            line = "    "
+        line += piece
+    lines.append(line)
+    return "\n  ".join(lines)
 
 
 def _placed(message: str, start: int) -> IllegalMoveError:
