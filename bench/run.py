@@ -1,7 +1,8 @@
 """`make bench`: every figure of the benchmark, one summary line each.
 
 Figures: records (vs python-chess), mailed-move (vs python3 -c pass), forms (absolute), movegen,
-batu-khan check (vs Batalo's check), batrakill check (vs Batalo's check), status (absolute: a
+batu-khan check (vs Batalo's check), batrakill check (vs Batalo's check), baladana moves and move
+(vs python3 -c pass), status (absolute: a
 folder of 1,000 dated games), memory (peak RSS of check on a 100 MB archive).
 """
 
@@ -13,6 +14,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import baladana
 import batrakill
 import batu_khan
 import forms
@@ -43,6 +45,9 @@ def main() -> int:
     print(line, flush=True)
     met &= ratio >= 1
     print(batrakill.run(games=games, repeats=reps)[0], flush=True)  # no target (issue 13)
+    line, ratio = baladana.run(repeats=5 if a.quick else 15)
+    print(line, flush=True)
+    met &= ratio <= 3
     line, seconds = status.run(games=games, repeats=3 if a.quick else 5)
     print(line, flush=True)
     met &= seconds < 2

@@ -76,17 +76,19 @@ _SCANNERS: list[Any] = []
 
 
 def _scanner(k: int) -> Any:
-    """Scanner 0: TAG, WS, COMMENT, LINE_COMMENT; scanner 1: the other terminals except TURNS.
+    """Scanner 0: TAG, WS, COMMENT, LINE_COMMENT; scanner 1: MOVETEXT; scanner 2: the other
+    terminals except TURNS.
 
-    A TURNS token is a run of ONE_TURN matches (the same as Lark's greedy ``ONE_TURN+``). Scanner
-    1, the costliest to compile, is compiled only for records that need it.
+    A TURNS token is a run of ONE_TURN matches (the same as Lark's greedy ``ONE_TURN+``). Scanners
+    1 and 2 are compiled only for records that need them (each pattern compiled costs start-up).
     """
     t = terminal
     sources = [
         rf"(?P<TAG>{t('TAG')})|(?P<WS>{t('WS')})|(?P<COMMENT>{t('COMMENT')})"
         rf"|(?P<LINE_COMMENT>{t('LINE_COMMENT')})",
+        rf"(?P<MOVETEXT>{t('MOVETEXT')})",
         rf"(?P<TURN>{t('TURN')})|(?P<ELLIPSIS>{t('ELLIPSIS')})|(?P<RESIGNS>{t('RESIGNS')})"
-        rf"|(?P<DRAW>{t('DRAW')})|(?P<PHASE>{t('PHASE')})|(?P<MOVETEXT>{t('MOVETEXT')})",
+        rf"|(?P<DRAW>{t('DRAW')})|(?P<PHASE>{t('PHASE')})",
     ]
     if len(_SCANNERS) <= k:
         with _LOCK:
@@ -106,7 +108,7 @@ def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token
     """What the Lark parser and its callbacks give for ``text`` (items, comments), or ``None``
     when the text has a syntax error (then Lark reads it, and says what is wrong). Lines are
     counted from ``first_line`` (a chunk of an archive that starts further down the file)."""
-    one_turn, small, other = one_turn_pattern().match, _scanner(0).match, None
+    one_turn, small, movetext, other = one_turn_pattern().match, _scanner(0).match, None, None
     items: list[Any] = []
     comments: list[_Token] = []
     tags: list[_Token] = []
@@ -126,10 +128,16 @@ def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token
         else:
             m = small(text, pos)
             if m is None:
-                other = other or _scanner(1).match
-                m = other(text, pos)
+                # MOVETEXT never starts where a terminal of higher priority matches (its stop
+                # words are exactly those), so trying it first gives Lark's token; the rarer
+                # terminals' scanner is compiled only for records that need it.
+                movetext = movetext or _scanner(1).match
+                m = movetext(text, pos)
                 if m is None:
-                    return None
+                    other = other or _scanner(2).match
+                    m = other(text, pos)
+                    if m is None:
+                        return None
             kind, end = m.lastgroup, m.end()
         if kind != "WS":
             tok = _Token(text[pos:end])
