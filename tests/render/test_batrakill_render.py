@@ -48,3 +48,14 @@ def test_every_form_says_the_layout_is_provisional() -> None:
     mailers = read_pdf(mailer_pdf(game, [mailer_card(rep)]))
     assert "provisional" in " ".join(page_text(mailers, 1).split())  # the back, above the key
     assert "eaten" in " ".join(page_text(read_pdf(chart), 0).split()).lower()
+
+
+def test_the_zones_version_marks_each_zone_s_tower_site_with_its_letter() -> None:
+    [rep] = check_text((EXAMPLES / "batrakill-03-four-players.txt").read_text(encoding="utf-8"))
+    game = rep.game
+    art = art_for(game)
+    marks = {game.board.name(sp): mark for sp, mark in art.bases.items()}
+    assert {marks.get(sq) for sq in ("e2", "e8", "b5", "h5")} == {"S", "N", "W", "E"}
+    letters = {s.text for s in game_drawing(game, None).grid if isinstance(s, Text)}
+    assert {"S", "N", "W", "E"} <= letters
+    assert "tower site" in art.form_note and "provisional" in art.form_note

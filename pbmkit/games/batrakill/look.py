@@ -64,6 +64,8 @@ def look(config: Config) -> Look[Position]:
             owners.update({f"{p}{letter}{tip}": side for p in ("", "t", "c")})
     bases = {sq: "camp" for sq in layout.camp}
     bases.update({sq: "X" for sq in layout.x_squares})
+    # the zones version: each zone's tower site carries the zone's letter (S, N, W, E)
+    bases.update({zone.tower: zone.letter[:1] for zone in layout.zones})
     legend = [*((f"{_LETTER[f]}^", f"{'' if f == 'knights' else f + ' '}knight (arrow: facing)")
                 for f in factions),
               (f"t{_LETTER[factions[0]]}^", "knight in a tower"),
@@ -92,6 +94,7 @@ def look(config: Config) -> Look[Position]:
         diagram_labels=True,
         beside=_beside,
         form_note=(f"Layout {layout.name}: provisional (the rules' diagrams are lost); "
-                   "X: X squares, outlined: camps and X squares." if layout.provisional
+                   + ("S, N, W, E: each zone's tower site." if layout.zones else
+                      "X: X squares, outlined: camps and X squares.") if layout.provisional
                    else f"Layout {layout.name}."),
     )
