@@ -14,38 +14,22 @@ from __future__ import annotations
 import argparse
 import random
 
-from common import _cached, _source_key, alternate, batalo_archive, median, summary
+from common import _cached, _source_key, batalo_archive, checked_plies_per_second, random_game, summary
 
-from pbmkit.games.batrakill import GAME, Move, apply, legal_moves, outcome
+from pbmkit.games.batrakill import GAME, Move
 
 
 def random_duel(rng: random.Random, plies: int) -> list[Move]:
     """A random legal duel of up to ``plies`` moves; a move that ends the game is played only
-    when every move does."""
-    position = GAME.initial_position()
-    moves: list[Move] = []
-    while len(moves) < plies and outcome(position) is None:
-        legal = legal_moves(position)
-        if not legal:
-            break
-        chosen = None
-        while legal:
-            m = legal.pop(rng.randrange(len(legal)))
-            chosen = chosen or m
-            if outcome(apply(position, m)) is None:
-                chosen = m
-                break
-        assert chosen is not None
-        moves.append(chosen)
-        position = apply(position, chosen)
-    return moves
+    when every move does (:func:`common.random_game`)."""
+    return random_game(GAME, rng, plies)
 
 
 def batrakill_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
     """An archive of ``games`` random duels as record text, and its ply count."""
     from pbmkit.games.batrakill import notation, rules
 
-    key = f"{games} {plies} {seed}" + _source_key(random_duel, _make_archive, rules, notation)
+    key = f"{games} {plies} {seed}" + _source_key(random_duel, random_game, _make_archive, rules, notation)
     return _cached(f"batrakill-{games}x{plies}-s{seed}", key,
                    lambda: _make_archive(games, plies, seed))
 
@@ -67,24 +51,12 @@ def _make_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
 
 def run(games: int = 1000, plies: int = 120, repeats: int = 5) -> tuple[str, float]:
     """Time both archives through the check path; return the summary line and the ratio."""
-    from pbmkit.notation.replay import iter_check_text
-
     bk_text, bk_plies = batrakill_archive(games, plies)
     two = bk_text.count("\nround 2\n")
     batalo_text, batalo_plies = batalo_archive(games, 80)
-
-    def check(text: str, plies_expected: int) -> None:
-        n = played = 0
-        for replay in iter_check_text(text, "bench.txt"):
-            assert replay.valid, replay.errors[0].format()
-            n += 1
-            played += len(replay.main)
-        assert n == games and played == plies_expected
-
-    times = alternate({"batrakill": lambda: check(bk_text, bk_plies),
-                       "batalo": lambda: check(batalo_text, batalo_plies)}, repeats)
-    ours = bk_plies / median(times["batrakill"])
-    ref = batalo_plies / median(times["batalo"])
+    rates = checked_plies_per_second({"batrakill": (bk_text, games, bk_plies),
+                                      "batalo": (batalo_text, games, batalo_plies)}, repeats)
+    ours, ref = rates["batrakill"], rates["batalo"]
     ratio = ours / ref
     line = summary("batrakill check", ours, "plies/s", ratio, f"Batalo {ref:,.0f} plies/s",
                    f"({two} of {games} duels reach round 2; no target)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from common import _cached, _source_key, alternate, archive_text, batalo_archive, median, summary
+from common import _cached, _source_key, archive_text, batalo_archive, checked_plies_per_second, summary
 
 from pbmkit.games import batu_khan as bk
 
@@ -63,23 +63,11 @@ def _make_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
 
 def run(games: int = 1000, plies: int = 80, repeats: int = 5) -> tuple[str, float]:
     """Time both archives through the check path; return the summary line and the ratio."""
-    from pbmkit.notation.replay import iter_check_text
-
     bk_text, bk_plies = batu_khan_archive(games, plies)
     batalo_text, batalo_plies = batalo_archive(games, plies)
-
-    def check(text: str, plies_expected: int) -> None:
-        n = played = 0
-        for replay in iter_check_text(text, "bench.txt"):
-            assert replay.valid
-            n += 1
-            played += len(replay.main)
-        assert n == games and played == plies_expected
-
-    times = alternate({"batu-khan": lambda: check(bk_text, bk_plies),
-                       "batalo": lambda: check(batalo_text, batalo_plies)}, repeats)
-    ours = bk_plies / median(times["batu-khan"])
-    ref = batalo_plies / median(times["batalo"])
+    rates = checked_plies_per_second({"batu-khan": (bk_text, games, bk_plies),
+                                      "batalo": (batalo_text, games, batalo_plies)}, repeats)
+    ours, ref = rates["batu-khan"], rates["batalo"]
     ratio = ours / ref
     verdict = "target >= 1x Batalo: " + ("met" if ratio >= 1 else "NOT met")
     line = summary("batu-khan check", ours, "plies/s", ratio, f"Batalo {ref:,.0f} plies/s",

@@ -10,34 +10,58 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from pbmkit.games import batalo
 
 
-def random_batalo_game(rng: random.Random, plies: int) -> list[batalo.Move]:
-    """A random legal game of exactly ``plies`` plies where possible (finishing moves avoided).
-
-    Each ply is drawn uniformly from the legal moves that do not end the game (when there is one).
-    """
-    pos = batalo.initial_position()
-    moves: list[batalo.Move] = []
+def random_game(game: Any, rng: random.Random, plies: int) -> list[Any]:
+    """A random legal game of ``game`` (its ``initial_position``, ``legal_moves``, ``apply``,
+    ``outcome``) of exactly ``plies`` plies where possible (finishing moves avoided): each ply is
+    drawn uniformly from the legal moves that do not end the game (when there is one)."""
+    pos = game.initial_position()
+    moves: list[Any] = []
     while len(moves) < plies:
-        legal = batalo.legal_moves(pos)
+        legal = list(game.legal_moves(pos))
         if not legal:
             break
         chosen = None
         while legal:
             m = legal.pop(rng.randrange(len(legal)))
             chosen = chosen or m
-            if batalo.outcome(batalo.apply(pos, m)) is None:
+            if game.outcome(game.apply(pos, m)) is None:
                 chosen = m
                 break
         assert chosen is not None
         moves.append(chosen)
-        pos = batalo.apply(pos, chosen)
-        if batalo.outcome(pos) is not None:
+        pos = game.apply(pos, chosen)
+        if game.outcome(pos) is not None:
             break
     return moves
+
+
+def random_batalo_game(rng: random.Random, plies: int) -> list[batalo.Move]:
+    """A random legal Batalo game of ``plies`` plies where possible (see :func:`random_game`)."""
+    return random_game(batalo, rng, plies)
+
+
+def checked_plies_per_second(texts: dict[str, tuple[str, int, int]], repeats: int
+                             ) -> dict[str, float]:
+    """Plies per second of ``pbmkit check``'s path (read, replay, judge each game) over each
+    archive of ``texts`` (name -> (text, games, plies)), the runs alternating; every game must be
+    valid and every ply replayed."""
+    from pbmkit.notation.replay import iter_check_text
+
+    def check(text: str, games: int, plies: int) -> None:
+        n = played = 0
+        for replay in iter_check_text(text, "bench.txt"):
+            assert replay.valid, replay.errors[0].format()
+            n += 1
+            played += len(replay.main)
+        assert n == games and played == plies
+
+    times = alternate({name: (lambda t=t: check(*t)) for name, t in texts.items()}, repeats)
+    return {name: texts[name][2] / median(times[name]) for name in texts}
 
 
 CACHE_DIR = Path(__file__).resolve().parent / ".cache"
@@ -80,7 +104,7 @@ def batalo_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
     from pbmkit.games.batalo import check as batalo_check
     from pbmkit.games.batalo import rules as batalo_rules
 
-    key = f"{games} {plies} {seed}" + _source_key(random_batalo_game, _make_batalo_archive,
+    key = f"{games} {plies} {seed}" + _source_key(random_batalo_game, random_game, _make_batalo_archive,
                                                    archive_text, batalo_rules, batalo_check)
     return _cached(f"batalo-{games}x{plies}-s{seed}", key,
                    lambda: _make_batalo_archive(games, plies, seed))
