@@ -172,6 +172,8 @@ class _Reader:
         self.phase = 0
         self.game_name = ""
         """The game of the record being built."""
+        self._refused_line = 0
+        """The line of the last move refused as one too many in the record being built."""
         self.rounds = False
         """Whether the current record's game is played in rounds (phase lines)."""
         self._rounds: dict[str, bool] = {}
@@ -340,7 +342,10 @@ class _Reader:
                 lines.clear()  # turns are numbered from 1 again
                 continue
             last = self._turn(rec, data, lines, last)
-        self.last_line = self._end_line(rec, tags)
+        # A move refused as one too many still ends the game's text: comments on its line stay
+        # with the game, as when the game is read alone (a chunk of an archive).
+        self.last_line = max(self._end_line(rec, tags), self._refused_line)
+        self._refused_line = 0
         return rec
 
     def _splitter(self, rec: Record) -> Callable[[str], Sequence[MoveSpan]]:
@@ -463,6 +468,7 @@ class _Reader:
         moves = turn.moves
         for start, end, words, stop in self.split(run) if spans is None else spans:
             if len(moves) >= limit:
+                self._refused_line = line
                 if not self._unreadable(moves):  # else that move's own error explains it
                     self._too_many(turn, run[start:end], limit, pos + start, line, column + start)
                 continue

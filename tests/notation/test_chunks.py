@@ -119,3 +119,13 @@ def test_errors_of_a_later_chunk_keep_the_file_s_lines() -> None:
 def test_a_comment_never_closed_keeps_the_rest_in_one_chunk() -> None:
     text = "1. IR to HS {open\n[Game \"Batalo\"]\n1. IR to HS\n"
     assert game_chunks(text) == [(0, 1)]
+
+
+def test_a_comment_after_a_refused_move_stays_with_its_game_either_way() -> None:
+    """Found by the property test: a move refused as one too many ends its game's text, so the
+    comment on its line is the game's, whether the archive is read whole or a game at a time."""
+    text = '1. IR to HS EV to FU x\nx {a comment}\n[Game "Batalo"]\n\n1. IR to HS\n'
+    _same_either_way(text)
+    whole, _ = parse_records(text, "t", check_moves=False)
+    assert [c.text for c in whole[0].turns[0].moves[-1].comments] == ["a comment"]
+    assert whole[1].leading == []

@@ -100,7 +100,8 @@ def test_the_example_records_read_the_same_where_the_fast_path_takes_them() -> N
 def test_a_syntax_error_sends_the_text_to_lark() -> None:
     for text in ["IR to HS\n", "1. IR to HS {open\n", "[Bad\n", "1 IR to HS\n", "averto\n",
                  "1. ... ...\n", "} stray\n", '[White "A"] IR to HS\n', "1. IR to HS resigns EV to FU\n",
-                 "1. IR to 7\n", "round 2\nIR to HS\n", "1. IR to HS ] EV to FU\n"]:
+                 "1. IR to 7\n", "round 2\nIR to HS\n", "1. IR to HS ] EV to FU\n",
+                 "1. W@b1 K@e5\nround 21. W@b1 K@e5 "]:  # "round 21" is a phase line, then "."
         assert simple_items(text) is None, text
         assert parse_records(text)[1], text  # and Lark finds the problem
 
