@@ -159,12 +159,17 @@ def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon | Text, 
     base: tuple[Circle | Polygon | Text, ...]
     if glyph.kind == "ring":
         base = (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.11 * scale),)
+        if glyph.letter:  # a lettered ring (Baladãna's free rings: R, G, B, Y)
+            size = 0.62 * scale
+            base += (Text(0.0, -0.365 * size, glyph.letter, size, bold=True),)
     elif glyph.kind == "disc":
         base = (Circle((0.0, 0.0), r, fill=BLACK, stroke=BLACK, width=0.05 * scale),)
     else:
-        size = 1.15 * scale
-        # DejaVu Sans Bold capitals are 0.73 em tall: this baseline centres them on the cell. A
-        # dark letter is a light letter on a dark disc (the second side's piece in print).
+        # Letters fit the disc: one at full size, two or three smaller (Baladãna's ring letters,
+        # "RGB", on a figure). DejaVu Sans Bold capitals are 0.73 em tall: the baseline below
+        # centres them. A dark letter is a light letter on a dark disc (the second side's piece).
+        n = len(glyph.letter)
+        size = 1.15 * scale * (1.0 if n <= 1 else 1.36 / n)
         base = (Circle((0.0, 0.0), 0.6 * scale, fill=BLACK if glyph.dark else WHITE,
                        stroke=None),
                 Text(0.0, -0.365 * size, glyph.letter, size, bold=True,

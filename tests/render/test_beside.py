@@ -61,3 +61,24 @@ def test_every_diagram_of_a_game_has_the_same_box_whatever_is_beside_it() -> Non
     assert len(boxes) == 1
     plain = game_drawing(game, None)  # a blank diagram has no column
     assert plain.bbox[2] < boxes.pop()
+
+
+def test_letters_fit_their_disc_and_free_rings_show_their_letter() -> None:
+    """Issue 12's forms: a Baladãna figure carries up to three ring letters, drawn smaller so that
+    they stay inside the disc; a free ring is an open circle with its colour's letter."""
+    from pbmkit.games.drawing import Glyph
+    from pbmkit.render.diagram import glyph_drawing
+    from pbmkit.render.shapes import Placed, Text
+
+    def text_of(glyph: Glyph) -> Text:
+        [placed] = glyph_drawing(glyph).over
+        assert isinstance(placed, Placed)
+        [text] = [s for s in placed.shapes if isinstance(s, Text)]
+        return text
+
+    one, three = text_of(Glyph("letter", "K")), text_of(Glyph("letter", "RGB", dark=True))
+    assert three.size * 3 * 0.75 <= 1.2 * 1.0 + 1e-9 < one.size * 3 * 0.75  # fits the 1.2 disc
+    ring = text_of(Glyph("ring", "G"))
+    assert ring.text == "G"
+    art = art_for(get_game("baladana"))
+    assert art.glyphs["R"].kind == "ring" and art.glyphs["R"].letter == "R"
