@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from pbmkit.games import get_game
@@ -72,7 +72,7 @@ def _with_loot(position: Position, move: Move, rng: random.Random) -> Move:
     empty = [sq for sq, c in enumerate(position.cells) if not c and sq != move.end]
     rng.shuffle(empty)
     for sq in empty[:12]:
-        looted = replace(move, loot=((rings[0], sq),))
+        looted = move._replace(loot=((rings[0], sq),))
         if check_move(position, looted) is None:
             return looted
     return move

@@ -19,7 +19,7 @@ capture the tax and the loot.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, square_board
@@ -104,9 +104,12 @@ def free_ring(colour: str, owner: int | None = None) -> str:
     return colour + (SIDE_LETTERS[owner] if colour == GOLD and owner is not None else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """The 64 squares (see the module docstring) and the side to move."""
+class Position(NamedTuple):
+    """The 64 squares (see the module docstring) and the side to move.
+
+    Named tuples, not frozen dataclasses, for Position and Move: they are defined at the start of
+    every command that reads a Baladãna record (a frozen, ordered dataclass costs ~1 ms to define;
+    docs/performance.md)."""
 
     cells: tuple[str, ...]
     turn: int = WHITE
@@ -116,8 +119,7 @@ class Position:
         return self.cells[space(name)]
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Move:
+class Move(NamedTuple):
     """A side's whole turn.
 
     ``ring``: ``(colour, from, to)`` or ``None``; ``start``/``end``: the figure move; ``tax``: the
@@ -129,7 +131,7 @@ class Move:
     end: int
     ring: tuple[str, int, int] | None = None
     tax: str | None = None
-    loot: tuple[tuple[str, int], ...] = field(default=())
+    loot: tuple[tuple[str, int], ...] = ()
 
     def bare(self) -> Move:
         """The ring move and figure move alone (no tax, no loot)."""
