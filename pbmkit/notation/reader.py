@@ -608,23 +608,34 @@ def _parse_records(text: str, source: str, check_moves: bool, first_line: int = 
     return records, problems
 
 
-def iter_records(text: str, source: str = "<string>") -> Iterator[tuple[Record, int, int]]:
+def iter_records(text: str, source: str = "<string>", *, whole: int | None = None
+                 ) -> Iterator[tuple[Record, int, int]]:
     """Every game of ``text`` with the index of its chunk and the number of chunks, read one chunk
     of the archive at a time (:func:`pbmkit.notation.chunks.game_chunks`): only the games being
     read are in memory, so an archive of any size checks in memory bounded by its largest game.
 
     The records are those :func:`parse_records` gives without ``check_moves``, except that source
     offsets (``start_pos``, ``end_pos``) count from their chunk; lines and columns are the file's.
+    A text of at most ``whole`` characters (64 KiB by default: a mailed record) is one chunk.
     """
-    from pbmkit.notation.chunks import game_chunks
+    if len(text) <= (_WHOLE if whole is None else whole):
+        # a record or a small archive (up to ``whole`` characters): one chunk, without the scan
+        chunks = [(0, 1)]
+    else:
+        from pbmkit.notation.chunks import game_chunks
 
-    chunks = game_chunks(text)
+        chunks = game_chunks(text)
     total = len(chunks)
     for k, (start, first_line) in enumerate(chunks):
         end = chunks[k + 1][0] if k + 1 < total else len(text)
         records, _ = _parse_records(text[start:end], source, False, first_line)
         for record in records:
             yield record, k, total
+
+
+_WHOLE = 1 << 16
+"""Texts up to this many characters are read whole by :func:`iter_records` (a mailed record: the
+chunk scan and its patterns would only cost start-up); larger ones a chunk of games at a time."""
 
 
 def _turn_matches(text: str) -> Iterator[re.Match[str]]:

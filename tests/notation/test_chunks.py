@@ -62,7 +62,7 @@ def _same_either_way(text: str) -> None:
     problems are found at the same places (a stray word between two games may fall to either,
     and the comments next to it with it)."""
     whole, problems = parse_records(text, "t", check_moves=False)
-    chunked = [r for r, _, _ in iter_records(text, "t")]
+    chunked = [r for r, _, _ in iter_records(text, "t", whole=0)]  # chunked however small
     if not problems:
         assert [_shape(r) for r in chunked] == [_shape(r) for r in whole], text
         return
@@ -129,3 +129,12 @@ def test_a_comment_after_a_refused_move_stays_with_its_game_either_way() -> None
     whole, _ = parse_records(text, "t", check_moves=False)
     assert [c.text for c in whole[0].turns[0].moves[-1].comments] == ["a comment"]
     assert whole[1].leading == []
+
+
+def test_a_small_text_is_one_chunk_and_a_large_one_is_chunked() -> None:
+    """A mailed record is read whole (no chunk scan at start-up); an archive a chunk at a time."""
+    game = '[Game "Batalo"]\n\n1. IR to HS EV to FU\n\n'
+    small = [k for _, k, _ in iter_records(game * 3)]
+    assert small == [0, 0, 0]
+    large = [(k, n) for _, k, n in iter_records(game * 3000)]  # ~120 KB
+    assert large[-1][0] == large[-1][1] - 1 and large[-1][1] > 1
