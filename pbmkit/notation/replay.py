@@ -619,7 +619,9 @@ def iter_check_text(text: str, source: str = "<string>", *,
     chunks of the archive (each a game or a few).
     The garbage collector is left as the caller set it (the ``pbmkit`` command tunes it).
     """
-    for i, (r, chunk, chunks) in enumerate(iter_records(text, source), 1):
+    # With a progress bar the text is read a game at a time however small: the bar counts chunks.
+    whole = 0 if progress is not None else None
+    for i, (r, chunk, chunks) in enumerate(iter_records(text, source, whole=whole), 1):
         yield replay(r, source, i)
         if progress is not None:
             progress(chunk + 1, chunks)
