@@ -44,7 +44,7 @@ class MoveSyntaxError(PbmkitError):
 
 def memoised_reader(parse: Callable[[str], W], size: int = 8192) -> Callable[[str], W]:
     """``parse`` remembered per text, its :class:`MoveSyntaxError` too: records repeat moves."""
-    cache: dict[str, W | tuple[str, object]] = {}
+    cache: dict[str, W | MoveSyntaxError] = {}
 
     def read(text: str) -> W:
         got = cache.get(text)
@@ -52,12 +52,12 @@ def memoised_reader(parse: Callable[[str], W], size: int = 8192) -> Callable[[st
             try:
                 got = parse(text)
             except MoveSyntaxError as exc:
-                got = (str(exc), exc.start)
+                got = MoveSyntaxError(str(exc), exc.start)  # kept without its traceback
             if len(cache) > size:
                 cache.clear()
             cache[text] = got
-        if isinstance(got, tuple):
-            raise MoveSyntaxError(*got)
+        if isinstance(got, MoveSyntaxError):
+            raise MoveSyntaxError(str(got), got.start)
         return got
 
     read.__doc__ = parse.__doc__

@@ -16,9 +16,8 @@ matched with ``fullmatch`` (linear). A written turn longer than :data:`MAX_TURN_
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pbmkit.games.baladana.rules import (
     SIDE_LETTERS,
@@ -35,10 +34,36 @@ __all__ = ["MAX_TURN_LENGTH", "NOTATION", "BaladanaNotation", "bare_text", "move
 
 MAX_TURN_LENGTH = 120
 _EXAMPLE = "Gd1>e2 e2-e6"
-_RING = re.compile(r"([RGBY])([A-H][1-8])>([A-H][1-8])", re.IGNORECASE)
-_FIGURE = re.compile(r"([A-H][1-8])([-x×–])([A-H][1-8])", re.IGNORECASE)
-_LOOT = re.compile(r"([RGBY])>([A-H][1-8])", re.IGNORECASE)
-_TAX = re.compile(r"[RGBY]", re.IGNORECASE)
+# The words of a turn, each a fixed-length token, matched by hand (no pattern to compile at the
+# start of every command; held to the patterns they replace by tests/games/test_baladana_fast_paths.py):
+# a ring move ``[RGBY][a-h][1-8]>[a-h][1-8]``, a figure move ``[a-h][1-8][-x×–][a-h][1-8]``, a loot
+# item ``[RGBY]>[a-h][1-8]``, a tax letter ``[RGBY]``; any case.
+_LETTERS = frozenset("RGBYrgby")
+_FILES = frozenset("abcdefghABCDEFGH")
+_RANKS = frozenset("12345678")
+_SEPARATORS = frozenset("-xX×–")
+
+
+def _square_at(word: str, i: int) -> bool:
+    return word[i] in _FILES and word[i + 1] in _RANKS
+
+
+def _ring_word(word: str) -> bool:
+    """``Gd1>e2``: a ring letter, a square, ``>``, a square."""
+    return (len(word) == 6 and word[0] in _LETTERS and word[3] == ">" and _square_at(word, 1)
+            and _square_at(word, 4))
+
+
+def _figure_word(word: str) -> bool:
+    """``e2-e6`` or ``c1xh6``."""
+    return len(word) == 5 and word[2] in _SEPARATORS and _square_at(word, 0) and _square_at(word, 3)
+
+
+def _loot_word(word: str) -> bool:
+    """``G>e4``."""
+    return len(word) == 4 and word[0] in _LETTERS and word[1] == ">" and _square_at(word, 2)
+
+
 # One side's turn in a run of move text (:meth:`BaladanaNotation.split`): an optional ring move, a
 # figure move, an optional tax and loot. Atomic, bounded: linear on any line.
 _SQ = r"[a-z][0-9]{1,2}"
@@ -53,9 +78,9 @@ _TURN = (r"(?:[RGBY][a-h][1-8]>[a-h][1-8] )?[a-h][1-8][-x][a-h][1-8](?: tax [RGB
 _QUICK_RUN = rf"({_TURN})()(?: ({_TURN})())?[ \t]*"
 
 
-@dataclass(frozen=True, slots=True)
-class _Written:
-    """A turn as read from text, before a position is known."""
+class _Written(NamedTuple):
+    """A turn as read from text, before a position is known (a named tuple: a dataclass costs
+    ~1 ms to define at every start-up)."""
 
     ring: tuple[str, int, int] | None
     start: int
@@ -75,7 +100,15 @@ def _tokens(text: str) -> list[str]:
     spaces round ``>`` are closed up (``G d1 > e2`` reads as ``Gd1>e2``)."""
     if len(text) > MAX_TURN_LENGTH:
         raise MoveSyntaxError(f"a turn is at most {MAX_TURN_LENGTH} characters long")
-    return re.sub(r"\s*>\s*", ">", text.strip()).split()
+    return _close_up(text.strip()).split()
+
+
+def _close_up(text: str) -> str:
+    """``text`` with the blanks round each ``>`` taken out (as ``re.sub(r"\\s*>\\s*", ">", text)``)."""
+    if ">" not in text:
+        return text
+    first, *middle, last = text.split(">")
+    return ">".join([first.rstrip(), *(p.strip() for p in middle), last.lstrip()])
 
 
 def _parse(text: str) -> _Written:
@@ -85,32 +118,32 @@ def _parse(text: str) -> _Written:
         raise MoveSyntaxError("an empty turn")
     i = 0
     ring = None
-    m = _RING.fullmatch(words[0])
-    if m is not None:
-        ring = (m.group(1).upper(), _sq(m.group(2)), _sq(m.group(3)))
+    if _ring_word(words[0]):
+        w = words[0]
+        ring = (w[0].upper(), _sq(w[1:3]), _sq(w[4:6]))
         i = 1
     if i >= len(words):
         raise MoveSyntaxError(f"the ring move {words[0]!r} is followed by no figure move: a turn "
                               f"always moves a figure, like {_EXAMPLE}")
-    f = _FIGURE.fullmatch(words[i])
-    if f is None:
+    f = words[i]
+    if not _figure_word(f):
         raise MoveSyntaxError(f"expected a figure move like e2-e6 or c1xh6 in {text.strip()!r}, "
                               f"found {words[i]!r} (a turn is [ring move] figure move [tax R] "
                               "[loot G>e4])")
-    start, end = _sq(f.group(1)), _sq(f.group(3))
-    capture = f.group(2).lower() in ("x", "×")
+    start, end = _sq(f[0:2]), _sq(f[3:5])
+    capture = f[2] in "xX×"
     i += 1
     tax = None
     if i < len(words) and words[i].lower() == "tax":
-        if i + 1 >= len(words) or not _TAX.fullmatch(words[i + 1]):
+        if i + 1 >= len(words) or words[i + 1] not in _LETTERS:
             raise MoveSyntaxError("'tax' is followed by the letter of the ring taxed: R, G or B")
         tax = words[i + 1].upper()
         i += 2
     loot: list[tuple[str, int]] = []
     if i < len(words) and words[i].lower() == "loot":
         i += 1
-        while i < len(words) and (item := _LOOT.fullmatch(words[i])) is not None:
-            loot.append((item.group(1).upper(), _sq(item.group(2))))
+        while i < len(words) and _loot_word(item := words[i]):
+            loot.append((item[0].upper(), _sq(item[2:4])))
             i += 1
         if not loot:
             raise MoveSyntaxError("'loot' is followed by the rings kept, each as letter>square, "
@@ -167,8 +200,8 @@ def split_turns(text: str) -> tuple[str, ...]:
     while i < len(words):
         w = words[i]
         low = w.lower()
-        if _RING.fullmatch(w) or _FIGURE.fullmatch(w):
-            figure_word = _FIGURE.fullmatch(w) is not None
+        if _ring_word(w) or _figure_word(w):
+            figure_word = _figure_word(w)
             if moved or (current and not figure_word):
                 turns.append(current)
                 current, moved = [], False
@@ -179,7 +212,7 @@ def split_turns(text: str) -> tuple[str, ...]:
             i += 1
         elif low == "loot" and moved:
             current.append(w)
-            while i + 1 < len(words) and _LOOT.fullmatch(words[i + 1]):
+            while i + 1 < len(words) and _loot_word(words[i + 1]):
                 current.append(words[i + 1])
                 i += 1
         else:

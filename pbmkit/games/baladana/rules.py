@@ -44,28 +44,15 @@ MAX_RINGS = 3
 BOARD: Board = square_board(8, 8)
 
 _KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-_ORTH = ((0, 1), (0, -1), (1, 0), (-1, 0))
-_DIAG = ((1, 1), (-1, -1), (-1, 1), (1, -1))
-
-
-def _ray(sq: int, df: int, dr: int) -> tuple[int, ...]:
-    f, r = sq % 8, sq // 8
-    out = []
-    f, r = f + df, r + dr
-    while 0 <= f < 8 and 0 <= r < 8:
-        out.append(8 * r + f)
-        f, r = f + df, r + dr
-    return tuple(out)
-
-
-_ORTH_RAYS = tuple(tuple(_ray(s, df, dr) for df, dr in _ORTH) for s in range(64))
-_DIAG_RAYS = tuple(tuple(_ray(s, df, dr) for df, dr in _DIAG) for s in range(64))
+# The board's rays and neighbours (pbmkit.games.board.SQUARE_DIRECTIONS: the four orthogonal
+# directions, then the four diagonal ones), shared rather than built again at every start-up.
+_ORTH_RAYS = tuple(rays[:4] for rays in BOARD.rays)
+_DIAG_RAYS = tuple(rays[4:] for rays in BOARD.rays)
 _LEAPS = tuple(tuple(8 * (s // 8 + dr) + s % 8 + df for df, dr in _KNIGHT
                      if 0 <= s % 8 + df < 8 and 0 <= s // 8 + dr < 8) for s in range(64))
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(8 * (s // 8 + dr) + s % 8 + df for df, dr in (*_ORTH, *_DIAG)
-          if 0 <= s % 8 + df < 8 and 0 <= s // 8 + dr < 8) for s in range(64))
+NEIGHBOURS: tuple[tuple[int, ...], ...] = BOARD.neighbours
 """The 8 (or fewer, at an edge) squares around each square: where a ring move may go."""
+_NAMES = BOARD.names
 
 
 def space(name: str) -> int:
@@ -75,7 +62,7 @@ def space(name: str) -> int:
 
 def space_name(sq: int) -> str:
     """``"a1"`` .. ``"h8"``."""
-    return BOARD.names[sq]
+    return _NAMES[sq]
 
 
 def is_figure(cell: str) -> bool:
@@ -151,18 +138,19 @@ def initial_position() -> Position:
 def golden_on_figures(cells: tuple[str, ...] | list[str], side: int) -> list[int]:
     """How many golden rings each of ``side``'s figures carries, one entry per figure carrying any."""
     letter = SIDE_LETTERS[side]
-    return [c.count(GOLD) for c in cells if c[:1] == letter and GOLD in c]
+    return [c.count(GOLD) for c in cells if GOLD in c and c[0] == letter]
 
 
 def golden_in_play(cells: tuple[str, ...] | list[str], side: int) -> int:
     """``side``'s golden rings still in the game (on its figures or free on squares)."""
-    free = GOLD + SIDE_LETTERS[side]
-    return sum(golden_on_figures(cells, side)) + sum(1 for c in cells if c == free)
+    letter = SIDE_LETTERS[side]
+    return sum(c.count(GOLD) for c in cells if GOLD in c and letter in c)
 
 
 def can_capture(cells: tuple[str, ...] | list[str], side: int) -> bool:
     """Rule: both of ``side``'s golden rings on one and the same figure of ``side``."""
-    return 2 in golden_on_figures(cells, side)
+    letter = SIDE_LETTERS[side]
+    return any(c[0] == letter for c in cells if GOLD + GOLD in c)
 
 
 # --- powers ----------------------------------------------------------------------------------
@@ -275,7 +263,10 @@ def _figure_moves(cells: list[str], side: int) -> Iterator[tuple[int, int]]:
                 yield sq, t
 
 
-def _turns(position: Position) -> Iterator[Move]:
+def plain_turns(position: Position) -> Iterator[Move]:
+    """Every turn by the definition: no ring move and each ring move, then every figure move on
+    the squares after it. :func:`_turns` gives the same turns in the same order, faster (held to
+    this by ``tests/games/test_baladana_fast_paths.py``)."""
     side = position.turn
     choices: list[tuple[tuple[str, int, int] | None, list[str]]] = [(None, list(position.cells))]
     choices.extend(ring_moves(position))
@@ -287,15 +278,103 @@ def _turns(position: Position) -> Iterator[Move]:
             yield Move(start, end, ring, taxes[0] if taxes else None)
 
 
+def _reach(cells: tuple[str, ...] | list[str], sq: int) -> tuple[list[int], frozenset[int]]:
+    """The targets of the figure on ``sq`` if it may capture (:func:`figure_targets`, in its
+    order), and every square its powers look at: each ray up to and including its first square
+    that is not empty, every leap square."""
+    cell = cells[sq]
+    side = cell[0]
+    rings = set(cell[1:]) - {GOLD}
+    if not rings:
+        return [], frozenset()
+    if rings == {"B"}:
+        leaps = _LEAPS[sq]
+        return [t for t in leaps if not cells[t] or (cells[t][0] in "wb" and cells[t][0] != side)], \
+            frozenset(leaps)
+    rays: list[tuple[int, ...]] = []
+    if "R" in rings:
+        rays.extend(_DIAG_RAYS[sq])
+    if "G" in rings:
+        rays.extend(_ORTH_RAYS[sq])
+    far = "B" in rings
+    out: list[int] = []
+    seen: list[int] = []
+    for ray in rays:
+        for t in ray if far else ray[:1]:
+            seen.append(t)
+            c = cells[t]
+            if not c:
+                out.append(t)
+                continue
+            if c[0] in "wb" and c[0] != side:
+                out.append(t)
+            break
+    return out, frozenset(seen)
+
+
+def _turns(position: Position) -> Iterator[Move]:
+    """:func:`plain_turns` without generating every figure's moves again after each ring move.
+
+    A ring move changes two squares: the figures on them move differently after it, and so may
+    the figures whose powers look at a square it empties or fills (a free ring picked up or put
+    down); every other figure keeps the squares it reaches without a ring move. Those are kept
+    with the opponent's figures it could capture, which are dropped when the mover may not
+    capture (a golden ring moved may change that)."""
+    side = position.turn
+    letter = SIDE_LETTERS[side]
+    cells0 = position.cells
+    figures = [sq for sq, c in enumerate(cells0) if c[:1] == letter]
+    golden0 = bool(golden_on_figures(cells0, side))
+    capture0 = can_capture(cells0, side)
+    base = {sq: _reach(cells0, sq) for sq in figures}
+    taxes: dict[int, str | None] = {}
+
+    def tax(cells: tuple[str, ...] | list[str], end: int) -> str | None:
+        # The end square holds nothing or an opponent's figure, which no ring move changes.
+        if not cells[end]:
+            return None
+        if end not in taxes:
+            choices = tax_choices(cells[end])
+            taxes[end] = choices[0] if choices else None
+        return taxes[end]
+
+    def ends_of(cells: tuple[str, ...] | list[str], reach: list[int], capture: bool) -> list[int]:
+        return reach if capture else [t for t in reach if not cells[t]]
+
+    if golden0:
+        for sq in figures:
+            for end in ends_of(cells0, base[sq][0], capture0):
+                yield Move(sq, end, None, tax(cells0, end))
+    for ring, cells in ring_moves(position):
+        colour, a, b = ring
+        if colour == GOLD:
+            if not golden_on_figures(cells, side):
+                continue  # rule 5: the mover keeps a golden ring on a figure
+            capture = can_capture(cells, side)
+        elif not golden0:
+            continue  # rule 5, no golden ring moved
+        else:
+            capture = capture0
+        changed = [s for s in (a, b) if bool(cells[s]) != bool(cells0[s])]
+        for sq in figures:
+            reach, looked = base[sq]
+            if sq in (a, b) or (changed and not looked.isdisjoint(changed)):
+                reach = _reach(cells, sq)[0]
+            for end in ends_of(cells, reach, capture):
+                yield Move(sq, end, ring, tax(cells, end))
+
+
 def terminal(position: Position) -> Outcome | None:
     """The win or the no-capture draw, judged before the side to move plays; else ``None``."""
-    cells = position.cells
+    golds = [c for c in position.cells if GOLD in c]  # one pass over the board: at most 4 cells
     mover = position.turn
-    if not golden_on_figures(cells, mover):
+    me, you = SIDE_LETTERS[mover], SIDE_LETTERS[1 - mover]
+    if not any(c[0] == me for c in golds):
         return Outcome(SIDE_NAMES[1 - mover], "golden-rings")
-    if not golden_on_figures(cells, 1 - mover):
+    if not any(c[0] == you for c in golds):
         return Outcome(SIDE_NAMES[mover], "golden-rings")
-    if golden_in_play(cells, WHITE) < 2 and golden_in_play(cells, BLACK) < 2:
+    if sum(c.count(GOLD) for c in golds if me in c) < 2 and \
+            sum(c.count(GOLD) for c in golds if you in c) < 2:
         return Outcome("draw", "no-capture")
     return None
 

@@ -50,8 +50,32 @@ DEFAULT_SETUP = (
 )
 """The default setup (house: the rules' diagram is lost), replaceable by a record's Setup tag."""
 
-_ITEM = re.compile(r"([a-h][1-8])(?:=([rgby]{0,6}))?", re.IGNORECASE)
-_FREE = re.compile(r"([a-h][1-8])=([rgb]|y[wb])", re.IGNORECASE)
+_FILES = frozenset("abcdefghABCDEFGH")
+_RANKS = frozenset("12345678")
+_RINGS = frozenset("rgbyRGBY")
+_FREE_RINGS = frozenset(("r", "g", "b", "R", "G", "B"))
+
+
+# Setup items are matched by hand, not by patterns compiled at every start-up (the default setup
+# is read by every command): held to the patterns ``([a-h][1-8])(?:=([rgby]{0,6}))?`` and
+# ``([a-h][1-8])=([rgb]|y[wb])`` (any case) by tests/games/test_baladana_fast_paths.py.
+def _figure_item(item: str) -> tuple[str, str] | None:
+    """``d1=RGB`` -> ``("d1", "RGB")``; ``a3=`` and ``a3`` -> ``("a3", "")``; else ``None``."""
+    name, _, rings = item.partition("=")
+    if len(name) == 2 and name[0] in _FILES and name[1] in _RANKS and len(rings) <= 6 \
+            and all(c in _RINGS for c in rings):
+        return name, rings
+    return None
+
+
+def _free_item(item: str) -> tuple[str, str] | None:
+    """``d4=R`` -> ``("d4", "R")``; ``e5=Yw`` -> ``("e5", "Yw")``; else ``None``."""
+    name, eq, ring = item.partition("=")
+    if eq and len(name) == 2 and name[0] in _FILES and name[1] in _RANKS and (
+            ring in _FREE_RINGS or (len(ring) == 2 and ring[0] in "yY" and ring[1] in "wbWB")):
+        return name, ring
+    return None
+
 _MOVE = {"white": WHITE, "w": WHITE, "black": BLACK, "b": BLACK}
 
 
@@ -78,23 +102,22 @@ def parse_setup(text: str) -> Position:
         elif head in SIDE_NAMES:
             side = SIDE_NAMES.index(head)
             for item in items:
-                m = _ITEM.fullmatch(item)
-                if m is None:
+                got = _figure_item(item)
+                if got is None:
                     raise SetupError(f"{item!r} is not a figure: write its square and rings, like "
                                      "d1=RGB (a figure without rings: a3=)", tag="Setup")
-                rings = (m.group(2) or "").upper()
-                _place(cells, m.group(1), figure(side, rings), item)
+                _place(cells, got[0], figure(side, got[1].upper()), item)
         elif head == "free":
             for item in items:
-                m = _FREE.fullmatch(item)
-                if m is None:
+                got = _free_item(item)
+                if got is None:
                     raise SetupError(f"{item!r} is not a free ring: write its square and colour, "
                                      "like d4=R, and a golden ring with its owner: e5=Yw or e5=Yb",
                                      tag="Setup")
-                ring = m.group(2)
+                ring = got[1]
                 cell = free_ring(GOLD, SIDE_LETTERS.index(ring[1].lower())) if len(ring) == 2 \
                     else ring.upper()
-                _place(cells, m.group(1), cell, item)
+                _place(cells, got[0], cell, item)
         else:
             raise SetupError(f"the Setup group {words[0]!r} is unknown: groups start with white, "
                              "black, free or move", tag="Setup")
@@ -143,7 +166,7 @@ def format_setup(position: Position) -> str:
     return "; ".join(groups)
 
 
-_CELL = re.compile(r"\.|[wb][RGBY]{0,3}|[RGB]|Y[wb]")
+_CELL = r"\.|[wb][RGBY]{0,3}|[RGB]|Y[wb]"  # compiled on first use (diagrams are for tests and docs)
 
 
 def from_diagram(text: str, turn: int | str = WHITE) -> Position:
@@ -163,7 +186,7 @@ def from_diagram(text: str, turn: int | str = WHITE) -> Position:
     cells = [EMPTY] * 64
     for i, row in enumerate(rows):
         for f, word in enumerate(row):
-            if not _CELL.fullmatch(word):
+            if not re.fullmatch(_CELL, word):
                 raise SetupError(f"{word!r} is not a diagram cell")
             if word != ".":
                 cells[8 * (7 - i) + f] = figure(SIDE_LETTERS.index(word[0]), word[1:]) \
