@@ -18,11 +18,14 @@ Part = tuple[str, bool, bool]
 """One piece of a stack: (``"round"`` or ``"square"``, dark (filled) or light, doubled outline)."""
 
 GLYPH_KINDS = ("ring", "disc", "letter", "stack")
-"""The drawings a renderer knows: an open circle, a filled circle, a bold letter on a light disc
-(a dark disc with a light letter when ``dark``), and pieces stacked bottom first."""
+"""The drawings a renderer knows: an open circle (with a letter: a smaller, thick ring, dark when
+``dark``), a filled circle, a bold letter on a light disc (a dark disc with a light letter when
+``dark``), and pieces stacked bottom first."""
 
-GLYPH_MARKS = ("dot", "double", "arrow-n", "arrow-e", "arrow-s", "arrow-w")
-"""Marks added on a glyph: a centre dot, a second outline, an arrow showing the piece's facing."""
+GLYPH_MARKS = ("dot", "outline", "double", "arrow-n", "arrow-e", "arrow-s", "arrow-w")
+"""Marks added on a glyph: a centre dot, an outline at the rim (a light lettered piece then reads
+as a piece, not a bare letter), a double outline, an arrow standing out of the rim showing the
+piece's facing. A letter with an outline or a double outline is drawn a little smaller."""
 
 P = TypeVar("P")
 

@@ -274,7 +274,8 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     art = art_for(game)
     rows = _legend_rows(art, legend_size, div - 2 * margin)
     legend_top = floor + 8 + len(rows) * legend_size * 1.6
-    n_notes = max(1, int((note_top - legend_top - 10) // 18))
+    note_h = 3 * legend_size * 1.1 + 2 if art.form_note else 0.0  # the note: up to three lines
+    n_notes = max(1, int((note_top - legend_top - note_h - 10) // 18))
     _lines(c, margin, note_top - 16, div - 2 * margin, n_notes, 18)
     # The key of the symbols, for filling in the diagram by hand: above the footer, in as many
     # lines as it needs to stay left of the divider.
@@ -282,7 +283,8 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
         draw_legend(c, art, margin, legend_top - (k + 1) * legend_size * 1.6, legend_size, items)
     if art.form_note:
         c.setFillColorRGB(0.25, 0.25, 0.25)
-        fit_text(c, art.form_note, margin, legend_top + 2, div - 2 * margin, size=legend_size)
+        fit_text(c, art.form_note, margin, legend_top + 2, div - 2 * margin, size=legend_size,
+                 lines=3, height=note_h, top=legend_top + 2 + note_h)
     # The divider.
     c.setLineWidth(0.7)
     c.line(div, floor, div, h - margin)

@@ -72,6 +72,8 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     for page_no in range(pages):
         top = _draw_header(c, t, game, page.width, page.height, title, header, subtitle)
         bottom = margin + float(t["footer"]["height"])
+        if art_for(game).form_note:  # the note's line above the key
+            bottom += float(t["footer"]["size"]) * 1.6
         _draw_footer(c, t, game, page.width, page_no, pages, blank)
         cell_w = (page.width - 2 * margin - (cols - 1) * float(grid_t["column_gap"])) / cols
         cell_h = (top - bottom - (rows - 1) * float(grid_t["row_gap"])) / rows
@@ -185,7 +187,8 @@ def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], x: float, y: 
     style = DiagramStyle.for_scale(scale, labels=labels, grid_pt=0.45, border_pt=1.1)
     drawing = game_drawing(game, entry.position if entry else None,
                            last_moves=entry.last_moves if entry else (), flip=flip, style=style)
-    draw_drawing(c, drawing, x, y + label_h + float(g["label_gap"]), w, diagram_h)
+    # A diagram wider than tall stands on its turn box, not halfway up to the next row.
+    draw_drawing(c, drawing, x, y + label_h + float(g["label_gap"]), w, diagram_h, valign="bottom")
     # The turn box, as wide as the diagram.
     bw = scale * (x1 - x0)
     bx = x + (w - bw) / 2
