@@ -9,9 +9,9 @@ import click
 from pbmkit.cli.common import (
     GAME_NUMBER_OPTION,
     NO_GAME,
+    TAG_OPTION,
     InputError,
     Refused,
-    TAG_OPTION,
     atomic_write,
     configured_game,
     load_replays,

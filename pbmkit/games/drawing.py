@@ -49,8 +49,8 @@ class Look(Generic[P]):
     A plain class with slots rather than a dataclass, for start-up time; build it with keywords.
     """
 
-    __slots__ = ("bases", "beside", "board_note", "diagram_labels", "form_note", "glyphs", "how_to",
-                 "legend",
+    __slots__ = ("bases", "beside", "beside_blank", "board_note", "diagram_labels", "form_note",
+                 "glyphs", "how_to", "legend",
                  "line_labels", "owners", "sides", "symbols")
 
     def __init__(self, *, symbols: Callable[[P], dict[int, str]], glyphs: Mapping[str, Glyph],
@@ -59,7 +59,7 @@ class Look(Generic[P]):
                  sides: tuple[str, ...] = ("white", "black"), owners: Mapping[str, str] | None = None,
                  how_to: tuple[str, ...] = (), board_note: str = "", diagram_labels: bool = False,
                  beside: Callable[[P], list[tuple[str, tuple[str, ...]]]] | None = None,
-                 form_note: str = "") -> None:
+                 beside_blank: tuple[str, ...] = (), form_note: str = "") -> None:
         self.symbols = symbols
         """Position -> {space: symbol} for every occupied space."""
         self.glyphs = glyphs
@@ -87,3 +87,6 @@ class Look(Generic[P]):
         self.beside = beside
         """Position -> labelled groups of symbols shown beside the board (``("South in hand",
         ("B", "Y"))``, pieces knocked out or eaten); ``None``: nothing beside the board."""
+        self.beside_blank = beside_blank
+        """The column's labels on a blank diagram (a Records Chart or Mailer to fill in by hand),
+        each with a line under it to write on: ``("South in hand", ...)``."""

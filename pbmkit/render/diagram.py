@@ -8,7 +8,7 @@ diagram: White's base at the bottom, AZ at the top. ``flip`` turns the board 180
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -31,8 +31,8 @@ from pbmkit.render.shapes import (
 )
 
 __all__ = [
-    "DiagramStyle", "MoveMark", "board_bbox", "board_drawing", "game_drawing", "glyph_drawing",
-    "space_centres",
+    "DiagramStyle", "MoveMark", "board_bbox", "board_drawing", "fitted_drawing", "game_drawing",
+    "glyph_drawing", "space_centres",
 ]
 
 MoveMark = tuple[int, ...]
@@ -348,10 +348,13 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
 
 
 def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iterable[Any] = (),
-                 flip: bool = False, style: DiagramStyle | None = None) -> Drawing:
+                 flip: bool = False, style: DiagramStyle | None = None,
+                 blank_column: bool = False) -> Drawing:
     """The diagram of ``position`` (``None``: an empty board) with ``last_moves`` marked.
 
-    A last move is the game's move (its ``touched`` paths are marked) or a path of spaces.
+    A last move is the game's move (its ``touched`` paths are marked) or a path of spaces. An
+    empty board gets the column beside it, its labels only (``Look.beside_blank``), when
+    ``blank_column``: a form's blank diagram, to fill in by hand, as large as the filled ones.
     """
     art = art_for(game)
     pieces = art.symbols(position) if position is not None else {}
@@ -364,7 +367,27 @@ def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iter
     drawing = board_drawing(game.board, art, pieces, marks=marks, flip=flip, style=style)
     if position is not None and art.beside is not None:
         drawing = with_beside(drawing, art, art.beside(position))
+    elif position is None and blank_column and art.beside_blank:
+        drawing = with_beside(drawing, art, [(label, ()) for label in art.beside_blank], blank=True)
     return drawing
+
+
+def fitted_drawing(game: Game[Any, Any], position: Any | None, width: float, height: float, *,
+                   style_for: Callable[[float], DiagramStyle], last_moves: Iterable[Any] = (),
+                   flip: bool = False, blank_column: bool = False) -> tuple[Drawing, float]:
+    """The diagram drawn to fit a box of ``width`` × ``height`` points, and its scale (points per
+    board unit): its line widths (``style_for(scale)``) are those of the scale it is printed at,
+    the column beside the board included."""
+    art = art_for(game)
+    x0, y0, x1, y1 = board_bbox(game.board, flip, labels=art.diagram_labels, art=art)
+    scale = min(width / (x1 - x0), height / (y1 - y0))
+    while True:  # the box does not depend on the style: twice at most
+        drawing = game_drawing(game, position, last_moves=last_moves, flip=flip,
+                               style=style_for(scale), blank_column=blank_column)
+        fitted = min(width / drawing.width, height / drawing.height)
+        if abs(fitted - scale) <= 1e-9 * scale:
+            return drawing, scale
+        scale = fitted
 
 
 BESIDE_PER_ROW = 5
@@ -377,11 +400,12 @@ BESIDE_WIDTH = BESIDE_PER_ROW * BESIDE_SLOT + 0.2
 """The column's width: a label longer than this (in bold at :data:`BESIDE_TEXT`) runs out."""
 
 
-def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tuple[str, ...]]]
-                ) -> Drawing:
+def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tuple[str, ...]]],
+                *, blank: bool = False) -> Drawing:
     """``drawing`` with a column to the right of the board: each group's label (``"South in
-    hand"``) over its pieces, drawn small with their glyphs (``–`` for none). The column's width is
-    fixed (:data:`BESIDE_PER_ROW` pieces), so that every diagram of a game has the same box."""
+    hand"``) over its pieces, drawn small with their glyphs (``–`` for none; a line to write on when
+    ``blank``). The column's width is fixed (:data:`BESIDE_PER_ROW` pieces), so that every diagram
+    of a game has the same box."""
     if not groups:
         return drawing
     x0, y0, x1, y1 = drawing.bbox
@@ -392,7 +416,11 @@ def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tupl
     for label, symbols in groups:
         shapes.append(Text(left, y, label, text, bold=True, fill=grey(0.25), anchor="start"))
         y -= 0.95
-        if not symbols:
+        if blank:  # a line to write on
+            shapes.append(Polyline(((left, y - 0.5), (left + BESIDE_WIDTH - 0.2, y - 0.5)),
+                                   grey(0.55), 0.04))
+            y -= slot
+        elif not symbols:
             shapes.append(Text(left + 0.1, y - 0.15, "–", text, fill=grey(0.4), anchor="start"))
             y -= slot
         for k in range(0, len(symbols), BESIDE_PER_ROW):

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
 from pbmkit.render.art import GameArt, art_for
-from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
+from pbmkit.render.diagram import DiagramStyle, fitted_drawing
 from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
@@ -132,11 +132,10 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
     top = h - margin - title_size - 4
     dw = inner_w * float(f["diagram_width"])
     labels = art_for(game).diagram_labels
-    x0, y0, x1, y1 = board_bbox(game.board, flip, labels=labels, art=art_for(game))
-    scale = min(dw / (x1 - x0), (top - margin) / (y1 - y0))
-    style = DiagramStyle.for_scale(scale, labels=labels, grid_pt=0.45, border_pt=1.1)
-    drawing = game_drawing(game, card.position if card else None,
-                           last_moves=card.last_moves if card else (), flip=flip, style=style)
+    drawing, _ = fitted_drawing(
+        game, card.position if card else None, dw, top - margin, blank_column=True, flip=flip,
+        last_moves=card.last_moves if card else (),
+        style_for=lambda k: DiagramStyle.for_scale(k, labels=labels, grid_pt=0.45, border_pt=1.1))
     draw_drawing(c, drawing, margin, margin, dw, top - margin, valign="top")
     fx = margin + dw + float(f["column_gap"])
     fw = w - margin - fx

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
 from pbmkit.render.art import art_for
-from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
+from pbmkit.render.diagram import DiagramStyle, fitted_drawing
 from pbmkit.render.entries import ChartEntry
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import (
@@ -182,15 +182,14 @@ def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], x: float, y: 
     label_h = float(g["label_height"])
     diagram_h = h - label_h - float(g["label_gap"])
     labels = art_for(game).diagram_labels
-    x0, y0, x1, y1 = board_bbox(game.board, flip, labels=labels, art=art_for(game))
-    scale = min(w / (x1 - x0), diagram_h / (y1 - y0))
-    style = DiagramStyle.for_scale(scale, labels=labels, grid_pt=0.45, border_pt=1.1)
-    drawing = game_drawing(game, entry.position if entry else None,
-                           last_moves=entry.last_moves if entry else (), flip=flip, style=style)
+    drawing, scale = fitted_drawing(
+        game, entry.position if entry else None, w, diagram_h, blank_column=True, flip=flip,
+        last_moves=entry.last_moves if entry else (),
+        style_for=lambda k: DiagramStyle.for_scale(k, labels=labels, grid_pt=0.45, border_pt=1.1))
     # A diagram wider than tall stands on its turn box, not halfway up to the next row.
     draw_drawing(c, drawing, x, y + label_h + float(g["label_gap"]), w, diagram_h, valign="bottom")
     # The turn box, as wide as the diagram.
-    bw = scale * (x1 - x0)
+    bw = scale * drawing.width
     bx = x + (w - bw) / 2
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.6)

@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from render_helpers import page_text, qpdf_check, read_pdf
 
+from pbmkit.cli import cli
 from pbmkit.games import get_game
 from pbmkit.notation import check_text
 from pbmkit.render.art import art_for
@@ -19,7 +21,7 @@ from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.phone_chart import phone_chart_pdf
 from pbmkit.render.records_chart import records_chart_pdf
-from pbmkit.render.shapes import Placed, Polygon
+from pbmkit.render.shapes import Placed, Polygon, Text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -36,6 +38,7 @@ def test_the_stones_are_letters_light_for_south_and_dark_for_north() -> None:
         south, north = art.glyphs[letter], art.glyphs[letter.lower()]
         assert south.letter == north.letter == letter
         assert not south.dark and north.dark  # whose: the disc's tone
+        assert south.marks in (("outline",), ("double",))  # a light stone is outlined: a piece
     assert art.glyphs["X"].marks == ("double",)  # a blockade has a double outline
     assert {art.owners["B"], art.owners["b"]} == {"south", "north"}
 
@@ -77,3 +80,88 @@ def test_the_board_chart_names_every_square_of_the_board(tmp_path: Path) -> None
     text = page_text(read_pdf(data), 0)
     for name in ("a1", "e5", "c3"):
         assert name in text
+
+
+SEVEN = """[Game "Batu Khan"]
+[Board "7x7"]
+[Number "7"]
+[South "Sara Lind"]
+[North "Olof Dahl"]
+
+1. B@c1 B@a7
+2. Y@g1 W@c7
+3. K@b1 K@d7
+4. B c1-c3 K d7-e6
+"""
+"""A 7 × 7 game (no example is that size): four turns, three stones laid by each side."""
+
+
+def _text_replay(text: str) -> Any:
+    [rep] = check_text(text)
+    assert rep.valid, rep.errors
+    return rep
+
+
+@pytest.mark.parametrize(("text", "files", "ranks"), [
+    ((EXAMPLES / "batu-khan-01-camp.txt").read_text(encoding="utf-8"), "abcde", 5),
+    (SEVEN, "abcdefg", 7),
+])
+def test_a_5x5_and_a_7x7_record_read_back_with_their_files_ranks_and_beside_groups(
+        text: str, files: str, ranks: int, tmp_path: Path) -> None:
+    """The Records Chart and the Mailer of a record print its own board: every file letter and
+    rank number round each diagram, and each side's stones in hand and knocked out beside it."""
+    rep = _text_replay(text)
+    game = rep.game
+    assert game.board.size == len(files) * ranks
+    chart = records_chart_pdf(game, chart_header(rep), chart_entries(rep))
+    qpdf_check(chart, tmp_path)
+    page = page_text(read_pdf(chart), 0)
+    words = page.split()
+    for label in (*files, *(str(r) for r in range(1, ranks + 1))):
+        assert label in words, label
+    if len(files) < 9:
+        assert "abcdefghi"[len(files)] not in words  # no file beyond the board
+    flat = " ".join(words)
+    for group in ("South in hand", "South knocked out", "North in hand", "North knocked out"):
+        # every diagram of the page: filled, and the blank ones left to go on by hand
+        assert flat.count(group) == 9, group
+    mailers = mailer_pdf(game, [mailer_card(rep)])
+    qpdf_check(mailers, tmp_path)
+    front = " ".join(page_text(read_pdf(mailers), 0).split())
+    assert "North knocked out" in front
+    for name in (rep.record.tags["South"], rep.record.tags["North"]):
+        assert name in front and name in flat
+
+
+def test_the_7x7_game_s_pieces_are_drawn_where_they_stand_each_with_its_letter() -> None:
+    rep = _text_replay(SEVEN)
+    game = rep.game
+    art = art_for(game)
+    pieces = art.symbols(rep.final)
+    named = {game.board.name(sq): s for sq, s in pieces.items()}
+    assert named == {"c3": "B", "g1": "Y", "b1": "K", "a7": "b", "c7": "w", "e6": "k"}
+    drawn = [s for s in game_drawing(game, rep.final).over if isinstance(s, Placed)]
+    letters = {t.text for p in drawn for t in p.shapes if isinstance(t, Text)}
+    assert {"B", "Y", "K", "W", "X"} <= letters  # on the board, and in hand beside it (W, X)
+
+
+def test_the_board_chart_of_a_7x7_board_comes_from_tag_board(tmp_path: Path) -> None:
+    """``pbmkit phonechart --rules batukhan --tag Board=7x7``: the board chart of the record's
+    size, every square named, both camps outlined."""
+    out = tmp_path / "board.pdf"
+    run = CliRunner().invoke(cli, ["phonechart", "--rules", "batukhan", "--tag", "Board=7x7",
+                                   "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    text = page_text(read_pdf(out.read_bytes()), 0).split()
+    assert {"a1", "g7", "d4", "a7", "g1"} <= set(text) and "h1" not in text
+    game = get_game("batu khan").configure({"Board": "7x7"})
+    drawing = game_drawing(game, None)
+    cells = [s for s in drawing.grid if isinstance(s, Polygon) and s.fill is None]
+    assert len(cells) == 49 + 2 * 7
+
+
+def test_a_bad_board_tag_is_one_line_and_status_2(tmp_path: Path) -> None:
+    run = CliRunner().invoke(cli, ["phonechart", "--rules", "batukhan", "--tag", "Board=10x10",
+                                   "-o", str(tmp_path / "x.pdf")])
+    assert run.exit_code == 2 and "3 to 9" in run.output and "Traceback" not in run.output
+    assert not (tmp_path / "x.pdf").exists()

@@ -82,4 +82,5 @@ def look() -> Look[Position]:
                    "B blue, Y golden). Open circles: free rings.",
         diagram_labels=True,
         beside=beside,
+        beside_blank=("Lost by White", "Lost by Black"),
     )

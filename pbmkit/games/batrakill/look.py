@@ -1,10 +1,11 @@
 """How Batrakill looks on paper: lettered knights with a facing arrow, towers, the dragon.
 
 A knight is its faction's letter (K in the duel; P, B, G, Y) on a light, outlined disc with an
-arrow standing out of it showing its facing, so black-and-white print tells factions and facings apart; a knight in a placed tower
-has a double outline, a knight carrying a tower a dark disc. An empty tower is a T with a double
-outline, a broken tower ``#``, the dragon a dark D. The camp and the X squares are marked; the
-round and the knights eaten so far are shown beside the board.
+arrow standing out of it showing its facing, so black-and-white print tells factions and facings
+apart; a knight in a placed tower has a double outline, a knight carrying a tower a dark disc. An
+empty tower is a T with a double outline, a broken tower ``#``, the dragon a dark D. The camp and
+the X squares are marked; the round, the knights eaten so far and the towers in supply are shown
+beside the board.
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ def look(config: Config) -> Look[Position]:
                    "outline: in a tower; dark: carrying; T tower, # broken, D dragon.",
         diagram_labels=True,
         beside=_beside,
+        beside_blank=(("Round", "Eaten in this round", "Eaten in round 1", "Towers in supply")
+                      if config.duel else ("Eaten",)),
         form_note=(f"Layout {layout.name}: provisional (the rules' diagrams are lost). "
                    + ("S, N, W, E: the zones' tower sites." if layout.zones else
                       "X: X squares; outlined: the camp.") if layout.provisional

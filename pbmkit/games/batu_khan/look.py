@@ -84,4 +84,5 @@ def look(files: int, ranks: int) -> Look[Position]:
                    "Outlined squares: the camps.",
         diagram_labels=True,
         beside=beside,
+        beside_blank=("South in hand", "South knocked out", "North in hand", "North knocked out"),
     )
