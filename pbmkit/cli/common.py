@@ -219,7 +219,12 @@ def configured_game(rules: str, tags: tuple[str, ...], *, setup: str | None = No
         game = get_game(rules)
     except KeyError as exc:
         raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
+    from pbmkit.notation.model import canonical_tag_name
+
     options = options or {}
+    # A tag is spelt as the game (or the record format) spells it, whatever the case typed:
+    # "board=9x9" is the Board tag, which the game reads, not a tag of its own it would ignore.
+    spelt = {t.lower(): t for t in (*game.extra_tags, *game.side_tags)}
     given: dict[str, str] = {}
     for item in tags:
         name, sep, value = item.partition("=")
@@ -227,6 +232,7 @@ def configured_game(rules: str, tags: tuple[str, ...], *, setup: str | None = No
         if not sep or not re.fullmatch(_TAG_NAME, name):
             raise click.BadParameter(f"{printable(item, 60)!r}: write NAME=VALUE, e.g. Board=7x7",
                                      param_hint="--tag")
+        name = spelt.get(name.lower()) or canonical_tag_name(name)
         if any(ch in value for ch in "\r\n\x00"):
             raise click.BadParameter(f"{name}: a tag's value is one line", param_hint="--tag")
         if name in given:

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
 from pbmkit.render.art import art_for
-from pbmkit.render.diagram import DiagramStyle, fitted_drawing
+from pbmkit.render.diagram import DiagramStyle, fitted_drawing, game_drawing
 from pbmkit.render.entries import ChartEntry
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import (
@@ -49,7 +49,8 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     """
     t = load_template("records_chart")
     page = paper(paper_key)
-    cols, rows = int(t["paper"][page.key]["columns"]), int(t["paper"][page.key]["rows"])
+    cols = int(t["paper"][page.key]["columns"])
+    rows = _rows(t, game, page.width, page.height, cols, int(t["paper"][page.key]["rows"]), flip)
     per_page = cols * rows
     header = dict(header or {})
     title = f"{game.title} {t['title']}"
@@ -71,9 +72,7 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     grid_t = t["grid"]
     for page_no in range(pages):
         top = _draw_header(c, t, game, page.width, page.height, title, header, subtitle)
-        bottom = margin + float(t["footer"]["height"])
-        if art_for(game).form_note:  # the note's line above the key
-            bottom += float(t["footer"]["size"]) * 1.6
+        bottom = _grid_bottom(t, game)
         _draw_footer(c, t, game, page.width, page_no, pages, blank)
         cell_w = (page.width - 2 * margin - (cols - 1) * float(grid_t["column_gap"])) / cols
         cell_h = (top - bottom - (rows - 1) * float(grid_t["row_gap"])) / rows
@@ -91,6 +90,38 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
                        flip)
         c.showPage()
     return finish(c, buf)
+
+
+def _grid_bottom(t: dict[str, Any], game: Game[Any, Any]) -> float:
+    """The lowest y of the diagrams: above the footer (and the form note's line over the key)."""
+    bottom = float(t["margin"]) + float(t["footer"]["height"])
+    if art_for(game).form_note:  # the note's line above the key
+        bottom += float(t["footer"]["size"]) * 1.6
+    return bottom
+
+
+def _header_bottom(t: dict[str, Any], game: Game[Any, Any], height: float) -> float:
+    """The y under the title and the header fields (where :func:`_draw_header` ends)."""
+    h = t["header"]
+    n_rows = 1 + max(int(f["row"]) for f in each_side_fields(game, h["fields"]))
+    y = height - float(t["margin"]) - float(t["title_size"]) - 8
+    return (y - n_rows * float(h["row_height"]) - (n_rows - 1) * float(h["row_gap"])
+            - float(h["gap_below"]))
+
+
+def _rows(t: dict[str, Any], game: Game[Any, Any], width: float, height: float, cols: int,
+          least: int, flip: bool) -> int:
+    """Rows of diagrams on a page: the template's, or more when a diagram drawn as wide as its
+    column is low enough to leave room for them (a square board with a column beside it: Batu
+    Khan's 5 × 5 board takes four rows of three on Letter and A4)."""
+    g = t["grid"]
+    room = _header_bottom(t, game, height) - _grid_bottom(t, game)
+    cell_w = (width - 2 * float(t["margin"]) - (cols - 1) * float(g["column_gap"])) / cols
+    drawing = game_drawing(game, None, flip=flip, blank_column=True)  # its box: any style's
+    row_h = (cell_w * drawing.height / drawing.width + float(g["label_height"])
+             + float(g["label_gap"]))
+    row_gap = float(g["row_gap"])
+    return max(least, int((room + row_gap) // (row_h + row_gap)))
 
 
 _PAD = object()
@@ -146,7 +177,6 @@ def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
     y -= 8
     row_h, row_gap = float(h["row_height"]), float(h["row_gap"])
     fields = each_side_fields(game, h["fields"])
-    n_rows = 1 + max(int(f["row"]) for f in fields)
     for f in fields:
         fy = y - (int(f["row"]) + 1) * row_h - int(f["row"]) * row_gap
         form_box(c, margin + float(f["x"]) * inner, fy, float(f["width"]) * inner, row_h,
@@ -154,7 +184,7 @@ def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
                  header.get(side_field(game, str(f["key"])) or "", ""),
                  label_size=float(h["label_size"]),
                  value_size=float(h["value_size"]))
-    return y - n_rows * row_h - (n_rows - 1) * row_gap - float(h["gap_below"])
+    return _header_bottom(t, game, height)
 
 
 def _draw_footer(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: float, page_no: int,

@@ -62,3 +62,23 @@ def test_a_bad_tag_is_one_clear_line_exit_2_and_no_file(tmp_path: Path, args: li
     assert code == 2, out
     assert says in out and "Traceback" not in out
     assert not path.exists()
+
+
+def test_a_tag_s_name_is_spelt_as_the_game_spells_it_whatever_the_case(tmp_path: Path) -> None:
+    """``--tag board=7x7`` is the Board tag the game reads (not a tag of its own, ignored, that
+    would leave a 5 x 5 board), on new and on the blank forms alike."""
+    code, out, path = _new(tmp_path, "--rules", "batukhan", "--tag", "board=7x7",
+                           "--player", "south=Ann", "--player", "north=Bob")
+    assert code == 0, out
+    text = path.read_text(encoding="utf-8")
+    assert '[Board "7x7"]' in text
+    [rep] = check_text(text)
+    assert rep.game.board.size == 49
+    pdf = tmp_path / "c.pdf"
+    run = CliRunner().invoke(cli, ["chart", "--blank", "--rules", "batukhan", "--tag", "BOARD=9x9",
+                                   "-o", str(pdf)])
+    assert run.exit_code == 0, run.output
+    import pypdf
+
+    text = pypdf.PdfReader(pdf).pages[0].extract_text()
+    assert "a b c d e f g h i 1 2 3 4 5 6 7 8 9" in " ".join(text.split())
