@@ -235,5 +235,7 @@ def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], x: float, y: 
     c.drawString(bx + 24, y + (label_h - turn_size) / 2 + 2, entry.label)
     if entry.moves_text:
         label_w = 24 + c.stringWidth(entry.label, FONT_BOLD, turn_size) + 6
+        # A long turn (Baladãna's ring move, capture, tax and loot) wraps on a second line.
         fit_text(c, entry.moves_text, bx + bw - 4, y + (label_h - 7) / 2 + 1, bw - label_w - 4,
-                 size=float(g["moves_size"]), anchor="end")
+                 size=float(g["moves_size"]), anchor="end", lines=2, height=label_h - 4,
+                 top=y + label_h - 2)

@@ -96,3 +96,15 @@ def test_a_free_ring_is_drawn_smaller_than_a_figure_on_the_same_board() -> None:
         if isinstance(s, Placed) and s.key.startswith(("letter:RG:", "ring:R:")):
             radius[s.key.split(":")[0]] = max(c.radius for c in s.shapes if isinstance(c, Circle))
     assert radius["ring"] < 0.7 * radius["letter"]
+
+
+def test_a_long_turn_wraps_in_its_turn_box_instead_of_being_cut() -> None:
+    """A Baladãna turn (ring move, capture, tax, loot) is longer than a turn box's line: it takes
+    a second line, and every word of it is printed."""
+    rep = _replay("baladana-01-golden-rings.txt")
+    entries = chart_entries(rep)
+    longest = max(entries[:9], key=lambda e: len(e.moves_text))
+    assert len(longest.moves_text) > 50
+    text = page_text(read_pdf(records_chart_pdf(rep.game, chart_header(rep), entries)), 0)
+    assert "…" not in text
+    assert " ".join(longest.moves_text.split()) in " ".join(text.split())
