@@ -50,7 +50,7 @@ done
 "$PBMKIT" show examples/billo-02-chained-capture.txt --turn 32 --svg out/billo-chain.svg > /dev/null
 
 echo
-echo "== Batu Khan: a knock-out of a blockade, then of a stone; games on 6x6 and 6x7 boards =="
+echo "== Batu Khan: a knock-out of a blockade, then of a stone; games on 6x6, 6x7 and 7x7 boards =="
 "$PBMKIT" moves examples/batu-khan-01-camp.txt --turn 11
 "$PBMKIT" show examples/batu-khan-01-camp.txt --turn 12
 "$PBMKIT" show examples/batu-khan-03-no-moves-6x7.txt

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import click
 
-from pbmkit.cli.common import rules_option
-from pbmkit.games import SetupError, get_game
+from pbmkit.cli.common import TAG_OPTION, configured_game, rules_option
+from pbmkit.games import SetupError
 
 
 @click.command()
 @rules_option("The game's rules (batalo, billo, ...).")
 @click.option("--setup", default=None, help="A Setup string instead of the standard start.")
-def board(rules: str, setup: str | None) -> None:
+@TAG_OPTION
+def board(rules: str, setup: str | None, tags: tuple[str, ...]) -> None:
     """Show a game's starting board and its opening moves."""
-    try:
-        game = get_game(rules)
-    except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
+    game, _ = configured_game(rules, tags, setup=setup)
     try:
         position = game.parse_setup(setup) if setup else game.initial_position()
     except SetupError as exc:

@@ -194,6 +194,62 @@ def rules_option(help_text: str, *, catch_game: bool = True) -> Callable[[F], F]
     return apply
 
 
+TAG_OPTION = click.option(
+    "--tag", "tags", multiple=True, metavar="NAME=VALUE",
+    help="A tag that chooses the game's board or layout (repeatable): --tag Board=7x7, "
+         "--tag Layout=zones. The game checks the value.")
+
+_TAG_NAME = r"[A-Za-z_][A-Za-z0-9_]{0,39}"
+
+
+def configured_game(rules: str, tags: tuple[str, ...], *, setup: str | None = None,
+                    options: dict[str, str] | None = None) -> tuple[Any, dict[str, str]]:
+    """The game ``--rules`` names, configured by ``--tag NAME=VALUE`` items (and a ``Setup``), and
+    the tags as {name: value} in the order given.
+
+    A malformed item, a name the command sets by an option of its own (``options``: tag -> option,
+    e.g. ``{"Date": "--date"}``) or a value the game refuses (its ``configure``) is a usage error
+    (exit status 2) with one clear line.
+    """
+    import re
+
+    from pbmkit.games import SetupError, get_game
+
+    try:
+        game = get_game(rules)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
+    from pbmkit.notation.model import canonical_tag_name
+
+    options = options or {}
+    # A tag is spelt as the game (or the record format) spells it, whatever the case typed:
+    # "board=9x9" is the Board tag, which the game reads, not a tag of its own it would ignore.
+    spelt = {t.lower(): t for t in (*game.extra_tags, *game.side_tags)}
+    given: dict[str, str] = {}
+    for item in tags:
+        name, sep, value = item.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or not re.fullmatch(_TAG_NAME, name):
+            raise click.BadParameter(f"{printable(item, 60)!r}: write NAME=VALUE, e.g. Board=7x7",
+                                     param_hint="--tag")
+        name = spelt.get(name.lower()) or canonical_tag_name(name)
+        if any(ch in value for ch in "\r\n\x00"):
+            raise click.BadParameter(f"{name}: a tag's value is one line", param_hint="--tag")
+        if name in given:
+            raise click.BadParameter(f"{name}: given twice", param_hint="--tag")
+        known = {k.lower(): k for k in options}
+        if name.lower() in known:
+            raise click.BadParameter(f"{name}: give it with {options[known[name.lower()]]}",
+                                     param_hint="--tag")
+        given[name] = value
+    try:
+        configured = game.configure({**given, **({"Setup": setup} if setup else {})})
+    except SetupError as exc:
+        where = "--setup" if exc.tag == "Setup" and setup and exc.tag not in given else "--tag"
+        raise click.BadParameter(str(exc), param_hint=where) from None
+    return configured, given
+
+
 GAME_NUMBER_OPTION = click.option(
     "--game", "game_number", type=click.IntRange(min=1), default=None, metavar="N",
     help="Which game of an archive, by its position in the file (1 = the first, as check "

@@ -9,9 +9,11 @@ import click
 from pbmkit.cli.common import (
     GAME_NUMBER_OPTION,
     NO_GAME,
+    TAG_OPTION,
     InputError,
     Refused,
     atomic_write,
+    configured_game,
     load_replays,
     pick_game,
     rules_option,
@@ -33,13 +35,14 @@ _FONT = click.option("--font", "font", type=click.Path(dir_okay=False), default=
                           "(CJK, emoji ...).")
 
 
-def _game_of(name: str) -> Any:
-    from pbmkit.games import get_game
+def _game_of(name: str, tags: tuple[str, ...] = ()) -> Any:
+    """The game of a blank form: ``--rules`` configured by ``--tag`` (a board size, a layout)."""
+    return configured_game(name, tags)[0]
 
-    try:
-        return get_game(name)
-    except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
+
+def _no_tags_with_records(tags: tuple[str, ...]) -> None:
+    if tags:
+        raise click.UsageError("--tag is for a blank form: a record's own tags choose its board")
 
 
 def _valid(replay: Any, source: str) -> Any:
@@ -89,21 +92,25 @@ def _write(path: str, data: bytes, what: str) -> None:
 @_PAPER
 @_OUTPUT
 @_CHART_RULES
+@TAG_OPTION
 @_FLIP
 @_FONT
 def chart(file: str | None, blank: bool, game_number: int | None, series: tuple[str, ...],
-          paper: str, output: str, rules: str, flip: bool, font: str | None) -> None:
+          paper: str, output: str, rules: str, tags: tuple[str, ...], flip: bool,
+          font: str | None) -> None:
     """Write a Records Chart PDF: blank, or one diagram per turn of the game in FILE."""
     from pbmkit.render.records_chart import records_chart_pdf
 
     if blank == (file is not None):
         raise click.UsageError("give a record FILE, or --blank for the master sheet (not both)")
     if blank:
-        _write(output, _render(records_chart_pdf, _game_of(rules), {}, [], paper_key=paper.lower(),
+        _write(output, _render(records_chart_pdf, _game_of(rules, tags), {}, [],
+                               paper_key=paper.lower(),
                                flip=flip, font_file=font), "the blank Records Chart")
         return
     from pbmkit.render.from_record import chart_entries, chart_header
 
+    _no_tags_with_records(tags)
     assert file is not None
     _, name, replays = load_replays(file)
     replay = _valid(pick_game(replays, game_number, name), name)
@@ -128,10 +135,11 @@ def chart(file: str | None, blank: bool, game_number: int | None, series: tuple[
 @_PAPER
 @_OUTPUT
 @_RULES_BLANK
+@TAG_OPTION
 @_FLIP
 @_FONT
 def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | None, paper: str,
-           output: str, rules: str, flip: bool, font: str | None) -> None:
+           output: str, rules: str, tags: tuple[str, ...], flip: bool, font: str | None) -> None:
     """Write a Mailers PDF: four postcards a sheet, blank or filled from the games in FILES.
 
     Every game of every file gets a card (an archive of four games fills one sheet); a game of
@@ -143,11 +151,12 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
     if blank == bool(files):
         raise click.UsageError("give record FILES, or --blank for the master sheet (not both)")
     if blank:
-        _write(output, _render(mailer_pdf, _game_of(rules), [], paper_key=paper.lower(), flip=flip,
-                               font_file=font), "a blank sheet of Mailers")
+        _write(output, _render(mailer_pdf, _game_of(rules, tags), [], paper_key=paper.lower(),
+                               flip=flip, font_file=font), "a blank sheet of Mailers")
         return
     from pbmkit.render.from_record import mailer_cards
 
+    _no_tags_with_records(tags)
     cards = []
     game = None
     for path in files:
@@ -178,11 +187,16 @@ def mailer(files: tuple[str, ...], blank: bool, turn: str | None, side: str | No
 @_PAPER
 @_OUTPUT
 @_RULES
+@TAG_OPTION
 @_FLIP
 @_FONT
-def phonechart(paper: str, output: str, rules: str, flip: bool, font: str | None) -> None:
-    """Write the Phone Chart PDF: the board large, every space with its name."""
+def phonechart(paper: str, output: str, rules: str, tags: tuple[str, ...], flip: bool,
+               font: str | None) -> None:
+    """Write the Phone Chart PDF: the board large, every space with its name.
+
+    --tag chooses the board of a game that has several (--tag Board=7x7, --tag Layout=zones).
+    """
     from pbmkit.render.phone_chart import phone_chart_pdf
 
-    _write(output, _render(phone_chart_pdf, _game_of(rules), paper_key=paper.lower(), flip=flip,
-                           font_file=font), "the Phone Chart")
+    _write(output, _render(phone_chart_pdf, _game_of(rules, tags), paper_key=paper.lower(),
+                           flip=flip, font_file=font), "the Phone Chart")

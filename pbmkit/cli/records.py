@@ -16,9 +16,11 @@ from pbmkit.cli.common import (
     GAME_NUMBER_OPTION,
     MAX_PROBLEMS_OPTION,
     NO_GAME,
+    TAG_OPTION,
     InputError,
     Refused,
     atomic_write,
+    configured_game,
     echo_err,
     error_note,
     find_ply,
@@ -496,19 +498,31 @@ def _with_original_encoding(path: str, text: str) -> bytes:
 @click.option("--number", default=None, help="The game number (mailers serve four games).")
 @click.option("--date", "date", default=None, help="Start date, YYYY-MM-DD (default: today).")
 @click.option("--setup", default=None, help="A starting position other than the standard one.")
+@TAG_OPTION
 @rules_option("The game's rules (batalo, billo, ...).")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 def new(file: str, white: str | None, black: str | None, players: tuple[str, ...],
-        first: str | None, number: str | None, date: str | None, setup: str | None, rules: str,
-        force: bool) -> None:
-    """Start a new record in FILE with its tags."""
-    from pbmkit.games import SetupError, get_game
+        first: str | None, number: str | None, date: str | None, setup: str | None,
+        tags: tuple[str, ...], rules: str, force: bool) -> None:
+    """Start a new record in FILE with its tags.
+
+    --tag NAME=VALUE adds a tag that chooses the game (Batu Khan's Board, Batrakill's Layout and
+    Order); the game checks it, and the players to name are the sides of the game it chooses.
+    """
+    from pbmkit.games import SetupError
     from pbmkit.notation import new_record_text
 
-    try:
-        game = get_game(rules)
-    except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
+    plain, _ = configured_game(rules, ())
+    reserved = {"Game": "--rules", "Number": "--number", "Date": "--date", "Setup": "--setup",
+                "First": "--first", "Winner": "'pbmkit resign' or 'pbmkit draw' (a new game has "
+                                              "no winner)"}
+    reserved.update({tag: f"--player {side}=NAME" for side, tag in zip(plain.sides, plain.side_tags,
+                                                                        strict=True)})
+    game, extra = configured_game(rules, tags, setup=setup, options=reserved)
+    for side, tag in zip(game.sides, game.side_tags, strict=True):  # the configured game's sides
+        if tag in extra:
+            raise click.BadParameter(f"{tag}: give it with --player {side}=NAME",
+                                     param_hint="--tag")
     fixed = "First" not in game.extra_tags
     if first is not None and (first.strip().lower() not in game.sides or fixed):
         raise click.BadParameter(f"{first!r}: {game.title} has no choice of first side"
@@ -529,7 +543,7 @@ def new(file: str, white: str | None, black: str | None, players: tuple[str, ...
     if os.path.exists(file) and not force:
         raise InputError(f"{file} exists already; use --force to overwrite it")
     names = _player_names(game, white, black, players)
-    text = new_record_text(game.name, names, number=number, date=date, setup=setup)
+    text = new_record_text(game.name, names, number=number, date=date, setup=setup, tags=extra)
     if first is not None:  # the First tag right after the Game tag
         head, _, rest = text.partition("\n")
         text = f'{head}\n[First "{first.strip().capitalize()}"]\n{rest}'

@@ -18,11 +18,14 @@ Part = tuple[str, bool, bool]
 """One piece of a stack: (``"round"`` or ``"square"``, dark (filled) or light, doubled outline)."""
 
 GLYPH_KINDS = ("ring", "disc", "letter", "stack")
-"""The drawings a renderer knows: an open circle, a filled circle, a bold letter on a light disc
-(a dark disc with a light letter when ``dark``), and pieces stacked bottom first."""
+"""The drawings a renderer knows: an open circle (with a letter: a smaller, thick ring, dark when
+``dark``), a filled circle, a bold letter on a light disc (a dark disc with a light letter when
+``dark``), and pieces stacked bottom first."""
 
-GLYPH_MARKS = ("dot", "double", "arrow-n", "arrow-e", "arrow-s", "arrow-w")
-"""Marks added on a glyph: a centre dot, a second outline, an arrow showing the piece's facing."""
+GLYPH_MARKS = ("dot", "outline", "double", "arrow-n", "arrow-e", "arrow-s", "arrow-w")
+"""Marks added on a glyph: a centre dot, an outline at the rim (a light lettered piece then reads
+as a piece, not a bare letter), a double outline, an arrow standing out of the rim showing the
+piece's facing. A letter with an outline or a double outline is drawn a little smaller."""
 
 P = TypeVar("P")
 
@@ -46,8 +49,8 @@ class Look(Generic[P]):
     A plain class with slots rather than a dataclass, for start-up time; build it with keywords.
     """
 
-    __slots__ = ("bases", "beside", "board_note", "diagram_labels", "form_note", "glyphs", "how_to",
-                 "legend",
+    __slots__ = ("bases", "beside", "beside_blank", "board_note", "diagram_labels", "form_note",
+                 "glyphs", "how_to", "legend",
                  "line_labels", "owners", "sides", "symbols")
 
     def __init__(self, *, symbols: Callable[[P], dict[int, str]], glyphs: Mapping[str, Glyph],
@@ -56,7 +59,7 @@ class Look(Generic[P]):
                  sides: tuple[str, ...] = ("white", "black"), owners: Mapping[str, str] | None = None,
                  how_to: tuple[str, ...] = (), board_note: str = "", diagram_labels: bool = False,
                  beside: Callable[[P], list[tuple[str, tuple[str, ...]]]] | None = None,
-                 form_note: str = "") -> None:
+                 beside_blank: tuple[str, ...] = (), form_note: str = "") -> None:
         self.symbols = symbols
         """Position -> {space: symbol} for every occupied space."""
         self.glyphs = glyphs
@@ -84,3 +87,6 @@ class Look(Generic[P]):
         self.beside = beside
         """Position -> labelled groups of symbols shown beside the board (``("South in hand",
         ("B", "Y"))``, pieces knocked out or eaten); ``None``: nothing beside the board."""
+        self.beside_blank = beside_blank
+        """The column's labels on a blank diagram (a Records Chart or Mailer to fill in by hand),
+        each with a line under it to write on: ``("South in hand", ...)``."""

@@ -7,7 +7,7 @@ that cannot be read is written as it was, so that nothing is lost. Comments stay
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pbmkit.games.base import Game
@@ -132,21 +132,27 @@ def write_records(records: list[Record]) -> str:
 
 
 def new_record_text(game_name: str, players: dict[str, str], *, number: str | None = None,
-                    date: str | None = None, setup: str | None = None) -> str:
-    """The text of a new record: its tags only (``Game``, ``Number``, ``Date``, players, ``Winner``,
-    ``Setup``), in canonical order. ``players`` maps side names (``"white"``) to players.
+                    date: str | None = None, setup: str | None = None,
+                    tags: Mapping[str, str] | None = None) -> str:
+    """The text of a new record: its tags only (``Game``, the game's own ``tags`` such as
+    ``Board`` or ``Layout``, ``Number``, ``Date``, players, ``Winner``, ``Setup``), in canonical
+    order. ``players`` maps side names (``"white"``) to players; the sides are those of the game
+    as ``tags`` (and ``setup``) configure it.
     """
     from pbmkit.games import get_game
 
+    extra = dict(tags or {})
     game = get_game(game_name)
-    tags: dict[str, str] = {"Game": game.title}
+    if extra or setup:
+        game = game.configure({**extra, **({"Setup": setup} if setup else {})})
+    fields: dict[str, str] = {"Game": game.title, **extra}
     if number is not None:
-        tags["Number"] = str(number)
+        fields["Number"] = str(number)
     if date is not None:
-        tags["Date"] = date
+        fields["Date"] = date
     for side, tag in zip(game.sides, game.side_tags, strict=True):
-        tags[tag] = players.get(side, "?")
-    tags["Winner"] = "*"
+        fields[tag] = players.get(side, "?")
+    fields["Winner"] = "*"
     if setup is not None:
-        tags["Setup"] = setup
-    return write_record(Record(tags=tags))
+        fields["Setup"] = setup
+    return write_record(Record(tags=fields))

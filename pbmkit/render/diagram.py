@@ -8,7 +8,7 @@ diagram: White's base at the bottom, AZ at the top. ``flip`` turns the board 180
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -31,8 +31,8 @@ from pbmkit.render.shapes import (
 )
 
 __all__ = [
-    "DiagramStyle", "MoveMark", "board_bbox", "board_drawing", "game_drawing", "glyph_drawing",
-    "space_centres",
+    "DiagramStyle", "MoveMark", "board_bbox", "board_drawing", "fitted_drawing", "game_drawing",
+    "glyph_drawing", "space_centres",
 ]
 
 MoveMark = tuple[int, ...]
@@ -150,28 +150,58 @@ def _stack_shapes(parts: tuple[tuple[str, bool, bool], ...], scale: float
     return tuple(out)
 
 
+_LETTER_DISC = 0.6
+"""A letter's disc radius (times the piece scale); an outlined one is a little larger."""
+_RIMMED_DISC = 0.66
+
+
+def _radius(glyph: Glyph) -> float:
+    """The radius of the glyph's round body (before scaling): where its outline and marks stand."""
+    if glyph.kind == "letter":
+        rimmed = glyph.dark or "outline" in glyph.marks or "double" in glyph.marks
+        return _RIMMED_DISC if rimmed else _LETTER_DISC
+    if glyph.kind == "ring" and glyph.letter:
+        return 0.42
+    return 0.5
+
+
 @lru_cache(maxsize=64)
 def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon | Text, ...]:
     """The shapes of ``glyph`` about the origin, its marks (``GLYPH_MARKS``) on top."""
     if glyph.kind == "stack":
         return _stack_shapes(glyph.parts, scale)
-    r = 0.5 * scale
+    r = _radius(glyph) * scale
     base: tuple[Circle | Polygon | Text, ...]
-    if glyph.kind == "ring":
+    if glyph.kind == "ring" and glyph.letter:
+        # A lettered ring (Baladãna's free rings: R, G, B, Y) is smaller than a lettered disc and
+        # drawn as a thick ring, so that it is not taken for a piece; dark, a dark disc with a light
+        # inner line and a light letter.
+        size = 0.5 * scale
+        if glyph.dark:
+            base = (Circle((0.0, 0.0), r, fill=BLACK, stroke=None),
+                    Circle((0.0, 0.0), r - 0.09 * scale, fill=None, stroke=WHITE,
+                           width=0.035 * scale),
+                    Text(0.0, -0.365 * size, glyph.letter, size, bold=True, fill=WHITE))
+        else:
+            base = (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.13 * scale),
+                    Text(0.0, -0.365 * size, glyph.letter, size, bold=True))
+    elif glyph.kind == "ring":
         base = (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.11 * scale),)
-        if glyph.letter:  # a lettered ring (Baladãna's free rings: R, G, B, Y)
-            size = 0.62 * scale
-            base += (Text(0.0, -0.365 * size, glyph.letter, size, bold=True),)
     elif glyph.kind == "disc":
         base = (Circle((0.0, 0.0), r, fill=BLACK, stroke=BLACK, width=0.05 * scale),)
     else:
         # Letters fit the disc: one at full size, two or three smaller (Baladãna's ring letters,
         # "RGB", on a figure). DejaVu Sans Bold capitals are 0.73 em tall: the baseline below
         # centres them. A dark letter is a light letter on a dark disc (the second side's piece).
+        # An outline keeps clear of the letter (a smaller letter on a larger disc), a double
+        # outline more so; a dark disc is as large as an outlined one and shows its edge as well.
         n = len(glyph.letter)
         size = 1.15 * scale * (1.0 if n <= 1 else 1.36 / n)
-        base = (Circle((0.0, 0.0), 0.6 * scale, fill=BLACK if glyph.dark else WHITE,
-                       stroke=None),
+        if "double" in glyph.marks:
+            size *= 0.66 if n <= 1 else 0.8
+        elif glyph.dark or "outline" in glyph.marks:  # a dark disc shows its edge too
+            size *= 0.8 if n <= 1 else 0.9
+        base = (Circle((0.0, 0.0), r, fill=BLACK if glyph.dark else WHITE, stroke=None),
                 Text(0.0, -0.365 * size, glyph.letter, size, bold=True,
                      fill=WHITE if glyph.dark else BLACK))
     return base + _mark_shapes(glyph, scale)
@@ -181,18 +211,29 @@ _ARROWS = {"arrow-n": (0.0, 1.0), "arrow-e": (1.0, 0.0), "arrow-s": (0.0, -1.0),
 
 
 def _mark_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon, ...]:
-    """A centre dot, a second outline, or an arrowhead at the rim showing the piece's facing."""
+    """A centre dot, an outline or a second outline at the rim, or an arrowhead standing out of
+    the rim showing the piece's facing."""
     dark = glyph.kind == "disc" or glyph.dark
     ink = WHITE if dark else BLACK
+    r = _radius(glyph) * scale
+    rim = glyph.kind == "letter" or (glyph.kind == "ring" and bool(glyph.letter))
     out: list[Circle | Polygon] = []
     for mark in glyph.marks:
         if mark == "dot":
             out.append(Circle((0.0, 0.0), 0.12 * scale, fill=ink, stroke=None))
+        elif mark == "outline":  # (on a dark piece, its own edge)
+            out.append(Circle((0.0, 0.0), r, fill=None, stroke=BLACK, width=0.06 * scale))
+        elif mark == "double" and rim:
+            # two rings at the rim: round a light piece, or a light one inside a dark piece's edge
+            if not dark:
+                out.append(Circle((0.0, 0.0), r, fill=None, stroke=BLACK, width=0.06 * scale))
+            out.append(Circle((0.0, 0.0), r - 0.13 * scale, fill=None, stroke=ink,
+                              width=0.05 * scale))
         elif mark == "double":
             out.append(Circle((0.0, 0.0), 0.34 * scale, fill=None, stroke=ink, width=0.07 * scale))
         elif mark in _ARROWS:
             dx, dy = _ARROWS[mark]
-            tip, back, half = 0.8 * scale, 0.55 * scale, 0.18 * scale
+            tip, back, half = r + 0.34 * scale, r - 0.06 * scale, 0.27 * scale
             out.append(Polygon(((dx * tip, dy * tip), (dx * back - dy * half, dy * back + dx * half),
                                 (dx * back + dy * half, dy * back - dx * half)),
                                fill=BLACK, stroke=WHITE, width=0.04 * scale))
@@ -249,9 +290,13 @@ def _grid(board: Board, art: GameArt, flip: bool, style: DiagramStyle
     for sp, mark in art.bases.items():
         grid.append(Polygon(_outline(kind, centres[sp], style.base_inset), fill=None, stroke=BLACK,
                             width=style.base))
-        if len(mark) == 1:  # a marked square (Batrakill's X squares): its letter in the corner
+        if len(mark) == 1:
+            # A marked square (Batrakill's X squares, a zone's tower site): its letter large and
+            # light in the middle of the cell, where a piece standing there covers it.
             x, y = centres[sp]
-            grid.append(Text(x - 0.5, y + 0.3, mark, 0.6, bold=True, fill=grey(0.3)))
+            size = 1.1 if style.name_size else 1.3
+            dy = -0.25 if style.name_size else 0.0  # below the square's name on the Phone Chart
+            grid.append(Text(x, y + dy - 0.365 * size, mark, size, bold=True, fill=grey(0.62)))
     if style.name_size:
         for sp, c in enumerate(centres):
             # Names sit in the upper half of the cell, so that a piece below never hides them.
@@ -303,10 +348,13 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
 
 
 def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iterable[Any] = (),
-                 flip: bool = False, style: DiagramStyle | None = None) -> Drawing:
+                 flip: bool = False, style: DiagramStyle | None = None,
+                 blank_column: bool = False) -> Drawing:
     """The diagram of ``position`` (``None``: an empty board) with ``last_moves`` marked.
 
-    A last move is the game's move (its ``touched`` paths are marked) or a path of spaces.
+    A last move is the game's move (its ``touched`` paths are marked) or a path of spaces. An
+    empty board gets the column beside it, its labels only (``Look.beside_blank``), when
+    ``blank_column``: a form's blank diagram, to fill in by hand, as large as the filled ones.
     """
     art = art_for(game)
     pieces = art.symbols(position) if position is not None else {}
@@ -319,37 +367,68 @@ def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iter
     drawing = board_drawing(game.board, art, pieces, marks=marks, flip=flip, style=style)
     if position is not None and art.beside is not None:
         drawing = with_beside(drawing, art, art.beside(position))
+    elif position is None and blank_column and art.beside_blank:
+        drawing = with_beside(drawing, art, [(label, ()) for label in art.beside_blank], blank=True)
     return drawing
+
+
+def fitted_drawing(game: Game[Any, Any], position: Any | None, width: float, height: float, *,
+                   style_for: Callable[[float], DiagramStyle], last_moves: Iterable[Any] = (),
+                   flip: bool = False, blank_column: bool = False) -> tuple[Drawing, float]:
+    """The diagram drawn to fit a box of ``width`` × ``height`` points, and its scale (points per
+    board unit): its line widths (``style_for(scale)``) are those of the scale it is printed at,
+    the column beside the board included."""
+    art = art_for(game)
+    x0, y0, x1, y1 = board_bbox(game.board, flip, labels=art.diagram_labels, art=art)
+    scale = min(width / (x1 - x0), height / (y1 - y0))
+    while True:  # the box does not depend on the style: twice at most
+        drawing = game_drawing(game, position, last_moves=last_moves, flip=flip,
+                               style=style_for(scale), blank_column=blank_column)
+        fitted = min(width / drawing.width, height / drawing.height)
+        if abs(fitted - scale) <= 1e-9 * scale:
+            return drawing, scale
+        scale = fitted
 
 
 BESIDE_PER_ROW = 5
 """Pieces a row of the column beside the board holds before it wraps."""
+BESIDE_SLOT = 1.4
+"""The room of one piece in the column, in board units (a square cell is 2)."""
+BESIDE_TEXT = 0.62
+"""The size of the column's labels, in board units."""
+BESIDE_WIDTH = BESIDE_PER_ROW * BESIDE_SLOT + 0.2
+"""The column's width: a label longer than this (in bold at :data:`BESIDE_TEXT`) runs out."""
 
 
-def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tuple[str, ...]]]
-                ) -> Drawing:
+def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tuple[str, ...]]],
+                *, blank: bool = False) -> Drawing:
     """``drawing`` with a column to the right of the board: each group's label (``"South in
-    hand"``) over its pieces, drawn small with their glyphs (``–`` for none). The column's width is
-    fixed (:data:`BESIDE_PER_ROW` pieces), so that every diagram of a game has the same box."""
+    hand"``) over its pieces, drawn small with their glyphs (``–`` for none; a line to write on when
+    ``blank``). The column's width is fixed (:data:`BESIDE_PER_ROW` pieces), so that every diagram
+    of a game has the same box."""
     if not groups:
         return drawing
     x0, y0, x1, y1 = drawing.bbox
-    slot, text = 1.15, 0.6
+    slot, text = BESIDE_SLOT, BESIDE_TEXT
     left = x1 + 0.7
     y = y1 - text
     shapes: list[Shape] = []
     for label, symbols in groups:
         shapes.append(Text(left, y, label, text, bold=True, fill=grey(0.25), anchor="start"))
-        y -= 0.75
-        if not symbols:
+        y -= 0.95
+        if blank:  # a line to write on
+            shapes.append(Polyline(((left, y - 0.5), (left + BESIDE_WIDTH - 0.2, y - 0.5)),
+                                   grey(0.55), 0.04))
+            y -= slot
+        elif not symbols:
             shapes.append(Text(left + 0.1, y - 0.15, "–", text, fill=grey(0.4), anchor="start"))
             y -= slot
         for k in range(0, len(symbols), BESIDE_PER_ROW):
             for j, symbol in enumerate(symbols[k:k + BESIDE_PER_ROW]):
-                shapes.append(_placed_glyph(art.glyphs[symbol], (left + 0.55 + j * slot, y), 0.5))
+                shapes.append(_placed_glyph(art.glyphs[symbol], (left + 0.6 + j * slot, y), 0.72))
             y -= slot
         y -= 0.25
-    bbox = (x0, min(y0, y + 0.2), left + BESIDE_PER_ROW * slot + 0.2, y1)
+    bbox = (x0, min(y0, y + 0.2), left + BESIDE_WIDTH, y1)
     return Drawing(bbox=bbox, grid=drawing.grid, under=drawing.under,
                    over=(*drawing.over, *shapes), grid_key=drawing.grid_key)
 

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
 from pbmkit.render.art import GameArt, art_for
-from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
+from pbmkit.render.diagram import DiagramStyle, fitted_drawing
 from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
@@ -132,11 +132,10 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
     top = h - margin - title_size - 4
     dw = inner_w * float(f["diagram_width"])
     labels = art_for(game).diagram_labels
-    x0, y0, x1, y1 = board_bbox(game.board, flip, labels=labels, art=art_for(game))
-    scale = min(dw / (x1 - x0), (top - margin) / (y1 - y0))
-    style = DiagramStyle.for_scale(scale, labels=labels, grid_pt=0.45, border_pt=1.1)
-    drawing = game_drawing(game, card.position if card else None,
-                           last_moves=card.last_moves if card else (), flip=flip, style=style)
+    drawing, _ = fitted_drawing(
+        game, card.position if card else None, dw, top - margin, blank_column=True, flip=flip,
+        last_moves=card.last_moves if card else (),
+        style_for=lambda k: DiagramStyle.for_scale(k, labels=labels, grid_pt=0.45, border_pt=1.1))
     draw_drawing(c, drawing, margin, margin, dw, top - margin, valign="top")
     fx = margin + dw + float(f["column_gap"])
     fw = w - margin - fx
@@ -274,7 +273,8 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     art = art_for(game)
     rows = _legend_rows(art, legend_size, div - 2 * margin)
     legend_top = floor + 8 + len(rows) * legend_size * 1.6
-    n_notes = max(1, int((note_top - legend_top - 10) // 18))
+    note_h = 3 * legend_size * 1.1 + 2 if art.form_note else 0.0  # the note: up to three lines
+    n_notes = max(1, int((note_top - legend_top - note_h - 10) // 18))
     _lines(c, margin, note_top - 16, div - 2 * margin, n_notes, 18)
     # The key of the symbols, for filling in the diagram by hand: above the footer, in as many
     # lines as it needs to stay left of the divider.
@@ -282,7 +282,8 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
         draw_legend(c, art, margin, legend_top - (k + 1) * legend_size * 1.6, legend_size, items)
     if art.form_note:
         c.setFillColorRGB(0.25, 0.25, 0.25)
-        fit_text(c, art.form_note, margin, legend_top + 2, div - 2 * margin, size=legend_size)
+        fit_text(c, art.form_note, margin, legend_top + 2, div - 2 * margin, size=legend_size,
+                 lines=3, height=note_h, top=legend_top + 2 + note_h)
     # The divider.
     c.setLineWidth(0.7)
     c.line(div, floor, div, h - margin)

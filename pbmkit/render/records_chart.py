@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
 from pbmkit.render.art import art_for
-from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
+from pbmkit.render.diagram import DiagramStyle, fitted_drawing, game_drawing
 from pbmkit.render.entries import ChartEntry
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import (
@@ -49,7 +49,8 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     """
     t = load_template("records_chart")
     page = paper(paper_key)
-    cols, rows = int(t["paper"][page.key]["columns"]), int(t["paper"][page.key]["rows"])
+    cols = int(t["paper"][page.key]["columns"])
+    rows = _rows(t, game, page.width, page.height, cols, int(t["paper"][page.key]["rows"]), flip)
     per_page = cols * rows
     header = dict(header or {})
     title = f"{game.title} {t['title']}"
@@ -71,7 +72,7 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     grid_t = t["grid"]
     for page_no in range(pages):
         top = _draw_header(c, t, game, page.width, page.height, title, header, subtitle)
-        bottom = margin + float(t["footer"]["height"])
+        bottom = _grid_bottom(t, game)
         _draw_footer(c, t, game, page.width, page_no, pages, blank)
         cell_w = (page.width - 2 * margin - (cols - 1) * float(grid_t["column_gap"])) / cols
         cell_h = (top - bottom - (rows - 1) * float(grid_t["row_gap"])) / rows
@@ -89,6 +90,38 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
                        flip)
         c.showPage()
     return finish(c, buf)
+
+
+def _grid_bottom(t: dict[str, Any], game: Game[Any, Any]) -> float:
+    """The lowest y of the diagrams: above the footer (and the form note's line over the key)."""
+    bottom = float(t["margin"]) + float(t["footer"]["height"])
+    if art_for(game).form_note:  # the note's line above the key
+        bottom += float(t["footer"]["size"]) * 1.6
+    return bottom
+
+
+def _header_bottom(t: dict[str, Any], game: Game[Any, Any], height: float) -> float:
+    """The y under the title and the header fields (where :func:`_draw_header` ends)."""
+    h = t["header"]
+    n_rows = 1 + max(int(f["row"]) for f in each_side_fields(game, h["fields"]))
+    y = height - float(t["margin"]) - float(t["title_size"]) - 8
+    return (y - n_rows * float(h["row_height"]) - (n_rows - 1) * float(h["row_gap"])
+            - float(h["gap_below"]))
+
+
+def _rows(t: dict[str, Any], game: Game[Any, Any], width: float, height: float, cols: int,
+          least: int, flip: bool) -> int:
+    """Rows of diagrams on a page: the template's, or more when a diagram drawn as wide as its
+    column is low enough to leave room for them (a square board with a column beside it: Batu
+    Khan's 5 × 5 board takes four rows of three on Letter and A4)."""
+    g = t["grid"]
+    room = _header_bottom(t, game, height) - _grid_bottom(t, game)
+    cell_w = (width - 2 * float(t["margin"]) - (cols - 1) * float(g["column_gap"])) / cols
+    drawing = game_drawing(game, None, flip=flip, blank_column=True)  # its box: any style's
+    row_h = (cell_w * drawing.height / drawing.width + float(g["label_height"])
+             + float(g["label_gap"]))
+    row_gap = float(g["row_gap"])
+    return max(least, int((room + row_gap) // (row_h + row_gap)))
 
 
 _PAD = object()
@@ -144,7 +177,6 @@ def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
     y -= 8
     row_h, row_gap = float(h["row_height"]), float(h["row_gap"])
     fields = each_side_fields(game, h["fields"])
-    n_rows = 1 + max(int(f["row"]) for f in fields)
     for f in fields:
         fy = y - (int(f["row"]) + 1) * row_h - int(f["row"]) * row_gap
         form_box(c, margin + float(f["x"]) * inner, fy, float(f["width"]) * inner, row_h,
@@ -152,7 +184,7 @@ def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
                  header.get(side_field(game, str(f["key"])) or "", ""),
                  label_size=float(h["label_size"]),
                  value_size=float(h["value_size"]))
-    return y - n_rows * row_h - (n_rows - 1) * row_gap - float(h["gap_below"])
+    return _header_bottom(t, game, height)
 
 
 def _draw_footer(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: float, page_no: int,
@@ -180,14 +212,14 @@ def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], x: float, y: 
     label_h = float(g["label_height"])
     diagram_h = h - label_h - float(g["label_gap"])
     labels = art_for(game).diagram_labels
-    x0, y0, x1, y1 = board_bbox(game.board, flip, labels=labels, art=art_for(game))
-    scale = min(w / (x1 - x0), diagram_h / (y1 - y0))
-    style = DiagramStyle.for_scale(scale, labels=labels, grid_pt=0.45, border_pt=1.1)
-    drawing = game_drawing(game, entry.position if entry else None,
-                           last_moves=entry.last_moves if entry else (), flip=flip, style=style)
-    draw_drawing(c, drawing, x, y + label_h + float(g["label_gap"]), w, diagram_h)
+    drawing, scale = fitted_drawing(
+        game, entry.position if entry else None, w, diagram_h, blank_column=True, flip=flip,
+        last_moves=entry.last_moves if entry else (),
+        style_for=lambda k: DiagramStyle.for_scale(k, labels=labels, grid_pt=0.45, border_pt=1.1))
+    # A diagram wider than tall stands on its turn box, not halfway up to the next row.
+    draw_drawing(c, drawing, x, y + label_h + float(g["label_gap"]), w, diagram_h, valign="bottom")
     # The turn box, as wide as the diagram.
-    bw = scale * (x1 - x0)
+    bw = scale * drawing.width
     bx = x + (w - bw) / 2
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.6)
@@ -203,5 +235,7 @@ def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], x: float, y: 
     c.drawString(bx + 24, y + (label_h - turn_size) / 2 + 2, entry.label)
     if entry.moves_text:
         label_w = 24 + c.stringWidth(entry.label, FONT_BOLD, turn_size) + 6
+        # A long turn (Baladãna's ring move, capture, tax and loot) wraps on a second line.
         fit_text(c, entry.moves_text, bx + bw - 4, y + (label_h - 7) / 2 + 1, bw - label_w - 4,
-                 size=float(g["moves_size"]), anchor="end")
+                 size=float(g["moves_size"]), anchor="end", lines=2, height=label_h - 4,
+                 top=y + label_h - 2)

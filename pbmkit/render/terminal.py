@@ -3,7 +3,8 @@
 The layout comes from the board's coordinates and the piece symbols from the game's art, so any
 board the drawings know is drawn here too. A square board is drawn as a grid with its file letters
 and rank numbers round it, one cell a square (``.`` when empty), as in ``docs/billo.md``; a hex
-board as the spec's diagram of space names.
+board as the spec's diagram of space names. On a square board an empty marked square (a camp) is
+``_``, or the mark's letter in lower case when the mark is a letter (an X square: ``x``).
 """
 
 from __future__ import annotations
@@ -82,10 +83,19 @@ def _style(piece: str, marked: bool, first_side: set[str]) -> str:
     return style + (_UNDERLINE if marked else "")
 
 
+def _empty(mark: str) -> str:
+    """An empty square: ``.``; a marked one (``Look.bases``) ``_`` (a camp), or the mark's letter
+    in lower case when the mark is one letter (Batrakill's X squares: ``x``)."""
+    if not mark:
+        return "."
+    return mark.lower() if len(mark) == 1 else "_"
+
+
 def _square_text(game: Game[Any, Any], symbols: dict[int, str], marked: set[int],
                  first_side: set[str], flip: bool, colour: bool) -> str:
     """A square board as a grid: rank numbers left and right, file letters above and below."""
     board = game.board
+    bases = art_for(game).bases
     files = sorted({f for f, _ in board.coords}, reverse=flip)
     ranks = sorted({r for _, r in board.coords}, reverse=not flip)
     width = max(len(s) for s in (*art_for(game).glyphs, ".")) + 3  # room for "[R+S+]"
@@ -98,7 +108,7 @@ def _square_text(game: Game[Any, Any], symbols: dict[int, str], marked: set[int]
         for f in files:
             sq = board.at((f, r))
             piece = symbols.get(sq, "") if sq is not None else ""
-            cell = piece or "."
+            cell = piece or _empty(bases.get(sq, "") if sq is not None else "")
             if sq in marked:
                 cell = f"[{cell}]"
             pad = cell.ljust(width) if f != files[-1] else cell

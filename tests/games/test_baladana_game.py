@@ -52,7 +52,7 @@ def test_lost_golden_rings_are_shown_beside_the_board() -> None:
     p = bd.parse_setup("white e1=Y c1=RB; black e8=YY h6=RGB")
     beside = GAME.look().beside
     assert beside is not None
-    assert beside(p) == [("White's lost golden rings", ("Yw",)), ("Black's lost golden rings", ())]
+    assert beside(p) == [("Lost by White", ("Yw",)), ("Lost by Black", ())]
 
 
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -59,3 +59,37 @@ def test_the_zones_version_marks_each_zone_s_tower_site_with_its_letter() -> Non
     letters = {s.text for s in game_drawing(game, None).grid if isinstance(s, Text)}
     assert {"S", "N", "W", "E"} <= letters
     assert "tower site" in art.form_note and "provisional" in art.form_note
+
+
+def test_the_towers_still_in_supply_stand_beside_the_board_in_round_1() -> None:
+    [rep] = check_text((EXAMPLES / "batrakill-01-knights-win.txt").read_text(encoding="utf-8"))
+    game = rep.game
+    beside = art_for(game).beside
+    assert beside is not None
+    start = dict(beside(game.initial_position()))
+    assert start["Towers in supply: 5"] == ("T",) * 5 and "Dragon to place" in start
+    assert not any(label.startswith("Towers") for label, _ in beside(rep.final))  # round 2
+
+
+def test_a_knight_is_outlined_and_in_a_tower_double_outlined_carrying_dark() -> None:
+    glyphs = art_for(get_game("batrakill")).glyphs
+    assert set(glyphs["K^"].marks) == {"arrow-n", "outline"}
+    assert set(glyphs["tK^"].marks) == {"arrow-n", "double"}
+    assert glyphs["cKv"].dark and glyphs["cKv"].marks == ("arrow-s",)
+
+
+def test_a_blank_zones_chart_has_a_player_field_for_each_side_of_the_layout(tmp_path: Path) -> None:
+    """``pbmkit chart --blank --rules batrakill --tag Layout=zones``: four factions and the dragon,
+    a field each, and the layout said to be provisional."""
+    from click.testing import CliRunner
+
+    from pbmkit.cli import cli
+
+    out = tmp_path / "zones.pdf"
+    run = CliRunner().invoke(cli, ["chart", "--blank", "--rules", "batrakill", "--tag",
+                                   "Layout=zones", "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    words = " ".join(page_text(read_pdf(out.read_bytes()), 0).split())
+    for side in ("Purple", "Blue", "Green", "Yellow", "Dragon"):
+        assert f"{side} player" in words
+    assert "provisional" in words and "Eaten" in words  # the blank column's label

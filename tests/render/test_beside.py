@@ -8,6 +8,7 @@ hint carries Baladãna's lost golden rings and Batrakill's knights eaten.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 from render_helpers import page_text, read_pdf
@@ -17,6 +18,7 @@ from pbmkit.games import get_game
 from pbmkit.notation import check_text
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import game_drawing
+from pbmkit.render.shapes import Polygon, Text
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "batu-khan-02-blockades-6x6.txt"
 
@@ -59,7 +61,7 @@ def test_every_diagram_of_a_game_has_the_same_box_whatever_is_beside_it() -> Non
     start = game.initial_position()
     boxes = {game_drawing(game, p).bbox[2] for p in (start, rep.final)}
     assert len(boxes) == 1
-    plain = game_drawing(game, None)  # a blank diagram has no column
+    plain = game_drawing(game, None)  # an empty board alone (the Phone Chart's) has no column
     assert plain.bbox[2] < boxes.pop()
 
 
@@ -82,3 +84,75 @@ def test_letters_fit_their_disc_and_free_rings_show_their_letter() -> None:
     assert ring.text == "G"
     art = art_for(get_game("baladana"))
     assert art.glyphs["R"].kind == "ring" and art.glyphs["R"].letter == "R"
+
+
+def _every_example_replay() -> list[Any]:
+    out = []
+    for path in sorted((EXAMPLE.parent).glob("*.txt")):
+        for rep in check_text(path.read_text(encoding="utf-8")):
+            if rep.valid and rep.game is not None:
+                out.append(rep)
+    return out
+
+
+def test_every_label_beside_the_board_fits_its_column() -> None:
+    """A label runs no wider than the column (it would print over the next diagram of the row):
+    every position of every example game, and every blank column's label."""
+    from pbmkit.render.diagram import BESIDE_TEXT, BESIDE_WIDTH
+    from pbmkit.render.pdf import text_width
+
+    seen = 0
+    for rep in _every_example_replay():
+        art = art_for(rep.game)
+        if art.beside is None:
+            continue
+        labels = {label for p in (rep.game.initial_position(), rep.final)
+                  for label, _ in art.beside(p)} | set(art.beside_blank)
+        for label in labels:
+            seen += 1
+            assert text_width(label, BESIDE_TEXT, bold=True) <= BESIDE_WIDTH, label
+    assert seen >= 10
+
+
+def test_a_blank_diagram_of_a_form_has_the_column_with_its_labels_and_the_same_box() -> None:
+    """A chart going on by hand, or a blank Mailer, keeps the column (labels and a line to write
+    on), so that its diagrams are as large as the filled ones and line up with them."""
+    [rep] = check_text(EXAMPLE.read_text(encoding="utf-8"))
+    game = rep.game
+    blank = game_drawing(game, None, blank_column=True)
+    filled = game_drawing(game, rep.final)
+    assert blank.bbox == filled.bbox
+    words = [s.text for s in blank.over if isinstance(s, Text)]
+    assert words == list(art_for(game).beside_blank)
+
+
+def test_a_diagram_s_lines_are_as_thick_as_asked_at_the_size_it_is_printed() -> None:
+    """The column makes the diagram smaller than its board alone: its line widths are chosen for
+    the scale it is printed at (0.45 pt grid lines stay 0.45 pt, for a photocopy)."""
+    from pbmkit.render.diagram import DiagramStyle, fitted_drawing
+
+    [rep] = check_text(EXAMPLE.read_text(encoding="utf-8"))
+    drawing, scale = fitted_drawing(
+        rep.game, rep.final, 160.0, 150.0,
+        style_for=lambda k: DiagramStyle.for_scale(k, grid_pt=0.45, border_pt=1.1))
+    assert abs(scale - min(160.0 / drawing.width, 150.0 / drawing.height)) < 1e-9
+    grid = [s for s in drawing.grid if isinstance(s, Polygon) and s.fill is None]
+    assert abs(grid[0].width * scale - 0.45) < 1e-9
+
+
+def test_the_records_chart_s_form_note_stands_below_every_turn_box(tmp_path: Path) -> None:
+    """Batrakill's note (its layout is provisional) has a line of its own above the key; it used
+    to print over the last row's turn boxes."""
+    from render_helpers import text_runs
+
+    from pbmkit.render.from_record import chart_entries, chart_header
+    from pbmkit.render.records_chart import records_chart_pdf
+
+    path = EXAMPLE.parent / "batrakill-02-dragon-wins.txt"
+    [rep] = check_text(path.read_text(encoding="utf-8"))
+    runs = text_runs(read_pdf(records_chart_pdf(rep.game, chart_header(rep),
+                                                chart_entries(rep))), 0)
+    [note_y] = [y for text, _, y in runs if "provisional" in text]
+    turn_ys = [y for text, _, y in runs if text == "Turn"]
+    assert len(turn_ys) == 9
+    assert note_y < min(turn_ys) - 10  # below the lowest turn box (22 pt tall, label at its top)

@@ -1,10 +1,10 @@
 """How Baladãna looks on paper: figures lettered by their rings, free rings, golden rings by owner.
 
 A figure is a disc carrying the letters of its rings (``RB``, ``RGB``; ``Y`` for a golden ring,
-``-`` for a figure without rings): a light disc for White, a dark disc for Black, so black-and-white
-print tells the colours apart by letter and the sides by shade. A free ring is an open circle with
-its letter (a free golden ring: ``Y`` with a centre dot for White's, a double outline for
-Black's). Each side's lost golden rings are listed beside the board.
+``-`` for a figure without rings): a light, outlined disc for White, a dark disc for Black, so
+black-and-white print tells the colours apart by letter and the sides by shade. A free ring is a
+smaller, thick ring with its letter (a free golden ring: ``Y`` in a light ring for White's, in a
+dark one for Black's). Each side's lost golden rings are listed beside the board.
 """
 
 from __future__ import annotations
@@ -32,18 +32,17 @@ def symbols(position: Position) -> dict[int, str]:
 
 def beside(position: Position) -> list[tuple[str, tuple[str, ...]]]:
     """Each side's lost golden rings."""
-    return [(f"{SIDE_NAMES[side].capitalize()}'s lost golden rings",
+    return [(f"Lost by {SIDE_NAMES[side].capitalize()}",
              ("Y" + SIDE_LETTERS[side],) * (2 - golden_in_play(position.cells, side)))
             for side in (WHITE, BLACK)]
 
 
 def _glyph(symbol: str) -> Glyph:
     if is_figure(symbol):
-        return Glyph("letter", symbol[1:] or "-", dark=symbol[0] == "b")
-    if symbol == "Yw":
-        return Glyph("ring", "Y", marks=("dot",))
-    if symbol == "Yb":
-        return Glyph("ring", "Y", marks=("double",))
+        dark = symbol[0] == "b"
+        return Glyph("letter", symbol[1:] or "-", dark=dark, marks=() if dark else ("outline",))
+    if symbol in ("Yw", "Yb"):
+        return Glyph("ring", "Y", dark=symbol == "Yb")
     return Glyph("ring", symbol)
 
 
@@ -83,4 +82,5 @@ def look() -> Look[Position]:
                    "B blue, Y golden). Open circles: free rings.",
         diagram_labels=True,
         beside=beside,
+        beside_blank=("Lost by White", "Lost by Black"),
     )

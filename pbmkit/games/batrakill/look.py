@@ -1,10 +1,11 @@
 """How Batrakill looks on paper: lettered knights with a facing arrow, towers, the dragon.
 
-A knight is its faction's letter (K in the duel; P, B, G, Y) on a light disc with an arrow showing
-its facing, so black-and-white print tells factions and facings apart; a knight in a placed tower
-has a double outline, a knight carrying a tower a dark disc. An empty tower is a T with a double
-outline, a broken tower ``#``, the dragon a dark D. The camp and the X squares are marked; the
-round and the knights eaten so far are shown beside the board.
+A knight is its faction's letter (K in the duel; P, B, G, Y) on a light, outlined disc with an
+arrow standing out of it showing its facing, so black-and-white print tells factions and facings
+apart; a knight in a placed tower has a double outline, a knight carrying a tower a dark disc. An
+empty tower is a T with a double outline, a broken tower ``#``, the dragon a dark D. The camp and
+the X squares are marked; the round, the knights eaten so far and the towers in supply are shown
+beside the board.
 """
 
 from __future__ import annotations
@@ -39,9 +40,11 @@ def _beside(position: Position) -> list[tuple[str, tuple[str, ...]]]:
     label = f"Round {position.round}: eaten {eaten}" if position.config.duel else f"Eaten {eaten}"
     groups = [(label, tuple("x" for _ in range(eaten)))]
     if position.config.duel and position.eaten_before:
-        groups.append((f"Eaten or lost in round 1: {position.eaten_before}", ()))
+        groups.append((f"Round 1: {position.eaten_before} lost", ()))
+    if position.supply and position.round == 1:  # towers are fetched in round 1 only
+        groups.append((f"Towers in supply: {position.supply}", ("T",) * position.supply))
     if position.dragon < 0:
-        groups.append(("Dragon not yet placed", ("D",)))
+        groups.append(("Dragon to place", ("D",)))
     return groups
 
 
@@ -57,7 +60,7 @@ def look(config: Config) -> Look[Position]:
         for facing, arrow in _ARROW.items():
             letter = _LETTER[f]
             tip = _TIP[facing]
-            glyphs[f"{letter}{tip}"] = Glyph("letter", letter, marks=(arrow,))
+            glyphs[f"{letter}{tip}"] = Glyph("letter", letter, marks=(arrow, "outline"))
             glyphs[f"t{letter}{tip}"] = Glyph("letter", letter, marks=(arrow, "double"))
             glyphs[f"c{letter}{tip}"] = Glyph("letter", letter, dark=True, marks=(arrow,))
             side = next(place_name(p) for p in config.order if f in p)
@@ -93,8 +96,10 @@ def look(config: Config) -> Look[Position]:
                    "outline: in a tower; dark: carrying; T tower, # broken, D dragon.",
         diagram_labels=True,
         beside=_beside,
-        form_note=(f"Layout {layout.name}: provisional (the rules' diagrams are lost); "
-                   + ("S, N, W, E: each zone's tower site." if layout.zones else
-                      "X: X squares, outlined: camps and X squares.") if layout.provisional
+        beside_blank=(("Round", "Eaten in this round", "Eaten in round 1", "Towers in supply")
+                      if config.duel else ("Eaten",)),
+        form_note=(f"Layout {layout.name}: provisional (the rules' diagrams are lost). "
+                   + ("S, N, W, E: the zones' tower sites." if layout.zones else
+                      "X: X squares; outlined: the camp.") if layout.provisional
                    else f"Layout {layout.name}."),
     )

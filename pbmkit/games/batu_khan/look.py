@@ -1,7 +1,7 @@
 """How Batu Khan looks on paper: lettered stones, light for South and dark for North, the camps.
 
-Each stone is its letter on a disc (B blue, Y yellow, K black, W white): a light disc with a dark
-letter for South, a dark disc with a light letter for North, so that black-and-white print tells
+Each stone is its letter on a disc (B blue, Y yellow, K black, W white): a light, outlined disc
+with a dark letter for South, a dark disc with a light letter for North, so that black-and-white print tells
 both the kind and the owner. A blockade is an X with a double outline. The camps (rank 1 and the
 last rank) are marked as bases; the pieces in hand and knocked out are listed beside the board.
 """
@@ -48,7 +48,7 @@ def _glyph(symbol: str) -> Glyph:
     dark = symbol.islower()
     if symbol.upper() == "X":
         return Glyph("letter", "X", dark=dark, marks=("double",))
-    return Glyph("letter", symbol.upper(), dark=dark)
+    return Glyph("letter", symbol.upper(), dark=dark, marks=() if dark else ("outline",))
 
 
 def _labels(geo: Geometry) -> list[tuple[tuple[int, int], str]]:
@@ -84,4 +84,5 @@ def look(files: int, ranks: int) -> Look[Position]:
                    "Outlined squares: the camps.",
         diagram_labels=True,
         beside=beside,
+        beside_blank=("South in hand", "South knocked out", "North in hand", "North knocked out"),
     )

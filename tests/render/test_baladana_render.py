@@ -1,0 +1,111 @@
+"""Baladãna on paper (issue 12, "Forms"): figures with their rings told apart in black-and-white
+print (a letter per ring on a light, outlined disc for White and a dark disc for Black), free rings
+as smaller thick rings, free golden rings by owner (light for White's, dark for Black's), and each
+side's lost golden rings beside the board: on the Records Chart, the Mailers and the board chart,
+each read back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from render_helpers import page_text, qpdf_check, read_pdf
+
+from pbmkit.games import get_game
+from pbmkit.notation import check_text
+from pbmkit.render.art import art_for
+from pbmkit.render.diagram import game_drawing
+from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
+from pbmkit.render.mailer import mailer_pdf
+from pbmkit.render.phone_chart import phone_chart_pdf
+from pbmkit.render.records_chart import records_chart_pdf
+from pbmkit.render.shapes import Circle, Placed, Text
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+LOOT = "baladana-02-loot-and-a-golden-ring-put-down.txt"
+
+
+def _replay(name: str) -> Any:
+    [rep] = check_text((EXAMPLES / name).read_text(encoding="utf-8"), name)
+    assert rep.valid
+    return rep
+
+
+def test_a_figure_carries_a_letter_per_ring_light_for_white_and_dark_for_black() -> None:
+    glyphs = art_for(get_game("baladana")).glyphs
+    assert glyphs["wRGB"].letter == glyphs["bRGB"].letter == "RGB"
+    assert glyphs["wYY"].letter == "YY" and glyphs["b"].letter == "-"  # a figure without rings
+    assert not glyphs["wRB"].dark and glyphs["bRB"].dark
+    assert glyphs["wRB"].marks == ("outline",)  # a light figure is outlined: not a bare word
+
+
+def test_free_rings_are_lettered_rings_and_a_free_golden_ring_shows_its_owner() -> None:
+    glyphs = art_for(get_game("baladana")).glyphs
+    for ring in "RGB":
+        assert glyphs[ring].kind == "ring" and glyphs[ring].letter == ring
+    white, black = glyphs["Yw"], glyphs["Yb"]
+    assert white.kind == black.kind == "ring" and white.letter == black.letter == "Y"
+    assert not white.dark and black.dark
+
+
+def test_the_key_names_a_figure_a_free_ring_and_each_owner_s_golden_ring() -> None:
+    legend = dict(art_for(get_game("baladana")).legend)
+    assert legend["R"] == "free red ring"
+    assert legend["Yw"] == "White's free golden ring" and legend["Yb"] == "Black's free golden ring"
+
+
+def test_the_loot_game_s_last_diagram_draws_every_piece_and_black_s_lost_golden_ring() -> None:
+    rep = _replay(LOOT)
+    art = art_for(rep.game)
+    groups = dict(art.beside(rep.final))
+    assert groups == {"Lost by White": (), "Lost by Black": ("Yb",)}
+    drawing = game_drawing(rep.game, rep.final)
+    placed = [s for s in drawing.over if isinstance(s, Placed) and s.key.startswith(("letter", "ring"))]
+    # every occupied square, and Black's lost golden ring in the column
+    assert len(placed) == len(art.symbols(rep.final)) + 1
+    words = {t.text for t in drawing.over if isinstance(t, Text)}
+    assert {"Lost by White", "Lost by Black"} <= words
+
+
+def test_records_chart_mailers_and_board_chart_read_back(tmp_path: Path) -> None:
+    rep = _replay(LOOT)
+    game = rep.game
+    chart = records_chart_pdf(game, chart_header(rep), chart_entries(rep))
+    qpdf_check(chart, tmp_path)
+    reader = read_pdf(chart)
+    # an 8 x 8 board with its column is low enough for four rows of three a page
+    assert len(reader.pages) == -(-len(chart_entries(rep)) // 12)
+    first = " ".join(page_text(reader, 0).split())
+    for words in ("BALADÃNA RECORDS CHART", "Lia Moura", "Tom Reis", "Lost by White",
+                  "free red ring", "White's free golden ring", "Page 1 of"):
+        assert words in first, words
+    mailers = mailer_pdf(game, [mailer_card(rep)])
+    qpdf_check(mailers, tmp_path)
+    front = " ".join(page_text(read_pdf(mailers), 0).split())
+    assert "BALADÃNA MAILER" in front and "Lost by Black" in front
+    board = phone_chart_pdf(game)
+    qpdf_check(board, tmp_path)
+    names = page_text(read_pdf(board), 0).split()
+    assert {"a1", "h8", "d5"} <= set(names)
+
+
+def test_a_free_ring_is_drawn_smaller_than_a_figure_on_the_same_board() -> None:
+    rep = _replay(LOOT)
+    drawing = game_drawing(rep.game, rep.final)
+    radius = {}
+    for s in drawing.over:
+        if isinstance(s, Placed) and s.key.startswith(("letter:RG:", "ring:R:")):
+            radius[s.key.split(":")[0]] = max(c.radius for c in s.shapes if isinstance(c, Circle))
+    assert radius["ring"] < 0.7 * radius["letter"]
+
+
+def test_a_long_turn_wraps_in_its_turn_box_instead_of_being_cut() -> None:
+    """A Baladãna turn (ring move, capture, tax, loot) is longer than a turn box's line: it takes
+    a second line, and every word of it is printed."""
+    rep = _replay("baladana-01-golden-rings.txt")
+    entries = chart_entries(rep)
+    longest = max(entries[:9], key=lambda e: len(e.moves_text))
+    assert len(longest.moves_text) > 50
+    text = page_text(read_pdf(records_chart_pdf(rep.game, chart_header(rep), entries)), 0)
+    assert "…" not in text
+    assert " ".join(longest.moves_text.split()) in " ".join(text.split())
