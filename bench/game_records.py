@@ -1,0 +1,211 @@
+"""Figure: checking records of every game as a user does, against python-chess reading PGN.
+
+For each registered game, a seeded archive of random legal games (cached in ``bench/.cache``) is
+checked by the whole process ``pbmkit check ARCHIVE`` (start-up, reading, replaying, judging and
+the report a user reads, written to a pipe), and a PGN archive of random chess games of the same
+lengths is read by a whole Python process with python-chess (``chess.pgn.read_game`` in a loop).
+The runs alternate (game, chess, game, chess, ...); each side's figure is plies over its median
+run. Target (issue 16): every game >= 2x python-chess plies/s.
+
+    python bench/game_records.py                 # every game, ~40,000 plies each, 5 repeats
+    python bench/game_records.py --game billo --plies 20000 --repeats 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from common import _cached, _source_key, median, random_game, summary
+
+from pbmkit.games import game_names, get_game
+
+_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+CHESS_READER = """\
+import sys
+import chess.pgn
+n = plies = 0
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while (game := chess.pgn.read_game(handle)) is not None:
+        assert not game.errors, game.errors
+        n += 1
+        plies += game.end().ply()
+print(n, plies)
+"""
+
+# Games per archive and plies per game for each game: lengths a real game reaches, random games
+# that stop early (a win) end where they end.
+LENGTHS: dict[str, int] = {"batalo": 80, "billo": 140, "batukhan": 80, "batrakill": 120,
+                           "baladana": 80}
+
+
+def _avoiding_repeats(game: Any, rng: random.Random, plies: int) -> list[Any]:
+    """A random legal game of up to ``plies`` plies; a move that ends the game or repeats a
+    position is played only when every move does (random pieces shuffle back and forth far more
+    than players do, and each repetition is a note of ``check``)."""
+    pos = game.initial_position()
+    seen = {pos}
+    moves: list[Any] = []
+    while len(moves) < plies:
+        legal = list(game.legal_moves(pos))
+        if not legal:
+            break
+        chosen = None
+        while legal:
+            m = legal.pop(rng.randrange(len(legal)))
+            chosen = chosen or m
+            after = game.apply(pos, m)
+            if game.outcome(after) is None and after not in seen:
+                chosen = m
+                break
+        assert chosen is not None
+        moves.append(chosen)
+        pos = game.apply(pos, chosen)
+        seen.add(pos)
+        if game.outcome(pos) is not None:
+            break
+    return moves
+
+
+def game_archive(name: str, target_plies: int, seed: int = 1) -> tuple[str, int, list[int]]:
+    """An archive of random legal games of ``name`` holding at least ``target_plies`` plies:
+    its text, its ply count and each game's length."""
+    game = get_game(name)
+    package = sys.modules[type(game).__module__.rpartition(".")[0] or type(game).__module__]
+    key = (f"{name} {target_plies} {seed} {LENGTHS.get(name, 80)}"
+           + _source_key(random_game, _avoiding_repeats, _make_archive, package))
+    text, plies = _cached(f"game-{name}-{target_plies}-s{seed}", key,
+                          lambda: _make_archive(name, target_plies, seed))
+    lengths = [int(x) for x in text.partition("\n")[0].removeprefix("% lengths ").split()]
+    return text, plies, lengths
+
+
+def _make_archive(name: str, target_plies: int, seed: int) -> tuple[str, int]:
+    from pbmkit.notation.writer import moves_text
+
+    game = get_game(name)
+    rng = random.Random(seed)
+    generate: Callable[[Any, random.Random, int], list[Any]] = (
+        _avoiding_repeats if name == "batukhan" else random_game)
+    parts: list[str] = []
+    lengths: list[int] = []
+    total = 0
+    n = 0
+    while total < target_plies:
+        n += 1
+        moves = generate(game, rng, min(LENGTHS.get(name, 80), target_plies - total))
+        if not moves:
+            break
+        total += len(moves)
+        lengths.append(len(moves))
+        tags = "".join(f'[{tag} "{tag} {n}"]\n' for tag in game.side_tags)
+        parts.append(f'[Game "{game.title}"]\n[Number "{n}"]\n{tags}\n{moves_text(game, moves)}')
+    # The first line keeps each game's length with the cached text; it is cut before the archive
+    # is written out for `pbmkit check`.
+    return f"% lengths {' '.join(map(str, lengths))}\n" + "\n".join(parts), total
+
+
+def chess_archive_like(lengths: Sequence[int], seed: int = 1) -> tuple[str, int]:
+    """A PGN archive of random legal chess games, one per entry of ``lengths`` and as long
+    (shorter where a random game ends first), and its ply count."""
+    import chess
+
+    key = f"{list(lengths)} {seed} {chess.__version__}" + _source_key(_make_chess)
+    return _cached(f"chess-like-{len(lengths)}-{sum(lengths)}-s{seed}", key,
+                   lambda: _make_chess(lengths, seed))
+
+
+def _make_chess(lengths: Sequence[int], seed: int) -> tuple[str, int]:
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    out: list[str] = []
+    total = 0
+    for n, length in enumerate(lengths, 1):
+        board = chess.Board()
+        game = chess.pgn.Game()
+        game.headers["Event"] = f"bench {n}"
+        node: chess.pgn.GameNode = game
+        while board.ply() < length and not board.is_game_over():
+            move = rng.choice(list(board.legal_moves))
+            node = node.add_variation(move)
+            board.push(move)
+        total += board.ply()
+        out.append(str(game))
+    return "\n\n".join(out) + "\n", total
+
+
+def _time(cmd: list[str]) -> float:
+    t0 = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, env=_ENV)
+    elapsed = time.perf_counter() - t0
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} exited {done.returncode}:\n{done.stdout[-2000:]!r}\n"
+                         f"{done.stderr[-2000:]!r}")
+    return elapsed
+
+
+def run_game(name: str, plies: int = 40_000, repeats: int = 5) -> tuple[str, float]:
+    """Time ``pbmkit check`` on ``name``'s archive against python-chess; the line and the ratio."""
+    text, ours_plies, lengths = game_archive(name, plies)
+    pgn, chess_plies = chess_archive_like(lengths)
+    exe = os.path.join(os.path.dirname(sys.executable), "pbmkit")
+    with tempfile.TemporaryDirectory() as tmp:
+        record = Path(tmp, f"{name}.txt")
+        record.write_text(text.partition("\n")[2], encoding="utf-8")
+        pgn_path = Path(tmp, "chess.pgn")
+        pgn_path.write_text(pgn, encoding="utf-8")
+        reader = Path(tmp, "read_pgn.py")
+        reader.write_text(CHESS_READER, encoding="utf-8")
+        ours_cmd = [exe, "check", str(record)]
+        ref_cmd = [sys.executable, str(reader), str(pgn_path)]
+        out = subprocess.run(ours_cmd, capture_output=True, text=True, env=_ENV).stdout
+        valid = out.count(": valid")
+        if valid != len(lengths):
+            raise SystemExit(f"{name}: {valid} of {len(lengths)} games valid:\n{out[-3000:]}")
+        _time(ref_cmd)  # bytecode written, file cache warm
+        ours_t: list[float] = []
+        ref_t: list[float] = []
+        for _ in range(repeats):
+            ours_t.append(_time(ours_cmd))
+            ref_t.append(_time(ref_cmd))
+    ours = ours_plies / median(ours_t)
+    ref = chess_plies / median(ref_t)
+    ratio = ours / ref
+    verdict = "target >= 2x: " + ("met" if ratio >= 2 else "NOT met")
+    title = get_game(name).title
+    line = summary(f"records {title}", ours, "plies/s", ratio,
+                   f"python-chess {ref:,.0f} plies/s; {len(lengths)} games, {ours_plies:,} plies",
+                   verdict)
+    return line, ratio
+
+
+def run(plies: int = 40_000, repeats: int = 5, games: Sequence[str] = ()) -> tuple[list[str], float]:
+    """Every game's line (or ``games``'), and the worst ratio."""
+    lines: list[str] = []
+    worst = float("inf")
+    for name in games or game_names():
+        line, ratio = run_game(name, plies, repeats)
+        print(line, flush=True)
+        lines.append(line)
+        worst = min(worst, ratio)
+    return lines, worst
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", action="append", default=[], help="A registered game (default: all).")
+    ap.add_argument("--plies", type=int, default=40_000, help="Plies in each archive (at least).")
+    ap.add_argument("--repeats", type=int, default=5)
+    a = ap.parse_args()
+    run(a.plies, a.repeats, a.game)
