@@ -7,7 +7,14 @@
 * the notation and the Setup reader match their words by hand instead of compiling patterns at
   start-up: held to the patterns they replaced, over near misses of typical words;
 * a reader memoised around a parse that returns a tuple (Baladãna's written turn is a named tuple)
-  gives the tuple back, and a remembered syntax error is raised again.
+  gives the tuple back, and a remembered syntax error is raised again;
+* ``check_move`` checks the written turn directly (issue 16): it accepts exactly the plain legal
+  turns and gives, for every other turn, the reason the rule-by-rule ``why_illegal`` gives, over
+  every legal turn and many random illegal ones of random games; ``reaches`` is membership in
+  ``figure_targets``; the squares holding golden rings carried by ``apply`` are the board's;
+  ``has_legal_move`` and ``outcome`` stop at the first turn found and agree with the plain list;
+* the notation reads the writer's spelling at once (``_canonical``): the same written turn as
+  reading word by word.
 """
 
 from __future__ import annotations
@@ -20,9 +27,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbmkit.games import baladana as bd
+from pbmkit.games.baladana import check as chk
 from pbmkit.games.baladana import notation as bn
 from pbmkit.games.baladana import rules
 from pbmkit.games.baladana import setup as bs
+from pbmkit.games.base import Outcome
 from pbmkit.games.notation import MoveSyntaxError, memoised_reader
 
 
@@ -147,3 +156,176 @@ def test_the_hand_matched_setup_items_are_the_patterns_items(item: str) -> None:
         assert bs._figure_item(w) == (None if m is None else (m.group(1), m.group(2) or "")), w
         f = _FREE_ITEM.fullmatch(w)
         assert bs._free_item(w) == (None if f is None else (f.group(1), f.group(2))), w
+
+
+# --- issue 16: the written turn checked directly ---------------------------------------------
+
+
+def _plain_set(position: bd.Position) -> set[bd.Move]:
+    """The legal turns by the definition: none once the game is over."""
+    return set() if bd.terminal(position) is not None else set(rules.plain_turns(position))
+
+
+def _random_turns(position: bd.Position, rng: random.Random, n: int) -> list[bd.Move]:
+    """Random turns, nearly all illegal: a random ring move (or none, or one next door) and a
+    random figure move, sometimes from one of the mover's figures, sometimes with tax or loot."""
+    letter = rules.SIDE_LETTERS[position.turn]
+    mine = [sq for sq, c in enumerate(position.cells) if c[:1] == letter]
+    out = []
+    for _ in range(n):
+        ring = None
+        if rng.random() < 0.8:
+            a = rng.choice(mine) if rng.random() < 0.6 else rng.randrange(64)
+            b = rng.choice(rules.NEIGHBOURS[a]) if rng.random() < 0.8 else rng.randrange(64)
+            ring = (rng.choice("RGBY"), a, b)
+        start = rng.choice(mine) if rng.random() < 0.8 else rng.randrange(64)
+        end = rng.randrange(64)
+        tax = rng.choice("RGBY") if rng.random() < 0.1 else None
+        loot = ((rng.choice("RGB"), rng.randrange(64)),) if rng.random() < 0.1 else ()
+        out.append(bd.Move(start, end, ring, tax, loot))
+    return out
+
+
+def _ring_turns(position: bd.Position, plain: set[bd.Move], rng: random.Random) -> list[bd.Move]:
+    """Every ring move from every square holding a ring (the rings there and one at random) to
+    every square around, each followed by a few of the legal figure moves and one by the figure
+    the ring lands on: most illegal, some legal."""
+    figure_moves = sorted({(m.start, m.end) for m in plain})
+    out = []
+    for a, cell in enumerate(position.cells):
+        if not cell:
+            continue
+        for colour in {*cell[1:], cell[0], rng.choice("RGBY")} - {"w", "b"}:
+            for b in rules.NEIGHBOURS[a]:
+                ring = (colour, a, b)
+                for start, end in rng.sample(figure_moves, min(2, len(figure_moves))):
+                    out.append(bd.Move(start, end, ring))
+                out.append(bd.Move(b, rng.randrange(64), ring))
+    return out
+
+
+def _check_agrees(position: bd.Position, moves: list[bd.Move]) -> None:
+    plain = _plain_set(position)
+    for move in moves:
+        got = bd.check_move(position, move)
+        assert got == chk.why_illegal(position, move), (bd.format_setup(position), move)
+        if not move.loot and (move.tax is None or position.cells[move.end]):
+            assert (got is None) == (move in plain), (bd.format_setup(position), move)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2**32))
+def test_check_move_accepts_exactly_the_plain_turns_and_words_each_refusal_as_why_illegal(
+        seed: int) -> None:
+    rng = random.Random(seed)
+    for position in _positions(seed, plies=60)[::4]:
+        plain = _plain_set(position)
+        for move in plain:  # every legal turn (a capture with its first tax)
+            assert bd.check_move(position, move) is None, (bd.format_setup(position), move)
+        near = [bd.Move(m.start, e, m.ring) for m in rng.sample(sorted(plain, key=repr), min(40, len(plain)))
+                for e in rng.sample(range(64), 4)]
+        _check_agrees(position, near + _random_turns(position, rng, 300)
+                      + _ring_turns(position, plain, rng))
+
+
+@pytest.mark.parametrize("setup", [
+    # free golden rings of both sides next to figures of both sides; a full figure
+    "white a1=Y b1=G c1=RGB d2=B; black h8=Y g8=RG b3=GB; free b2=Yb c2=Yw a2=R d1=G; move white",
+    "white a1=Y b1=G c1=RGB d2=B; black h8=Y g8=RG b3=GB; free b2=Yb c2=Yw a2=R d1=G; move black",
+    "white a1=YY b1=G c1=RGB d2=B; black h8=Y c3=RG f8=GB; free b2=Yb a2=R d1=G; move white",
+    "white d4=RGY e4=BY a1=G; black d6=RG e8=YY b4=GB; move white",
+])
+def test_check_move_agrees_with_why_illegal_on_every_ring_move_near_free_rings(setup: str) -> None:
+    position = bd.parse_setup(setup)
+    plain = _plain_set(position)
+    rng = random.Random(1)
+    _check_agrees(position, sorted(plain, key=repr) + _ring_turns(position, plain, rng)
+                  + _random_turns(position, rng, 300))
+
+
+def test_check_move_words_refusals_as_why_illegal_past_the_end_and_off_the_board() -> None:
+    won = bd.parse_setup("white a1=YY b1=G; black h8=G; free h1=Yb; move white")
+    assert bd.terminal(won) is not None
+    position = bd.initial_position()
+    for p, move in [(won, bd.Move(9, 17)), (position, bd.Move(8, 64)), (position, bd.Move(-1, 16)),
+                    (position, bd.Move(8, 16, ("Q", 3, 11))), (position, bd.Move(8, 16, ("G", 3, 64))),
+                    (position, bd.Move(8, 16, ("G", -1, 0))), (position, bd.Move(8, 16, ("w", 3, 4))),
+                    (position, bd.Move(8, 16, ("", 3, 4))), (position, bd.Move(8, 16, ("G", 3, 3)))]:
+        got = bd.check_move(p, move)
+        assert got is not None and got == chk.why_illegal(p, move), move
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2**32))
+def test_reaches_is_membership_in_the_figure_s_targets(seed: int) -> None:
+    for position in _positions(seed, plies=60)[::4]:
+        cells = position.cells
+        for a, cell in enumerate(cells):
+            if not rules.is_figure(cell):
+                continue
+            targets = set(rules.figure_targets(cells, a, True))
+            for b in range(64):
+                if b != a and (not cells[b] or (rules.is_figure(cells[b]) and cells[b][0] != cell[0])):
+                    assert rules.reaches(cells, a, b) == (b in targets), (bd.format_setup(position), a, b)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_golden_squares_carried_by_apply_are_the_board_s(seed: int) -> None:
+    for position in _positions(seed):
+        assert sorted(position.gold) == [sq for sq, c in enumerate(position.cells) if "Y" in c]
+        fresh = bd.Position(position.cells, position.turn)
+        assert fresh == position and hash(fresh) == hash(position)
+        assert bd.terminal(position) == bd.terminal(fresh)
+
+
+# Positions with few turns: no figure move but a ring move allowing one; no turn at all.
+_FEW_TURNS = [
+    "white a1=YY b1=G; black h8=YY; free b2=R c1=R; move white",
+    "white a1=YY b1=; black h8=YY; move white",
+    "white a1=YY b1=G; black h8=YY; free b2=R c1=R c2=G a2=B; move white",
+    "white a1=Y b1=Y; black h8=YY; free a2=R b2=R c1=R c2=R; move white",
+]
+
+
+@pytest.mark.parametrize("setup", _FEW_TURNS)
+def test_has_legal_move_and_outcome_agree_with_the_plain_turns_when_turns_are_few(setup: str) -> None:
+    position = bd.parse_setup(setup)
+    assert bd.terminal(position) is None
+    has = bool(list(rules.plain_turns(position)))
+    assert bd.has_legal_move(position) == has
+    assert (bd.outcome(position) is None) == has
+    assert bd.outcome(position) in (None, Outcome("draw", "no-moves"))
+
+
+def test_the_positions_with_few_turns_have_some_turns_and_none() -> None:
+    has = [bool(list(rules.plain_turns(bd.parse_setup(s)))) for s in _FEW_TURNS]
+    assert True in has and False in has
+    assert not list(rules._figure_moves(list(bd.parse_setup(_FEW_TURNS[0]).cells), bd.WHITE))
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32))
+def test_has_legal_move_and_outcome_agree_with_the_plain_turns_over_random_games(seed: int) -> None:
+    for position in _positions(seed):
+        has = bd.terminal(position) is None and bool(list(rules.plain_turns(position)))
+        assert bd.has_legal_move(position) == has
+        done = bd.terminal(position)
+        assert bd.outcome(position) == (done if done is not None else
+                                        None if has else Outcome("draw", "no-moves"))
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_writer_s_spelling_is_read_at_once_as_word_by_word(seed: int) -> None:
+    rng = random.Random(seed)
+    for position in _positions(seed, plies=40)[::4]:
+        moves = bd.legal_moves(position)
+        for move in rng.sample(moves, min(30, len(moves))):
+            for text in (bn.move_text(position, move, spoils=False), bn.move_text(position, move)):
+                fast = bn._canonical(text)
+                assert fast == bn._parse_words(text) or (fast is None and " tax " in text), text
+                for miss in _near_misses(text):
+                    fast = bn._canonical(miss)
+                    if fast is not None:
+                        assert fast == bn._parse_words(miss), miss

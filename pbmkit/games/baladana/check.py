@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pbmkit.games.baladana.rules import (
+    EMPTY,
     GOLD,
     MAX_RINGS,
     NEIGHBOURS,
@@ -11,19 +14,20 @@ from pbmkit.games.baladana.rules import (
     Move,
     Position,
     after_ring_move,
-    can_capture,
-    figure_targets,
-    golden_on_figures,
+    can_capture_at,
+    gold_after,
     is_figure,
     owner_of,
+    reaches,
     rings_of,
     space_name,
     tax_choices,
     terminal,
+    with_ring,
 )
 from pbmkit.games.base import IllegalMoveError
 
-__all__ = ["RING_WORDS", "check_move", "describe_cell", "move_or_raise"]
+__all__ = ["RING_WORDS", "check_move", "describe_cell", "move_or_raise", "why_illegal"]
 
 RING_WORDS = {"R": "red", "G": "green", "B": "blue", "Y": "golden"}
 
@@ -83,7 +87,8 @@ def _ring_reason(position: Position, ring: tuple[str, int, int]) -> str | None:
     return None
 
 
-def _figure_reason(position: Position, cells: list[str], move: Move) -> str | None:
+def _figure_reason(position: Position, cells: Sequence[str], gold: tuple[int, ...], move: Move
+                   ) -> str | None:
     me = SIDE_LETTERS[position.turn]
     a, b = move.start, move.end
     src, dst = cells[a], cells[b]
@@ -97,9 +102,8 @@ def _figure_reason(position: Position, cells: list[str], move: Move) -> str | No
         return f"a figure never lands on a free ring ({describe_cell(dst)} on {space_name(b)})"
     if dst[:1] == me:
         return f"a figure never lands on a figure of its own colour ({space_name(b)})"
-    capture = can_capture(cells, position.turn)
-    if b in figure_targets(cells, a, True):
-        if dst and not capture:
+    if reaches(cells, a, b):
+        if dst and not can_capture_at(cells, gold, me):
             return ("you may capture only while both your golden rings are on one and the same "
                     "figure of yours")
         return None
@@ -108,7 +112,7 @@ def _figure_reason(position: Position, cells: list[str], move: Move) -> str | No
             "its rings do not give that move, or a figure or free ring stands in the way")
 
 
-def _spoils_reason(cells: list[str], move: Move) -> str | None:
+def _spoils_reason(cells: Sequence[str], move: Move) -> str | None:
     captured = cells[move.end]
     if not captured:
         if move.tax is not None or move.loot:
@@ -156,7 +160,85 @@ def _spoils_reason(cells: list[str], move: Move) -> str | None:
 
 
 def check_move(position: Position, move: Move) -> str | None:
-    """``None`` if ``move`` is a legal turn in ``position``, else why not in players' words."""
+    """``None`` if ``move`` is a legal turn in ``position``, else why not in players' words.
+
+    The written turn is checked directly, without listing the legal turns: the ring move's two
+    squares, the figure's line by its powers after the ring move (:func:`reaches`), and rule 5,
+    the end of the game and the right to capture from the few squares holding golden rings. A
+    turn that is plainly legal (no capture, the usual ring moves) is accepted here; any other is
+    judged by :func:`why_illegal`, which gives the reason (held to each other and to the legal
+    turns by ``tests/games/test_baladana_fast_paths.py``)."""
+    start, end, ring, tax, loot = move
+    if end < 0 or end >= 64 or start < 0 or start >= 64 or tax is not None or loot:
+        return why_illegal(position, move)
+    cells = position.cells
+    turn = position.turn
+    me = SIDE_LETTERS[turn]
+    gold = position.gold
+    if _over(cells, gold, me):
+        return "the game is over"
+    after: Sequence[str] = cells
+    if ring is not None:
+        colour, a, b = ring
+        if not (colour in RING_WORDS and 0 <= a < 64 and b in _AROUND[a]):
+            return why_illegal(position, move)
+        src, dst = cells[a], cells[b]
+        if src[:1] == me:
+            if colour not in src:
+                return why_illegal(position, move)
+            left = src.replace(colour, "", 1)
+        elif src[:1] == colour and (colour != GOLD or src[1:] == me) and dst:
+            left = EMPTY
+        else:
+            return why_illegal(position, move)
+        if dst:
+            if dst[0] != me or len(dst) > MAX_RINGS:
+                return why_illegal(position, move)
+            put = with_ring(dst, colour)
+        else:
+            put = colour + me if colour == GOLD else colour
+        after = list(cells)
+        after[a] = left
+        after[b] = put
+        if colour == GOLD:
+            gold = gold_after(gold, after, (a, b))
+    for sq in gold:  # rule 5: a golden ring on one of the mover's figures
+        if after[sq][0] == me:
+            break
+    else:
+        return why_illegal(position, move)
+    if after[start][:1] == me and not after[end] and start != end and reaches(after, start, end):
+        return None
+    return why_illegal(position, move)
+
+
+def _over(cells: Sequence[str], gold: tuple[int, ...], me: str) -> bool:
+    """Whether the game is over (:func:`~pbmkit.games.baladana.rules.terminal` is not ``None``):
+    judged from the squares holding golden rings alone."""
+    my_figure = your_figure = False
+    mine = yours = 0
+    for sq in gold:
+        c = cells[sq]
+        first = c[0]
+        if first == me:
+            my_figure = True
+            mine += c.count(GOLD)
+        elif first != GOLD:
+            your_figure = True
+            yours += c.count(GOLD)
+        elif c[1] == me:
+            mine += 1
+        else:
+            yours += 1
+    return not (my_figure and your_figure and (mine >= 2 or yours >= 2))
+
+
+_AROUND = tuple(frozenset(n) for n in NEIGHBOURS)
+
+
+def why_illegal(position: Position, move: Move) -> str | None:
+    """``None`` if ``move`` is a legal turn in ``position``, else why not in players' words: each
+    rule in turn, the first broken one named (:func:`check_move` without its shortcut)."""
     done = terminal(position)
     if done is not None:
         return "the game is over"
@@ -169,13 +251,21 @@ def check_move(position: Position, move: Move) -> str | None:
         why = _ring_reason(position, move.ring)
         if why:
             return why
-    cells = after_ring_move(position, move.ring)
-    if not golden_on_figures(cells, position.turn):
+    # The squares after the ring move, and those holding golden rings then (rule 5 and the right
+    # to capture are judged from those: at most four squares).
+    cells: Sequence[str] = position.cells
+    gold = position.gold
+    if move.ring is not None:
+        cells = after_ring_move(position, move.ring)
+        if move.ring[0] == GOLD:
+            gold = gold_after(gold, cells, (move.ring[1], move.ring[2]))
+    me = SIDE_LETTERS[position.turn]
+    if not any(cells[sq][0] == me for sq in gold):
         return ("after your turn you must still have a golden ring on one of your figures "
                 "(rule 5)")
     if move.start == move.end:
         return "a figure move goes to another square"
-    why = _figure_reason(position, cells, move)
+    why = _figure_reason(position, cells, gold, move)
     if why:
         return why
     for colour, sq in move.loot:

@@ -18,7 +18,7 @@ capture the tax and the loot.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from pbmkit.games.base import Outcome
@@ -26,10 +26,10 @@ from pbmkit.games.board import Board, square_board
 
 __all__ = [
     "BLACK", "BOARD", "COLOURS", "EMPTY", "GOLD", "MAX_RINGS", "RING_ORDER", "SIDE_LETTERS",
-    "SIDE_NAMES", "WHITE", "Move", "Position", "apply", "can_capture", "figure_targets",
-    "golden_in_play", "golden_on_figures", "has_legal_move", "initial_position", "is_figure", "legal_moves",
-    "outcome", "owner_of", "ring_moves", "rings_of", "space", "space_name", "tax_choices",
-    "terminal",
+    "SIDE_NAMES", "WHITE", "Move", "Position", "apply", "can_capture", "can_capture_at",
+    "figure_targets", "gold_after", "golden_in_play", "golden_on_figures", "has_legal_move",
+    "initial_position", "is_figure", "legal_moves", "outcome", "owner_of", "reaches", "ring_moves",
+    "rings_of", "space", "space_name", "tax_choices", "terminal", "with_ring",
 ]
 
 WHITE, BLACK = 0, 1
@@ -91,15 +91,51 @@ def free_ring(colour: str, owner: int | None = None) -> str:
     return colour + (SIDE_LETTERS[owner] if colour == GOLD and owner is not None else "")
 
 
-class Position(NamedTuple):
+class Position:
     """The 64 squares (see the module docstring) and the side to move.
 
-    Named tuples, not frozen dataclasses, for Position and Move: they are defined at the start of
-    every command that reads a Baladãna record (a frozen, ordered dataclass costs ~1 ms to define;
-    docs/performance.md)."""
+    A plain slotted class, not a dataclass (a frozen, ordered dataclass costs ~1 ms to define at
+    the start of every command; docs/performance.md). Two positions are equal when their squares
+    and side to move are. Treat it as immutable: :func:`apply` makes a new one.
+
+    Besides the squares, a position knows which squares hold a golden ring (:attr:`gold`),
+    computed on first use or carried along by :func:`apply`: the end of the game, rule 5 and the
+    right to capture are then judged from at most four squares instead of the whole board."""
+
+    __slots__ = ("_gold", "_hash", "cells", "turn")
 
     cells: tuple[str, ...]
-    turn: int = WHITE
+    turn: int
+    _gold: tuple[int, ...] | None
+    _hash: int | None
+
+    def __init__(self, cells: tuple[str, ...], turn: int = WHITE) -> None:
+        self.cells = cells
+        self.turn = turn
+        self._gold = None
+        self._hash = None
+
+    @property
+    def gold(self) -> tuple[int, ...]:
+        """The squares holding a golden ring (on a figure or free), at most four."""
+        gold = self._gold
+        if gold is None:
+            gold = self._gold = tuple(sq for sq, c in enumerate(self.cells) if GOLD in c)
+        return gold
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.turn == other.turn and self.cells == other.cells
+
+    def __hash__(self) -> int:
+        key = self._hash
+        if key is None:
+            key = self._hash = hash((self.cells, self.turn))
+        return key
+
+    def __repr__(self) -> str:
+        return f"Position(cells={self.cells!r}, turn={self.turn!r})"
 
     def at(self, name: str) -> str:
         """The content of the square called ``name``."""
@@ -151,6 +187,46 @@ def can_capture(cells: tuple[str, ...] | list[str], side: int) -> bool:
     """Rule: both of ``side``'s golden rings on one and the same figure of ``side``."""
     letter = SIDE_LETTERS[side]
     return any(c[0] == letter for c in cells if GOLD + GOLD in c)
+
+
+def reaches(cells: Sequence[str], a: int, b: int) -> bool:
+    """Whether the figure on ``a`` reaches ``b`` by its powers, an opponent's figure on ``b``
+    counting as reachable: ``b in figure_targets(cells, a, True)`` without listing the targets
+    (``b`` is another square, holding nothing or an opponent's figure). The line from ``a`` to
+    ``b`` is looked up, then the squares between are tested (held to :func:`figure_targets` by
+    ``tests/games/test_baladana_fast_paths.py``)."""
+    rings = cells[a][1:]
+    diagonal_power = "R" in rings
+    straight_power = "G" in rings
+    far = "B" in rings
+    if not (diagonal_power or straight_power):
+        return far and b in _LEAP_SETS[a]
+    line = _LINES.get(64 * a + b)
+    if line is None:
+        line = _LINES[64 * a + b] = _line(a, b)
+    diagonal, between = line
+    if diagonal is None or (between and not far):
+        return False
+    if not (diagonal_power if diagonal else straight_power):
+        return False
+    for t in between:  # noqa: SIM110 (a loop: no generator made for the usual 0-2 squares)
+        if cells[t]:
+            return False
+    return True
+
+
+def _line(a: int, b: int) -> tuple[bool | None, tuple[int, ...]]:
+    """Whether ``a`` and ``b`` are on a diagonal (``True``), a rank or file (``False``) or
+    neither (``None``), and the squares between them."""
+    df, dr = b % 8 - a % 8, b // 8 - a // 8
+    if (df and dr and abs(df) != abs(dr)) or not (df or dr):
+        return None, ()
+    step = (df > 0) - (df < 0) + 8 * ((dr > 0) - (dr < 0))
+    return bool(df and dr), tuple(range(a + step, b, step))
+
+
+_LINES: dict[int, tuple[bool | None, tuple[int, ...]]] = {}
+_LEAP_SETS = tuple(frozenset(leaps) for leaps in _LEAPS)
 
 
 # --- powers ----------------------------------------------------------------------------------
@@ -366,7 +442,8 @@ def _turns(position: Position) -> Iterator[Move]:
 
 def terminal(position: Position) -> Outcome | None:
     """The win or the no-capture draw, judged before the side to move plays; else ``None``."""
-    golds = [c for c in position.cells if GOLD in c]  # one pass over the board: at most 4 cells
+    cells = position.cells
+    golds = [cells[sq] for sq in position.gold]  # the squares holding golden rings: at most 4
     mover = position.turn
     me, you = SIDE_LETTERS[mover], SIDE_LETTERS[1 - mover]
     if not any(c[0] == me for c in golds):
@@ -388,8 +465,22 @@ def legal_moves(position: Position) -> list[Move]:
 
 
 def has_legal_move(position: Position) -> bool:
-    """Whether the side to move has a legal turn (without listing them all)."""
-    return terminal(position) is None and next(_turns(position), None) is not None
+    """Whether the side to move has a legal turn, without listing them: a figure that moves
+    without a ring move answers at once (``terminal`` being ``None``, the mover keeps a golden ring
+    on a figure, rule 5); only when none does are the turns with a ring move searched, up to the
+    first (held to ``bool(plain_turns)`` by ``tests/games/test_baladana_fast_paths.py``)."""
+    return terminal(position) is None and _some_turn(position)
+
+
+def _some_turn(position: Position) -> bool:
+    """Whether a position that is not :func:`terminal` has a legal turn."""
+    cells = position.cells
+    letter = SIDE_LETTERS[position.turn]
+    capture = can_capture_at(cells, position.gold, letter)
+    for sq, cell in enumerate(cells):
+        if cell[:1] == letter and next(figure_targets(cells, sq, capture), None) is not None:
+            return True
+    return next(_turns(position), None) is not None
 
 
 def outcome(position: Position) -> Outcome | None:
@@ -397,20 +488,66 @@ def outcome(position: Position) -> Outcome | None:
     done = terminal(position)
     if done is not None:
         return done
-    if next(_turns(position), None) is None:
+    if not _some_turn(position):
         return Outcome("draw", "no-moves")
     return None
 
 
+def can_capture_at(cells: Sequence[str], gold: Iterable[int], letter: str) -> bool:
+    """:func:`can_capture` from the squares holding golden rings."""
+    for sq in gold:
+        c = cells[sq]
+        if c[0] == letter and GOLD + GOLD in c:
+            return True
+    return False
+
+
+def gold_after(gold: tuple[int, ...], cells: Sequence[str], changed: Iterable[int]) -> tuple[int, ...]:
+    """The squares holding golden rings in ``cells``, given those of a position that differed
+    from it only on the squares ``changed`` (each listed once at most)."""
+    return tuple(sq for sq in dict.fromkeys((*gold, *changed)) if GOLD in cells[sq])
+
+
+def with_ring(cell: str, colour: str) -> str:
+    """The figure ``cell`` carrying one more ring, its rings in the order ``R G B Y``."""
+    out = _WITH_RINGS.get(cell + colour)
+    if out is None:
+        out = _WITH_RINGS[cell + colour] = cell[0] + "".join(sorted(cell[1:] + colour, key=RING_ORDER.index))
+    return out
+
+
+_WITH_RINGS: dict[str, str] = {}
+
+
 def apply(position: Position, move: Move) -> Position:
-    """The position after a legal turn (not checked: see :func:`~pbmkit.games.baladana.check.check_move`)."""
-    cells = after_ring_move(position, move.ring)
-    mover = cells[move.start]
-    cells[move.start] = EMPTY
-    captured = cells[move.end]
-    cells[move.end] = mover
+    """The position after a legal turn (not checked: see :func:`~pbmkit.games.baladana.check.check_move`).
+
+    The squares holding golden rings are carried along: they change only when a golden ring is
+    moved, a figure carrying one moves, or one is captured."""
+    start, end, ring, _, loot = move
+    turn = position.turn
+    cells = list(position.cells)
+    gold = position.gold
+    moved_gold = False
+    if ring is not None:
+        colour, a, b = ring
+        src = cells[a]
+        cells[a] = src.replace(colour, "", 1) if src[0] in "wb" else EMPTY
+        dst = cells[b]
+        cells[b] = with_ring(dst, colour) if dst else free_ring(colour, turn)
+        if colour == GOLD:
+            moved_gold = True
+    mover = cells[start]
+    cells[start] = EMPTY
+    captured = cells[end]
+    cells[end] = mover
     if captured:
-        for colour, sq in move.loot:
+        for colour, sq in loot:
             c = cells[sq]
             cells[sq] = figure(owner_of(c) or 0, c[1:] + colour) if c else free_ring(colour)
-    return Position(tuple(cells), 1 - position.turn)
+    after = Position(tuple(cells), 1 - turn)
+    if moved_gold or GOLD in mover or GOLD in captured:
+        after._gold = gold_after(gold, cells, (ring[1], ring[2], start, end) if ring else (start, end))
+    else:
+        after._gold = gold
+    return after
