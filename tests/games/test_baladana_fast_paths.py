@@ -277,6 +277,30 @@ def test_the_golden_squares_carried_by_apply_are_the_board_s(seed: int) -> None:
         fresh = bd.Position(position.cells, position.turn)
         assert fresh == position and hash(fresh) == hash(position)
         assert bd.terminal(position) == bd.terminal(fresh)
+        assert position.over == fresh.over == (bd.terminal(fresh) is not None)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32))
+def test_apply_after_check_move_is_the_plain_apply(seed: int) -> None:
+    """As the replayer does: check a turn, then apply it (``apply`` takes the position
+    ``check_move`` made); against ``apply`` on an equal position made afresh."""
+    rng = random.Random(seed)
+    position = bd.initial_position()
+    for _ in range(80):
+        moves = bd.legal_moves(position)
+        if not moves:
+            break
+        captures = [m for m in moves if position.cells[m.end]]
+        move = _with_spoils(position, rng.choice(captures if captures and rng.random() < 0.3
+                                                 else moves), rng)
+        assert bd.check_move(position, move) is None
+        after = bd.apply(position, move)
+        plain = bd.apply(bd.Position(position.cells, position.turn), move)
+        assert after == plain and after.turn == plain.turn
+        assert sorted(after.gold) == sorted(plain.gold) == list(bd.Position(after.cells).gold)
+        assert after.over == plain.over == (bd.terminal(plain) is not None)
+        position = after if rng.random() < 0.5 else plain
 
 
 # Positions with few turns: no figure move but a ring move allowing one; no turn at all.

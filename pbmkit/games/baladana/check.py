@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pbmkit.games.baladana.rules import (
+    _WITH_RINGS,
+    CHECKED,
     EMPTY,
     GOLD,
     MAX_RINGS,
@@ -17,6 +19,7 @@ from pbmkit.games.baladana.rules import (
     can_capture_at,
     gold_after,
     is_figure,
+    made,
     owner_of,
     reaches,
     rings_of,
@@ -174,10 +177,16 @@ def check_move(position: Position, move: Move) -> str | None:
     cells = position.cells
     turn = position.turn
     me = SIDE_LETTERS[turn]
-    gold = position.gold
-    if _over(cells, gold, me):
+    gold = position._gold
+    if gold is None:
+        gold = position.gold
+    over = position._over
+    if over is None:
+        over = position.over
+    if over:
         return "the game is over"
     after: Sequence[str] = cells
+    new: list[str] | None = None
     if ring is not None:
         colour, a, b = ring
         if not (colour in RING_WORDS and 0 <= a < 64 and b in _AROUND[a]):
@@ -194,12 +203,12 @@ def check_move(position: Position, move: Move) -> str | None:
         if dst:
             if dst[0] != me or len(dst) > MAX_RINGS:
                 return why_illegal(position, move)
-            put = with_ring(dst, colour)
+            put = _WITH_RINGS.get(dst + colour) or with_ring(dst, colour)
         else:
             put = colour + me if colour == GOLD else colour
-        after = list(cells)
-        after[a] = left
-        after[b] = put
+        after = new = list(cells)
+        new[a] = left
+        new[b] = put
         if colour == GOLD:
             gold = gold_after(gold, after, (a, b))
     for sq in gold:  # rule 5: a golden ring on one of the mover's figures
@@ -208,29 +217,21 @@ def check_move(position: Position, move: Move) -> str | None:
     else:
         return why_illegal(position, move)
     if after[start][:1] == me and not after[end] and start != end and reaches(after, start, end):
+        # Legal. The position after it is made now, from the squares after the ring move, and
+        # handed to apply, which the replayer calls next with the same two objects.
+        if new is None:
+            new = list(cells)
+        mover = new[start]
+        new[end] = mover
+        new[start] = EMPTY
+        # Without a capture no golden ring leaves the game, and rule 5 holds: the game goes on.
+        if GOLD in mover:
+            result = made(tuple(new), 1 - turn, gold_after(gold, new, (start, end)), False)
+        else:
+            result = made(tuple(new), 1 - turn, gold, False)
+        CHECKED[0] = (position, move, result)
         return None
     return why_illegal(position, move)
-
-
-def _over(cells: Sequence[str], gold: tuple[int, ...], me: str) -> bool:
-    """Whether the game is over (:func:`~pbmkit.games.baladana.rules.terminal` is not ``None``):
-    judged from the squares holding golden rings alone."""
-    my_figure = your_figure = False
-    mine = yours = 0
-    for sq in gold:
-        c = cells[sq]
-        first = c[0]
-        if first == me:
-            my_figure = True
-            mine += c.count(GOLD)
-        elif first != GOLD:
-            your_figure = True
-            yours += c.count(GOLD)
-        elif c[1] == me:
-            mine += 1
-        else:
-            yours += 1
-    return not (my_figure and your_figure and (mine >= 2 or yours >= 2))
 
 
 _AROUND = tuple(frozenset(n) for n in NEIGHBOURS)

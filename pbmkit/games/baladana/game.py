@@ -59,13 +59,11 @@ class Baladana(GameBase[Position, Move]):
         """Every legal turn, each once (a capture with its first tax and no loot)."""
         return legal_moves(position)
 
-    def check_move(self, position: Position, move: Move) -> str | None:
-        """``None`` if legal, else why not in players' words."""
-        return check_move(position, move)
-
-    def apply(self, position: Position, move: Move) -> Position:
-        """The position after a legal turn."""
-        return apply(position, move)
+    # The rules' own functions, not methods calling them: the replayer calls these once a ply.
+    check_move = staticmethod(check_move)
+    """``None`` if legal, else why not in players' words."""
+    apply = staticmethod(apply)
+    """The position after a legal turn."""
 
     def outcome(self, position: Position) -> Outcome | None:
         """``golden-rings`` (a win), ``no-capture`` or ``no-moves`` (draws), else ``None``."""

@@ -120,25 +120,53 @@ def _canonical(text: str) -> _Written | None:
     """``text`` read at once when it is a turn without tax or loot written as the writer writes
     it (``e2-e6``, ``c1xh6``, ``Gd1>e2 e2-e6``); ``None`` for anything else, which
     :func:`_parse` reads word by word (held to it by ``tests/games/test_baladana_fast_paths.py``)."""
+    got = _plain(text)
+    if got is None:
+        return None
+    move, capture = got
+    return _Written(move.ring, move.start, move.end, capture, None, (), text)
+
+
+def _plain(text: str) -> tuple[Move, bool] | None:
+    """The turn ``text`` and its capture mark when ``text`` is spelt as the writer spells a turn
+    without tax or loot; else ``None``. Each figure move and ring move is read once and kept
+    (at most 8,192 and 2,048 words), so that a record's turns are read without splitting words."""
     n = len(text)
     if n == 5:
-        f = text
-        ring = None
-    elif n == 12 and text[6] == " " and text[3] == ">" and text[0] in "RGBY":
-        a, b = _SQUARES.get(text[1:3]), _SQUARES.get(text[4:6])
-        if a is None or b is None:
-            return None
-        ring = (text[0], a, b)
-        f = text[7:]
-    else:
+        return _FIGURE_WORDS.get(text) or _figure_word_read(text)
+    if n != 12 or text[6] != " ":
         return None
-    sep = f[2]
-    if sep != "-" and sep != "x":
+    ring = _RING_WORDS.get(text[:6]) or _ring_word_read(text[:6])
+    figure = _FIGURE_WORDS.get(text[7:]) or _figure_word_read(text[7:])
+    if ring is None or figure is None:
         return None
-    start, end = _SQUARES.get(f[:2]), _SQUARES.get(f[3:])
-    if start is None or end is None:
+    move, capture = figure
+    return _new_move(Move, (move.start, move.end, ring, None, ())), capture
+
+
+_new_move = tuple.__new__
+_FIGURE_WORDS: dict[str, tuple[Move, bool]] = {}
+_RING_WORDS: dict[str, tuple[str, int, int]] = {}
+
+
+def _figure_word_read(word: str) -> tuple[Move, bool] | None:
+    """``e2-e6`` or ``c1xh6`` as the writer writes it: the figure move and whether ``x`` marks a
+    capture, kept in :data:`_FIGURE_WORDS`."""
+    sep = word[2]
+    start, end = _SQUARES.get(word[:2]), _SQUARES.get(word[3:])
+    if (sep != "-" and sep != "x") or start is None or end is None:
         return None
-    return _Written(ring, start, end, sep == "x", None, (), text)
+    got = _FIGURE_WORDS[word] = (Move(start, end), sep == "x")
+    return got
+
+
+def _ring_word_read(word: str) -> tuple[str, int, int] | None:
+    """``Gd1>e2`` as the writer writes it, kept in :data:`_RING_WORDS`."""
+    a, b = _SQUARES.get(word[1:3]), _SQUARES.get(word[4:6])
+    if word[0] not in "RGBY" or word[3] != ">" or a is None or b is None:
+        return None
+    ring = _RING_WORDS[word] = (word[0], a, b)
+    return ring
 
 
 def _parse(text: str) -> _Written:
@@ -274,16 +302,20 @@ class BaladanaNotation:
         """The turn ``text`` means in ``position`` (not checked for legality, except the capture
         mark: ``x`` on a figure move that captures nothing, or a capture written with ``-``, is
         :class:`IllegalMoveError`)."""
-        w = _read(text)
-        move = Move(w.start, w.end, w.ring, w.tax, w.loot)
-        target = position.cells[w.end]
-        is_capture = target[:1] == SIDE_LETTERS[1 - position.turn]
-        if w.capture and not is_capture:
-            raise _placed(f"'x' marks a capture, but {space_name(w.end)} holds no figure of your "
-                          "opponent's", w.start)
-        if is_capture and not w.capture:
-            raise _placed(f"{space_name(w.end)} holds your opponent's figure: write the capture "
-                          f"with x ({space_name(w.start)}x{space_name(w.end)})", w.start)
+        got = _plain(text)
+        if got is None:
+            w = _read(text)
+            move, capture = Move(w.start, w.end, w.ring, w.tax, w.loot), w.capture
+        else:
+            move, capture = got
+        end = move.end
+        is_capture = position.cells[end][:1] == SIDE_LETTERS[1 - position.turn]
+        if capture != is_capture:
+            if capture:
+                raise _placed(f"'x' marks a capture, but {space_name(end)} holds no figure of "
+                              "your opponent's", move.start)
+            raise _placed(f"{space_name(end)} holds your opponent's figure: write the capture "
+                          f"with x ({space_name(move.start)}x{space_name(end)})", move.start)
         return move
 
     def format(self, move: Move, position: Position) -> str:

@@ -25,11 +25,12 @@ from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, square_board
 
 __all__ = [
-    "BLACK", "BOARD", "COLOURS", "EMPTY", "GOLD", "MAX_RINGS", "RING_ORDER", "SIDE_LETTERS",
+    "BLACK", "BOARD", "CHECKED", "COLOURS", "EMPTY", "GOLD", "MAX_RINGS", "RING_ORDER", "SIDE_LETTERS",
     "SIDE_NAMES", "WHITE", "Move", "Position", "apply", "can_capture", "can_capture_at",
-    "figure_targets", "gold_after", "golden_in_play", "golden_on_figures", "has_legal_move",
-    "initial_position", "is_figure", "legal_moves", "outcome", "owner_of", "reaches", "ring_moves",
-    "rings_of", "space", "space_name", "tax_choices", "terminal", "with_ring",
+    "figure_targets", "gold_after", "golden_end", "golden_in_play", "golden_on_figures",
+    "has_legal_move", "initial_position", "is_figure", "legal_moves", "made", "outcome", "owner_of",
+    "reaches", "ring_moves", "rings_of", "space", "space_name", "tax_choices", "terminal",
+    "with_ring",
 ]
 
 WHITE, BLACK = 0, 1
@@ -102,18 +103,30 @@ class Position:
     computed on first use or carried along by :func:`apply`: the end of the game, rule 5 and the
     right to capture are then judged from at most four squares instead of the whole board."""
 
-    __slots__ = ("_gold", "_hash", "cells", "turn")
+    __slots__ = ("_gold", "_hash", "_over", "cells", "turn")
 
     cells: tuple[str, ...]
     turn: int
     _gold: tuple[int, ...] | None
+    _over: bool | None
     _hash: int | None
 
     def __init__(self, cells: tuple[str, ...], turn: int = WHITE) -> None:
         self.cells = cells
         self.turn = turn
         self._gold = None
+        self._over = None
         self._hash = None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over by its golden rings (:func:`terminal` is not ``None``),
+        judged from the squares holding them; carried along by :func:`apply` while no golden
+        ring moves."""
+        over = self._over
+        if over is None:
+            over = self._over = golden_end(self.cells, self.gold)
+        return over
 
     @property
     def gold(self) -> tuple[int, ...]:
@@ -140,6 +153,22 @@ class Position:
     def at(self, name: str) -> str:
         """The content of the square called ``name``."""
         return self.cells[space(name)]
+
+
+def made(cells: tuple[str, ...], turn: int, gold: tuple[int, ...] | None, over: bool | None
+         ) -> Position:
+    """A :class:`Position` with what is known of it: the squares holding golden rings, whether
+    they end the game (``None``: not known)."""
+    position = _new(Position)
+    position.cells = cells
+    position.turn = turn
+    position._gold = gold
+    position._over = over
+    position._hash = None
+    return position
+
+
+_new = object.__new__
 
 
 class Move(NamedTuple):
@@ -442,6 +471,8 @@ def _turns(position: Position) -> Iterator[Move]:
 
 def terminal(position: Position) -> Outcome | None:
     """The win or the no-capture draw, judged before the side to move plays; else ``None``."""
+    if not position.over:
+        return None
     cells = position.cells
     golds = [cells[sq] for sq in position.gold]  # the squares holding golden rings: at most 4
     mover = position.turn
@@ -502,6 +533,28 @@ def can_capture_at(cells: Sequence[str], gold: Iterable[int], letter: str) -> bo
     return False
 
 
+def golden_end(cells: Sequence[str], gold: Iterable[int]) -> bool:
+    """Whether the golden rings on the squares ``gold`` end the game (:func:`terminal`): a side
+    without a golden ring on one of its figures, or each side with fewer than two in play. The
+    same for either side to move."""
+    white_figure = black_figure = False
+    white = black = 0
+    for sq in gold:
+        c = cells[sq]
+        first = c[0]
+        if first == "w":
+            white_figure = True
+            white += c.count(GOLD)
+        elif first == "b":
+            black_figure = True
+            black += c.count(GOLD)
+        elif c[1] == "w":
+            white += 1
+        else:
+            black += 1
+    return not (white_figure and black_figure and (white >= 2 or black >= 2))
+
+
 def gold_after(gold: tuple[int, ...], cells: Sequence[str], changed: Iterable[int]) -> tuple[int, ...]:
     """The squares holding golden rings in ``cells``, given those of a position that differed
     from it only on the squares ``changed`` (each listed once at most)."""
@@ -519,11 +572,22 @@ def with_ring(cell: str, colour: str) -> str:
 _WITH_RINGS: dict[str, str] = {}
 
 
+CHECKED: list[tuple[Position, Move, Position] | None] = [None]
+"""The last turn :func:`~pbmkit.games.baladana.check.check_move` found legal without a capture,
+with the position it leads to: ``(position, move, after)``. :func:`apply` gives ``after`` back
+when asked for the same position and move objects (both immutable), as the replayer does right
+after checking, instead of making it again (held to the plain apply by
+``tests/games/test_baladana_fast_paths.py``)."""
+
+
 def apply(position: Position, move: Move) -> Position:
     """The position after a legal turn (not checked: see :func:`~pbmkit.games.baladana.check.check_move`).
 
     The squares holding golden rings are carried along: they change only when a golden ring is
     moved, a figure carrying one moves, or one is captured."""
+    checked = CHECKED[0]
+    if checked is not None and checked[0] is position and checked[1] is move:
+        return checked[2]  # made by check_move, which has just found this turn legal
     start, end, ring, _, loot = move
     turn = position.turn
     cells = list(position.cells)
@@ -545,9 +609,8 @@ def apply(position: Position, move: Move) -> Position:
         for colour, sq in loot:
             c = cells[sq]
             cells[sq] = figure(owner_of(c) or 0, c[1:] + colour) if c else free_ring(colour)
-    after = Position(tuple(cells), 1 - turn)
     if moved_gold or GOLD in mover or GOLD in captured:
-        after._gold = gold_after(gold, cells, (ring[1], ring[2], start, end) if ring else (start, end))
-    else:
-        after._gold = gold
-    return after
+        changed = (ring[1], ring[2], start, end) if ring else (start, end)
+        return made(tuple(cells), 1 - turn, gold_after(gold, cells, changed), None)
+    # No golden ring moved: the same squares, with the same golden rings, end the game or not.
+    return made(tuple(cells), 1 - turn, gold, position._over)
