@@ -205,12 +205,19 @@ def _ring_turns(position: bd.Position, plain: set[bd.Move], rng: random.Random) 
 
 
 def _check_agrees(position: bd.Position, moves: list[bd.Move]) -> None:
-    plain = _plain_set(position)
+    """``check_move`` gives ``why_illegal``'s answer, and accepts a turn without loot exactly
+    when its ring move and figure move are a plain legal turn's and its tax one of the choices."""
+    bare = {m.bare() for m in _plain_set(position)}
     for move in moves:
         got = bd.check_move(position, move)
         assert got == chk.why_illegal(position, move), (bd.format_setup(position), move)
-        if not move.loot and (move.tax is None or position.cells[move.end]):
-            assert (got is None) == (move in plain), (bd.format_setup(position), move)
+        if not move.loot:
+            legal = move.bare() in bare
+            if legal:  # the tax is judged on the squares after the ring move
+                target = rules.after_ring_move(position, move.ring)[move.end]
+                choices = bd.tax_choices(target) if target else ()
+                legal = move.tax in choices if move.tax is not None else not choices
+            assert (got is None) == legal, (bd.format_setup(position), move)
 
 
 @settings(max_examples=6, deadline=None)
@@ -224,7 +231,9 @@ def test_check_move_accepts_exactly_the_plain_turns_and_words_each_refusal_as_wh
             assert bd.check_move(position, move) is None, (bd.format_setup(position), move)
         near = [bd.Move(m.start, e, m.ring) for m in rng.sample(sorted(plain, key=repr), min(40, len(plain)))
                 for e in rng.sample(range(64), 4)]
-        _check_agrees(position, near + _random_turns(position, rng, 300)
+        taxed = [m._replace(tax=t) for m in plain if position.cells[m.end]
+                 for t in (None, "R", "G", "B", "Y")]
+        _check_agrees(position, near + taxed + _random_turns(position, rng, 300)
                       + _ring_turns(position, plain, rng))
 
 

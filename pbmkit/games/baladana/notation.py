@@ -302,7 +302,7 @@ class BaladanaNotation:
         """The turn ``text`` means in ``position`` (not checked for legality, except the capture
         mark: ``x`` on a figure move that captures nothing, or a capture written with ``-``, is
         :class:`IllegalMoveError`)."""
-        got = _plain(text)
+        got = _FIGURE_WORDS.get(text) if len(text) == 5 else _plain(text)
         if got is None:
             w = _read(text)
             move, capture = Move(w.start, w.end, w.ring, w.tax, w.loot), w.capture
