@@ -18,6 +18,7 @@ from pbmkit.games.baladana.rules import (
     after_ring_move,
     can_capture_at,
     gold_after,
+    golden_end,
     is_figure,
     made,
     owner_of,
@@ -177,13 +178,8 @@ def check_move(position: Position, move: Move) -> str | None:
     cells = position.cells
     turn = position.turn
     me = SIDE_LETTERS[turn]
-    gold = position._gold
-    if gold is None:
-        gold = position.gold
-    over = position._over
-    if over is None:
-        over = position.over
-    if over:
+    gold = position.gold
+    if position.over:
         return "the game is over"
     after: Sequence[str] = cells
     new: list[str] | None = None
@@ -241,7 +237,8 @@ def check_move(position: Position, move: Move) -> str | None:
     if gold_taken or GOLD in mover:
         gold = gold_after(gold, new, (start, end))
     # Unless golden rings are captured none leaves the game, and rule 5 holds: the game goes on.
-    CHECKED[0] = (position, move, made(tuple(new), 1 - turn, gold, None if gold_taken else False))
+    over = golden_end(new, gold) if gold_taken else False
+    CHECKED[0] = (position, move, made(tuple(new), 1 - turn, gold, over))
     return None
 
 

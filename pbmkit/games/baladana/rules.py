@@ -92,60 +92,31 @@ def free_ring(colour: str, owner: int | None = None) -> str:
     return colour + (SIDE_LETTERS[owner] if colour == GOLD and owner is not None else "")
 
 
-class Position:
-    """The 64 squares (see the module docstring) and the side to move.
-
-    A plain slotted class, not a dataclass (a frozen, ordered dataclass costs ~1 ms to define at
-    the start of every command; docs/performance.md). Two positions are equal when their squares
-    and side to move are. Treat it as immutable: :func:`apply` makes a new one.
-
-    Besides the squares, a position knows which squares hold a golden ring (:attr:`gold`),
-    computed on first use or carried along by :func:`apply`: the end of the game, rule 5 and the
-    right to capture are then judged from at most four squares instead of the whole board."""
-
-    __slots__ = ("_gold", "_hash", "_over", "cells", "turn")
-
+class _Squares(NamedTuple):
     cells: tuple[str, ...]
     turn: int
-    _gold: tuple[int, ...] | None
-    _over: bool | None
-    _hash: int | None
+    gold: tuple[int, ...]
+    over: bool
 
-    def __init__(self, cells: tuple[str, ...], turn: int = WHITE) -> None:
-        self.cells = cells
-        self.turn = turn
-        self._gold = None
-        self._over = None
-        self._hash = None
 
-    @property
-    def over(self) -> bool:
-        """Whether the game is over by its golden rings (:func:`terminal` is not ``None``),
-        judged from the squares holding them; carried along by :func:`apply` while no golden
-        ring moves."""
-        over = self._over
-        if over is None:
-            over = self._over = golden_end(self.cells, self.gold)
-        return over
+class Position(_Squares):
+    """The 64 squares (see the module docstring) and the side to move.
 
-    @property
-    def gold(self) -> tuple[int, ...]:
-        """The squares holding a golden ring (on a figure or free), at most four."""
-        gold = self._gold
-        if gold is None:
-            gold = self._gold = tuple(sq for sq, c in enumerate(self.cells) if GOLD in c)
-        return gold
+    A named tuple (a frozen, ordered dataclass costs ~1 ms to define at the start of every
+    command; docs/performance.md) that also holds what the rules ask of every position, both
+    functions of the squares: ``gold``, the squares holding a golden ring (on a figure or free;
+    at most four, in board order), and ``over``, whether those golden rings end the game
+    (:func:`terminal` is not ``None``). The end of the game, rule 5 and the right to capture are
+    judged from those few squares. ``Position(cells, turn)`` works them out; :func:`apply` and
+    :func:`~pbmkit.games.baladana.check.check_move` carry them along (held to this by
+    ``tests/games/test_baladana_fast_paths.py``). Being functions of the squares, they change
+    nothing in equality or hashing, which stay the tuple's own."""
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return self.turn == other.turn and self.cells == other.cells
+    __slots__ = ()
 
-    def __hash__(self) -> int:
-        key = self._hash
-        if key is None:
-            key = self._hash = hash((self.cells, self.turn))
-        return key
+    def __new__(cls, cells: tuple[str, ...], turn: int = WHITE) -> Position:
+        gold = tuple(sq for sq, c in enumerate(cells) if GOLD in c)
+        return _tuple_new(cls, (cells, turn, gold, golden_end(cells, gold)))
 
     def __repr__(self) -> str:
         return f"Position(cells={self.cells!r}, turn={self.turn!r})"
@@ -155,20 +126,13 @@ class Position:
         return self.cells[space(name)]
 
 
-def made(cells: tuple[str, ...], turn: int, gold: tuple[int, ...] | None, over: bool | None
-         ) -> Position:
-    """A :class:`Position` with what is known of it: the squares holding golden rings, whether
-    they end the game (``None``: not known)."""
-    position = _new(Position)
-    position.cells = cells
-    position.turn = turn
-    position._gold = gold
-    position._over = over
-    position._hash = None
-    return position
+def made(cells: tuple[str, ...], turn: int, gold: tuple[int, ...], over: bool) -> Position:
+    """A :class:`Position` from its squares, side to move, golden squares (in board order) and
+    end, all known: nothing worked out again."""
+    return _tuple_new(Position, (cells, turn, gold, over))
 
 
-_new = object.__new__
+_tuple_new = tuple.__new__
 
 
 class Move(NamedTuple):
@@ -556,9 +520,9 @@ def golden_end(cells: Sequence[str], gold: Iterable[int]) -> bool:
 
 
 def gold_after(gold: tuple[int, ...], cells: Sequence[str], changed: Iterable[int]) -> tuple[int, ...]:
-    """The squares holding golden rings in ``cells``, given those of a position that differed
-    from it only on the squares ``changed`` (each listed once at most)."""
-    return tuple(sq for sq in dict.fromkeys((*gold, *changed)) if GOLD in cells[sq])
+    """The squares holding golden rings in ``cells`` (in board order), given those of a position
+    that differed from it only on the squares ``changed``."""
+    return tuple(sorted({sq for sq in (*gold, *changed) if GOLD in cells[sq]}))
 
 
 def with_ring(cell: str, colour: str) -> str:
@@ -611,6 +575,7 @@ def apply(position: Position, move: Move) -> Position:
             cells[sq] = figure(owner_of(c) or 0, c[1:] + colour) if c else free_ring(colour)
     if moved_gold or GOLD in mover or GOLD in captured:
         changed = (ring[1], ring[2], start, end) if ring else (start, end)
-        return made(tuple(cells), 1 - turn, gold_after(gold, cells, changed), None)
+        gold = gold_after(gold, cells, changed)
+        return made(tuple(cells), 1 - turn, gold, golden_end(cells, gold))
     # No golden ring moved: the same squares, with the same golden rings, end the game or not.
-    return made(tuple(cells), 1 - turn, gold, position._over)
+    return made(tuple(cells), 1 - turn, gold, position.over)
