@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pbmkit.games.baladana.rules import (
+    _LEAP_SETS,
+    _LINES,
     _WITH_RINGS,
     CHECKED,
     EMPTY,
@@ -20,7 +22,7 @@ from pbmkit.games.baladana.rules import (
     gold_after,
     golden_end,
     is_figure,
-    made,
+    line_between,
     owner_of,
     reaches,
     rings_of,
@@ -173,19 +175,15 @@ def check_move(position: Position, move: Move) -> str | None:
     judged by :func:`why_illegal`, which gives the reason (held to each other and to the legal
     turns by ``tests/games/test_baladana_fast_paths.py``)."""
     start, end, ring, tax, loot = move
-    if end < 0 or end >= 64 or start < 0 or start >= 64 or loot:
+    cells, turn, gold, over = position
+    if over or loot or end < 0 or end >= 64 or start < 0 or start >= 64:
         return why_illegal(position, move)
-    cells = position.cells
-    turn = position.turn
     me = SIDE_LETTERS[turn]
-    gold = position.gold
-    if position.over:
-        return "the game is over"
     after: Sequence[str] = cells
     new: list[str] | None = None
     if ring is not None:
         colour, a, b = ring
-        if not (colour in RING_WORDS and 0 <= a < 64 and b in _AROUND[a]):
+        if colour not in RING_WORDS or a < 0 or a >= 64 or b not in _AROUND[a]:
             return why_illegal(position, move)
         src, dst = cells[a], cells[b]
         if src[:1] == me:
@@ -214,8 +212,20 @@ def check_move(position: Position, move: Move) -> str | None:
         return why_illegal(position, move)
     mover = after[start]
     target = after[end]
-    if mover[:1] != me or start == end or not reaches(after, start, end):
+    if mover[:1] != me:
         return why_illegal(position, move)
+    # The figure's powers and line (reaches, without a call).
+    powers = _POWERS.get(mover) or _powers(mover)
+    if powers is _LEAPER:
+        if end not in _LEAP_SETS[start]:
+            return why_illegal(position, move)
+    else:
+        diagonal, between = _LINES.get(64 * start + end) or line_between(start, end)
+        if diagonal is None or not powers[diagonal] or (between and not powers[2]):
+            return why_illegal(position, move)
+        for t in between:
+            if after[t]:
+                return why_illegal(position, move)
     # Legal but for a capture's right and its tax.
     gold_taken = False
     if not target:
@@ -237,12 +247,27 @@ def check_move(position: Position, move: Move) -> str | None:
     if gold_taken or GOLD in mover:
         gold = gold_after(gold, new, (start, end))
     # Unless golden rings are captured none leaves the game, and rule 5 holds: the game goes on.
-    over = golden_end(new, gold) if gold_taken else False
-    CHECKED[0] = (position, move, made(tuple(new), 1 - turn, gold, over))
+    CHECKED[0] = (position, move, _tuple_new(Position, (tuple(new), 1 - turn, gold, golden_end(
+        new, gold) if gold_taken else False)))
     return None
 
 
 _AROUND = tuple(frozenset(n) for n in NEIGHBOURS)
+_tuple_new = tuple.__new__
+_LEAPER = (False, False, True)
+
+
+def _powers(cell: str) -> tuple[bool, bool, bool]:
+    """Whether the figure ``cell`` moves straight, moves diagonally, moves far: indexed by the
+    line's kind (``False`` straight, ``True`` diagonal) then 2 for the distance; ``_LEAPER`` for
+    the blue ring alone. Kept in :data:`_POWERS` (a figure's cell is one of ~100 strings)."""
+    rings = cell[1:]
+    got = ("G" in rings, "R" in rings, "B" in rings)
+    got = _POWERS[cell] = _LEAPER if got == _LEAPER else got
+    return got
+
+
+_POWERS: dict[str, tuple[bool, bool, bool]] = {}
 
 
 def why_illegal(position: Position, move: Move) -> str | None:

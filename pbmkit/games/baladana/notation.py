@@ -302,21 +302,31 @@ class BaladanaNotation:
         """The turn ``text`` means in ``position`` (not checked for legality, except the capture
         mark: ``x`` on a figure move that captures nothing, or a capture written with ``-``, is
         :class:`IllegalMoveError`)."""
-        got = _FIGURE_WORDS.get(text) if len(text) == 5 else _plain(text)
+        n = len(text)
+        # The writer's spellings from the words already read (_plain without a call), else _plain,
+        # else word by word.
+        got = _FIGURE_WORDS.get(text) if n == 5 else None
+        if n == 12 and text[6] == " ":
+            ring = _RING_WORDS.get(text[:6])
+            figure = _FIGURE_WORDS.get(text[7:])
+            if ring is not None and figure is not None:
+                bare, capture = figure
+                end = bare.end
+                move = _new_move(Move, (bare.start, end, ring, None, ()))
+                if capture == (position.cells[end][:1] == SIDE_LETTERS[1 - position.turn]):
+                    return move
+                raise _capture_mark(move, capture)
+        if got is None:
+            got = _plain(text)
         if got is None:
             w = _read(text)
             move, capture = Move(w.start, w.end, w.ring, w.tax, w.loot), w.capture
         else:
             move, capture = got
         end = move.end
-        is_capture = position.cells[end][:1] == SIDE_LETTERS[1 - position.turn]
-        if capture != is_capture:
-            if capture:
-                raise _placed(f"'x' marks a capture, but {space_name(end)} holds no figure of "
-                              "your opponent's", move.start)
-            raise _placed(f"{space_name(end)} holds your opponent's figure: write the capture "
-                          f"with x ({space_name(move.start)}x{space_name(end)})", move.start)
-        return move
+        if capture == (position.cells[end][:1] == SIDE_LETTERS[1 - position.turn]):
+            return move
+        raise _capture_mark(move, capture)
 
     def format(self, move: Move, position: Position) -> str:
         """The canonical text of ``move`` in ``position`` (tax and loot included)."""
@@ -384,6 +394,16 @@ def _wrap(head: str, items: list[str], width: int = 96) -> str:
         line += piece
     lines.append(line)
     return "\n  ".join(lines)
+
+
+def _capture_mark(move: Move, capture: bool) -> IllegalMoveError:
+    """The error for the capture mark of ``move``, wrong either way."""
+    end = space_name(move.end)
+    if capture:
+        return _placed(f"'x' marks a capture, but {end} holds no figure of your opponent's",
+                       move.start)
+    return _placed(f"{end} holds your opponent's figure: write the capture with x "
+                   f"({space_name(move.start)}x{end})", move.start)
 
 
 def _placed(message: str, start: int) -> IllegalMoveError:

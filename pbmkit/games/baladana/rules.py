@@ -28,9 +28,9 @@ __all__ = [
     "BLACK", "BOARD", "CHECKED", "COLOURS", "EMPTY", "GOLD", "MAX_RINGS", "RING_ORDER", "SIDE_LETTERS",
     "SIDE_NAMES", "WHITE", "Move", "Position", "apply", "can_capture", "can_capture_at",
     "figure_targets", "gold_after", "golden_end", "golden_in_play", "golden_on_figures",
-    "has_legal_move", "initial_position", "is_figure", "legal_moves", "made", "outcome", "owner_of",
-    "reaches", "ring_moves", "rings_of", "space", "space_name", "tax_choices", "terminal",
-    "with_ring",
+    "has_legal_move", "initial_position", "is_figure", "legal_moves", "line_between", "made",
+    "outcome", "owner_of", "reaches", "ring_moves", "rings_of", "space", "space_name",
+    "tax_choices", "terminal", "with_ring",
 ]
 
 WHITE, BLACK = 0, 1
@@ -194,10 +194,7 @@ def reaches(cells: Sequence[str], a: int, b: int) -> bool:
     far = "B" in rings
     if not (diagonal_power or straight_power):
         return far and b in _LEAP_SETS[a]
-    line = _LINES.get(64 * a + b)
-    if line is None:
-        line = _LINES[64 * a + b] = _line(a, b)
-    diagonal, between = line
+    diagonal, between = _LINES.get(64 * a + b) or line_between(a, b)
     if diagonal is None or (between and not far):
         return False
     if not (diagonal_power if diagonal else straight_power):
@@ -208,14 +205,17 @@ def reaches(cells: Sequence[str], a: int, b: int) -> bool:
     return True
 
 
-def _line(a: int, b: int) -> tuple[bool | None, tuple[int, ...]]:
+def line_between(a: int, b: int) -> tuple[bool | None, tuple[int, ...]]:
     """Whether ``a`` and ``b`` are on a diagonal (``True``), a rank or file (``False``) or
-    neither (``None``), and the squares between them."""
+    neither (``None``), and the squares between them; kept in :data:`_LINES`."""
     df, dr = b % 8 - a % 8, b // 8 - a // 8
     if (df and dr and abs(df) != abs(dr)) or not (df or dr):
-        return None, ()
-    step = (df > 0) - (df < 0) + 8 * ((dr > 0) - (dr < 0))
-    return bool(df and dr), tuple(range(a + step, b, step))
+        line: tuple[bool | None, tuple[int, ...]] = (None, ())
+    else:
+        step = (df > 0) - (df < 0) + 8 * ((dr > 0) - (dr < 0))
+        line = (bool(df and dr), tuple(range(a + step, b, step)))
+    _LINES[64 * a + b] = line
+    return line
 
 
 _LINES: dict[int, tuple[bool | None, tuple[int, ...]]] = {}
