@@ -176,14 +176,14 @@ def check_move(position: Position, move: Move) -> str | None:
     turns by ``tests/games/test_baladana_fast_paths.py``)."""
     start, end, ring, tax, loot = move
     cells, turn, gold, over = position
-    if over or loot or end < 0 or end >= 64 or start < 0 or start >= 64:
+    if over or loot or (start | end) & -64:  # -64: any bit beyond 0..63, or a negative square
         return why_illegal(position, move)
     me = SIDE_LETTERS[turn]
     after: Sequence[str] = cells
     new: list[str] | None = None
     if ring is not None:
         colour, a, b = ring
-        if colour not in RING_WORDS or a < 0 or a >= 64 or b not in _AROUND[a]:
+        if colour not in RING_WORDS or a & -64 or b not in _AROUND[a]:
             return why_illegal(position, move)
         src, dst = cells[a], cells[b]
         if src[:1] == me:
@@ -205,11 +205,13 @@ def check_move(position: Position, move: Move) -> str | None:
         new[b] = put
         if colour == GOLD:
             gold = gold_after(gold, after, (a, b))
-    for sq in gold:  # rule 5: a golden ring on one of the mover's figures
-        if after[sq][0] == me:
-            break
-    else:
-        return why_illegal(position, move)
+            # Rule 5: a golden ring on one of the mover's figures. Only moving a golden ring can
+            # break it (the game not being over, the mover had one on a figure).
+            for sq in gold:
+                if after[sq][0] == me:
+                    break
+            else:
+                return why_illegal(position, move)
     mover = after[start]
     target = after[end]
     if mover[:1] != me:

@@ -124,26 +124,44 @@ def _canonical(text: str) -> _Written | None:
     if got is None:
         return None
     move, capture = got
-    return _Written(move.ring, move.start, move.end, capture, None, (), text)
+    return _Written(move.ring, move.start, move.end, capture, move.tax, (), text)
 
 
 def _plain(text: str) -> tuple[Move, bool] | None:
     """The turn ``text`` and its capture mark when ``text`` is spelt as the writer spells a turn
-    without tax or loot; else ``None``. Each figure move and ring move is read once and kept
-    (at most 8,192 and 2,048 words), so that a record's turns are read without splitting words."""
+    without loot (``[Gd1>e2 ]e2-e6``, ``[Gd1>e2 ]c1xh6[ tax R]``); else ``None``. Each figure move
+    and ring move is read once and kept (at most 8,192 and 2,048 words), so that a record's turns
+    are read without splitting words."""
     n = len(text)
+    tax = None
+    if n > 10 and text[-6:-1] == " tax ":
+        tax = text[-1]
+        if tax not in _TAX_LETTERS:
+            return None
+        n -= 6
+        text = text[:n]
     if n == 5:
-        return _FIGURE_WORDS.get(text) or _figure_word_read(text)
-    if n != 12 or text[6] != " ":
+        figure = _FIGURE_WORDS.get(text) or _figure_word_read(text)
+        ring = None
+    elif n == 12 and text[6] == " ":
+        ring = _RING_WORDS.get(text[:6]) or _ring_word_read(text[:6])
+        figure = _FIGURE_WORDS.get(text[7:]) or _figure_word_read(text[7:])
+        if ring is None:
+            return None
+    else:
         return None
-    ring = _RING_WORDS.get(text[:6]) or _ring_word_read(text[:6])
-    figure = _FIGURE_WORDS.get(text[7:]) or _figure_word_read(text[7:])
-    if ring is None or figure is None:
+    if figure is None:
         return None
-    move, capture = figure
-    return _new_move(Move, (move.start, move.end, ring, None, ())), capture
+    bare, capture = figure
+    if tax is None:
+        return figure if ring is None else (_new_move(Move, (bare.start, bare.end, ring, None, ())),
+                                            capture)
+    if not capture:  # a tax without x: the word-by-word reader says what is wrong
+        return None
+    return _new_move(Move, (bare.start, bare.end, ring, tax, ())), True
 
 
+_TAX_LETTERS = frozenset("RGBY")
 _new_move = tuple.__new__
 _FIGURE_WORDS: dict[str, tuple[Move, bool]] = {}
 _RING_WORDS: dict[str, tuple[str, int, int]] = {}
