@@ -182,6 +182,10 @@ class BilloNotation:
         """
         w = _read(text)
         start = w.squares[0]
+        if w.piece is not None and not w.promotion:
+            # The letter is written: the move is the path as written (matching_moves would find
+            # it or nothing, and _fallback then builds the same move), and check_move judges it.
+            return self._lettered(position, w)
         found = billo.matching_moves(position, w.squares, w.piece, None, w.captures)
         if len(found) > 1:
             texts = tuple(sorted(billo.move_text(position, m) for m in found))
@@ -197,6 +201,21 @@ class BilloNotation:
             why = "it is already a Billo" if mover == billo.BILLO else \
                 "it does not reach its last rank"
             raise _placed(f"'=B' marks a promotion, but the move does not promote: {why}", start)
+        return move
+
+    def _lettered(self, position: billo.Position, w: _Written) -> billo.Move:
+        """:meth:`read` of a move written with its piece letter and without ``=B``."""
+        piece, squares = w.piece, w.squares
+        assert piece is not None
+        start, steps = squares[0], squares[1:]
+        board, side = position.board, position.turn
+        caps = w.captures if w.captures is not None else tuple(
+            s for s in steps if board[s] * side < 0)
+        move = billo.Move.along(piece, squares, caps)
+        if w.billo and board[start] * side > 0 and billo.shape_state(board[start], piece) == \
+                billo.BASIC:
+            raise _placed(f"'+' marks a Billo, but the {_word(piece)} piece on "
+                          f"{billo.space_name(start)} is not a Billo", start)
         return move
 
     def format(self, move: billo.Move, position: billo.Position) -> str:

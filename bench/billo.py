@@ -1,0 +1,123 @@
+"""Billo's figures (issue 16): one move in a contrived position, and the mailed move.
+
+* `check one move (block)`: in-process, the notation reading and checking one written move
+  (`NOTATION.read` then `check_move`, as `pbmkit move` and the replay do) in the contrived
+  position of docs/billo.md (a round Billo in a 4 x 4 block of 8 own and 7 opponent's free
+  pieces: 314,656 legal seven-capture paths), on a fresh position each time (nothing cached): a
+  legal seven-capture path, an illegal six-capture one (its reason names the first legal move),
+  and the legal move written without its piece letter. Target: each <= 10 ms; the figure is the
+  worst median.
+* `move --dry-run (block)` and `mailed move`: whole processes `pbmkit move --dry-run` on a record
+  starting from that position (a Setup) and on a 60-turn seeded random game, against
+  `python3 -c pass`, alternating, medians. Target for the mailed move: <= 3x.
+
+    python bench/billo.py --repeats 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import median, random_game, summary
+from mailed_move import time_cmd
+
+from pbmkit.games import billo
+from pbmkit.games.billo.notation import NOTATION
+from pbmkit.games.billo.search import best_key, first_of_key
+from pbmkit.notation.writer import moves_text
+
+BLOCK = "YR:f6+ YS:c3,d3,f3,c4,d4,c5,e5,c6 OS:e3,e4,f4,d5,f5,d6,e6 y"
+
+
+def _block_texts() -> dict[str, str]:
+    position = billo.parse_setup(BLOCK)
+    legal = first_of_key(position, best_key(position))
+    assert legal is not None
+    short = legal
+    while len(short.captures) == 7:
+        steps = short.steps[:-1]
+        short = billo.Move(short.piece, short.start, steps,
+                           tuple(c for c in short.captures if c in steps))
+    text = billo.move_text(position, legal)
+    return {"legal": text, "illegal": billo.move_text(position, short),
+            "no letter": text.split(" ", 1)[1]}
+
+
+def one_move_ms(repeats: int = 15) -> dict[str, float]:
+    """Median milliseconds to read and check each move of :func:`_block_texts`."""
+    out: dict[str, float] = {}
+    for name, text in _block_texts().items():
+        times = []
+        for _ in range(repeats):
+            position = billo.parse_setup(BLOCK)
+            t0 = time.perf_counter()
+            move = NOTATION.read(text, position)
+            billo.check_move(position, move)
+            times.append(time.perf_counter() - t0)
+        out[name] = median(times) * 1000
+    return out
+
+
+def _record(turns: int = 60, seed: int = 7) -> tuple[str, str]:
+    rng = random.Random(seed)
+    game = billo.GAME
+    while True:
+        moves = random_game(game, rng, 2 * turns + 1)
+        if len(moves) == 2 * turns + 1:
+            break
+    text = '[Game "Billo"]\n[Yellow "A"]\n[Orange "B"]\n\n' + moves_text(game, moves[:-1])
+    position = game.initial_position()
+    for m in moves[:-1]:
+        position = game.apply(position, m)
+    return text, billo.move_text(position, moves[-1])
+
+
+def run(repeats: int = 15) -> tuple[str, float]:
+    """The lines and the mailed move's ratio to ``python3 -c pass``."""
+    ms = one_move_ms(repeats)
+    worst = max(ms.values())
+    lines = [summary("billo check one move (block)", worst, "ms", None,
+                     ", ".join(f"{k} {v:.2f} ms" for k, v in ms.items()),
+                     "target <= 10 ms: " + ("met" if worst <= 10 else "NOT met"))]
+    exe = os.path.join(os.path.dirname(sys.executable), "pbmkit")
+    ref = [sys.executable, "-c", "pass"]
+    with tempfile.TemporaryDirectory() as tmp:
+        game_path = Path(tmp, "game.txt")
+        text, nxt = _record()
+        game_path.write_text(text, encoding="utf-8")
+        block_path = Path(tmp, "block.txt")
+        block_path.write_text(f'[Game "Billo"]\n[Yellow "A"]\n[Orange "B"]\n[Setup "{BLOCK}"]\n\n',
+                              encoding="utf-8")
+        commands = {"mailed move": [exe, "move", "--dry-run", str(game_path), nxt],
+                    "move --dry-run (block)": [exe, "move", "--dry-run", str(block_path),
+                                               _block_texts()["legal"]]}
+        for cmd in (*commands.values(), ref):
+            time_cmd(cmd)  # bytecode written, file cache warm
+        times: dict[str, list[float]] = {k: [] for k in (*commands, "ref")}
+        for _ in range(repeats):
+            for name, cmd in commands.items():
+                times[name].append(time_cmd(cmd))
+            times["ref"].append(time_cmd(ref))
+    base = median(times["ref"])
+    ratio = 0.0
+    for name in commands:
+        r = median(times[name]) / base
+        target = ""
+        if name == "mailed move":
+            ratio = r
+            target = "target <= 3x: " + ("met" if r <= 3 else "NOT met")
+        lines.append(summary(f"billo {name}", median(times[name]) * 1000, "ms", r,
+                             f"python3 -c pass {base * 1000:.1f} ms", target))
+    return "\n".join(lines), ratio
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeats", type=int, default=15)
+    print(run(repeats=ap.parse_args().repeats)[0])
