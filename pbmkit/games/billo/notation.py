@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
+from pbmkit.games.billo.rules import Move
 from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
@@ -62,6 +63,10 @@ class _Written:
     promotion: bool
     """Whether ``=B`` was written."""
     canonical: str
+    move: Move
+    """The move as written (the round piece when no letter is written; no captures when no
+    ``x`` is written): what :meth:`BilloNotation.read` returns for a lettered move when the
+    squares say nothing more."""
 
 
 def _square(letter: str, digits: str, start: int | None) -> int:
@@ -73,8 +78,36 @@ def _square(letter: str, digits: str, start: int | None) -> int:
                               start) from None
 
 
+_CANONICAL: re.Pattern[str] | str = r"([RS])(\+?) ([a-h][1-8](?:[-x][a-h][1-8]){1,63})"
+"""A move as the writer spells it (compiled on first use): read by :func:`_quick_parse`."""
+
+
+def _quick_parse(text: str) -> _Written | None:
+    """:func:`_plain_parse` of a move as the writer spells it (``R+ c2xd3-e4``), in one match
+    and a slice per square; ``None`` for any other text."""
+    global _CANONICAL
+    pattern = _CANONICAL
+    if isinstance(pattern, str):
+        pattern = _CANONICAL = re.compile(pattern)
+    m = pattern.fullmatch(text)
+    if m is None:
+        return None
+    path = m.group(3)
+    squares = [(ord(path[k]) - 97) + 8 * (ord(path[k + 1]) - 49) for k in range(0, len(path), 3)]
+    marks = path[2::3]
+    captures = [sq for sq, mark in zip(squares[1:], marks, strict=True) if mark == "x"]
+    piece, mark = m.group(1), m.group(2) == "+"
+    return _Written(piece, mark, tuple(squares), tuple(captures) if "x" in marks else None, False,
+                    text, Move.along(piece, squares, captures))
+
+
 def _parse(text: str) -> _Written:
     """Read ``text`` without a position; ``MoveSyntaxError`` saying what is wrong."""
+    return _quick_parse(text) or _plain_parse(text)
+
+
+def _plain_parse(text: str) -> _Written:
+    """:func:`_parse` by definition: every spelling a player may write."""
     body = text.strip()
     if not body:
         raise MoveSyntaxError("an empty move")
@@ -135,8 +168,9 @@ def _parse(text: str) -> _Written:
     path = "".join(("x" if sq in caps else "-") + billo.space_name(sq) for sq in squares[1:])
     letter = f"{piece}{'+' if mark else ''} " if piece else ""
     canonical = f"{letter}{billo.space_name(squares[0])}{path}{'=B' if promotion else ''}"
+    move = billo.Move.along(piece or billo.ROUND, squares, captures)
     return _Written(piece, mark, tuple(squares), tuple(captures) if marked else None, promotion,
-                    canonical)
+                    canonical, move)
 
 
 _read = memoised_reader(_parse)
@@ -205,17 +239,20 @@ class BilloNotation:
 
     def _lettered(self, position: billo.Position, w: _Written) -> billo.Move:
         """:meth:`read` of a move written with its piece letter and without ``=B``."""
-        piece, squares = w.piece, w.squares
-        assert piece is not None
-        start, steps = squares[0], squares[1:]
+        move = w.move
         board, side = position.board, position.turn
-        caps = w.captures if w.captures is not None else tuple(
-            s for s in steps if board[s] * side < 0)
-        move = billo.Move.along(piece, squares, caps)
-        if w.billo and board[start] * side > 0 and billo.shape_state(board[start], piece) == \
-                billo.BASIC:
-            raise _placed(f"'+' marks a Billo, but the {_word(piece)} piece on "
-                          f"{billo.space_name(start)} is not a Billo", start)
+        if w.captures is None:  # no x written: the opponent's pieces on the path are captured
+            for s in move.steps:
+                if board[s] * side < 0:
+                    move = billo.Move.along(move.piece, w.squares, [
+                        s for s in move.steps if board[s] * side < 0])
+                    break
+        if w.billo:
+            start = move.start
+            if board[start] * side > 0 and billo.shape_state(board[start], move.piece) == \
+                    billo.BASIC:
+                raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
+                              f"{billo.space_name(start)} is not a Billo", start)
         return move
 
     def format(self, move: billo.Move, position: billo.Position) -> str:

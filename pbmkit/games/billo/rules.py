@@ -285,6 +285,10 @@ def _cats(code: int) -> tuple[int, ...]:
 
 _CATS: tuple[tuple[int, ...], ...] = tuple(_cats(c) for c in range(-8, 9))
 """``_CATS[code + 8]``: the masks a square holding ``code`` belongs to."""
+_FLIPS: dict[int, dict[int, tuple[int, ...]]] = {
+    a: {b: tuple(sorted(set(_CATS[a + 8]) ^ set(_CATS[b + 8]))) for b in range(-8, 9)}
+    for a in range(-8, 9)}
+"""``_FLIPS[old][new]``: the masks a square changes in when its code goes from old to new."""
 
 
 def _masks_of(board: tuple[int, ...]) -> tuple[int, ...]:
@@ -480,41 +484,38 @@ def apply(position: Position, move: Move) -> Position:
     old = position.board
     board = list(old)
     side = position.turn
-    start, end, captures = move.start, move.steps[-1], move.captures
-    code = board[start] * side
-    r, s = code % 3, code // 3
+    start, captures = move.start, move.captures
+    end = move.steps[-1]
+    code = old[start] * side
     if move.piece == ROUND:
-        state, r = r, NONE
+        state = code % 3
+        board[start] = side * (code - state)
     else:
-        state, s = s, NONE
-    board[start] = side * (r + 3 * s)
+        state = code // 3
+        board[start] = side * (code % 3)
     for c in captures:
         board[c] = EMPTY
     promoted = state == BASIC and _RANK[end] == _LAST_RANK[side]
     if promoted:
         state = BILLO
-    e = board[end] * side
-    if move.piece == ROUND:
-        board[end] = side * (state + 3 * (e // 3))
-    else:
-        board[end] = side * (e % 3 + 3 * state)
+    # The end square holds no piece of the mover's shape (an empty square, an own piece of the
+    # other shape, or a piece captured): the moving piece is added to it.
+    board[end] += side * (state if move.piece == ROUND else 3 * state)
     # Built through the slots directly (the frozen dataclass __init__ costs a third of apply),
     # carrying the masks along: only the start, the captured squares and the end change.
     after = _new_position(Position)
-    _set_board(after, tuple(board))
+    new = tuple(board)
+    _set_board(after, new)
     _set_turn(after, -side)
     _set_quiet(after, 0 if captures or promoted else position.quiet + 1)
     m = position._masks
     if m is not None:
         ms = list(m)
-        cats = _CATS
-        changed = (start, *captures) if captures and captures[-1] == end else \
-            (start, end, *captures)
-        for sq in changed:
+        flips = _FLIPS
+        for sq in (start, *captures) if captures and captures[-1] == end else \
+                (start, end, *captures):
             bit = 1 << sq
-            for i in cats[old[sq] + 8]:
-                ms[i] ^= bit
-            for i in cats[board[sq] + 8]:
+            for i in flips[old[sq]][new[sq]]:
                 ms[i] ^= bit
         _set_masks(after, tuple(ms))
     else:

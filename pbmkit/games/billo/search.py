@@ -142,16 +142,38 @@ def _closure(step: bool, movers: int, passable: int, prey: int, side: int) -> bo
 def can_capture(position: Position) -> bool:
     """Whether the side to move can capture anything (some move of it has a capture)."""
     m = masks(position)
-    side = position.turn
-    me, you = (0, 8) if side == YELLOW else (8, 0)
-    for own, other in ((0, 4), (4, 0)):
-        passable = m[me + other + FREE]
-        basic, billos = m[me + own + MOVER_BASIC], m[me + own + MOVER_BILLO]
-        prey_basic, prey_all = m[you + other + FREE_BASIC], m[you + other + FREE]
-        if basic and prey_basic and _closure(True, basic, passable, prey_basic, side):
-            return True
-        if billos and prey_all and _closure(False, billos, passable, prey_all, side):
-            return True
+    # The masks' indices: see rules.MOVER_BASIC (Yellow 0-7, Orange 8-15; round, then square).
+    if position.turn == YELLOW:
+        return _group_captures(m[0], m[1], m[6], m[14], m[15], True) or \
+            _group_captures(m[4], m[5], m[2], m[10], m[11], True)
+    return _group_captures(m[8], m[9], m[14], m[6], m[7], False) or \
+        _group_captures(m[12], m[13], m[10], m[2], m[3], False)
+
+
+def _group_captures(basic: int, billos: int, passable: int, prey_all: int, prey_basic: int,
+                    up: bool) -> bool:
+    """Whether ``basic`` pieces (moving up the board when ``up``) or ``billos`` of one shape can
+    capture, passing through ``passable`` first (:func:`_closure`, unrolled: the hot path of
+    every quiet move)."""
+    if basic and prey_basic:
+        x = basic
+        while x:
+            if up:
+                f = x << 8 | (x & _NOT_H) << 9 | (x & _NOT_A) << 7
+            else:
+                f = x >> 8 | (x & _NOT_A) >> 9 | (x & _NOT_H) >> 7
+            if f & prey_basic:
+                return True
+            x = f & passable  # a basic piece only goes forward: no square twice
+    if billos and prey_all:
+        x, acc = billos, 0
+        while x:
+            row = x | (x & _NOT_H) << 1 | (x & _NOT_A) >> 1
+            f = row | row << 8 | row >> 8
+            if f & prey_all:
+                return True
+            x = f & passable & ~acc
+            acc |= x
     return False
 
 
@@ -176,69 +198,92 @@ def _search(position: Position, floor: Key, stop_first: bool) -> Key:
     return best
 
 
+def _most_captures(basic: int, passable: int, prey: int, up: bool) -> int:
+    """The most captures any of the ``basic`` pieces (moving up the board when ``up``) can make.
+
+    Exact without following paths: a basic piece only moves forward, so no path enters a square
+    twice and the squares reachable after ``j`` captures, by any piece, are computed for all the
+    pieces at once (those reachable after ``j`` captures and passing through ``passable`` pieces,
+    then the prey ahead of them for ``j + 1``)."""
+    j = 0
+    stand = basic
+    while True:
+        x, reach = stand, stand
+        while x:  # pass through own pieces
+            if up:
+                x = (x << 8 | (x & _NOT_H) << 9 | (x & _NOT_A) << 7) & passable
+            else:
+                x = (x >> 8 | (x & _NOT_A) >> 9 | (x & _NOT_H) >> 7) & passable
+            reach |= x
+        if up:
+            stand = (reach << 8 | (reach & _NOT_H) << 9 | (reach & _NOT_A) << 7) & prey
+        else:
+            stand = (reach >> 8 | (reach & _NOT_A) >> 9 | (reach & _NOT_H) >> 7) & prey
+        if not stand:
+            return j
+        j += 1
+
+
 def _group_search(position: Position, shape: str, is_billo: bool, group: int,
                   passable_mask: int, prey_all: int, prey_basic: int, best: Key,
                   stop_first: bool) -> Key:
-    """:func:`_search` for the pieces of ``group`` (one side, shape and kind)."""
-    board, side = position.board, position.turn
-    targets = prey_all if is_billo else prey_basic
+    """:func:`_search` for the pieces of ``group`` (one side, shape and kind): ``best`` or a
+    better key."""
+    side = position.turn
+    if not is_billo:  # a basic piece captures only basic pieces and moves forward: exact at once
+        if not prey_basic:
+            return best
+        key = (_most_captures(group, passable_mask, prey_basic, side == YELLOW), 0, 0)
+        return key if key > best else best
     prey_billo = prey_all & ~prey_basic
-    by = 1 if is_billo else 0
-    top = (targets.bit_count(), (targets & prey_billo).bit_count(), by)
-    if top <= best or not _closure(not is_billo, group, passable_mask, targets, side):
+    top = (prey_all.bit_count(), prey_billo.bit_count(), 1)
+    if top <= best or not _closure(False, group, passable_mask, prey_all, side):
         return best
-    nbrs = _KING_SORTED if is_billo else _FORWARD_SORTED[side]
-    cone = _CONE[side]
-    last = _LAST_RANK[side]
-    region_all = passable_mask | targets
+    board = position.board
+    region_all = passable_mask | prey_all
     passable, prey = _PASSABLE[shape], _PREY[shape]
     dead: set[int] = set()
-    # "Dead" states are those from which nothing beats ``best`` (which only grows).
+    # A Billo's depth-first search over its paths. "Dead" states are those from which nothing
+    # beats ``best`` (which only grows).
 
     def walk(cur: int, visited: int, caps: int, nb: int) -> None:
         nonlocal best
-        for n in nbrs[cur]:
+        for n in _KING_SORTED[cur]:
             bit = 1 << n
             if visited & bit:
                 continue
             c = board[n] * side
             if c in passable:
                 nc, nnb = caps, nb
-            else:
-                v = prey.get(c)
-                if v is None or (v and not is_billo):
-                    continue
-                nc, nnb = caps + 1, nb + v
-            if nc:
-                key = (nc, nnb, by)
+            elif c in prey:
+                nc, nnb = caps + 1, nb + prey[c]
+                key = (nc, nnb, 1)
                 if key > best:
                     best = key
                     if stop_first:
                         raise _Found
-            if not is_billo and _RANK[n] == last:
-                continue  # promotion stops the piece
+            else:
+                continue
             nv = visited | bit
-            if is_billo:  # the squares it may still enter: those reachable, not entered yet
-                region = region_all & ~nv
-                front = king_mask(bit) & region
-                reach = 0
-                while front:  # king_mask, inlined (the search's hot loop)
-                    reach |= front
-                    row = front | (front & _NOT_H) << 1 | (front & _NOT_A) >> 1
-                    front = (row | row << 8 | row >> 8) & region & ~reach
-            else:  # the squares ahead (none of them entered yet)
-                reach = cone[n] & region_all
+            # the squares it may still enter: those reachable, not entered yet
+            region = region_all & ~nv
+            front = king_mask(bit) & region
+            reach = 0
+            while front:  # king_mask, inlined (the search's hot loop)
+                reach |= front
+                row = front | (front & _NOT_H) << 1 | (front & _NOT_A) >> 1
+                front = (row | row << 8 | row >> 8) & region & ~reach
             # What is left to the piece depends only on where it is, what it may still enter
             # and what it has captured: one state for every path that leaves the same.
             state = reach | n << 64 | nc << 70 | nnb << 76
             if state in dead:
                 continue
-            left = targets & reach
-            bound = (nc + left.bit_count(), nnb + (left & prey_billo).bit_count(), by)
-            if bound > best and is_billo:
-                bound = _dead_end_bound(bound, left, prey_billo, reach | bit)
+            left = prey_all & reach
+            bound = (nc + left.bit_count(), nnb + (left & prey_billo).bit_count(), 1)
             if bound > best:
-                walk(n, nv, nc, nnb)
+                bound = _dead_end_bound(bound, left, prey_billo, reach | bit)
+                if bound > best:
+                    walk(n, nv, nc, nnb)
             dead.add(state)
 
     g = group
