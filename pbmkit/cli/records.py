@@ -35,7 +35,7 @@ from pbmkit.cli.common import (
     trusted_end,
 )
 from pbmkit.games.base import side_verb
-from pbmkit.games.notation import KeepsMarks, ListsMoves, SummarisesMoves
+from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.notation.problems import printable
 
 _GAME_OPTION = GAME_NUMBER_OPTION
@@ -166,14 +166,28 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
     """
     _, rep, game = load_game(file, game_number)
     position = position_at(rep, label)
-    legal = list(game.legal_moves(position))
-    if from_space is not None:
-        start = _space_of(game, from_space, position)
-        legal = [m for m in legal if _starts_at(game, m, start)]
     notation = game.notation
+    start = None if from_space is None else _space_of(game, from_space, position)
+    side = game.side_to_move(position)
+    if as_json and isinstance(notation, StreamsMoves):
+        _echo_moves_json(side, notation.sorted_listing(position, start))
+    else:
+        _list_moves(game, rep, position, start, label, as_json)
+    if rep.errors:
+        echo_err(error_note(rep))
+        sys.exit(EXIT_INVALID)
+
+
+def _list_moves(game: Any, rep: Any, position: Any, start: Any, label: str | None,
+                as_json: bool) -> None:
+    """``moves`` from the list of legal moves: JSON, or a count and the texts (or a summary)."""
+    notation = game.notation
+    side = game.side_to_move(position)
+    legal = list(game.legal_moves(position))
+    if start is not None:
+        legal = [m for m in legal if _starts_at(game, m, start)]
     listed = notation.listing if isinstance(notation, ListsMoves) else notation.format
     texts = sorted({listed(m, position) for m in legal})
-    side = game.side_to_move(position)
     if as_json:
         import json
 
@@ -194,9 +208,24 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
             else:
                 for t in texts:
                     click.echo(f"  {t}")
-    if rep.errors:
-        echo_err(error_note(rep))
-        sys.exit(EXIT_INVALID)
+
+
+def _echo_moves_json(side: str, texts: Iterable[str]) -> None:
+    """``{"side": ..., "moves": [...]}`` as ``json.dumps`` writes it, written as the texts come
+    (a notation that streams its moves: hundreds of thousands in a contrived position)."""
+    import json
+
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    chunk = [f'{{"side": {encode(side)}, "moves": [']
+    sep = ""
+    for text in texts:
+        chunk.append(sep + encode(text))
+        sep = ", "
+        if len(chunk) >= 4096:
+            click.echo("".join(chunk), nl=False)
+            chunk.clear()
+    chunk.append("]}")
+    click.echo("".join(chunk))
 
 
 def _space_of(game: Any, text: str, position: Any) -> int:

@@ -10,18 +10,25 @@ positions, seeded random playouts and contrived dense positions.
 
 from __future__ import annotations
 
+import itertools
+import json
 import random
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_billo_playouts import positions
 
+from pbmkit.cli import cli
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, Outcome
 from pbmkit.games.billo import BILLO, ORANGE, ROUND, SHAPES, SQUARE, YELLOW, Move, Position, rules
 from pbmkit.games.billo import check as check_module
+from pbmkit.games.billo import notation as notation_module
+from pbmkit.games.billo import search as search_module
 from pbmkit.games.billo.notation import NOTATION
 from pbmkit.games.billo.search import (
     beaten,
@@ -30,6 +37,7 @@ from pbmkit.games.billo.search import (
     first_of_key,
     is_legal,
     path_key,
+    sorted_legal,
 )
 
 # A round Billo in a 4 x 4 block (c3-f6) of 8 own and 7 opponent's free square pieces: 314,656
@@ -282,3 +290,81 @@ def test_the_block_position_agrees_with_the_generator() -> None:
     assert first_of_key(position, info.best) == info.legal[0] == legal
     for m in (legal, short, info.legal[-1], info.legal[len(info.legal) // 2]):
         assert billo.check_move(position, m) == plain_check(position, m)
+
+
+# --- moves listed in order, streamed ------------------------------------------------------------
+
+
+@settings(max_examples=100)
+@given(position=st.one_of(positions(), dense_positions()))
+def test_sorted_legal_is_the_legal_moves_sorted_by_text(position: Position) -> None:
+    legal = billo.legal_moves(position)
+    texts = sorted(billo.move_text(position, m) for m in legal)
+    assert [billo.move_text(position, m) for m in sorted_legal(position)] == texts
+    assert list(NOTATION.sorted_listing(position)) == texts
+    for start in {m.start for m in legal} | {0, 27, 63}:
+        assert list(NOTATION.sorted_listing(position, start)) == sorted(
+            billo.move_text(position, m) for m in legal if m.start == start)
+
+
+def test_moves_json_streams_the_plain_listing_byte_for_byte(tmp_path: Path) -> None:
+    """``pbmkit moves --json`` writes exactly what ``json.dumps`` of the sorted texts gives."""
+    rng = random.Random(3)
+    for k, position in enumerate(_playout(rng, 60)[::6]):
+        setup = billo.format_setup(position)
+        path = tmp_path / f"g{k}.txt"
+        path.write_text(f'[Game "Billo"]\n[Yellow "A"]\n[Orange "B"]\n[Setup "{setup}"]\n\n',
+                        encoding="utf-8")
+        legal = billo.legal_moves(position)
+        for extra, chosen in (((), legal), (("--from", "b1"), [m for m in legal if m.start == 1])):
+            out = CliRunner().invoke(cli, ["moves", "--json", str(path), *extra],
+                                     catch_exceptions=False).stdout
+            texts = sorted({billo.move_text(position, m) for m in chosen})
+            side = billo.SIDE_NAMES[position.turn]
+            assert out == json.dumps({"side": side, "moves": texts}, ensure_ascii=False) + "\n"
+
+
+def test_the_block_position_s_moves_come_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first moves of the listing come before the others are generated (and without the
+    generator of every path)."""
+    position = billo.parse_setup(BLOCK)
+    made: list[int] = []
+
+    class Counted(Move):
+        __slots__ = ()
+
+        def __init__(self, *args: object) -> None:
+            made.append(1)
+            super().__init__(*args)  # type: ignore[arg-type]
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("every path was generated")
+
+    monkeypatch.setattr(rules, "_generate", forbidden)
+    monkeypatch.setattr(search_module, "Move", Counted)
+    first = list(itertools.islice(NOTATION.sorted_listing(position), 10))
+    assert len(first) == 10 and first == sorted(first)
+    assert len(made) <= 11
+
+
+# --- reading the writer's spelling --------------------------------------------------------------
+
+
+@settings(max_examples=300)
+@given(text=st.text(alphabet="RS+ abch18x-=B", min_size=1, max_size=24))
+def test_the_quick_reader_reads_as_the_plain_one(text: str) -> None:
+    quick = notation_module._quick_parse(text)
+    if quick is not None:
+        assert quick == notation_module._plain_parse(text)
+
+
+def test_the_quick_reader_reads_every_written_move(tmp_path: Path) -> None:
+    rng = random.Random(11)
+    seen = 0
+    for position in _playout(rng, 100):
+        for move in billo.legal_moves(position)[:20]:
+            text = billo.move_text(position, move)
+            quick = notation_module._quick_parse(text)
+            assert quick is not None and quick == notation_module._plain_parse(text)
+            seen += 1
+    assert seen > 500

@@ -21,11 +21,13 @@ kept.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
 from pbmkit.games.billo.rules import Move
+from pbmkit.games.billo.search import sorted_legal
 from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
@@ -278,6 +280,12 @@ class BilloNotation:
         its last square: two paths to one square may capture different pieces)."""
         return tuple(sorted(billo.move_text(position, m) for m in billo.legal_moves(position)
                             if m.start == start))
+
+    def sorted_listing(self, position: billo.Position, start: int | None = None) -> Iterator[str]:
+        """The legal moves' texts in sorted order, one at a time (:func:`~pbmkit.games.billo.
+        search.sorted_legal`): ``pbmkit moves --json`` streams them."""
+        for move in sorted_legal(position, start):
+            yield billo.move_text(position, move)
 
     def threats(self, position: billo.Position) -> tuple[str, ...]:
         """Billo has no averto: nothing is ever announced."""

@@ -20,6 +20,8 @@ Each is held to its plain definition (the generator) by ``tests/games/test_billo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pbmkit.games.billo.rules import (
     _FORWARD,
     _KING,
@@ -43,11 +45,13 @@ from pbmkit.games.billo.rules import (
     Position,
     _static_outcome,
     forward_mask,
+    has_legal_move,
     king_mask,
     masks,
 )
 
-__all__ = ["beaten", "best_key", "can_capture", "first_of_key", "is_legal", "path_key"]
+__all__ = ["beaten", "best_key", "can_capture", "first_of_key", "is_legal", "path_key",
+           "sorted_legal"]
 
 _NO_KEY: Key = (0, 0, 0)
 _KING_SETS: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in _KING)
@@ -429,3 +433,109 @@ def _dead_end_bound(bound: Key, left: int, prey_billo: int, squares: int) -> Key
         return bound
     kb = (ends & prey_billo).bit_count()
     return bound[0] - k + 1, bound[1] - max(0, kb - 1), bound[2]
+
+
+def sorted_legal(position: Position, start: int | None = None) -> Iterator[Move]:
+    """The legal moves (of the pieces on ``start`` only, if given) in the order of their texts
+    (:func:`~pbmkit.games.billo.rules.move_text`), generated one at a time: the order of
+    ``sorted(legal_moves(position), key=move_text)`` without building the list.
+
+    Texts sort by the letter and ``+`` (``R ``, ``R+ ``, ``S ``, ``S+ ``), then the start square's
+    name, then each step (``-`` before ``x``, then the square's name): pieces are taken in that
+    order, and each piece's paths depth first, its next squares in that order.
+    """
+    if _static_outcome(position) is not None:
+        return
+    board, side = position.board, position.turn
+    key = best_key(position)
+    if key == _NO_KEY and not has_legal_move(position):
+        return
+    m = masks(position)
+    me, you = (0, 8) if side == YELLOW else (8, 0)
+    squares = _BY_NAME if start is None else (start,)
+    for shape, own, other in ((ROUND, 0, 4), (SQUARE, 4, 0)):
+        for is_billo in (False, True):
+            if key[2] and not is_billo:
+                continue
+            group = m[me + own + (MOVER_BILLO if is_billo else MOVER_BASIC)]
+            for sq in squares:
+                if not group >> sq & 1:
+                    continue
+                targets = m[you + other + FREE] if is_billo else m[you + other + FREE_BASIC]
+                prey_billo = m[you + other + FREE] & ~m[you + other + FREE_BASIC]
+                paths = _paths_of_key(board, side, sq, shape, is_billo, key, targets, prey_billo,
+                                      m[me + other + FREE] | targets)
+                for steps, caps in paths:
+                    yield Move(shape, sq, steps, caps)
+
+
+_BY_NAME: tuple[int, ...] = tuple(sorted(range(_N), key=lambda sq: (sq % 8, sq // 8)))
+"""The squares in the order of their names (``a1``, ``a2``, ... ``h8``)."""
+
+
+def _paths_of_key(board: tuple[int, ...], side: int, start: int, shape: str, is_billo: bool,
+                  key: Key, targets: int, prey_billo: int, region_all: int
+                  ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every path of one piece whose key is ``key``, in the order of their texts."""
+    nbrs = _KING_BY_NAME if is_billo else _FORWARD_BY_NAME[side]
+    passable, prey = _PASSABLE[shape], _PREY[shape]
+    last = _LAST_RANK[side]
+    by = 1 if is_billo else 0
+    cone = _CONE[side]
+    dead: set[int] = set()
+
+    def walk(cur: int, visited: int, steps: tuple[int, ...], caps: tuple[int, ...], nb: int
+             ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+        for capturing in (False, True):  # "-" sorts before "x"
+            for n in nbrs[cur]:
+                bit = 1 << n
+                if visited & bit:
+                    continue
+                c = board[n] * side
+                if c == 0:
+                    if not capturing and not steps and key == _NO_KEY:
+                        yield (n,), ()
+                    continue
+                if c in passable:
+                    if capturing:
+                        continue
+                    nc, nnb = caps, nb
+                else:
+                    v = prey.get(c)
+                    if not capturing or v is None or (v and not is_billo):
+                        continue
+                    nc, nnb = (*caps, n), nb + v
+                new_steps = (*steps, n)
+                if (len(nc), nnb, by if nc else 0) == key:
+                    yield new_steps, nc
+                if not is_billo and _RANK[n] == last:
+                    continue
+                nv = visited | bit
+                reach = _reach(n, nv, region_all) if is_billo else cone[n] & region_all
+                state = reach | n << 64 | len(nc) << 70 | nnb << 76
+                if state in dead:
+                    continue
+                left = targets & reach
+                bound = (len(nc) + left.bit_count(), nnb + (left & prey_billo).bit_count(), by)
+                if bound >= key and is_billo:
+                    bound = _dead_end_bound(bound, left, prey_billo, reach | bit)
+                if bound < key:
+                    dead.add(state)
+                    continue
+                found = False
+                for path in walk(n, nv, new_steps, nc, nnb):
+                    found = True
+                    yield path
+                if not found:
+                    dead.add(state)
+
+    yield from walk(start, 1 << start, (), (), 0)
+
+
+def _by_name(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(sorted(row, key=lambda sq: (sq % 8, sq // 8))) for row in table)
+
+
+_KING_BY_NAME = _by_name(_KING)
+_FORWARD_BY_NAME: dict[int, tuple[tuple[int, ...], ...]] = {
+    side: _by_name(table) for side, table in _FORWARD.items()}
