@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
@@ -35,10 +36,12 @@ __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
 
 # Linear patterns (issue 9, item 14): no two quantifiers compete for one run of spaces (possessive
 # \s*+ where a run could otherwise be split between two of them, or tried at each of its places).
-_HEAD = re.compile(r"(?:([RrSs])\s*+(\+)?)?\s*+(?=[A-Za-z][0-9])")
-_SQUARE = re.compile(r"\s*([A-Za-z])([0-9]{1,2})")
-_SEP = re.compile(r"\s*(-|–|x|X|×|to\b)\s*")
-_PROMO = re.compile(r"=\s*+([A-Za-z])\s*+$")
+# Compiled on first use (:func:`_patterns`): the writer's spelling is read by one pattern of its
+# own (:func:`_quick_parse`), so a mailed move in that spelling compiles none of them.
+_PATTERNS = (r"(?:([RrSs])\s*+(\+)?)?\s*+(?=[A-Za-z][0-9])",  # the letter and the Billo mark
+             r"\s*([A-Za-z])([0-9]{1,2})",  # a square
+             r"\s*(-|–|x|X|×|to\b)\s*",  # a separator
+             r"=\s*+([A-Za-z])\s*+$")  # a promotion mark
 # One move in a run of move text (:meth:`BilloNotation.split`): an optional piece letter (and +),
 # then names joined by separators and an optional =B. Names are read loosely (one or two letters,
 # digits) so that a mistyped move stays one move for the reader to explain; atomic, bounded: linear.
@@ -51,8 +54,13 @@ _QUICK_RUN = (r"((?:[RS]\+? )?[a-h][1-8](?:[-x][a-h][1-8]){1,24})()"
               r"(?: ((?:[RS]\+? )?[a-h][1-8](?:[-x][a-h][1-8]){1,24})())?[ \t]*")
 
 
-@dataclass(frozen=True, slots=True)
-class _Written:
+@cache
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    """The head, square, separator and promotion patterns of :data:`_PATTERNS`, compiled."""
+    return tuple(re.compile(p) for p in _PATTERNS)
+
+
+class _Written(NamedTuple):
     """A move as read from text, before a position is known."""
 
     piece: str | None
@@ -110,11 +118,12 @@ def _parse(text: str) -> _Written:
 
 def _plain_parse(text: str) -> _Written:
     """:func:`_parse` by definition: every spelling a player may write."""
+    head_pattern, square_pattern, sep_pattern, promo_pattern = _patterns()
     body = text.strip()
     if not body:
         raise MoveSyntaxError("an empty move")
     promotion = False
-    promo = _PROMO.search(body)
+    promo = promo_pattern.search(body)
     if promo is not None:
         if promo.group(1).upper() != "B":
             raise MoveSyntaxError(f"'={promo.group(1)}' is not a promotion mark: a piece that "
@@ -123,7 +132,7 @@ def _plain_parse(text: str) -> _Written:
         body = body[:promo.start()].rstrip()
         if not body.strip():
             raise MoveSyntaxError("'=B' follows a move that reaches the last rank, like R c7-c8=B")
-    head = _HEAD.match(body)
+    head = head_pattern.match(body)
     if head is None:
         word = body.split()[0]
         raise MoveSyntaxError(f"{word!r} does not start a Billo move: write the piece letter R "
@@ -136,7 +145,7 @@ def _plain_parse(text: str) -> _Written:
     marked = False
     start: int | None = None
     while True:
-        m = _SQUARE.match(body, i)
+        m = square_pattern.match(body, i)
         if m is None:
             rest = body[i:].strip()
             if not rest:
@@ -150,14 +159,14 @@ def _plain_parse(text: str) -> _Written:
         i = m.end()
         if not body[i:].strip():
             break
-        s = _SEP.match(body, i)
+        s = sep_pattern.match(body, i)
         if s is None:
             raise MoveSyntaxError(f"expected '-' or 'x' between two squares in {text.strip()!r}, "
                                   f"found {body[i:].strip().split()[0]!r}", start)
         i = s.end()
         if s.group(1) in ("x", "X", "×"):
             marked = True
-            n = _SQUARE.match(body, i)
+            n = square_pattern.match(body, i)
             if n is not None:
                 captures.append(_square(n.group(1), n.group(2), start))
         if not body[i:].strip():

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, square_board
@@ -285,10 +286,15 @@ def _cats(code: int) -> tuple[int, ...]:
 
 _CATS: tuple[tuple[int, ...], ...] = tuple(_cats(c) for c in range(-8, 9))
 """``_CATS[code + 8]``: the masks a square holding ``code`` belongs to."""
-_FLIPS: dict[int, dict[int, tuple[int, ...]]] = {
-    a: {b: tuple(sorted(set(_CATS[a + 8]) ^ set(_CATS[b + 8]))) for b in range(-8, 9)}
-    for a in range(-8, 9)}
-"""``_FLIPS[old][new]``: the masks a square changes in when its code goes from old to new."""
+_FLIPS: dict[int, tuple[int, ...]] = {}
+"""``_FLIPS[32 * old + new]``: the masks a square changes in when its code goes from ``old`` to
+``new`` (filled as moves meet them: :func:`_flips`)."""
+
+
+def _flips(key: int) -> tuple[int, ...]:
+    old, new = (key + 8) // 32, (key + 8) % 32 - 8
+    flips = _FLIPS[key] = tuple(sorted(set(_CATS[old + 8]) ^ set(_CATS[new + 8])))
+    return flips
 
 
 def _masks_of(board: tuple[int, ...]) -> tuple[int, ...]:
@@ -411,8 +417,7 @@ def _generate(position: Position, keep_every: bool) -> _Sink:
     return sink
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+class Analysis(NamedTuple):
     """The legal moves of a position (rule 6 applied), as a tuple and a set, and their key."""
 
     best: Key
@@ -511,11 +516,13 @@ def apply(position: Position, move: Move) -> Position:
     m = position._masks
     if m is not None:
         ms = list(m)
-        flips = _FLIPS
+        known = _FLIPS
         for sq in (start, *captures) if captures and captures[-1] == end else \
                 (start, end, *captures):
             bit = 1 << sq
-            for i in flips[old[sq]][new[sq]]:
+            key = 32 * old[sq] + new[sq]
+            flips = known.get(key)
+            for i in _flips(key) if flips is None else flips:
                 ms[i] ^= bit
         _set_masks(after, tuple(ms))
     else:

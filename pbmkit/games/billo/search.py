@@ -20,7 +20,8 @@ Each is held to its plain definition (the generator) by ``tests/games/test_billo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from functools import cache
 
 from pbmkit.games.billo.rules import (
     _FORWARD,
@@ -54,16 +55,18 @@ __all__ = ["beaten", "best_key", "can_capture", "first_of_key", "is_legal", "pat
            "sorted_legal"]
 
 _NO_KEY: Key = (0, 0, 0)
-_KING_SETS: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in _KING)
-_FORWARD_SETS: dict[int, tuple[frozenset[int], ...]] = {
-    side: tuple(frozenset(n) for n in table) for side, table in _FORWARD.items()}
 _KING_SORTED: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(n)) for n in _KING)
 _FORWARD_SORTED: dict[int, tuple[tuple[int, ...], ...]] = {
     side: tuple(tuple(sorted(n)) for n in table) for side, table in _FORWARD.items()}
+_KING_BITS: tuple[int, ...] = tuple(sum(1 << n for n in row) for row in _KING)
+_FORWARD_BITS: dict[int, tuple[int, ...]] = {
+    side: tuple(sum(1 << n for n in row) for row in table) for side, table in _FORWARD.items()}
 
 
-def _cones(side: int) -> tuple[int, ...]:
-    """For each square, the mask of every square a basic piece of ``side`` could still reach."""
+@cache
+def _cone(side: int) -> tuple[int, ...]:
+    """For each square, the mask of every square a basic piece of ``side`` could still reach
+    (built on first use: only listing moves and explaining an illegal one need it)."""
     out = []
     for sq in range(_N):
         cone, front = 0, forward_mask(side, 1 << sq)
@@ -74,7 +77,16 @@ def _cones(side: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-_CONE: dict[int, tuple[int, ...]] = {side: _cones(side) for side in _FORWARD}
+@cache
+def _by_name() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
+                        dict[int, tuple[tuple[int, ...], ...]]]:
+    """The squares in the order of their names (``a1``, ``a2``, ... ``h8``), and the
+    neighbours of each square (a Billo's, then a basic piece's for each side) in that order."""
+    def name_order(squares: Iterable[int]) -> tuple[int, ...]:
+        return tuple(sorted(squares, key=lambda sq: (sq % 8, sq // 8)))
+
+    return (name_order(range(_N)), tuple(name_order(row) for row in _KING),
+            {side: tuple(name_order(row) for row in table) for side, table in _FORWARD.items()})
 
 
 def path_key(position: Position, move: Move) -> Key | None:
@@ -97,10 +109,10 @@ def path_key(position: Position, move: Move) -> Key | None:
     if not state:
         return None
     billo = state == BILLO
-    nbrs = _KING_SETS if billo else _FORWARD_SETS[side]
+    nbrs = _KING_BITS if billo else _FORWARD_BITS[side]
     if len(steps) == 1:
         n = steps[0]
-        if 0 <= n < _N and board[n] == 0 and n in nbrs[start]:
+        if 0 <= n < _N and board[n] == 0 and nbrs[start] >> n & 1:
             return _NO_KEY if not move.captures else None
     passable, prey = _PASSABLE[piece], _PREY[piece]
     last = _LAST_RANK[side]
@@ -109,7 +121,7 @@ def path_key(position: Position, move: Move) -> Key | None:
     caps: list[int] = []
     billos = 0
     for n in steps:
-        if not 0 <= n < _N or n not in nbrs[cur] or visited >> n & 1:
+        if not 0 <= n < _N or not nbrs[cur] >> n & 1 or visited >> n & 1:
             return None
         if not billo and cur != start and _RANK[cur] == last:
             return None
@@ -360,7 +372,7 @@ def _first_path(board: tuple[int, ...], side: int, start: int,
     """The first path of one piece (depth first, squares in increasing order: the order of
     paths as tuples) whose key is ``key``; states and bounds as in :func:`_group_search`."""
     dead: set[int] = set()
-    cone = _CONE[side]
+    cone = _cone(side)
 
     def walk(cur: int, visited: int, steps: tuple[int, ...], caps: tuple[int, ...],
              nb: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -452,7 +464,7 @@ def sorted_legal(position: Position, start: int | None = None) -> Iterator[Move]
         return
     m = masks(position)
     me, you = (0, 8) if side == YELLOW else (8, 0)
-    squares = _BY_NAME if start is None else (start,)
+    squares = _by_name()[0] if start is None else (start,)
     for shape, own, other in ((ROUND, 0, 4), (SQUARE, 4, 0)):
         for is_billo in (False, True):
             if key[2] and not is_billo:
@@ -469,19 +481,16 @@ def sorted_legal(position: Position, start: int | None = None) -> Iterator[Move]
                     yield Move(shape, sq, steps, caps)
 
 
-_BY_NAME: tuple[int, ...] = tuple(sorted(range(_N), key=lambda sq: (sq % 8, sq // 8)))
-"""The squares in the order of their names (``a1``, ``a2``, ... ``h8``)."""
-
-
 def _paths_of_key(board: tuple[int, ...], side: int, start: int, shape: str, is_billo: bool,
                   key: Key, targets: int, prey_billo: int, region_all: int
                   ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Every path of one piece whose key is ``key``, in the order of their texts."""
-    nbrs = _KING_BY_NAME if is_billo else _FORWARD_BY_NAME[side]
+    by_name = _by_name()
+    nbrs = by_name[1] if is_billo else by_name[2][side]
     passable, prey = _PASSABLE[shape], _PREY[shape]
     last = _LAST_RANK[side]
     by = 1 if is_billo else 0
-    cone = _CONE[side]
+    cone = _cone(side)
     dead: set[int] = set()
 
     def walk(cur: int, visited: int, steps: tuple[int, ...], caps: tuple[int, ...], nb: int
@@ -530,12 +539,3 @@ def _paths_of_key(board: tuple[int, ...], side: int, start: int, shape: str, is_
                     dead.add(state)
 
     yield from walk(start, 1 << start, (), (), 0)
-
-
-def _by_name(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(sorted(row, key=lambda sq: (sq % 8, sq // 8))) for row in table)
-
-
-_KING_BY_NAME = _by_name(_KING)
-_FORWARD_BY_NAME: dict[int, tuple[tuple[int, ...], ...]] = {
-    side: _by_name(table) for side, table in _FORWARD.items()}
