@@ -2,7 +2,8 @@
 
 Figures: records (vs python-chess), mailed-move (vs python3 -c pass), forms (absolute), movegen,
 batu-khan check (vs Batalo's check), batrakill check (vs Batalo's check), baladana moves and move
-(vs python3 -c pass), status (absolute: a
+(vs python3 -c pass), billo one move in a contrived position (ms) and mailed move (vs python3
+-c pass), status (absolute: a
 folder of 1,000 dated games), memory (peak RSS of check on a 100 MB archive).
 """
 
@@ -17,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import baladana
 import batrakill
 import batu_khan
+import billo
 import forms
 import mailed_move
 import memory
@@ -48,6 +50,9 @@ def main() -> int:
     line, ratio = baladana.run(repeats=5 if a.quick else 15)
     print(line, flush=True)
     met &= ratio <= 3
+    line, ratio, ms = billo.run(repeats=5 if a.quick else 15)
+    print(line, flush=True)
+    met &= ratio <= 3 and ms <= 10
     line, seconds = status.run(games=games, repeats=3 if a.quick else 5)
     print(line, flush=True)
     met &= seconds < 2

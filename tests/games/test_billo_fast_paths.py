@@ -368,3 +368,12 @@ def test_the_quick_reader_reads_every_written_move(tmp_path: Path) -> None:
             assert quick is not None and quick == notation_module._plain_parse(text)
             seen += 1
     assert seen > 500
+
+
+@settings(max_examples=60)
+@given(position=st.one_of(positions(), dense_positions()))
+def test_destinations_are_the_piece_s_legal_moves_sorted(position: Position) -> None:
+    legal = billo.legal_moves(position)
+    for start in {m.start for m in legal} | {0, 36}:
+        assert NOTATION.destinations(position, start) == tuple(sorted(
+            billo.move_text(position, m) for m in legal if m.start == start))

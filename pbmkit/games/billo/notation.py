@@ -287,8 +287,7 @@ class BilloNotation:
     def destinations(self, position: billo.Position, start: int) -> tuple[str, ...]:
         """The legal moves of the pieces on ``start``, as canonical texts (a path tells more than
         its last square: two paths to one square may capture different pieces)."""
-        return tuple(sorted(billo.move_text(position, m) for m in billo.legal_moves(position)
-                            if m.start == start))
+        return tuple(self.sorted_listing(position, start))
 
     def sorted_listing(self, position: billo.Position, start: int | None = None) -> Iterator[str]:
         """The legal moves' texts in sorted order, one at a time (:func:`~pbmkit.games.billo.
