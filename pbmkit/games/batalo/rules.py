@@ -476,16 +476,74 @@ def threats(position: Position, side: int | None = None) -> list[str]:
     if finished(position):
         return []
     board = position.board
-    opp_column = position.column(-mover)
+    columns = _spaces_of(board, 2 * mover)
+    opp_columns = _spaces_of(board, -2 * mover)
+    opp_column = opp_columns[0] if opp_columns else None  # (Position.column's choice)
     opp_base = _BASE[-mover]
-    column = base = False
-    for sp in range(_N):  # two targets: ask whether each piece reaches them, no destination sets
-        if board[sp] * mover > 0:
-            column = column or (opp_column is not None and reaches(board, sp, opp_column, mover))
-            base = base or reaches(board, sp, opp_base, mover)
-            if column and base:
-                break
+    # Two targets, asked of the pieces that could reach them, without destination sets. Only a
+    # column captures, so only the mover's columns can threaten the opponent's column. A hop
+    # series ends with a hop over one of the mover's pieces (or their base) next to the target:
+    # where there is none, only slides need asking (most positions; the hop search of every piece
+    # was most of the time a record with averto words took to check).
+    column = opp_column is not None and any(
+        (reaches if _hop_lands(board, opp_column, mover) else _slides_to)(board, c, opp_column, mover)
+        for c in columns)
+    if board[opp_base] != EMPTY:
+        base = False  # the opponent's column on its own base (ruling 9): nothing lands there
+    elif _hop_lands(board, opp_base, mover):
+        base = any(reaches(board, sp, opp_base, mover) for sp in (*_spaces_of(board, mover), *columns))
+    else:
+        base = any(board[n] * mover > 0 for n in NEIGHBOURS[opp_base]) or any(
+            _slides_to(board, c, opp_base, mover) for c in columns)
     return [name for name, hit in (("column", column), ("base", base)) if hit]
+
+
+def _spaces_of(board: tuple[int, ...], code: int) -> list[int]:
+    """The spaces holding ``code``, found by ``tuple.index`` (in C) rather than a Python loop."""
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = board.index(code, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
+_HOPS_INTO: list[tuple[int, ...] | None] = [None] * _N
+"""``_HOPS_INTO[t]``: the spaces a hop that lands on ``t`` passes over (built on first use)."""
+
+
+def _hop_lands(board: tuple[int, ...], target: int | None, side: int) -> bool:
+    """Whether a hop could land on ``target``: one of ``side``'s pieces, or their base, stands
+    next to it on a line that goes on past it (a necessary condition only)."""
+    if target is None:
+        return False
+    overs = _HOPS_INTO[target]
+    if overs is None:
+        overs = _HOPS_INTO[target] = tuple(sorted({over for cur in range(_N) for over, land in HOPS[cur]
+                                                   if land == target}))
+    own_base = _BASE[side]
+    return any(board[over] * side > 0 or over == own_base for over in overs)
+
+
+def _slides_to(board: tuple[int, ...], start: int, end: int, side: int) -> bool:
+    """:func:`reaches` without its hop search: whether the piece on ``start`` slides to ``end``."""
+    column = board[start] == 2 * side
+    opp_base = _BASE[-side]
+    q = board[end]
+    if q != EMPTY:
+        if not column or q * side > 0 or end == opp_base:
+            return False
+    elif end == _BASE[side] and not column:
+        return False
+    if not column:
+        return q == EMPTY and end in _NEIGHBOUR_SETS[start]
+    line = _lines_from(start).get(end)
+    if line is None:
+        return False
+    ray = RAYS[start][line[0]]
+    return all(board[n] == EMPTY and n != opp_base for n in ray[:line[1] - 1])
 
 
 def is_averto(position: Position, move: Move) -> bool:
