@@ -9,8 +9,9 @@ Everything geometric is precomputed once at import; move generation only reads t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, hex_board
@@ -478,53 +479,77 @@ def threats(position: Position, side: int | None = None) -> list[str]:
     board = position.board
     columns = _spaces_of(board, 2 * mover)
     opp_columns = _spaces_of(board, -2 * mover)
-    opp_column = opp_columns[0] if opp_columns else None  # (Position.column's choice)
     opp_base = _BASE[-mover]
     # Two targets, asked of the pieces that could reach them, without destination sets. Only a
     # column captures, so only the mover's columns can threaten the opponent's column. A hop
     # series ends with a hop over one of the mover's pieces (or their base) next to the target:
     # where there is none, only slides need asking (most positions; the hop search of every piece
     # was most of the time a record with averto words took to check).
-    column = opp_column is not None and any(
-        (reaches if _hop_lands(board, opp_column, mover) else _slides_to)(board, c, opp_column, mover)
-        for c in columns)
+    column = False
+    if opp_columns and columns:
+        target = opp_columns[0]  # (Position.column's choice)
+        reach = reaches if _hop_lands(board, target, mover) else _slides_to
+        column = any(reach(board, c, target, mover) for c in columns)
     if board[opp_base] != EMPTY:
         base = False  # the opponent's column on its own base (ruling 9): nothing lands there
     elif _hop_lands(board, opp_base, mover):
         base = any(reaches(board, sp, opp_base, mover) for sp in (*_spaces_of(board, mover), *columns))
     else:
-        base = any(board[n] * mover > 0 for n in NEIGHBOURS[opp_base]) or any(
+        near = _neighbour_values(opp_base)(board)
+        base = mover in near or 2 * mover in near or any(
             _slides_to(board, c, opp_base, mover) for c in columns)
-    return [name for name, hit in (("column", column), ("base", base)) if hit]
+    if column:
+        return ["column", "base"] if base else ["column"]
+    return ["base"] if base else []
 
 
 def _spaces_of(board: tuple[int, ...], code: int) -> list[int]:
-    """The spaces holding ``code``, found by ``tuple.index`` (in C) rather than a Python loop."""
-    out: list[int] = []
-    i = -1
-    try:
-        while True:
-            i = board.index(code, i + 1)
-            out.append(i)
-    except ValueError:
-        return out
+    """The spaces holding ``code``, found by ``tuple.count`` and ``tuple.index`` (in C)."""
+    n = board.count(code)
+    if n < 2:
+        return [board.index(code)] if n else []
+    out = [board.index(code)]
+    for _ in range(n - 1):
+        out.append(board.index(code, out[-1] + 1))
+    return out
 
 
-_HOPS_INTO: list[tuple[int, ...] | None] = [None] * _N
-"""``_HOPS_INTO[t]``: the spaces a hop that lands on ``t`` passes over (built on first use)."""
+_HOPS_INTO: list[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], frozenset[int]] | None] = [None] * _N
+"""``_HOPS_INTO[t]``: what stands on the spaces a hop landing on ``t`` passes over (a getter),
+and those spaces (built on first use)."""
+_NEIGHBOUR_VALUES: list[Callable[[tuple[int, ...]], tuple[int, ...]] | None] = [None] * _N
 
 
-def _hop_lands(board: tuple[int, ...], target: int | None, side: int) -> bool:
+def _neighbour_values(space: int) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """A getter of what stands on the neighbours of ``space`` (an ``itemgetter``: one C call)."""
+    get = _NEIGHBOUR_VALUES[space]
+    if get is None:
+        get = _NEIGHBOUR_VALUES[space] = _getter(NEIGHBOURS[space])
+    return get
+
+
+def _getter(spaces: Sequence[int]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """``board -> tuple of board[s] for s in spaces``, always a tuple."""
+    if not spaces:
+        return lambda board: ()
+    if len(spaces) == 1:
+        one = spaces[0]
+        return lambda board: (board[one],)
+    return itemgetter(*spaces)
+
+
+def _hop_lands(board: tuple[int, ...], target: int, side: int) -> bool:
     """Whether a hop could land on ``target``: one of ``side``'s pieces, or their base, stands
     next to it on a line that goes on past it (a necessary condition only)."""
-    if target is None:
-        return False
-    overs = _HOPS_INTO[target]
-    if overs is None:
-        overs = _HOPS_INTO[target] = tuple(sorted({over for cur in range(_N) for over, land in HOPS[cur]
-                                                   if land == target}))
-    own_base = _BASE[side]
-    return any(board[over] * side > 0 or over == own_base for over in overs)
+    entry = _HOPS_INTO[target]
+    if entry is None:
+        spaces = sorted({over for cur in range(_N) for over, land in HOPS[cur] if land == target})
+        entry = _HOPS_INTO[target] = (_getter(spaces), frozenset(spaces))
+    get, overs = entry
+    if _BASE[side] in overs:
+        return True
+    values = get(board)
+    return side in values or 2 * side in values
 
 
 def _slides_to(board: tuple[int, ...], start: int, end: int, side: int) -> bool:
