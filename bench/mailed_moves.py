@@ -20,10 +20,10 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from common import median, random_game, summary
+from common import each_game, median, random_game, summary
 from game_records import _time
 
-from pbmkit.games import game_names, get_game
+from pbmkit.games import get_game
 
 
 def middle_game(name: str, plies: int = 60, seed: int = 7) -> tuple[str, str]:
@@ -69,14 +69,8 @@ def run_game(name: str, repeats: int = 15) -> tuple[str, float]:
 
 def run(repeats: int = 15, games: Sequence[str] = ()) -> tuple[list[str], float]:
     """Every game's line (or ``games``'), printed as it comes, and the worst ratio."""
-    lines: list[str] = []
-    worst = 0.0
-    for name in games or game_names():
-        line, ratio = run_game(name, repeats)
-        print(line, flush=True)
-        lines.append(line)
-        worst = max(worst, ratio)
-    return lines, worst
+    lines, ratios = each_game(lambda name: run_game(name, repeats), games)
+    return lines, max(ratios)
 
 
 if __name__ == "__main__":
