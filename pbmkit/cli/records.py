@@ -437,7 +437,9 @@ def _ends(game: Any, move: Any) -> tuple[int | None, int | None]:
     paths = game.touched(move)
     if not paths:
         return None, None
-    path = paths[-1]
+    # The piece's path is the last one of more than one space: spaces touched alone after it
+    # (loot put down, say) are placements, not where the piece went.
+    path = next((p for p in reversed(paths) if len(p) > 1), paths[-1])
     return (path[0] if len(path) > 1 else None), path[-1]
 
 
@@ -458,6 +460,18 @@ def wrap_items(head: str, items: list[str], width: int = 78) -> str:
 _MAX_HINT_LINES = 4
 
 
+def _moves_hint(game: Any, position: Any, head: str, moves: list[Any]) -> list[str]:
+    """``head`` and ``moves`` as the lines of a hint: the moves listed, or, where that takes more
+    than a few lines and the game summarises moves (a piece's moves times every other choice of
+    its turn), the game's summary of them, as ``moves`` prints it."""
+    notation = game.notation
+    text_of = notation.listing if isinstance(notation, ListsMoves) else notation.format
+    shown = wrap_items(head, sorted({text_of(m, position) for m in moves})).splitlines()
+    if len(shown) > _MAX_HINT_LINES and isinstance(notation, SummarisesMoves):
+        shown = [head, *(f"  {line}" for line in notation.summarise(moves, position))]
+    return shown
+
+
 def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: Any,
                      end: Any = None, *, candidates: tuple[str, ...] = ()) -> NoReturn:
     """Say why ``text`` cannot be played and what can; exit 1 (nothing was written).
@@ -474,10 +488,7 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
         shown = wrap_items("It could be:", [printable(c, 60) for c in candidates]).splitlines()
         click.echo("\n".join(shown[:_MAX_HINT_LINES]), err=True)
     elif mine:
-        notation = game.notation
-        text_of = notation.listing if isinstance(notation, ListsMoves) else notation.format
-        shown = wrap_items("Legal moves of that piece:",
-                           sorted({text_of(m, position) for m in mine})).splitlines()
+        shown = _moves_hint(game, position, "Legal moves of that piece:", mine)
         if len(shown) > _MAX_HINT_LINES:
             where = game.board.name(start)
             shown = [*shown[: _MAX_HINT_LINES - 1],
@@ -488,15 +499,14 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
         side = game.side_to_move(position).capitalize()
         there = [m for m in legal if end is not None and _ends(game, m)[1] == end]
         if there:
-            lines = wrap_items(f"{side}'s moves to {game.board.name(end)}:",
-                               sorted({game.notation.format(m, position) for m in there}))
+            shown = _moves_hint(game, position, f"{side}'s moves to {game.board.name(end)}:", there)
         else:
             starts = sorted({game.board.name(s) for m in legal if (s := _ends(game, m)[0]) is not None})
-            lines = wrap_items(f"{side}'s pieces that can move (pbmkit moves FILE --from SPACE "
-                               "lists one piece's moves):", starts)
-        shown = lines.splitlines()
+            shown = wrap_items(f"{side}'s pieces that can move (pbmkit moves FILE --from SPACE "
+                               "lists one piece's moves):", starts).splitlines()
         if len(shown) > _MAX_HINT_LINES:
-            shown = [*shown[: _MAX_HINT_LINES - 1], f"  ... and {len(shown) - 3} more line(s)"]
+            shown = [*shown[: _MAX_HINT_LINES - 1],
+                     f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s)"]
         click.echo("\n".join(shown), err=True)
     click.echo("The record was not changed.", err=True)
     sys.exit(EXIT_INVALID)
