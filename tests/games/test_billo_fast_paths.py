@@ -224,7 +224,9 @@ def test_the_fast_paths_agree_on_every_move_of_seeded_playouts(seed: int) -> Non
     rng = random.Random(seed)
     for position in _playout(rng, 120, "yellow" if seed % 2 else "orange"):
         assert position._masks is not None  # carried along by apply
-        assert position._masks == rules._masks_of(position.board)
+        assert position._masks[:16] == rules._masks_of(position.board)[:16]
+        if position._masks[16]:  # known not to be over (carried along a quiet move)
+            assert plain_static_outcome(position) is None
         _assert_same(position, billo.legal_moves(position))
 
 

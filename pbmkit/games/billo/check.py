@@ -36,7 +36,14 @@ from pbmkit.games.billo.rules import (
     shape_state,
     space_name,
 )
-from pbmkit.games.billo.search import beaten, best_key, first_of_key, is_legal, path_key
+from pbmkit.games.billo.search import (
+    _search,
+    best_key,
+    can_capture,
+    first_of_key,
+    is_legal,
+    path_key,
+)
 
 __all__ = ["check_move", "matching_moves", "move_or_raise", "movement_reason", "why_not"]
 
@@ -183,8 +190,9 @@ def check_move(position: Position, move: Move) -> str | None:
     for its key, then a bounded search says whether any move has a better one (rule 6).
     """
     key = path_key(position, move)
-    if key is not None and _static_outcome(position) is None and not beaten(position, key):
-        return None
+    if key is not None and _static_outcome(position) is None and (
+            not can_capture(position) if key == (0, 0, 0) else _search(position, key, True) <= key):
+        return None  # beaten(position, key), inlined: the replayer checks every ply
     return _illegal_reason(position, move, key)
 
 

@@ -298,7 +298,7 @@ def _flips(key: int) -> tuple[int, ...]:
 
 
 def _masks_of(board: tuple[int, ...]) -> tuple[int, ...]:
-    m = [0] * 16
+    m = [0] * 17
     for sq, code in enumerate(board):
         if code:
             bit = 1 << sq
@@ -312,7 +312,11 @@ _set_masks: Callable[[Position, tuple[int, ...] | None], None] = \
 
 
 def masks(position: Position) -> tuple[int, ...]:
-    """The 16 masks of ``position`` (see the comment above :data:`MOVER_BASIC`), cached."""
+    """The 16 masks of ``position`` (see the comment above :data:`MOVER_BASIC`), cached.
+
+    A 17th entry is 1 once the position is known not to be over by rules 11 and 12 (then
+    :func:`_static_outcome` is ``None`` at once): :func:`apply` carries it along a move that
+    neither captures nor promotes, which changes no side's pieces."""
     m = position._masks
     if m is None:
         m = _masks_of(position.board)
@@ -524,6 +528,8 @@ def apply(position: Position, move: Move) -> Position:
             flips = known.get(key)
             for i in _flips(key) if flips is None else flips:
                 ms[i] ^= bit
+        if captures or promoted:
+            ms[16] = 0  # the pieces changed: whether the game is over is asked again
         _set_masks(after, tuple(ms))
     else:
         _set_masks(after, None)
@@ -560,6 +566,16 @@ def _census(position: Position) -> dict[tuple[int, str, int], int]:
 def _static_outcome(position: Position) -> Outcome | None:
     """Capture of all pieces (rule 11) and the automatic draws (rule 12)."""
     m = masks(position)
+    if m[16]:
+        return None
+    done = _ending(m)
+    if done is None:
+        _set_masks(position, (*m[:16], 1))
+    return done
+
+
+def _ending(m: tuple[int, ...]) -> Outcome | None:
+    """:func:`_static_outcome` from the masks."""
     # Every piece is a basic piece or a Billo: the movers' masks hold every piece of a side.
     y_round, y_square, o_round, o_square = m[0] | m[1], m[4] | m[5], m[8] | m[9], m[12] | m[13]
     if not o_round | o_square:
