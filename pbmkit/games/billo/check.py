@@ -38,7 +38,6 @@ from pbmkit.games.billo.rules import (
 )
 from pbmkit.games.billo.search import (
     _search,
-    best_key,
     can_capture,
     first_of_key,
     is_legal,
@@ -215,7 +214,7 @@ def _illegal_reason(position: Position, move: Move, key: Key | None) -> str | No
         if reason is not None:
             return reason
         key = move_key(position, move)  # not reached: path_key and movement_reason agree
-    best = best_key(position)
+    best = _search(position, key, False)  # best_key, searching only above the move's key
     if key >= best:
         return None
     example = first_of_key(position, best)

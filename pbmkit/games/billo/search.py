@@ -193,13 +193,31 @@ def _group_captures(basic: int, billos: int, passable: int, prey_all: int, prey_
     return False
 
 
+_LAST: list[tuple[Position, Key, bool, Key]] = []
+"""The last search over a Billo's paths: reading a move without its letter judges it, then
+``check_move`` judges it again (one position object, one question: the same answer)."""
+
+
 def _search(position: Position, floor: Key, stop_first: bool) -> Key:
     """The best key above ``floor`` of any capture (``floor`` if none); with ``stop_first``, the
     first key above ``floor`` met."""
+    if _LAST:
+        last = _LAST[0]
+        if last[0] is position and last[1] == floor and last[2] == stop_first:
+            return last[3]
+    best, searched = _search_groups(position, floor, stop_first)
+    if searched:  # only a Billo's search is worth remembering
+        _LAST[:] = [(position, floor, stop_first, best)]
+    return best
+
+
+def _search_groups(position: Position, floor: Key, stop_first: bool) -> tuple[Key, bool]:
+    """:func:`_search`, and whether a Billo's paths were searched."""
     m = masks(position)
     side = position.turn
     me, you = (0, 8) if side == YELLOW else (8, 0)
     best = floor
+    searched = False
     for own, other, shape in ((0, 4, ROUND), (4, 0, SQUARE)):
         prey_all, prey_basic = m[you + other + FREE], m[you + other + FREE_BASIC]
         if not prey_all:
@@ -207,11 +225,12 @@ def _search(position: Position, floor: Key, stop_first: bool) -> Key:
         for is_billo in (False, True):
             group = m[me + own + (MOVER_BILLO if is_billo else MOVER_BASIC)]
             if group:
+                searched = searched or is_billo
                 best = _group_search(position, shape, is_billo, group, m[me + other + FREE],
                                      prey_all, prey_basic, best, stop_first)
                 if stop_first and best > floor:
-                    return best
-    return best
+                    return best, searched
+    return best, searched
 
 
 def _most_captures(basic: int, passable: int, prey: int, up: bool) -> int:
