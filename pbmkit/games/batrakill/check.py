@@ -11,8 +11,8 @@ from pbmkit.games.batrakill.rules import (
     Position,
     _jumps,
     _passages,
-    dragon_moves,
-    knight_moves,
+    dragon_move_is_legal,
+    knight_move_is_legal,
 )
 
 __all__ = ["check_move"]
@@ -25,17 +25,20 @@ def check_move(position: Position, move: Move) -> str | None:
     if position.result is not None:
         return "the game is over"
     board = position.config.layout.board
-    if any(not 0 <= s < board.size for s in move.path) or not move.path:
+    size = board.size
+    path = move.path
+    if not path or any(not 0 <= s < size for s in path):
         return "a square off the board"
-    if position.dragon_to_move:
-        if move.kind not in ("drop", "dragon"):
+    kind = move.kind
+    if position.to_move == position.config.dragon_index:
+        if kind != "drop" and kind != "dragon":
             return "it is the dragon's turn"
-        if move in dragon_moves(position):
+        if dragon_move_is_legal(position, move):  # move in dragon_moves(position)
             return None
         return _dragon_reason(position, move)
-    if move.kind in ("drop", "dragon"):
+    if kind == "drop" or kind == "dragon":
         return f"it is {_whose(position)} turn, not the dragon's"
-    if move in set(knight_moves(position, move.path[0])):
+    if knight_move_is_legal(position, move):  # move in knight_moves(position)
         return None
     return _knight_reason(position, move)
 
