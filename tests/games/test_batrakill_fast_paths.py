@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbmkit.games.batrakill import apply, check_move, initial_position, legal_moves, make_config
+from pbmkit.games.batrakill.notation import notation_for
 from pbmkit.games.batrakill.rules import (
     _REVERSED,
     DRAGON,
@@ -37,6 +38,7 @@ from pbmkit.games.batrakill.rules import (
     has_moves,
     knight_moves,
 )
+from pbmkit.games.notation import RunSplit
 
 CONFIGS = {
     "duel": {},
@@ -304,3 +306,28 @@ def test_the_crowded_positions_have_eating_chains_ejections_and_trapped_sides() 
         refused_steps += any(Move("dragon", (p.dragon, t)) not in moves for t in free)
         ejections += p.round == 2 and any(apply(p, m).barred != p.barred for m in moves)
     assert long_eats > 20 and refused_steps > 20 and ejections > 5 and stuck > 2
+
+
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_the_quick_split_is_the_plain_split_on_runs_of_one_to_five_moves(name: str) -> None:
+    """The notation's quick split (one pattern for a whole common run) gives the plain split's
+    spans, for the runs of every version, as written and spelled otherwise."""
+    cfg = make_config(CONFIGS[name])
+    notation = notation_for(cfg.layout.board)
+    split = type(notation).split
+    assert isinstance(split, RunSplit)
+    quick = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        texts = []
+        for p in _playout(cfg, rng, 120):
+            moves = legal_moves(p)
+            if moves:
+                texts.append(notation.format(rng.choice(moves), p))
+        for size in range(1, 6):
+            for k in range(0, len(texts), 3):
+                run = " ".join(texts[k:k + size])
+                for spelt in (run, run + " ", run.lower(), run.replace(" ", "  "), run.replace("-", "x")):
+                    assert list(split(spelt)) == split.plain(spelt), spelt
+                    quick += split(spelt) is split(spelt)
+    assert quick > 100

@@ -50,6 +50,7 @@ class Batrakill(GameBase[Position, Move]):
     def __init__(self, config: Config) -> None:
         self.config = config
         places = tuple(place_name(p) for p in config.order)
+        self._places = places
         extra = tuple(f for p in config.order if len(p) > 1 for f in p)
         self.sides = (*places, *extra)
         self.rounds = 2 if config.duel else 1
@@ -82,7 +83,7 @@ class Batrakill(GameBase[Position, Move]):
 
     def side_to_move(self, position: Position) -> str:
         """``"knights"``/``"dragon"`` in the duel; the faction (or ``"blue+green"``) to move."""
-        return place_name(position.place)
+        return self._places[position.to_move]
 
     def legal_moves(self, position: Position) -> list[Move]:
         """Every legal move of the side to move, each once."""

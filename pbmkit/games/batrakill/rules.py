@@ -7,6 +7,7 @@ docs/batrakill.md. A :class:`Config` is one layout with one order of play (the r
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -122,10 +123,38 @@ class Position(NamedTuple):
 
     def knight_at(self, square: int) -> Knight | None:
         """The knight on ``square``, if any."""
-        for k in self.knights:
-            if k.square == square:
-                return k
+        knights = self.knights
+        i = bisect_left(knights, (square,))  # sorted by square: (square,) sorts just before its knight
+        if i < len(knights) and knights[i][0] == square:
+            return knights[i]
         return None
+
+
+_tuple_new = tuple.__new__
+
+
+def _position(fields: tuple[object, ...]) -> Position:
+    """A position from its twelve fields in order, built as a plain tuple is (no ``__new__`` call)."""
+    return _tuple_new(Position, fields)
+
+
+def _knight(square: int, facing: str, faction: str, home: int, carrying: bool) -> Knight:
+    return _tuple_new(Knight, (square, facing, faction, home, carrying))
+
+
+_SQUARES: tuple[tuple[Knight, ...], set[int]] = ((), set())
+
+
+def _squares(knights: tuple[Knight, ...]) -> set[int]:
+    """The squares of ``knights`` (not to be changed), remembered for the last tuple asked about:
+    a move's check, its apply and the next side's ``has_moves`` ask about the same knights."""
+    global _SQUARES  # one reference, swapped at once: safe across threads
+    last = _SQUARES
+    if last[0] is knights:
+        return last[1]
+    on = {k.square for k in knights}
+    _SQUARES = (knights, on)
+    return on
 
 
 def initial_position(config: Config) -> Position:
@@ -301,7 +330,7 @@ def _dragon_can_move(position: Position) -> bool:
     """Whether the dragon has a legal move: a free square to be placed on, a free neighbour, or an
     occupied neighbour with a free square beyond it (every first jump is a legal move, or the
     start of one that eats)."""
-    on = {k.square for k in position.knights}
+    on = _squares(position.knights)
     towers, broken = position.towers, position.broken
     board = position.config.layout.board
     d = position.dragon
@@ -325,7 +354,7 @@ def _knights_can_move(position: Position) -> bool:
     place = cfg.order[position.to_move]
     knights = position.knights
     steps = cfg.layout.board.steps
-    on = {k.square for k in knights}
+    on = _squares(knights)
     towers, broken, dragon, barred = position.towers, position.broken, position.dragon, position.barred
     board = cfg.layout.board
     for k in knights:
@@ -367,20 +396,20 @@ def _can_eat(position: Position) -> bool:
     eats, else a search through the jumps that do not."""
     d = position.dragon
     steps = position.config.layout.board.steps
-    on = {k.square: k for k in position.knights}
+    on = _squares(position.knights)
     towers, broken = position.towers, position.broken
     eject = _passages(position)
     other = False
     for i, over in enumerate(steps[d]):
         if over < 0:
             continue
-        k = on.get(over)
-        if k is None and over not in towers and over not in broken:
+        knight = over in on
+        if not knight and over not in towers and over not in broken:
             continue
         to = steps[over][i]
         if to < 0 or to in on or to in towers or to in broken:
             continue
-        if k is not None and not (eject and over in towers):
+        if knight and not (eject and over in towers):
             return True
         other = True
     return other and any(eats for _, eats in _chains(position, d))
@@ -430,14 +459,14 @@ def dragon_move_is_legal(position: Position, move: Move) -> bool:
     path = move.path
     d = position.dragon
     if move.kind == "drop":
-        return (d < 0 and len(path) == 1 and position.knight_at(path[0]) is None
+        return (d < 0 and len(path) == 1 and path[0] not in _squares(position.knights)
                 and path[0] not in position.towers and path[0] not in position.broken)
     if move.kind != "dragon" or d < 0 or len(path) < 2 or path[0] != d:
         return False
     if len(path) == 2 and path[1] in position.config.layout.board.steps[d]:
         t = path[1]
-        return (position.knight_at(t) is None and t not in position.towers and t not in position.broken
-                and not _can_eat(position))
+        return (t not in _squares(position.knights) and t not in position.towers
+                and t not in position.broken and not _can_eat(position))
     eats = _chain_eats(position, path)
     return eats > 0 or (eats == 0 and not _can_eat(position))
 
@@ -452,7 +481,7 @@ def knight_move_is_legal(position: Position, move: Move) -> bool:
     cfg = position.config
     if k is None or k.faction not in cfg.order[position.to_move]:
         return False
-    if position.knight_at(t) is not None or t == position.dragon or t in position.broken:
+    if t in _squares(position.knights) or t == position.dragon or t in position.broken:
         return False
     kind = move.kind
     board = cfg.layout.board
@@ -512,19 +541,16 @@ def apply(position: Position, move: Move) -> Position:
         nxt = 0
     kind = move.kind
     if kind == "drop":
-        return Position(cfg, knights, towers, broken, supply, move.path[0], round_, eaten, eaten_before,
-                        barred, nxt, result)
+        return _position((cfg, knights, towers, broken, supply, move.path[0], round_, eaten, eaten_before,
+                          barred, nxt, result))
     if kind == "dragon":
         on, broken, ejected, gain = _dragon_apply(position, move)
-        after = Position(cfg, on, towers, broken, supply, move.path[-1], round_, eaten + gain,
-                         eaten_before, barred | ejected if ejected else barred, nxt, result)
+        after = _position((cfg, on, towers, broken, supply, move.path[-1], round_, eaten + gain,
+                           eaten_before, barred | ejected if ejected else barred, nxt, result))
         return _after_dragon(after)
     s, t = move.path[0], move.path[-1]
     layout = cfg.layout
-    i = 0
-    for i, k in enumerate(knights):  # noqa: B007 (the index is wanted after the loop)
-        if k.square == s:
-            break
+    i = bisect_left(knights, (s,))
     k = knights[i]
     facing, carrying = k.facing, k.carrying
     if kind == "place":
@@ -536,16 +562,16 @@ def apply(position: Position, move: Move) -> Position:
         elif not carrying and facing == "N" and t in layout.x_squares and supply > 0 and t not in towers:
             carrying, facing = True, _REVERSED["N"]  # rule 5: takes a tower
             supply -= 1
-    k = Knight(t, facing, k.faction, k.home, carrying)
+    k = _knight(t, facing, k.faction, k.home, carrying)
     moved = list(knights)
-    moved[i] = k
-    moved.sort()
+    del moved[i]
+    insort(moved, k)
     if barred:
         place = order[to_move]
         faction_of = {x.home: x.faction for x in moved}
         barred = frozenset(b for b in barred if faction_of.get(b[0], k.faction) not in place)
-    after = Position(cfg, tuple(moved), towers, broken, supply, dragon, round_, eaten, eaten_before,
-                     barred, nxt, result)
+    after = _position((cfg, tuple(moved), towers, broken, supply, dragon, round_, eaten, eaten_before,
+                       barred, nxt, result))
     return _after_knights(after, k)
 
 
