@@ -24,13 +24,12 @@ def check_move(position: Position, move: Move) -> str | None:
     """``None`` if ``move`` is legal in ``position``, else the reason."""
     if position.result is not None:
         return "the game is over"
-    board = position.config.layout.board
-    size = board.size
+    cfg = position.config
     path = move.path
-    if not path or any(not 0 <= s < size for s in path):
+    if not path or min(path) < 0 or max(path) >= cfg.size:
         return "a square off the board"
     kind = move.kind
-    if position.to_move == position.config.dragon_index:
+    if position.to_move == cfg.dragon_index:
         if kind != "drop" and kind != "dragon":
             return "it is the dragon's turn"
         if dragon_move_is_legal(position, move):  # move in dragon_moves(position)

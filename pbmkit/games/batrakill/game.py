@@ -89,13 +89,12 @@ class Batrakill(GameBase[Position, Move]):
         """Every legal move of the side to move, each once."""
         return legal_moves(position)
 
-    def check_move(self, position: Position, move: Move) -> str | None:
-        """``None`` if legal, else why not in players' words."""
-        return check_move(position, move)
-
-    def apply(self, position: Position, move: Move) -> Position:
-        """The position after a legal move (round 2 begins at once when round 1 ends)."""
-        return apply(position, move)
+    # The replayer calls these for every move: the rules' functions themselves, without a
+    # method's frame in between (issue 16).
+    check_move = staticmethod(check_move)
+    """``None`` if legal, else why not in players' words."""
+    apply = staticmethod(apply)
+    """The position after a legal move (round 2 begins at once when round 1 ends)."""
 
     def outcome(self, position: Position) -> Outcome | None:
         """The winner (``knights``, ``dragon`` or a faction) and how, if the game is over."""

@@ -10,12 +10,10 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import pairwise
 from typing import NamedTuple
 
 from pbmkit.games.batrakill.layout import Layout
-from pbmkit.games.board import Board
 
 __all__ = ["DRAGON", "KNIGHTS", "Config", "Knight", "Move", "Position", "apply", "dragon_moves",
            "initial_position", "knight_moves", "legal_moves", "outcome", "place_name"]
@@ -49,13 +47,38 @@ class Config:
     """The dragon's place in :attr:`order` (``-1`` if none)."""
     tower_owner: dict[int, str | None] = field(init=False, repr=False)
     """Zones version: tower site -> the faction of its zone, ``None`` for a neutral tower."""
+    size: int = field(init=False, repr=False)
+    """The number of squares."""
+    steps: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    """The board's ``steps``: ``steps[square][direction]``, ``-1`` off the board."""
+    forward: dict[str, tuple[tuple[int, ...], ...]] = field(init=False, repr=False)
+    """``forward[facing][square]``: the squares a knight facing ``facing`` steps to (rule 1)."""
+    around: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
+    """``around[square]``: (neighbour, the square beyond it or ``-1``) in each direction on the board."""
+    jump_over: dict[tuple[int, int], int] = field(init=False, repr=False)
+    """``(from, to) -> the square jumped over`` for every straight jump of two squares."""
+    near: tuple[frozenset[int], ...] = field(init=False, repr=False)
+    """``near[square]``: its neighbours."""
 
     def __post_init__(self) -> None:
         zones = dict((z, f) for f, z in self.zone_of)
-        object.__setattr__(self, "duel", self.layout.version == "duel")
-        object.__setattr__(self, "dragon_index", self.order.index((DRAGON,)) if (DRAGON,) in self.order
-                           else -1)
-        object.__setattr__(self, "tower_owner", {z.tower: zones.get(z.letter) for z in self.layout.zones})
+        board = self.layout.board
+        steps = board.steps
+        fields = {
+            "duel": self.layout.version == "duel",
+            "dragon_index": self.order.index((DRAGON,)) if (DRAGON,) in self.order else -1,
+            "tower_owner": {z.tower: zones.get(z.letter) for z in self.layout.zones},
+            "size": board.size,
+            "steps": steps,
+            "forward": {f: tuple(tuple(row[_DIR[d]] for d in _FORWARD_SIDEWAYS[f] if row[_DIR[d]] >= 0)
+                                 for row in steps) for f in _FORWARD_SIDEWAYS},
+            "around": tuple(tuple((t, steps[t][d]) for d, t in enumerate(row) if t >= 0) for row in steps),
+            "jump_over": {(a, steps[over][d]): over for a in range(board.size)
+                          for d, over in enumerate(steps[a]) if over >= 0 and steps[over][d] >= 0},
+            "near": tuple(frozenset(t for t in row if t >= 0) for row in steps),
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
 
     def facing_of(self, faction: str) -> str:
         """The facing toward the centre of ``faction``'s zone (``N`` in the duel)."""
@@ -138,10 +161,6 @@ def _position(fields: tuple[object, ...]) -> Position:
     return _tuple_new(Position, fields)
 
 
-def _knight(square: int, facing: str, faction: str, home: int, carrying: bool) -> Knight:
-    return _tuple_new(Knight, (square, facing, faction, home, carrying))
-
-
 _SQUARES: tuple[tuple[Knight, ...], set[int]] = ((), set())
 
 
@@ -155,6 +174,12 @@ def _squares(knights: tuple[Knight, ...]) -> set[int]:
     on = {k.square for k in knights}
     _SQUARES = (knights, on)
     return on
+
+
+def _remember(knights: tuple[Knight, ...], on: set[int]) -> None:
+    """Remember ``on`` as the squares of ``knights`` (for :func:`_squares`)."""
+    global _SQUARES  # one reference, swapped at once: safe across threads
+    _SQUARES = (knights, on)
 
 
 def initial_position(config: Config) -> Position:
@@ -311,38 +336,19 @@ def legal_moves(position: Position) -> list[Move]:
 # --- the fast paths: each held to the generation above by tests/games/test_batrakill_fast_paths.py
 
 
-@cache
-def _jump_over(board: Board) -> dict[tuple[int, int], int]:
-    """``(from, to) -> the square jumped over`` for every straight jump of two squares."""
-    steps = board.steps
-    return {(a, steps[over][d]): over for a in range(board.size) for d, over in enumerate(steps[a])
-            if over >= 0 and steps[over][d] >= 0}
-
-
-@cache
-def _forward_sideways(board: Board, facing: str) -> tuple[tuple[int, ...], ...]:
-    """``[square]``: the squares a knight facing ``facing`` steps to (on the board)."""
-    dirs = [_DIR[d] for d in _FORWARD_SIDEWAYS[facing]]
-    return tuple(tuple(row[d] for d in dirs if row[d] >= 0) for row in board.steps)
-
-
-def _dragon_can_move(position: Position) -> bool:
+def _dragon_can_move(position: Position, on: set[int] | None = None) -> bool:
     """Whether the dragon has a legal move: a free square to be placed on, a free neighbour, or an
     occupied neighbour with a free square beyond it (every first jump is a legal move, or the
-    start of one that eats)."""
-    on = _squares(position.knights)
+    start of one that eats). ``on``: the knights' squares, if known."""
+    if on is None:
+        on = _squares(position.knights)
     towers, broken = position.towers, position.broken
-    board = position.config.layout.board
     d = position.dragon
     if d < 0:
-        return len(on | towers | broken) < board.size
-    steps = board.steps
-    for i, t in enumerate(steps[d]):
-        if t < 0:
-            continue
+        return len(on | towers | broken) < position.config.size
+    for t, u in position.config.around[d]:
         if t not in on and t not in towers and t not in broken:
             return True
-        u = steps[t][i]
         if u >= 0 and u not in on and u not in towers and u not in broken:
             return True
     return False
@@ -353,10 +359,9 @@ def _knights_can_move(position: Position) -> bool:
     cfg = position.config
     place = cfg.order[position.to_move]
     knights = position.knights
-    steps = cfg.layout.board.steps
+    steps, forward = cfg.steps, cfg.forward
     on = _squares(knights)
     towers, broken, dragon, barred = position.towers, position.broken, position.dragon, position.barred
-    board = cfg.layout.board
     for k in knights:
         if k.faction not in place:
             continue
@@ -365,12 +370,12 @@ def _knights_can_move(position: Position) -> bool:
             for t in steps[s]:
                 if t >= 0 and t not in on and t != dragon and t not in broken and (home, t) not in barred:
                     return True
-            for t in _forward_sideways(board, k.facing)[s]:
+            for t in forward[k.facing][s]:
                 if t not in on and t != dragon and t not in broken and t not in towers:
                     return True
             continue
         in_tower = s in towers
-        for t in steps[s] if in_tower else _forward_sideways(board, k.facing)[s]:
+        for t in steps[s] if in_tower else forward[k.facing][s]:
             if t >= 0 and t not in on and t != dragon and t not in broken and (home, t) not in barred:
                 return True
         if in_tower and _passages(position):
@@ -391,22 +396,22 @@ def has_moves(position: Position) -> bool:
 _has_moves = has_moves
 
 
-def _can_eat(position: Position) -> bool:
+def _can_eat(position: Position, on: set[int] | None = None) -> bool:
     """Whether some chain of jumps of the placed dragon eats a knight (rule 3): a first jump that
-    eats, else a search through the jumps that do not."""
+    eats, else a search through the jumps that do not. ``on``: the knights' squares, if known."""
     d = position.dragon
-    steps = position.config.layout.board.steps
-    on = _squares(position.knights)
+    if on is None:
+        on = _squares(position.knights)
     towers, broken = position.towers, position.broken
+    near = position.config.near[d]
+    if on.isdisjoint(near) and towers.isdisjoint(near) and broken.isdisjoint(near):
+        return False  # nothing next to the dragon: no jump at all
     eject = _passages(position)
     other = False
-    for i, over in enumerate(steps[d]):
-        if over < 0:
-            continue
+    for over, to in position.config.around[d]:
         knight = over in on
         if not knight and over not in towers and over not in broken:
             continue
-        to = steps[over][i]
         if to < 0 or to in on or to in towers or to in broken:
             continue
         if knight and not (eject and over in towers):
@@ -418,8 +423,7 @@ def _can_eat(position: Position) -> bool:
 def _chain_eats(position: Position, path: tuple[int, ...]) -> int:
     """The knights the chain of jumps ``path`` eats, or ``-1`` if it is not one (the rules of
     :func:`_chains`, followed along the one path)."""
-    cfg = position.config
-    over_of = _jump_over(cfg.layout.board)
+    over_of = position.config.jump_over
     knights = {k.square: k for k in position.knights}
     towers, broken = position.towers, set(position.broken)
     eject = _passages(position)
@@ -463,10 +467,11 @@ def dragon_move_is_legal(position: Position, move: Move) -> bool:
                 and path[0] not in position.towers and path[0] not in position.broken)
     if move.kind != "dragon" or d < 0 or len(path) < 2 or path[0] != d:
         return False
-    if len(path) == 2 and path[1] in position.config.layout.board.steps[d]:
+    if len(path) == 2 and path[1] in position.config.steps[d]:
         t = path[1]
-        return (t not in _squares(position.knights) and t not in position.towers
-                and t not in position.broken and not _can_eat(position))
+        on = _squares(position.knights)
+        return (t not in on and t not in position.towers and t not in position.broken
+                and not _can_eat(position, on))
     eats = _chain_eats(position, path)
     return eats > 0 or (eats == 0 and not _can_eat(position))
 
@@ -484,18 +489,17 @@ def knight_move_is_legal(position: Position, move: Move) -> bool:
     if t in _squares(position.knights) or t == position.dragon or t in position.broken:
         return False
     kind = move.kind
-    board = cfg.layout.board
     towers = position.towers
-    barred = (k.home, t) in position.barred
+    barred = (k.home, t) in position.barred if position.barred else False
     if k.carrying:
         if kind == "step":
-            return t in _forward_sideways(board, k.facing)[s] and t not in towers
-        return kind == "place" and t in board.steps[s] and not barred
+            return t in cfg.forward[k.facing][s] and t not in towers
+        return kind == "place" and t in cfg.steps[s] and not barred
     in_tower = s in towers
     if kind == "step":
-        return not barred and t in (board.steps[s] if in_tower else _forward_sideways(board, k.facing)[s])
+        return not barred and t in (cfg.steps[s] if in_tower else cfg.forward[k.facing][s])
     return (kind == "pass" and in_tower and t in towers and not barred and _passages(position)
-            and t not in board.steps[s])
+            and t not in cfg.steps[s])
 
 
 # --- apply ----------------------------------------------------------------------------------
@@ -506,10 +510,10 @@ def _dragon_apply(position: Position, move: Move
     """The knights, broken towers, newly barred towers and knights eaten after the dragon's
     ``move`` (a step leaves them as they were)."""
     path = move.path
-    if len(path) == 2 and path[1] in position.config.layout.board.steps[path[0]]:
-        return position.knights, position.broken, frozenset(), 0
     cfg = position.config
-    over_of = _jump_over(cfg.layout.board)
+    if len(path) == 2 and path[1] in cfg.steps[path[0]]:
+        return position.knights, position.broken, frozenset(), 0
+    over_of = cfg.jump_over
     knights = {k.square: k for k in position.knights}
     broken = set(position.broken)
     barred: set[tuple[int, int]] = set()
@@ -540,15 +544,25 @@ def apply(position: Position, move: Move) -> Position:
     if nxt == len(order):
         nxt = 0
     kind = move.kind
+    path = move.path
     if kind == "drop":
-        return _position((cfg, knights, towers, broken, supply, move.path[0], round_, eaten, eaten_before,
-                          barred, nxt, result))
+        return _tuple_new(Position, (cfg, knights, towers, broken, supply, path[0], round_, eaten,
+                                     eaten_before, barred, nxt, result))
     if kind == "dragon":
+        if len(path) == 2 and path[1] in cfg.steps[path[0]]:  # a step: only the dragon moves
+            after = _tuple_new(Position, (cfg, knights, towers, broken, supply, path[1], round_, eaten,
+                                          eaten_before, barred, nxt, result))
+            if cfg.duel and round_ == 1:  # _after_dragon's round 1, the knights to move next
+                if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= cfg.layout.towers
+                        or not _knights_can_move(after)):
+                    return _round_two(after)
+                return after
+            return _after_dragon(after)
         on, broken, ejected, gain = _dragon_apply(position, move)
-        after = _position((cfg, on, towers, broken, supply, move.path[-1], round_, eaten + gain,
+        after = _position((cfg, on, towers, broken, supply, path[-1], round_, eaten + gain,
                            eaten_before, barred | ejected if ejected else barred, nxt, result))
         return _after_dragon(after)
-    s, t = move.path[0], move.path[-1]
+    s, t = path[0], path[-1]
     layout = cfg.layout
     i = bisect_left(knights, (s,))
     k = knights[i]
@@ -562,7 +576,7 @@ def apply(position: Position, move: Move) -> Position:
         elif not carrying and facing == "N" and t in layout.x_squares and supply > 0 and t not in towers:
             carrying, facing = True, _REVERSED["N"]  # rule 5: takes a tower
             supply -= 1
-    k = _knight(t, facing, k.faction, k.home, carrying)
+    k = _tuple_new(Knight, (t, facing, k.faction, k.home, carrying))
     moved = list(knights)
     del moved[i]
     insort(moved, k)
@@ -570,8 +584,18 @@ def apply(position: Position, move: Move) -> Position:
         place = order[to_move]
         faction_of = {x.home: x.faction for x in moved}
         barred = frozenset(b for b in barred if faction_of.get(b[0], k.faction) not in place)
-    after = _position((cfg, tuple(moved), towers, broken, supply, dragon, round_, eaten, eaten_before,
-                       barred, nxt, result))
+    new_knights = tuple(moved)
+    squares = _squares(knights).copy()  # the squares of the new knights, for the next side's look
+    squares.discard(s)
+    squares.add(t)
+    _remember(new_knights, squares)
+    after = _tuple_new(Position, (cfg, new_knights, towers, broken, supply, dragon, round_, eaten,
+                                  eaten_before, barred, nxt, result))
+    if cfg.duel and round_ == 1:  # _after_knights's round 1, the dragon to move next
+        if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= layout.towers
+                or not _dragon_can_move(after, squares)):
+            return _round_two(after)
+        return after
     return _after_knights(after, k)
 
 
