@@ -176,12 +176,6 @@ def _squares(knights: tuple[Knight, ...]) -> set[int]:
     return on
 
 
-def _remember(knights: tuple[Knight, ...], on: set[int]) -> None:
-    """Remember ``on`` as the squares of ``knights`` (for :func:`_squares`)."""
-    global _SQUARES  # one reference, swapped at once: safe across threads
-    _SQUARES = (knights, on)
-
-
 def initial_position(config: Config) -> Position:
     """The start: every knight on its start square, all towers in supply (duel) or on their sites
     (zones), no dragon, the first place of the order to move."""
@@ -552,10 +546,14 @@ def apply(position: Position, move: Move) -> Position:
         if len(path) == 2 and path[1] in cfg.steps[path[0]]:  # a step: only the dragon moves
             after = _tuple_new(Position, (cfg, knights, towers, broken, supply, path[1], round_, eaten,
                                           eaten_before, barred, nxt, result))
-            if cfg.duel and round_ == 1:  # _after_dragon's round 1, the knights to move next
+            # _after_dragon inline for the common cases (the knights move next)
+            if cfg.duel and round_ == 1:
                 if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= cfg.layout.towers
                         or not _knights_can_move(after)):
                     return _round_two(after)
+                return after
+            if ((eaten if cfg.duel else eaten + eaten_before) < EATS_TO_WIN and knights
+                    and _knights_can_move(after)):
                 return after
             return _after_dragon(after)
         on, broken, ejected, gain = _dragon_apply(position, move)
@@ -588,14 +586,18 @@ def apply(position: Position, move: Move) -> Position:
     squares = _squares(knights).copy()  # the squares of the new knights, for the next side's look
     squares.discard(s)
     squares.add(t)
-    _remember(new_knights, squares)
+    global _SQUARES  # one reference, swapped at once: safe across threads
+    _SQUARES = (new_knights, squares)
     after = _tuple_new(Position, (cfg, new_knights, towers, broken, supply, dragon, round_, eaten,
                                   eaten_before, barred, nxt, result))
-    if cfg.duel and round_ == 1:  # _after_knights's round 1, the dragon to move next
-        if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= layout.towers
-                or not _dragon_can_move(after, squares)):
-            return _round_two(after)
-        return after
+    if cfg.duel:  # _after_knights inline for the common cases (the dragon moves next)
+        if round_ == 1:
+            if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= layout.towers
+                    or not _dragon_can_move(after, squares)):
+                return _round_two(after)
+            return after
+        if not (dragon >= 0 and t in cfg.near[dragon]) and _dragon_can_move(after, squares):
+            return after  # the knight that moved is not next to the dragon: no capture
     return _after_knights(after, k)
 
 
