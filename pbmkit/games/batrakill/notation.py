@@ -15,8 +15,8 @@ split at its separators by one flat pattern and each piece is matched on its own
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batrakill.rules import Move, Position, legal_moves
@@ -43,8 +43,7 @@ _EXAMPLES = "c2-c3, e9/e8, e5>c7, D@e5 or D e4xe6xg6"
 _JUMP = frozenset("x×X")
 
 
-@dataclass(frozen=True, slots=True)
-class Written:
+class Written(NamedTuple):
     """A move as read from text, before a position is known."""
 
     kind: str

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -32,53 +31,46 @@ def place_name(place: tuple[str, ...]) -> str:
     return "+".join(place)
 
 
-@dataclass(frozen=True, eq=False)
 class Config:
-    """One layout with one order of play; compared by identity (one instance per record set-up)."""
+    """One layout with one order of play; compared by identity (one instance per record set-up).
+    (A plain class, not a dataclass: defining one costs ~0.5 ms of every command's start-up.)"""
 
-    layout: Layout
-    order: tuple[tuple[str, ...], ...]
-    """Places in the order of play: each the factions one player moves, or ``("dragon",)``."""
-    zone_of: tuple[tuple[str, str], ...] = ()
-    """(faction, zone letter) of each faction in play (zones version)."""
-    duel: bool = field(init=False, repr=False)
-    """Whether this is the two-round duel."""
-    dragon_index: int = field(init=False, repr=False)
-    """The dragon's place in :attr:`order` (``-1`` if none)."""
-    tower_owner: dict[int, str | None] = field(init=False, repr=False)
-    """Zones version: tower site -> the faction of its zone, ``None`` for a neutral tower."""
-    size: int = field(init=False, repr=False)
-    """The number of squares."""
-    steps: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
-    """The board's ``steps``: ``steps[square][direction]``, ``-1`` off the board."""
-    forward: dict[str, tuple[tuple[int, ...], ...]] = field(init=False, repr=False)
-    """``forward[facing][square]``: the squares a knight facing ``facing`` steps to (rule 1)."""
-    around: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
-    """``around[square]``: (neighbour, the square beyond it or ``-1``) in each direction on the board."""
-    jump_over: dict[tuple[int, int], int] = field(init=False, repr=False)
-    """``(from, to) -> the square jumped over`` for every straight jump of two squares."""
-    near: tuple[frozenset[int], ...] = field(init=False, repr=False)
-    """``near[square]``: its neighbours."""
+    __slots__ = ("around", "dragon_index", "duel", "forward", "jump_over", "layout", "near", "order",
+                 "size", "steps", "tower_owner", "zone_of")
 
-    def __post_init__(self) -> None:
-        zones = dict((z, f) for f, z in self.zone_of)
-        board = self.layout.board
+    def __init__(self, layout: Layout, order: tuple[tuple[str, ...], ...],
+                 zone_of: tuple[tuple[str, str], ...] = ()) -> None:
+        self.layout = layout
+        self.order = order
+        """Places in the order of play: each the factions one player moves, or ``("dragon",)``."""
+        self.zone_of = zone_of
+        """(faction, zone letter) of each faction in play (zones version)."""
+        zones = dict((z, f) for f, z in zone_of)
+        board = layout.board
         steps = board.steps
-        fields = {
-            "duel": self.layout.version == "duel",
-            "dragon_index": self.order.index((DRAGON,)) if (DRAGON,) in self.order else -1,
-            "tower_owner": {z.tower: zones.get(z.letter) for z in self.layout.zones},
-            "size": board.size,
-            "steps": steps,
-            "forward": {f: tuple(tuple(row[_DIR[d]] for d in _FORWARD_SIDEWAYS[f] if row[_DIR[d]] >= 0)
-                                 for row in steps) for f in _FORWARD_SIDEWAYS},
-            "around": tuple(tuple((t, steps[t][d]) for d, t in enumerate(row) if t >= 0) for row in steps),
-            "jump_over": {(a, steps[over][d]): over for a in range(board.size)
-                          for d, over in enumerate(steps[a]) if over >= 0 and steps[over][d] >= 0},
-            "near": tuple(frozenset(t for t in row if t >= 0) for row in steps),
-        }
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
+        self.duel = layout.version == "duel"
+        """Whether this is the two-round duel."""
+        self.dragon_index = order.index((DRAGON,)) if (DRAGON,) in order else -1
+        """The dragon's place in :attr:`order` (``-1`` if none)."""
+        self.tower_owner: dict[int, str | None] = {z.tower: zones.get(z.letter) for z in layout.zones}
+        """Zones version: tower site -> the faction of its zone, ``None`` for a neutral tower."""
+        self.size = board.size
+        """The number of squares."""
+        self.steps = steps
+        """The board's ``steps``: ``steps[square][direction]``, ``-1`` off the board."""
+        self.forward = {f: tuple(tuple(row[_DIR[d]] for d in _FORWARD_SIDEWAYS[f] if row[_DIR[d]] >= 0)
+                                 for row in steps) for f in _FORWARD_SIDEWAYS}
+        """``forward[facing][square]``: the squares a knight facing ``facing`` steps to (rule 1)."""
+        self.around = tuple(tuple((t, steps[t][d]) for d, t in enumerate(row) if t >= 0) for row in steps)
+        """``around[square]``: (neighbour, the square beyond it or ``-1``) in each direction."""
+        self.jump_over = {(a, steps[over][d]): over for a in range(board.size)
+                          for d, over in enumerate(steps[a]) if over >= 0 and steps[over][d] >= 0}
+        """``(from, to) -> the square jumped over`` for every straight jump of two squares."""
+        self.near = tuple(frozenset(t for t in row if t >= 0) for row in steps)
+        """``near[square]``: its neighbours."""
+
+    def __repr__(self) -> str:
+        return f"Config(layout={self.layout!r}, order={self.order!r}, zone_of={self.zone_of!r})"
 
     def facing_of(self, faction: str) -> str:
         """The facing toward the centre of ``faction``'s zone (``N`` in the duel)."""
@@ -99,8 +91,7 @@ class Knight(NamedTuple):
     carrying: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One move. ``kind``: ``"step"`` (a knight, a carrying set, a knight leaving a tower),
     ``"place"`` (a knight steps out of its carried tower, which stays), ``"pass"`` (underground,
     tower to tower), ``"drop"`` (the dragon placed; ``path`` is its square) or ``"dragon"`` (a step,
