@@ -405,13 +405,47 @@ def _can_eat(position: Position, on: set[int] | None = None) -> bool:
     return other and any(eats for _, eats in _chains(position, d))
 
 
+def _chain_eats_round_one(position: Position, path: tuple[int, ...]) -> int:
+    """:func:`_chain_eats` where no knight is ejected (round 1 of the duel): a jumped knight is
+    eaten (and a carried tower broken) and none moves, so the squares alone tell the position."""
+    over_of = position.config.jump_over
+    on = _squares(position.knights)
+    towers, broken = position.towers, position.broken
+    gone: set[int] = set()  # the knights eaten so far
+    burnt: set[int] = set()  # the carried towers broken so far
+    landed = {path[0]}
+    jumped: set[int] = set()
+    at = path[0]
+    for to in path[1:]:
+        over = over_of.get((at, to), -1)
+        if over < 0 or over in jumped:
+            return -1
+        knight = over in on and over not in gone
+        if not knight and over not in towers and over not in broken:
+            return -1
+        if (to in landed or (to in on and to not in gone) or to in towers or to in broken
+                or to in burnt):
+            return -1
+        if knight:
+            gone.add(over)
+            k = position.knight_at(over)
+            if k is not None and k.carrying:
+                burnt.add(over)
+        landed.add(to)
+        jumped.add(over)
+        at = to
+    return len(gone)
+
+
 def _chain_eats(position: Position, path: tuple[int, ...]) -> int:
     """The knights the chain of jumps ``path`` eats, or ``-1`` if it is not one (the rules of
     :func:`_chains`, followed along the one path)."""
     over_of = position.config.jump_over
+    eject = _passages(position)
+    if not eject:
+        return _chain_eats_round_one(position, path)
     knights = {k.square: k for k in position.knights}
     towers, broken = position.towers, set(position.broken)
-    eject = _passages(position)
     landed = {path[0]}
     jumped: set[int] = set()
     homes: set[int] = set()
@@ -499,11 +533,21 @@ def _dragon_apply(position: Position, move: Move
     if len(path) == 2 and path[1] in cfg.steps[path[0]]:
         return position.knights, position.broken, frozenset(), 0
     over_of = cfg.jump_over
+    eject = _passages(position)
+    if not eject:  # round 1 of the duel: jumped knights are eaten, none moves; the order stays
+        on = _squares(position.knights)
+        gone = {sq for a, b in pairwise(path) if (sq := over_of[(a, b)]) in on}
+        if not gone:
+            return position.knights, position.broken, frozenset(), 0
+        left = tuple(k for k in position.knights if k.square not in gone)
+        carried = [k.square for k in position.knights if k.carrying and k.square in gone]
+        global _SQUARES  # one reference, swapped at once: safe across threads
+        _SQUARES = (left, on - gone)
+        return left, position.broken.union(carried) if carried else position.broken, frozenset(), len(gone)
     knights = {k.square: k for k in position.knights}
     broken = set(position.broken)
     barred: set[tuple[int, int]] = set()
     eaten = 0
-    eject = _passages(position)
     for a, b in pairwise(path):
         sq = over_of[(a, b)]
         k = knights.pop(sq, None)
