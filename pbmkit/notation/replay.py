@@ -16,7 +16,7 @@ from typing import Any
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
 from pbmkit.games.base import Announcement, describe_outcome
 from pbmkit.games.notation import MoveNotation
-from pbmkit.notation.model import Ending, Phase, Record, Turn, WrittenMove, announcements_of
+from pbmkit.notation.model import Ending, Phase, Record, Turn, WrittenMove
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.reader import iter_records, move_syntax_problems
 
@@ -310,16 +310,18 @@ class _Replayer:
                    ) -> tuple[Any, bool]:
         """Play ``turn``'s moves from ``position``; returns (position, ok)."""
         read, check, apply, side_to_move = self._read, self._check, self._apply, self._side
-        game, order = self.game, self.sides
+        game, order, rounds = self.game, self.sides, self._rounds
         label, number, series = turn.label, turn.number, turn.series
+        append = out.append
+        sides = len(order)
         k = 0
         if turn.ellipsis:  # "12. ...": the turn opens with a later side than the first
             now = side_to_move(position)
             k = order.index(now) if now in order[1:] else 1
         for wm in turn.moves:
             side = side_to_move(position)
-            expected = order[k % len(order)]
-            if self._rounds and not self._in_round(turn, wm, position, expected):
+            expected = order[k % sides]
+            if rounds and not self._in_round(turn, wm, position, expected):
                 return position, False
             if side != expected:
                 self._side_problem(turn, wm, side, expected, position)
@@ -339,12 +341,12 @@ class _Replayer:
                 return position, False
             after = apply(position, move)
             shown = label
-            if self._rounds and (round_ := game.round_of(position)) > 1:
+            if rounds and (round_ := game.round_of(position)) > 1:
                 shown = f"{round_}:{label}"
-            words = announcements_of(wm)
+            words = wm.announcements  # (model.announcements_of, without the call)
             ply = Ply(shown, number, series, side, move, wm.text, wm.line, wm.column, position, after,
                       words, game)
-            out.append(ply)
+            append(ply)
             if words:
                 self._judge_announcements(ply, words, wm)
             if seen is not None:
