@@ -319,7 +319,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     read back; unless it replays to the old moves plus the new one, nothing is written. Dates
     (docs/desk.md) are written when given, or when the record keeps them (sent: today).
     """
-    from pbmkit.cli.desk import move_note
+    from pbmkit.cli.dates import move_note
     from pbmkit.notation import append_move, check_text
     from pbmkit.render.terminal import board_text
 
@@ -364,7 +364,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
                                written=written)
         outcome = game.outcome(after)
         if outcome is not None:  # desk: the Winner tag follows the result
-            from pbmkit.cli.desk import winner_value
+            from pbmkit.cli.dates import winner_value
             from pbmkit.notation import parse_records
             from pbmkit.notation.edit import set_tag
 
