@@ -14,8 +14,9 @@ from typing import NamedTuple
 
 from pbmkit.games.batrakill.layout import Layout
 
-__all__ = ["DRAGON", "KNIGHTS", "Config", "Knight", "Move", "Position", "apply", "dragon_moves",
-           "initial_position", "knight_moves", "legal_moves", "outcome", "place_name"]
+__all__ = ["DRAGON", "KNIGHTS", "Config", "Knight", "Move", "Position", "apply", "dragon_move_is_legal",
+           "dragon_moves", "has_moves", "initial_position", "knight_move_is_legal", "knight_moves",
+           "legal_moves", "outcome", "place_name"]
 
 DRAGON = "dragon"
 KNIGHTS = "knights"
@@ -377,8 +378,6 @@ def has_moves(position: Position) -> bool:
         return _dragon_can_move(position)
     return _knights_can_move(position)
 
-
-_has_moves = has_moves
 
 
 def _can_eat(position: Position, on: set[int] | None = None) -> bool:
