@@ -34,7 +34,7 @@ from pbmkit.cli.common import (
     rules_option,
     trusted_end,
 )
-from pbmkit.games.base import side_verb
+from pbmkit.games.base import side_possessive, side_verb
 from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.notation.problems import printable
 
@@ -496,13 +496,13 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
                      f"pbmkit moves FILE --from {where} lists them all"]
         click.echo("\n".join(shown), err=True)
     elif legal:
-        side = game.side_to_move(position).capitalize()
+        side = side_possessive(game, game.side_to_move(position))
         there = [m for m in legal if end is not None and _ends(game, m)[1] == end]
         if there:
-            shown = _moves_hint(game, position, f"{side}'s moves to {game.board.name(end)}:", there)
+            shown = _moves_hint(game, position, f"{side} moves to {game.board.name(end)}:", there)
         else:
             starts = sorted({game.board.name(s) for m in legal if (s := _ends(game, m)[0]) is not None})
-            shown = wrap_items(f"{side}'s pieces that can move (pbmkit moves FILE --from SPACE "
+            shown = wrap_items(f"{side} pieces that can move (pbmkit moves FILE --from SPACE "
                                "lists one piece's moves):", starts).splitlines()
         if len(shown) > _MAX_HINT_LINES:
             shown = [*shown[: _MAX_HINT_LINES - 1],

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
-from pbmkit.games.base import Announcement, describe_outcome
+from pbmkit.games.base import Announcement, describe_outcome, side_possessive
 from pbmkit.games.notation import MoveNotation
 from pbmkit.notation.model import Ending, Phase, Record, Turn, WrittenMove
 from pbmkit.notation.problems import MoveSyntaxError, Problem
@@ -415,15 +415,16 @@ class _Replayer:
 
     def _side_problem(self, turn: Turn, wm: WrittenMove, side: str, expected: str,
                       position: Any) -> None:
+        whose = side_possessive(self.game, side)
         if turn.ellipsis:
             msg = f"'{turn.label}. ...' gives the first move to {expected.capitalize()}, but it is " \
-                  f"{side.capitalize()}'s turn"
+                  f"{whose} turn"
         elif expected == self.sides[0] and turn.moves.index(wm) == 0 and turn.number == 1 \
                 and not turn.series and not self.result.main:
             msg = f"the Setup gives the first move to {side.capitalize()}: write 1. ... before " \
-                  f"{side.capitalize()}'s first move"
+                  f"{whose} first move"
         else:
-            msg = f"it is {side.capitalize()}'s turn, but the record gives this move to " \
+            msg = f"it is {whose} turn, but the record gives this move to " \
                   f"{expected.capitalize()} (a move is missing before it)"
         self.problem(msg, wm.line, wm.column, self._shown(turn), expected, wm.text)
 
