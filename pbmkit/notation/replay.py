@@ -318,11 +318,16 @@ class _Replayer:
         if turn.ellipsis:  # "12. ...": the turn opens with a later side than the first
             now = side_to_move(position)
             k = order.index(now) if now in order[1:] else 1
+        written_round = (turn.phase or self._first_round) if rounds else 1
+        round_ = 1
         for wm in turn.moves:
             side = side_to_move(position)
             expected = order[k % sides]
-            if rounds and not self._in_round(turn, wm, position, expected):
-                return position, False
+            if rounds:
+                round_ = game.round_of(position)
+                if round_ != written_round:
+                    self._round_problem(turn, wm, round_, written_round, expected)
+                    return position, False
             if side != expected:
                 self._side_problem(turn, wm, side, expected, position)
                 return position, False
@@ -340,9 +345,7 @@ class _Replayer:
                 self._illegal(turn, wm, position, side, reason, move, None)
                 return position, False
             after = apply(position, move)
-            shown = label
-            if rounds and (round_ := game.round_of(position)) > 1:
-                shown = f"{round_}:{label}"
+            shown = label if round_ == 1 else f"{round_}:{label}"
             words = wm.announcements  # (model.announcements_of, without the call)
             ply = Ply(shown, number, series, side, move, wm.text, wm.line, wm.column, position, after,
                       words, game)
@@ -365,18 +368,14 @@ class _Replayer:
         round_ = turn.phase or self._first_round
         return f"{round_}:{turn.label}" if round_ > 1 else turn.label
 
-    def _in_round(self, turn: Turn, wm: WrittenMove, position: Any, side: str) -> bool:
-        """Whether the round the record has reached (its last phase line) is the position's; an
-        error at this move if not."""
-        now, written = self.game.round_of(position), turn.phase or self._first_round
-        if now == written:
-            return True
+    def _round_problem(self, turn: Turn, wm: WrittenMove, now: int, written: int, side: str) -> None:
+        """The error at a move played in round ``now`` under the record's round ``written`` (its
+        last phase line)."""
         if now > written:
             msg = f"round {now - 1} is over: write the line 'round {now}' before this move"
         else:
             msg = f"'round {written}' is written, but round {now} is not over"
         self.problem(msg, wm.line, wm.column, self._shown(turn), side, wm.text)
-        return False
 
     def _judge_announcements(self, ply: Ply, words: tuple[str, ...], wm: WrittenMove) -> None:
         """A warning for each word written after the move that the move does not call for."""
