@@ -6,6 +6,7 @@ import datetime
 import os
 import sys
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any, NoReturn
 
 import click
@@ -482,12 +483,18 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
     every legal move of the side).
     """
     click.echo(f"Illegal move '{printable(text, 60)}': {printable(reason, 300)}", err=True)
-    legal = list(game.legal_moves(position))
-    mine = [m for m in legal if _starts_at(game, m, start)] if start is not None else []
     if candidates:
         shown = wrap_items("It could be:", [printable(c, 60) for c in candidates]).splitlines()
         click.echo("\n".join(shown[:_MAX_HINT_LINES]), err=True)
-    elif mine:
+        _refused()
+    if isinstance(game.notation, StreamsMoves):
+        # A game whose positions may hold hundreds of thousands of moves (Billo's capture
+        # paths): the first few, as they come, never every move built and counted.
+        click.echo("\n".join(_streamed_hint(game, game.notation, position, start)), err=True)
+        _refused()
+    legal = list(game.legal_moves(position))
+    mine = [m for m in legal if _starts_at(game, m, start)] if start is not None else []
+    if mine:
         shown = _moves_hint(game, position, "Legal moves of that piece:", mine)
         if len(shown) > _MAX_HINT_LINES:
             where = game.board.name(start)
@@ -508,8 +515,41 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
             shown = [*shown[: _MAX_HINT_LINES - 1],
                      f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s)"]
         click.echo("\n".join(shown), err=True)
+    _refused()
+
+
+def _refused() -> NoReturn:
     click.echo("The record was not changed.", err=True)
     sys.exit(EXIT_INVALID)
+
+
+_STREAMED_HINT = 60
+"""How many moves of a streamed listing a hint takes at most (more than a few lines hold)."""
+
+
+def _streamed_hint(game: Any, notation: StreamsMoves[Any], position: Any, start: Any) -> list[str]:
+    """The hint after an illegal move, from a notation that streams its moves: the first moves
+    of the piece on ``start`` (a few lines, "and more" without a count), else the pieces that can
+    move (each asked for one move)."""
+    board = game.board
+    if start is not None:
+        first = list(islice(notation.sorted_listing(position, start), _STREAMED_HINT))
+        if first:
+            shown = wrap_items("Legal moves of that piece:", first).splitlines()
+            if len(first) == _STREAMED_HINT or len(shown) > _MAX_HINT_LINES:
+                shown = [*shown[: _MAX_HINT_LINES - 1],
+                         f"  ... and more: pbmkit moves FILE --from {board.name(start)} lists them all"]
+            return shown
+    starts = [board.name(s) for s in range(board.size)
+              if next(iter(notation.sorted_listing(position, s)), None) is not None]
+    if not starts:
+        return []
+    side = side_possessive(game, game.side_to_move(position))
+    shown = wrap_items(f"{side} pieces that can move (pbmkit moves FILE --from SPACE lists one "
+                       "piece's moves):", starts).splitlines()
+    if len(shown) > _MAX_HINT_LINES:
+        shown = [*shown[: _MAX_HINT_LINES - 1], f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s)"]
+    return shown
 
 
 def _with_original_encoding(path: str, text: str) -> bytes:
