@@ -1,20 +1,37 @@
-"""Figure: checking Batrakill duel records, pbmkit's `check` path, against Batalo's on the same path.
+"""Batrakill's figures: its records checked, and its mailed move.
 
-The archive holds seeded random legal duels (up to 120 plies each, so that most reach round 2 and
-its `round 2` line; each ply drawn uniformly from the legal moves, one that ends the game played
-only when every move does), written by ``moves_text``; each is read and replayed as ``pbmkit
-check`` does. Batalo's archive is the records figure's. Runs alternate, several repetitions; the
-figure is plies per second of the median run of each.
-Target (issue 13): none set; the figure is watched (a dragon's chains of jumps are searched on
-every dragon move, a Batalo move is checked directly).
+* `batrakill check`: pbmkit `check`'s code path, in process, over an archive of seeded random
+  legal duels (up to 120 plies each, so that most reach round 2 and its `round 2` line; each ply
+  drawn uniformly from the legal moves, one that ends the game played only when every move does),
+  written by ``moves_text``, against Batalo's records archive on the same path. Runs alternate,
+  several repetitions; plies per second of the median run of each. This is the older, in-process
+  figure: the target of issue 16 is the whole process, `python bench/game_records.py --game
+  batrakill` (**>= 2x python-chess** plies/s, `pbmkit check ARCHIVE` against python-chess reading
+  PGN games of the same lengths).
+* `batrakill move`: the whole process `pbmkit move --dry-run` in the middle of a game (the example
+  `examples/batrakill-01-knights-win.txt` cut after 51 of its 102 turns) against `python3 -c pass`,
+  alternating, medians. Target: **<= 3x**, as every mailed move.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import sys
+import tempfile
+from pathlib import Path
 
-from common import _cached, _source_key, batalo_archive, checked_plies_per_second, random_game, summary
+from common import (
+    _cached,
+    _source_key,
+    batalo_archive,
+    checked_plies_per_second,
+    median,
+    random_game,
+    summary,
+)
+from mailed_move import time_cmd
 
 from pbmkit.games.batrakill import GAME, Move
 
@@ -49,8 +66,44 @@ def _make_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
     return "\n".join(parts), total
 
 
+def middle_game() -> tuple[str, str]:
+    """The knights-win example cut in the middle (51 of its 102 turns played: turn 51 of round 1's
+    80), without its Winner tag, and the move written next."""
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "examples" / "batrakill-01-knights-win.txt").read_text(encoding="utf-8")
+    lines = text.replace('[Winner "Knights"]\n', "").splitlines()
+    turns = [k for k, line in enumerate(lines) if line[:1].isdigit()]
+    cut = turns[len(turns) // 2]
+    return "\n".join(lines[:cut]) + "\n", lines[cut].split()[1]
+
+
+def mailed_move(repeats: int = 15) -> tuple[str, float]:
+    """Time ``pbmkit move --dry-run`` on the middle game against ``python3 -c pass``; the line and
+    the ratio."""
+    text, move = middle_game()
+    exe = os.path.join(os.path.dirname(sys.executable), "pbmkit")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "game.txt")
+        Path(path).write_text(text, encoding="utf-8")
+        ours = [exe, "move", "--dry-run", path, move]
+        ref = [sys.executable, "-c", "pass"]
+        time_cmd(ours)  # bytecode written, file cache warm (a refused move would raise here)
+        time_cmd(ref)
+        a: list[float] = []
+        b: list[float] = []
+        for _ in range(repeats):
+            a.append(time_cmd(ours))
+            b.append(time_cmd(ref))
+    ratio = median(a) / median(b)
+    verdict = "target <= 3x: " + ("met" if ratio <= 3 else "NOT met")
+    line = summary("batrakill move (middle game)", median(a) * 1000, "ms", ratio,
+                   f"python3 -c pass {median(b) * 1000:.1f} ms", verdict)
+    return line, ratio
+
+
 def run(games: int = 1000, plies: int = 120, repeats: int = 5) -> tuple[str, float]:
-    """Time both archives through the check path; return the summary line and the ratio."""
+    """Time both archives through the check path, and the mailed move; return the summary lines
+    and the check path's ratio to Batalo's."""
     bk_text, bk_plies = batrakill_archive(games, plies)
     two = bk_text.count("\nround 2\n")
     batalo_text, batalo_plies = batalo_archive(games, 80)
@@ -59,8 +112,9 @@ def run(games: int = 1000, plies: int = 120, repeats: int = 5) -> tuple[str, flo
     ours, ref = rates["batrakill"], rates["batalo"]
     ratio = ours / ref
     line = summary("batrakill check", ours, "plies/s", ratio, f"Batalo {ref:,.0f} plies/s",
-                   f"({two} of {games} duels reach round 2; no target)")
-    return line, ratio
+                   f"({two} of {games} duels reach round 2; the target is game_records.py's)")
+    move_line, _ = mailed_move(max(5, 3 * repeats))
+    return f"{line}\n{move_line}", ratio
 
 
 if __name__ == "__main__":

@@ -12,45 +12,31 @@ from __future__ import annotations
 import argparse
 import random
 
-from common import _cached, _source_key, archive_text, batalo_archive, checked_plies_per_second, summary
+from common import (
+    _cached,
+    _source_key,
+    archive_text,
+    batalo_archive,
+    checked_plies_per_second,
+    random_game,
+    summary,
+)
 
 from pbmkit.games import batu_khan as bk
 
 
 def random_batu_khan_game(rng: random.Random, plies: int) -> list[bk.Move]:
     """A random legal game of up to ``plies`` actions; an action that ends the game or repeats a
-    position is played only when every action does (random stones shuffle back and forth far more
-    than players do, and each repetition is a note of ``check``)."""
-    pos = bk.initial_position()
-    seen = {pos}
-    moves: list[bk.Move] = []
-    while len(moves) < plies:
-        legal = bk.legal_moves(pos)
-        if not legal:
-            break
-        chosen = None
-        while legal:
-            m = legal.pop(rng.randrange(len(legal)))
-            chosen = chosen or m
-            after = bk.apply(pos, m)
-            if bk.outcome(after) is None and after not in seen:
-                chosen = m
-                break
-        assert chosen is not None
-        moves.append(chosen)
-        pos = bk.apply(pos, chosen)
-        seen.add(pos)
-        if bk.outcome(pos) is not None:
-            break
-    return moves
+    position is played only when every action does (:func:`common.random_game`)."""
+    return random_game(bk, rng, plies, avoid_repeats=True)
 
 
 def batu_khan_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
     """An archive of ``games`` random legal Batu Khan games as record text, and its ply count."""
     from pbmkit.games.batu_khan import check, rules
 
-    key = f"{games} {plies} {seed}" + _source_key(random_batu_khan_game, _make_archive, archive_text,
-                                                   rules, check)
+    key = f"{games} {plies} {seed}" + _source_key(random_batu_khan_game, random_game, _make_archive,
+                                                   archive_text, rules, check)
     return _cached(f"batu-khan-{games}x{plies}-s{seed}", key,
                    lambda: _make_archive(games, plies, seed))
 

@@ -15,11 +15,16 @@ from typing import Any
 from pbmkit.games import batalo
 
 
-def random_game(game: Any, rng: random.Random, plies: int) -> list[Any]:
+def random_game(game: Any, rng: random.Random, plies: int, *, avoid_repeats: bool = False) -> list[Any]:
     """A random legal game of ``game`` (its ``initial_position``, ``legal_moves``, ``apply``,
     ``outcome``) of exactly ``plies`` plies where possible (finishing moves avoided): each ply is
-    drawn uniformly from the legal moves that do not end the game (when there is one)."""
+    drawn uniformly from the legal moves that do not end the game (when there is one).
+
+    With ``avoid_repeats``, a move that repeats a position is avoided too (random pieces shuffle
+    back and forth far more than players do, and each repetition is a note of ``check``).
+    """
     pos = game.initial_position()
+    seen = {pos}
     moves: list[Any] = []
     while len(moves) < plies:
         legal = list(game.legal_moves(pos))
@@ -29,12 +34,15 @@ def random_game(game: Any, rng: random.Random, plies: int) -> list[Any]:
         while legal:
             m = legal.pop(rng.randrange(len(legal)))
             chosen = chosen or m
-            if game.outcome(game.apply(pos, m)) is None:
+            after = game.apply(pos, m)
+            if game.outcome(after) is None and not (avoid_repeats and after in seen):
                 chosen = m
                 break
         assert chosen is not None
         moves.append(chosen)
         pos = game.apply(pos, chosen)
+        if avoid_repeats:
+            seen.add(pos)
         if game.outcome(pos) is not None:
             break
     return moves
@@ -183,3 +191,19 @@ def summary(name: str, value: float, unit: str, ratio: float | None, reference: 
     """``name: value unit (ratio vs reference)`` plus the target and whether it is met."""
     ratio_text = f" ({ratio:.2f}x vs {reference})" if ratio is not None else f" ({reference})"
     return f"{name}: {value:,.1f} {unit}{ratio_text}{(' ' + target) if target else ''}"
+
+
+def each_game(run_game: Callable[[str], tuple[str, float]], games: Sequence[str] = ()
+              ) -> tuple[list[str], list[float]]:
+    """``run_game(name)`` for every registered game (or ``games``): each summary line printed as
+    it comes; the lines and the ratios."""
+    from pbmkit.games import game_names
+
+    lines: list[str] = []
+    ratios: list[float] = []
+    for name in games or game_names():
+        line, ratio = run_game(name)
+        print(line, flush=True)
+        lines.append(line)
+        ratios.append(ratio)
+    return lines, ratios

@@ -7,7 +7,7 @@ lengths is read by a whole Python process with python-chess (``chess.pgn.read_ga
 The runs alternate (game, chess, game, chess, ...); each side's figure is plies over its median
 run. Target (issue 16): every game >= 2x python-chess plies/s.
 
-    python bench/game_records.py                 # every game, ~40,000 plies each, 5 repeats
+    python bench/game_records.py                 # every game, ~80,000 plies each, 5 repeats
     python bench/game_records.py --game billo --plies 20000 --repeats 3
 """
 
@@ -21,13 +21,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from common import _cached, _source_key, median, random_game, summary
+from common import _cached, _source_key, each_game, median, random_game, summary
 
-from pbmkit.games import game_names, get_game
+from pbmkit.games import get_game
 
 _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
@@ -49,41 +48,13 @@ LENGTHS: dict[str, int] = {"batalo": 80, "billo": 140, "batukhan": 80, "batrakil
                            "baladana": 80}
 
 
-def _avoiding_repeats(game: Any, rng: random.Random, plies: int) -> list[Any]:
-    """A random legal game of up to ``plies`` plies; a move that ends the game or repeats a
-    position is played only when every move does (random pieces shuffle back and forth far more
-    than players do, and each repetition is a note of ``check``)."""
-    pos = game.initial_position()
-    seen = {pos}
-    moves: list[Any] = []
-    while len(moves) < plies:
-        legal = list(game.legal_moves(pos))
-        if not legal:
-            break
-        chosen = None
-        while legal:
-            m = legal.pop(rng.randrange(len(legal)))
-            chosen = chosen or m
-            after = game.apply(pos, m)
-            if game.outcome(after) is None and after not in seen:
-                chosen = m
-                break
-        assert chosen is not None
-        moves.append(chosen)
-        pos = game.apply(pos, chosen)
-        seen.add(pos)
-        if game.outcome(pos) is not None:
-            break
-    return moves
-
-
 def game_archive(name: str, target_plies: int, seed: int = 1) -> tuple[str, int, list[int]]:
     """An archive of random legal games of ``name`` holding at least ``target_plies`` plies:
     its text, its ply count and each game's length."""
     game = get_game(name)
     package = sys.modules[type(game).__module__.rpartition(".")[0] or type(game).__module__]
     key = (f"{name} {target_plies} {seed} {LENGTHS.get(name, 80)}"
-           + _source_key(random_game, _avoiding_repeats, _make_archive, package))
+           + _source_key(random_game, _make_archive, package))
     text, plies = _cached(f"game-{name}-{target_plies}-s{seed}", key,
                           lambda: _make_archive(name, target_plies, seed))
     lengths = [int(x) for x in text.partition("\n")[0].removeprefix("% lengths ").split()]
@@ -95,15 +66,16 @@ def _make_archive(name: str, target_plies: int, seed: int) -> tuple[str, int]:
 
     game = get_game(name)
     rng = random.Random(seed)
-    generate: Callable[[Any, random.Random, int], list[Any]] = (
-        _avoiding_repeats if name == "batukhan" else random_game)
+    # Batu Khan's random stones shuffle back and forth: repetitions avoided (bench/batu_khan.py)
+    avoid_repeats = name == "batukhan"
     parts: list[str] = []
     lengths: list[int] = []
     total = 0
     n = 0
     while total < target_plies:
         n += 1
-        moves = generate(game, rng, min(LENGTHS.get(name, 80), target_plies - total))
+        moves = random_game(game, rng, min(LENGTHS.get(name, 80), target_plies - total),
+                            avoid_repeats=avoid_repeats)
         if not moves:
             break
         total += len(moves)
@@ -198,22 +170,16 @@ def run_game(name: str, plies: int = 40_000, repeats: int = 5) -> tuple[str, flo
     return line, ratio
 
 
-def run(plies: int = 40_000, repeats: int = 5, games: Sequence[str] = ()) -> tuple[list[str], float]:
-    """Every game's line (or ``games``'), and the worst ratio."""
-    lines: list[str] = []
-    worst = float("inf")
-    for name in games or game_names():
-        line, ratio = run_game(name, plies, repeats)
-        print(line, flush=True)
-        lines.append(line)
-        worst = min(worst, ratio)
-    return lines, worst
+def run(plies: int = 80_000, repeats: int = 5, games: Sequence[str] = ()) -> tuple[list[str], float]:
+    """Every game's line (or ``games``'), printed as it comes, and the worst ratio."""
+    lines, ratios = each_game(lambda name: run_game(name, plies, repeats), games)
+    return lines, min(ratios)
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", action="append", default=[], help="A registered game (default: all).")
-    ap.add_argument("--plies", type=int, default=40_000, help="Plies in each archive (at least).")
+    ap.add_argument("--plies", type=int, default=80_000, help="Plies in each archive (at least).")
     ap.add_argument("--repeats", type=int, default=5)
     a = ap.parse_args()
     run(a.plies, a.repeats, a.game)

@@ -129,7 +129,7 @@ def send(file: str, with_svg: bool, with_pdf: bool, paper: str, again: bool) -> 
 def _sent_note(rep: GameReplay, comments: Any, message_id: str) -> str:
     """``[%ccmailsnt ID]``, after ``[%ccsnt TODAY]`` when the record keeps dates and the move has
     no sent date yet."""
-    from pbmkit.cli.desk import keeps_dates
+    from pbmkit.cli.dates import keeps_dates
     from pbmkit.mail.compose import mail_annotation
     from pbmkit.notation.desk import annotation_text, read_notes
 

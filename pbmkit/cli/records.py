@@ -6,6 +6,7 @@ import datetime
 import os
 import sys
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any, NoReturn
 
 import click
@@ -34,8 +35,8 @@ from pbmkit.cli.common import (
     rules_option,
     trusted_end,
 )
-from pbmkit.games.base import side_verb
-from pbmkit.games.notation import KeepsMarks, ListsMoves, SummarisesMoves
+from pbmkit.games.base import side_possessive, side_verb
+from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.notation.problems import printable
 
 _GAME_OPTION = GAME_NUMBER_OPTION
@@ -166,14 +167,28 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
     """
     _, rep, game = load_game(file, game_number)
     position = position_at(rep, label)
-    legal = list(game.legal_moves(position))
-    if from_space is not None:
-        start = _space_of(game, from_space, position)
-        legal = [m for m in legal if _starts_at(game, m, start)]
     notation = game.notation
+    start = None if from_space is None else _space_of(game, from_space, position)
+    side = game.side_to_move(position)
+    if as_json and isinstance(notation, StreamsMoves):
+        _echo_moves_json(side, notation.sorted_listing(position, start))
+    else:
+        _list_moves(game, rep, position, start, label, as_json)
+    if rep.errors:
+        echo_err(error_note(rep))
+        sys.exit(EXIT_INVALID)
+
+
+def _list_moves(game: Any, rep: Any, position: Any, start: Any, label: str | None,
+                as_json: bool) -> None:
+    """``moves`` from the list of legal moves: JSON, or a count and the texts (or a summary)."""
+    notation = game.notation
+    side = game.side_to_move(position)
+    legal = list(game.legal_moves(position))
+    if start is not None:
+        legal = [m for m in legal if _starts_at(game, m, start)]
     listed = notation.listing if isinstance(notation, ListsMoves) else notation.format
     texts = sorted({listed(m, position) for m in legal})
-    side = game.side_to_move(position)
     if as_json:
         import json
 
@@ -194,9 +209,24 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
             else:
                 for t in texts:
                     click.echo(f"  {t}")
-    if rep.errors:
-        echo_err(error_note(rep))
-        sys.exit(EXIT_INVALID)
+
+
+def _echo_moves_json(side: str, texts: Iterable[str]) -> None:
+    """``{"side": ..., "moves": [...]}`` as ``json.dumps`` writes it, written as the texts come
+    (a notation that streams its moves: hundreds of thousands in a contrived position)."""
+    import json
+
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    chunk = [f'{{"side": {encode(side)}, "moves": [']
+    sep = ""
+    for text in texts:
+        chunk.append(sep + encode(text))
+        sep = ", "
+        if len(chunk) >= 4096:
+            click.echo("".join(chunk), nl=False)
+            chunk.clear()
+    chunk.append("]}")
+    click.echo("".join(chunk))
 
 
 def _space_of(game: Any, text: str, position: Any) -> int:
@@ -290,7 +320,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     read back; unless it replays to the old moves plus the new one, nothing is written. Dates
     (docs/desk.md) are written when given, or when the record keeps them (sent: today).
     """
-    from pbmkit.cli.desk import move_note
+    from pbmkit.cli.dates import move_note
     from pbmkit.notation import append_move, check_text
     from pbmkit.render.terminal import board_text
 
@@ -335,7 +365,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
                                written=written)
         outcome = game.outcome(after)
         if outcome is not None:  # desk: the Winner tag follows the result
-            from pbmkit.cli.desk import winner_value
+            from pbmkit.cli.dates import winner_value
             from pbmkit.notation import parse_records
             from pbmkit.notation.edit import set_tag
 
@@ -408,7 +438,9 @@ def _ends(game: Any, move: Any) -> tuple[int | None, int | None]:
     paths = game.touched(move)
     if not paths:
         return None, None
-    path = paths[-1]
+    # The piece's path is the last one of more than one space: spaces touched alone after it
+    # (loot put down, say) are placements, not where the piece went.
+    path = next((p for p in reversed(paths) if len(p) > 1), paths[-1])
     return (path[0] if len(path) > 1 else None), path[-1]
 
 
@@ -429,6 +461,18 @@ def wrap_items(head: str, items: list[str], width: int = 78) -> str:
 _MAX_HINT_LINES = 4
 
 
+def _moves_hint(game: Any, position: Any, head: str, moves: list[Any]) -> list[str]:
+    """``head`` and ``moves`` as the lines of a hint: the moves listed, or, where that takes more
+    than a few lines and the game summarises moves (a piece's moves times every other choice of
+    its turn), the game's summary of them, as ``moves`` prints it."""
+    notation = game.notation
+    text_of = notation.listing if isinstance(notation, ListsMoves) else notation.format
+    shown = wrap_items(head, sorted({text_of(m, position) for m in moves})).splitlines()
+    if len(shown) > _MAX_HINT_LINES and isinstance(notation, SummarisesMoves):
+        shown = [head, *(f"  {line}" for line in notation.summarise(moves, position))]
+    return shown
+
+
 def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: Any,
                      end: Any = None, *, candidates: tuple[str, ...] = ()) -> NoReturn:
     """Say why ``text`` cannot be played and what can; exit 1 (nothing was written).
@@ -439,16 +483,19 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
     every legal move of the side).
     """
     click.echo(f"Illegal move '{printable(text, 60)}': {printable(reason, 300)}", err=True)
-    legal = list(game.legal_moves(position))
-    mine = [m for m in legal if _starts_at(game, m, start)] if start is not None else []
     if candidates:
         shown = wrap_items("It could be:", [printable(c, 60) for c in candidates]).splitlines()
         click.echo("\n".join(shown[:_MAX_HINT_LINES]), err=True)
-    elif mine:
-        notation = game.notation
-        text_of = notation.listing if isinstance(notation, ListsMoves) else notation.format
-        shown = wrap_items("Legal moves of that piece:",
-                           sorted({text_of(m, position) for m in mine})).splitlines()
+        _refused()
+    if isinstance(game.notation, StreamsMoves):
+        # A game whose positions may hold hundreds of thousands of moves (Billo's capture
+        # paths): the first few, as they come, never every move built and counted.
+        click.echo("\n".join(_streamed_hint(game, game.notation, position, start)), err=True)
+        _refused()
+    legal = list(game.legal_moves(position))
+    mine = [m for m in legal if _starts_at(game, m, start)] if start is not None else []
+    if mine:
+        shown = _moves_hint(game, position, "Legal moves of that piece:", mine)
         if len(shown) > _MAX_HINT_LINES:
             where = game.board.name(start)
             shown = [*shown[: _MAX_HINT_LINES - 1],
@@ -456,21 +503,53 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
                      f"pbmkit moves FILE --from {where} lists them all"]
         click.echo("\n".join(shown), err=True)
     elif legal:
-        side = game.side_to_move(position).capitalize()
+        side = side_possessive(game, game.side_to_move(position))
         there = [m for m in legal if end is not None and _ends(game, m)[1] == end]
         if there:
-            lines = wrap_items(f"{side}'s moves to {game.board.name(end)}:",
-                               sorted({game.notation.format(m, position) for m in there}))
+            shown = _moves_hint(game, position, f"{side} moves to {game.board.name(end)}:", there)
         else:
             starts = sorted({game.board.name(s) for m in legal if (s := _ends(game, m)[0]) is not None})
-            lines = wrap_items(f"{side}'s pieces that can move (pbmkit moves FILE --from SPACE "
-                               "lists one piece's moves):", starts)
-        shown = lines.splitlines()
+            shown = wrap_items(f"{side} pieces that can move (pbmkit moves FILE --from SPACE "
+                               "lists one piece's moves):", starts).splitlines()
         if len(shown) > _MAX_HINT_LINES:
-            shown = [*shown[: _MAX_HINT_LINES - 1], f"  ... and {len(shown) - 3} more line(s)"]
+            shown = [*shown[: _MAX_HINT_LINES - 1],
+                     f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s)"]
         click.echo("\n".join(shown), err=True)
+    _refused()
+
+
+def _refused() -> NoReturn:
     click.echo("The record was not changed.", err=True)
     sys.exit(EXIT_INVALID)
+
+
+_STREAMED_HINT = 60
+"""How many moves of a streamed listing a hint takes at most (more than a few lines hold)."""
+
+
+def _streamed_hint(game: Any, notation: StreamsMoves[Any], position: Any, start: Any) -> list[str]:
+    """The hint after an illegal move, from a notation that streams its moves: the first moves
+    of the piece on ``start`` (a few lines, "and more" without a count), else the pieces that can
+    move (each asked for one move)."""
+    board = game.board
+    if start is not None:
+        first = list(islice(notation.sorted_listing(position, start), _STREAMED_HINT))
+        if first:
+            shown = wrap_items("Legal moves of that piece:", first).splitlines()
+            if len(first) == _STREAMED_HINT or len(shown) > _MAX_HINT_LINES:
+                shown = [*shown[: _MAX_HINT_LINES - 1],
+                         f"  ... and more: pbmkit moves FILE --from {board.name(start)} lists them all"]
+            return shown
+    starts = [board.name(s) for s in range(board.size)
+              if next(iter(notation.sorted_listing(position, s)), None) is not None]
+    if not starts:
+        return []
+    side = side_possessive(game, game.side_to_move(position))
+    shown = wrap_items(f"{side} pieces that can move (pbmkit moves FILE --from SPACE lists one "
+                       "piece's moves):", starts).splitlines()
+    if len(shown) > _MAX_HINT_LINES:
+        shown = [*shown[: _MAX_HINT_LINES - 1], f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s)"]
+    return shown
 
 
 def _with_original_encoding(path: str, text: str) -> bytes:

@@ -221,7 +221,7 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
     move's running days included; LEFT is the days left to the side to move under the
     TimeControl tag.
     """
-    from pbmkit.cli.desk import read_day
+    from pbmkit.cli.dates import read_day
     from pbmkit.notation import parse_records
 
     day = read_day(today, "--today") or datetime.date.today()

@@ -24,7 +24,7 @@ __all__ = [
     "AmbiguousMoveError", "Announcement", "Announcing", "Configurable", "Described", "Drawn",
     "Game", "GameBase", "HowWords", "IllegalMoveError", "M", "Outcome", "P", "PbmkitError",
     "Phased", "Rules", "SetupError", "Setups", "Sides", "Space", "Touching", "UnknownGameError",
-    "describe_outcome", "side_verb",
+    "describe_outcome", "side_possessive", "side_verb",
 ]
 
 Space = int
@@ -366,3 +366,10 @@ def side_verb(game: object, side: str, one: str, many: str) -> str:
     """``one`` ("wins") for a side named in the singular, ``many`` ("win") for one in the plural
     (the game's :attr:`Sides.plural_sides`)."""
     return many if side in getattr(game, "plural_sides", ()) else one
+
+
+def side_possessive(game: object, side: str) -> str:
+    """``"White's"``, ``"Knights'"``: the side's name, capitalised, with the possessive its
+    number takes (the game's :attr:`Sides.plural_sides`)."""
+    name = side.capitalize()
+    return f"{name}'" if side in getattr(game, "plural_sides", ()) else f"{name}'s"

@@ -7,8 +7,8 @@ writer in :mod:`pbmkit.notation` reach it through :class:`MoveNotation` only.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Hashable, Sequence
-from typing import NamedTuple, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
+from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pbmkit.games.base import PbmkitError
 
@@ -19,6 +19,7 @@ __all__ = [
     "MoveSpan",
     "MoveSyntaxError",
     "RunSplit",
+    "StreamsMoves",
     "SummarisesMoves",
     "memoised_reader",
     "split_by",
@@ -259,4 +260,16 @@ class SummarisesMoves(Protocol[P_contra, M_contra]):
 
     def summarise(self, moves: Sequence[M_contra], position: P_contra) -> list[str]:
         """Lines that group ``moves`` readably (by piece, say), each at most ~100 characters."""
+        ...
+
+
+@runtime_checkable
+class StreamsMoves(Protocol[P_contra]):
+    """A notation that lists the legal moves of a position one at a time, in order, without
+    building them all first (Billo: a contrived position has hundreds of thousands of paths):
+    ``pbmkit moves --json`` writes them as they come."""
+
+    def sorted_listing(self, position: P_contra, start: Any = None) -> Iterator[str]:
+        """The texts ``pbmkit moves --json`` lists, each once and in sorted order (``sorted`` of
+        the texts of the legal moves, of the piece on the space ``start`` only if given)."""
         ...

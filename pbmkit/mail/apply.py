@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbmkit.games import game_key
+from pbmkit.games.base import side_possessive
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.mail.compose import addresses, email_tag, mail_annotation, mail_ids, stored_id
 from pbmkit.mail.sources import Incoming, body_lines
@@ -155,7 +156,8 @@ class GameFolder:
                            f"{msg.sender} cannot be told to be the opponent's; add the tag", rec)
         if players[side] != msg.sender:
             who = [s for s, a in players.items() if a == msg.sender]
-            why = (f"it is {side.capitalize()}'s turn, and {msg.sender} plays {who[0].capitalize()}"
+            why = (f"it is {side_possessive(game, side)} turn, and {msg.sender} plays "
+                   f"{who[0].capitalize()}"
                    if who else f"{msg.sender} is not the opponent recorded ({tag}: {players[side]})")
             return Outcome("refused", msg.where, f"{title}: {why}; nothing applied", rec)
         try:

@@ -26,6 +26,9 @@ _BODY_START = re.compile(r"(?<![^ \t\r\n\f\ufeff\]}])(?:[0-9]{1,9}[A-Za-z]?\.|(?
                          r"(?![A-Za-z0-9]))")
 """What opens or ends a game's moves: a turn number or an ending (not a stray word, which the
 reader reports as an error of the game it stands in)."""
+_TURN_LINES = re.compile(r"(?:[0-9]{1,9}[A-Za-z]?\.[^\n{;\[]*\n)+")
+"""A run of whole lines that each start with a turn number and hold no comment and no tag: the
+common lines of an archive, passed over in one match (each would be a body line below)."""
 
 
 def game_chunks(text: str) -> list[tuple[int, int]]:
@@ -37,7 +40,16 @@ def game_chunks(text: str) -> list[tuple[int, int]]:
     in_brace = False
     after_body = False  # a turn number or an ending was read since the last tags
     candidate: tuple[int, int] | None = None  # where the next game would begin
+    turn_lines = _TURN_LINES.match
     while pos < n:
+        if not in_brace:
+            run = turn_lines(text, pos)
+            if run is not None:
+                end = run.end()
+                line += text.count("\n", pos, end)
+                pos = end
+                after_body, candidate = True, None
+                continue
         eol = text.find("\n", pos)
         if eol < 0:
             eol = n

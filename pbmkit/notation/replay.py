@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
-from pbmkit.games.base import Announcement, describe_outcome
+from pbmkit.games.base import Announcement, describe_outcome, side_possessive
 from pbmkit.games.notation import MoveNotation
-from pbmkit.notation.model import Ending, Phase, Record, Turn, WrittenMove, announcements_of
+from pbmkit.notation.model import Ending, Phase, Record, Turn, WrittenMove
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.reader import iter_records, move_syntax_problems
 
@@ -310,17 +310,24 @@ class _Replayer:
                    ) -> tuple[Any, bool]:
         """Play ``turn``'s moves from ``position``; returns (position, ok)."""
         read, check, apply, side_to_move = self._read, self._check, self._apply, self._side
-        game, order = self.game, self.sides
+        game, order, rounds = self.game, self.sides, self._rounds
         label, number, series = turn.label, turn.number, turn.series
+        append = out.append
+        sides = len(order)
         k = 0
         if turn.ellipsis:  # "12. ...": the turn opens with a later side than the first
             now = side_to_move(position)
             k = order.index(now) if now in order[1:] else 1
+        written_round = (turn.phase or self._first_round) if rounds else 1
+        round_ = 1
         for wm in turn.moves:
             side = side_to_move(position)
-            expected = order[k % len(order)]
-            if self._rounds and not self._in_round(turn, wm, position, expected):
-                return position, False
+            expected = order[k % sides]
+            if rounds:
+                round_ = game.round_of(position)
+                if round_ != written_round:
+                    self._round_problem(turn, wm, round_, written_round, expected)
+                    return position, False
             if side != expected:
                 self._side_problem(turn, wm, side, expected, position)
                 return position, False
@@ -338,13 +345,11 @@ class _Replayer:
                 self._illegal(turn, wm, position, side, reason, move, None)
                 return position, False
             after = apply(position, move)
-            shown = label
-            if self._rounds and (round_ := game.round_of(position)) > 1:
-                shown = f"{round_}:{label}"
-            words = announcements_of(wm)
+            shown = label if round_ == 1 else f"{round_}:{label}"
+            words = wm.announcements  # (model.announcements_of, without the call)
             ply = Ply(shown, number, series, side, move, wm.text, wm.line, wm.column, position, after,
                       words, game)
-            out.append(ply)
+            append(ply)
             if words:
                 self._judge_announcements(ply, words, wm)
             if seen is not None:
@@ -363,18 +368,14 @@ class _Replayer:
         round_ = turn.phase or self._first_round
         return f"{round_}:{turn.label}" if round_ > 1 else turn.label
 
-    def _in_round(self, turn: Turn, wm: WrittenMove, position: Any, side: str) -> bool:
-        """Whether the round the record has reached (its last phase line) is the position's; an
-        error at this move if not."""
-        now, written = self.game.round_of(position), turn.phase or self._first_round
-        if now == written:
-            return True
+    def _round_problem(self, turn: Turn, wm: WrittenMove, now: int, written: int, side: str) -> None:
+        """The error at a move played in round ``now`` under the record's round ``written`` (its
+        last phase line)."""
         if now > written:
             msg = f"round {now - 1} is over: write the line 'round {now}' before this move"
         else:
             msg = f"'round {written}' is written, but round {now} is not over"
         self.problem(msg, wm.line, wm.column, self._shown(turn), side, wm.text)
-        return False
 
     def _judge_announcements(self, ply: Ply, words: tuple[str, ...], wm: WrittenMove) -> None:
         """A warning for each word written after the move that the move does not call for."""
@@ -413,15 +414,16 @@ class _Replayer:
 
     def _side_problem(self, turn: Turn, wm: WrittenMove, side: str, expected: str,
                       position: Any) -> None:
+        whose = side_possessive(self.game, side)
         if turn.ellipsis:
             msg = f"'{turn.label}. ...' gives the first move to {expected.capitalize()}, but it is " \
-                  f"{side.capitalize()}'s turn"
+                  f"{whose} turn"
         elif expected == self.sides[0] and turn.moves.index(wm) == 0 and turn.number == 1 \
                 and not turn.series and not self.result.main:
             msg = f"the Setup gives the first move to {side.capitalize()}: write 1. ... before " \
-                  f"{side.capitalize()}'s first move"
+                  f"{whose} first move"
         else:
-            msg = f"it is {side.capitalize()}'s turn, but the record gives this move to " \
+            msg = f"it is {whose} turn, but the record gives this move to " \
                   f"{expected.capitalize()} (a move is missing before it)"
         self.problem(msg, wm.line, wm.column, self._shown(turn), expected, wm.text)
 

@@ -315,3 +315,21 @@ def test_a_side_named_in_the_plural_wins_in_the_plural() -> None:
     game = get_game("batrakill")
     assert describe_outcome(game, Outcome("knights", "trapped")).startswith("Knights have won")
     assert describe_outcome(game, Outcome("dragon", "eaten")).startswith("Dragon has won")
+
+
+def test_an_illegal_move_names_the_knights_in_the_plural(duel: Path) -> None:
+    """A side named in the plural takes a plural possessive: "Knights' pieces", not "Knights's"."""
+    before = duel.read_bytes()
+    code, _, err = run("move", str(duel), "zz")
+    assert code == 1
+    assert "Knights' pieces that can move" in err and "Knights's" not in err
+    assert duel.read_bytes() == before
+
+
+def test_a_record_that_gives_the_knights_turn_to_the_dragon_says_whose_turn_it_is(
+        tmp_path: Path) -> None:
+    path = tmp_path / "ellipsis.txt"
+    path.write_text(DUEL.replace("1. e1-e2 D@e5", "1. ... D@e5"), encoding="utf-8")
+    code, out, _ = run("check", str(path))
+    assert code == 1
+    assert "but it is Knights' turn" in out and "Knights's" not in out

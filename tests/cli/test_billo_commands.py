@@ -233,3 +233,38 @@ def test_move_keeps_a_typed_promotion_mark(tmp_path: Path, typed: str, appended:
     assert run("move", str(path), "S a8-a7")[0] == 0
     [rep] = check_text(path.read_text(encoding="utf-8"))
     assert rep.valid and rep.main[0].written == appended[3:].strip()
+
+
+# A Billo in a 4x4 block of 8 own and 7 opponent's free pieces: 314,656 capture paths (issue 16).
+BLOCK = """[Game "Billo"]
+[Yellow "A"]
+[Orange "B"]
+[Setup "YR:f6+ YS:c3,d3,f3,c4,d4,c5,e5,c6 OS:e3,e4,f4,d5,f5,d6,e6 y"]
+
+"""
+
+
+@pytest.mark.parametrize("written, hint", [
+    ("R f6xe6", "Legal moves of that piece: R+ f6-e5-d4-c3-c4-c5-c6xd5xd6xe6xf5xe4-d3xe3-f3xf4,"),
+    ("zz", "Yellow's pieces that can move (pbmkit moves FILE --from SPACE lists one piece's moves):"),
+])
+def test_an_illegal_move_among_hundreds_of_thousands_is_explained_from_the_first_moves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str, hint: str) -> None:
+    """The hint takes the first of the piece's moves as the notation streams them ("and more",
+    no count) or asks each square for one move: the position's legal moves are never all built."""
+    path = tmp_path / "block.txt"
+    path.write_text(BLOCK, encoding="utf-8")
+    before = path.read_bytes()
+
+    def every_move(position: object) -> list[object]:
+        raise AssertionError("every legal move was built")
+
+    monkeypatch.setattr(billo.GAME, "legal_moves", every_move)
+    code, _, err = run("move", str(path), written)
+    assert code == 1
+    lines = err.splitlines()
+    assert lines[1] == hint
+    assert len(lines) <= 1 + 4 + 1 and lines[-1] == "The record was not changed."
+    if written == "R f6xe6":
+        assert lines[-2] == "  ... and more: pbmkit moves FILE --from f6 lists them all"
+    assert path.read_bytes() == before

@@ -134,3 +134,32 @@ def test_the_quick_split_of_a_run_is_the_plain_split(words: list[tuple[str, str]
 def test_the_quick_split_takes_the_common_runs() -> None:
     assert re.fullmatch(_RUN, "IR to HS averto EV to DU ") is not None
     assert re.fullmatch(_RUN, "IR to HS XA to DU") is None  # x: a capture mark for the plain split
+
+
+def _threats_by_definition(position: Position, side: int) -> list[str]:
+    """Ruling 14 read plainly: the targets among every destination of every piece of ``side``."""
+    if batalo.finished(position):
+        return []
+    reach: set[int] = set()
+    for start in range(BOARD.size):
+        if position.board[start] * side > 0:
+            reach |= piece_destinations(position.board, start, side)
+    column = position.column(-side)
+    return [name for name, target in (("column", column), ("base", batalo.base_of(-side)))
+            if target is not None and target in reach]
+
+
+def test_threats_asked_only_of_the_pieces_that_could_reach_are_the_definition_s_in_playouts() -> None:
+    """``threats`` asks slides only where no piece of the mover stands to hop onto a target, and
+    only the mover's columns about the opponent's column: over seeded random games (captures
+    preferred, pieces crowding the bases late in a game) it gives the plain answer."""
+    rng = random.Random(14)
+    seen = hops = 0
+    for _ in range(60):
+        for position in _playout(rng, 120):
+            for side in (batalo.WHITE, batalo.BLACK):
+                expected = _threats_by_definition(position, side)
+                assert batalo.threats(position, side) == expected, (batalo.format_setup(position), side)
+                seen += 1
+                hops += bool(expected)
+    assert seen > 6_000 and hops > 100  # threats are common enough to have been tested

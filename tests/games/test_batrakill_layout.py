@@ -124,3 +124,20 @@ def test_unknown_and_unreadable_layouts_are_named(tmp_path: Path) -> None:
     with pytest.raises(SetupError, match="unknown layout 'nope'") as err:
         make_config({"Layout": "nope"})
     assert err.value.tag == "Layout"
+
+
+def test_the_shipped_layouts_copy_is_the_toml_files_as_tomllib_reads_them() -> None:
+    """``shipped.LAYOUTS`` (read instead of the files, to spare start-up the TOML parser) is each
+    shipped file's table, and the module is exactly what ``shipped.source()`` writes."""
+    import tomllib
+
+    from pbmkit.games.batrakill import shipped
+
+    templates = Path(shipped.__file__).resolve().parents[2] / "templates"
+    files = {p.stem.removeprefix("batrakill-"): tomllib.loads(p.read_text(encoding="utf-8"))
+             for p in templates.glob("batrakill-*.toml")}
+    assert files == shipped.LAYOUTS
+    assert shipped.source() == Path(shipped.__file__).read_text(encoding="utf-8")
+    for name in files:
+        assert load_layout(name) is load_layout(name.upper())
+        assert parse_layout((templates / f"batrakill-{name}.toml").read_text(encoding="utf-8")).name == name

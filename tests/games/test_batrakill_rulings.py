@@ -6,7 +6,6 @@ broken, ``D`` the dragon.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -348,7 +347,7 @@ def test_ruling_10_zones_an_ejected_knight_faces_the_centre() -> None:
 
 def test_ruling_11_knights_win_when_the_dragon_to_move_is_immobilised_trapped() -> None:
     p = pos(board(*[E] * 6, "^ . . . . . . . .", "^ ^ ^ . . . . . .", "D ^ ^ . . . . . ."), round=2)
-    assert "D a1xc3" in texts(replace(p, to_move=1))  # before: the dragon could still eat b2
+    assert "D a1xc3" in texts(p._replace(to_move=1))  # before: the dragon could still eat b2
     after = play(p, "c2-c3")  # closes c3, the square beyond b2
     assert outcome(after) == (KNIGHTS, "trapped") and legal_moves(after) == []
 

@@ -140,13 +140,12 @@ class Batalo(GameBase[Position, Move]):
         """Every legal move of the side to move, each once."""
         return legal_moves(position)
 
-    def check_move(self, position: Position, move: Move) -> str | None:
-        """``None`` if ``move`` is legal, else why not."""
-        return check_move(position, move)
-
-    def apply(self, position: Position, move: Move) -> Position:
-        """The position after the legal ``move``."""
-        return apply(position, move)
+    # The rules core's own functions, not methods that call them: the replayer calls these two
+    # for every ply of every record (a call less each: ~3% of checking an archive).
+    check_move = staticmethod(check_move)
+    """``None`` if ``move`` is legal, else why not."""
+    apply = staticmethod(apply)
+    """The position after the legal ``move``."""
 
     def outcome(self, position: Position) -> Outcome | None:
         """The result if the game is over on the board, else ``None``."""

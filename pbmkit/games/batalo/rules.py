@@ -9,8 +9,9 @@ Everything geometric is precomputed once at import; move generation only reads t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, hex_board
@@ -476,16 +477,98 @@ def threats(position: Position, side: int | None = None) -> list[str]:
     if finished(position):
         return []
     board = position.board
-    opp_column = position.column(-mover)
+    columns = _spaces_of(board, 2 * mover)
+    opp_columns = _spaces_of(board, -2 * mover)
     opp_base = _BASE[-mover]
-    column = base = False
-    for sp in range(_N):  # two targets: ask whether each piece reaches them, no destination sets
-        if board[sp] * mover > 0:
-            column = column or (opp_column is not None and reaches(board, sp, opp_column, mover))
-            base = base or reaches(board, sp, opp_base, mover)
-            if column and base:
-                break
-    return [name for name, hit in (("column", column), ("base", base)) if hit]
+    # Two targets, asked of the pieces that could reach them, without destination sets. Only a
+    # column captures, so only the mover's columns can threaten the opponent's column. A hop
+    # series ends with a hop over one of the mover's pieces (or their base) next to the target:
+    # where there is none, only slides need asking (most positions; the hop search of every piece
+    # was most of the time a record with averto words took to check).
+    column = False
+    if opp_columns and columns:
+        target = opp_columns[0]  # (Position.column's choice)
+        reach = reaches if _hop_lands(board, target, mover) else _slides_to
+        column = any(reach(board, c, target, mover) for c in columns)
+    if board[opp_base] != EMPTY:
+        base = False  # the opponent's column on its own base (ruling 9): nothing lands there
+    elif _hop_lands(board, opp_base, mover):
+        base = any(reaches(board, sp, opp_base, mover) for sp in (*_spaces_of(board, mover), *columns))
+    else:
+        near = _neighbour_values(opp_base)(board)
+        base = mover in near or 2 * mover in near or any(
+            _slides_to(board, c, opp_base, mover) for c in columns)
+    if column:
+        return ["column", "base"] if base else ["column"]
+    return ["base"] if base else []
+
+
+def _spaces_of(board: tuple[int, ...], code: int) -> list[int]:
+    """The spaces holding ``code``, found by ``tuple.count`` and ``tuple.index`` (in C)."""
+    n = board.count(code)
+    if n < 2:
+        return [board.index(code)] if n else []
+    out = [board.index(code)]
+    for _ in range(n - 1):
+        out.append(board.index(code, out[-1] + 1))
+    return out
+
+
+_HOPS_INTO: list[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], frozenset[int]] | None] = [None] * _N
+"""``_HOPS_INTO[t]``: what stands on the spaces a hop landing on ``t`` passes over (a getter),
+and those spaces (built on first use)."""
+_NEIGHBOUR_VALUES: list[Callable[[tuple[int, ...]], tuple[int, ...]] | None] = [None] * _N
+
+
+def _neighbour_values(space: int) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """A getter of what stands on the neighbours of ``space`` (an ``itemgetter``: one C call)."""
+    get = _NEIGHBOUR_VALUES[space]
+    if get is None:
+        get = _NEIGHBOUR_VALUES[space] = _getter(NEIGHBOURS[space])
+    return get
+
+
+def _getter(spaces: Sequence[int]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """``board -> tuple of board[s] for s in spaces``, always a tuple."""
+    if not spaces:
+        return lambda board: ()
+    if len(spaces) == 1:
+        one = spaces[0]
+        return lambda board: (board[one],)
+    return itemgetter(*spaces)
+
+
+def _hop_lands(board: tuple[int, ...], target: int, side: int) -> bool:
+    """Whether a hop could land on ``target``: one of ``side``'s pieces, or their base, stands
+    next to it on a line that goes on past it (a necessary condition only)."""
+    entry = _HOPS_INTO[target]
+    if entry is None:
+        spaces = sorted({over for cur in range(_N) for over, land in HOPS[cur] if land == target})
+        entry = _HOPS_INTO[target] = (_getter(spaces), frozenset(spaces))
+    get, overs = entry
+    if _BASE[side] in overs:
+        return True
+    values = get(board)
+    return side in values or 2 * side in values
+
+
+def _slides_to(board: tuple[int, ...], start: int, end: int, side: int) -> bool:
+    """:func:`reaches` without its hop search: whether the piece on ``start`` slides to ``end``."""
+    column = board[start] == 2 * side
+    opp_base = _BASE[-side]
+    q = board[end]
+    if q != EMPTY:
+        if not column or q * side > 0 or end == opp_base:
+            return False
+    elif end == _BASE[side] and not column:
+        return False
+    if not column:
+        return q == EMPTY and end in _NEIGHBOUR_SETS[start]
+    line = _lines_from(start).get(end)
+    if line is None:
+        return False
+    ray = RAYS[start][line[0]]
+    return all(board[n] == EMPTY and n != opp_base for n in ray[:line[1] - 1])
 
 
 def is_averto(position: Position, move: Move) -> bool:

@@ -3,16 +3,19 @@ of ``shared/spec/batrakill.md``)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import pairwise
 
 from pbmkit.games.batrakill.rules import (
     Knight,
     Move,
     Position,
+    _can_eat,
     _jumps,
     _passages,
-    dragon_moves,
-    knight_moves,
+    _squares,
+    dragon_move_is_legal,
+    knight_move_is_legal,
 )
 
 __all__ = ["check_move"]
@@ -22,20 +25,39 @@ _WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 def check_move(position: Position, move: Move) -> str | None:
     """``None`` if ``move`` is legal in ``position``, else the reason."""
-    if position.result is not None:
+    (cfg, knights, towers, broken, _supply, dragon, _round, _eaten, _before, barred, to_move,
+     result) = position
+    if result is not None:
         return "the game is over"
-    board = position.config.layout.board
-    if any(not 0 <= s < board.size for s in move.path) or not move.path:
+    path = move.path
+    if not path or min(path) < 0 or max(path) >= cfg.size:
         return "a square off the board"
-    if position.dragon_to_move:
-        if move.kind not in ("drop", "dragon"):
+    kind = move.kind
+    if to_move == cfg.dragon_index:
+        if kind != "drop" and kind != "dragon":
             return "it is the dragon's turn"
-        if move in dragon_moves(position):
+        if kind == "dragon" and len(path) == 2 and path[0] == dragon and path[1] in cfg.near[dragon]:
+            # a step, the common case of dragon_move_is_legal inline
+            t = path[1]
+            on = _squares(knights)
+            if t not in on and t not in towers and t not in broken and not _can_eat(position, on):
+                return None
+        elif dragon_move_is_legal(position, move):  # move in dragon_moves(position)
             return None
         return _dragon_reason(position, move)
-    if move.kind in ("drop", "dragon"):
+    if kind == "drop" or kind == "dragon":
         return f"it is {_whose(position)} turn, not the dragon's"
-    if move in set(knight_moves(position, move.path[0])):
+    if kind == "step" and len(path) == 2:
+        # a knight outside any tower steps: the common case of knight_move_is_legal inline
+        s, t = path
+        i = bisect_left(knights, (s,))
+        if i < len(knights):
+            k = knights[i]
+            if (k.square == s and not k.carrying and s not in towers and k.faction in cfg.order[to_move]
+                    and t in cfg.forward[k.facing][s] and t not in _squares(knights) and t != dragon
+                    and t not in broken and (not barred or (k.home, t) not in barred)):
+                return None
+    if knight_move_is_legal(position, move):  # move in knight_moves(position)
         return None
     return _knight_reason(position, move)
 

@@ -50,6 +50,7 @@ class Batrakill(GameBase[Position, Move]):
     def __init__(self, config: Config) -> None:
         self.config = config
         places = tuple(place_name(p) for p in config.order)
+        self._places = places
         extra = tuple(f for p in config.order if len(p) > 1 for f in p)
         self.sides = (*places, *extra)
         self.rounds = 2 if config.duel else 1
@@ -82,19 +83,18 @@ class Batrakill(GameBase[Position, Move]):
 
     def side_to_move(self, position: Position) -> str:
         """``"knights"``/``"dragon"`` in the duel; the faction (or ``"blue+green"``) to move."""
-        return place_name(position.place)
+        return self._places[position.to_move]
 
     def legal_moves(self, position: Position) -> list[Move]:
         """Every legal move of the side to move, each once."""
         return legal_moves(position)
 
-    def check_move(self, position: Position, move: Move) -> str | None:
-        """``None`` if legal, else why not in players' words."""
-        return check_move(position, move)
-
-    def apply(self, position: Position, move: Move) -> Position:
-        """The position after a legal move (round 2 begins at once when round 1 ends)."""
-        return apply(position, move)
+    # The replayer calls these for every move: the rules' functions themselves, without a
+    # method's frame in between (issue 16).
+    check_move = staticmethod(check_move)
+    """``None`` if legal, else why not in players' words."""
+    apply = staticmethod(apply)
+    """The position after a legal move (round 2 begins at once when round 1 ends)."""
 
     def outcome(self, position: Position) -> Outcome | None:
         """The winner (``knights``, ``dragon`` or a faction) and how, if the game is over."""

@@ -15,31 +15,35 @@ split at its separators by one flat pattern and each piece is matched on its own
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batrakill.rules import Move, Position, legal_moves
 from pbmkit.games.board import Board
-from pbmkit.games.notation import MoveSpan, MoveSyntaxError, memoised_reader, split_by
+from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
 
 __all__ = ["BatrakillNotation", "Written", "format_move", "notation_for", "read_text"]
 
 MAX_MOVE_LENGTH = 80
 # One move in a run of move text (:meth:`BatrakillNotation.split`): the dragon placed (``D@e5``),
 # or an optional ``D`` and squares joined by ``-``, ``x``, ``/`` or ``>``. Atomic, bounded: linear.
-_ONE_MOVE = re.compile(
+_ONE_MOVE = (
     r"(?i:(?>d[ \t]*@[ \t]*[a-z]{1,2}[0-9]{0,2}|(?:d[ \t]+)?[a-z]{1,2}[0-9]{0,2}"
     r"(?:[ \t]*[-–x×/>][ \t]*(?!d[ \t]*@|d[ \t]+[a-z])[a-z]{1,2}[0-9]{0,2}){0,31}"
     r"(?:[ \t]*[-–x×/>](?![a-z0-9@'’]|[ \t]*@))?))")
+# The common run, a turn's moves as the writer spells them on a board up to 9 x 9 (``c2-c3 D e4xe6``,
+# ``e9/e8 D@e5``; up to five moves in the zones version): split at once by RunSplit, held to the
+# plain split by tests/games/test_run_split.py and test_batrakill_fast_paths.py.
+_QUICK_MOVE = r"([a-i][1-9][-/>][a-i][1-9]|D@[a-i][1-9]|D [a-i][1-9](?:[-x][a-i][1-9]){1,31})()"
+_QUICK_RUN = _QUICK_MOVE + f"(?: {_QUICK_MOVE})?" * 4 + r"[ \t]*"
 _SEP = re.compile(r"\s*([-–x×X/>@])\s*")
 _SQUARE = re.compile(r"[a-z][0-9]{1,2}")
 _EXAMPLES = "c2-c3, e9/e8, e5>c7, D@e5 or D e4xe6xg6"
 _JUMP = frozenset("x×X")
 
 
-@dataclass(frozen=True, slots=True)
-class Written:
+class Written(NamedTuple):
     """A move as read from text, before a position is known."""
 
     kind: str
@@ -133,17 +137,29 @@ class BatrakillNotation:
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        self._moves: dict[tuple[str, bool], Move] = {}
+        """(text, the dragon to move) -> the move read, where the position tells nothing more."""
 
     def normalize(self, text: str) -> str:
         """The canonical spelling of a written move, without a position."""
         return read_text(text).canonical
 
-    def split(self, text: str) -> list[MoveSpan]:
-        """A turn's move text as its moves: ``"c2-c3 D e4xe6"`` -> the two moves."""
-        return split_by(_ONE_MOVE, text)
+    split = RunSplit(_QUICK_RUN, _ONE_MOVE)
+    """A turn's move text as its moves: ``"c2-c3 D e4xe6"`` -> the two moves."""
 
     def read(self, text: str, position: Position) -> Move:
         """The move ``text`` means in ``position`` (notation checks only)."""
+        key = (text, position.to_move == position.config.dragon_index)
+        move = self._moves.get(key)
+        if move is None:
+            move = self._read(text, position)
+            if move.kind != "pass" and read_text(text).kind != "pass":  # else the position decides
+                if len(self._moves) > 8192:
+                    self._moves.clear()
+                self._moves[key] = move
+        return move
+
+    def _read(self, text: str, position: Position) -> Move:
         written = read_text(text)
         board = self.board
         squares: list[int] = []

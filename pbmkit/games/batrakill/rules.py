@@ -7,15 +7,16 @@ docs/batrakill.md. A :class:`Config` is one layout with one order of play (the r
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import NamedTuple
 
 from pbmkit.games.batrakill.layout import Layout
 
-__all__ = ["DRAGON", "KNIGHTS", "Config", "Knight", "Move", "Position", "apply", "dragon_moves",
-           "initial_position", "knight_moves", "legal_moves", "outcome", "place_name"]
+__all__ = ["DRAGON", "KNIGHTS", "Config", "Knight", "Move", "Position", "apply", "dragon_move_is_legal",
+           "dragon_moves", "has_moves", "initial_position", "knight_move_is_legal", "knight_moves",
+           "legal_moves", "outcome", "place_name"]
 
 DRAGON = "dragon"
 KNIGHTS = "knights"
@@ -31,26 +32,46 @@ def place_name(place: tuple[str, ...]) -> str:
     return "+".join(place)
 
 
-@dataclass(frozen=True, eq=False)
 class Config:
-    """One layout with one order of play; compared by identity (one instance per record set-up)."""
+    """One layout with one order of play; compared by identity (one instance per record set-up).
+    (A plain class, not a dataclass: defining one costs ~0.5 ms of every command's start-up.)"""
 
-    layout: Layout
-    order: tuple[tuple[str, ...], ...]
-    """Places in the order of play: each the factions one player moves, or ``("dragon",)``."""
-    zone_of: tuple[tuple[str, str], ...] = ()
-    """(faction, zone letter) of each faction in play (zones version)."""
+    __slots__ = ("around", "dragon_index", "duel", "forward", "jump_over", "layout", "near", "order",
+                 "size", "steps", "tower_owner", "zone_of")
 
-    @property
-    def duel(self) -> bool:
+    def __init__(self, layout: Layout, order: tuple[tuple[str, ...], ...],
+                 zone_of: tuple[tuple[str, str], ...] = ()) -> None:
+        self.layout = layout
+        self.order = order
+        """Places in the order of play: each the factions one player moves, or ``("dragon",)``."""
+        self.zone_of = zone_of
+        """(faction, zone letter) of each faction in play (zones version)."""
+        zones = dict((z, f) for f, z in zone_of)
+        board = layout.board
+        steps = board.steps
+        self.duel = layout.version == "duel"
         """Whether this is the two-round duel."""
-        return self.layout.version == "duel"
-
-    @property
-    def tower_owner(self) -> dict[int, str | None]:
+        self.dragon_index = order.index((DRAGON,)) if (DRAGON,) in order else -1
+        """The dragon's place in :attr:`order` (``-1`` if none)."""
+        self.tower_owner: dict[int, str | None] = {z.tower: zones.get(z.letter) for z in layout.zones}
         """Zones version: tower site -> the faction of its zone, ``None`` for a neutral tower."""
-        zones = dict((z, f) for f, z in self.zone_of)
-        return {z.tower: zones.get(z.letter) for z in self.layout.zones}
+        self.size = board.size
+        """The number of squares."""
+        self.steps = steps
+        """The board's ``steps``: ``steps[square][direction]``, ``-1`` off the board."""
+        self.forward = {f: tuple(tuple(row[_DIR[d]] for d in _FORWARD_SIDEWAYS[f] if row[_DIR[d]] >= 0)
+                                 for row in steps) for f in _FORWARD_SIDEWAYS}
+        """``forward[facing][square]``: the squares a knight facing ``facing`` steps to (rule 1)."""
+        self.around = tuple(tuple((t, steps[t][d]) for d, t in enumerate(row) if t >= 0) for row in steps)
+        """``around[square]``: (neighbour, the square beyond it or ``-1``) in each direction."""
+        self.jump_over = {(a, steps[over][d]): over for a in range(board.size)
+                          for d, over in enumerate(steps[a]) if over >= 0 and steps[over][d] >= 0}
+        """``(from, to) -> the square jumped over`` for every straight jump of two squares."""
+        self.near = tuple(frozenset(t for t in row if t >= 0) for row in steps)
+        """``near[square]``: its neighbours."""
+
+    def __repr__(self) -> str:
+        return f"Config(layout={self.layout!r}, order={self.order!r}, zone_of={self.zone_of!r})"
 
     def facing_of(self, faction: str) -> str:
         """The facing toward the centre of ``faction``'s zone (``N`` in the duel)."""
@@ -71,8 +92,7 @@ class Knight(NamedTuple):
     carrying: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One move. ``kind``: ``"step"`` (a knight, a carrying set, a knight leaving a tower),
     ``"place"`` (a knight steps out of its carried tower, which stays), ``"pass"`` (underground,
     tower to tower), ``"drop"`` (the dragon placed; ``path`` is its square) or ``"dragon"`` (a step,
@@ -82,9 +102,8 @@ class Move:
     path: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A Batrakill position (frozen, hashable)."""
+class Position(NamedTuple):
+    """A Batrakill position (immutable, hashable; a named tuple: cheap to build and to hash)."""
 
     config: Config
     knights: tuple[Knight, ...]
@@ -115,14 +134,38 @@ class Position:
     @property
     def dragon_to_move(self) -> bool:
         """Whether the dragon moves next."""
-        return self.place == (DRAGON,)
+        return self.to_move == self.config.dragon_index
 
     def knight_at(self, square: int) -> Knight | None:
         """The knight on ``square``, if any."""
-        for k in self.knights:
-            if k.square == square:
-                return k
+        knights = self.knights
+        i = bisect_left(knights, (square,))  # sorted by square: (square,) sorts just before its knight
+        if i < len(knights) and knights[i][0] == square:
+            return knights[i]
         return None
+
+
+_tuple_new = tuple.__new__
+
+
+def _position(fields: tuple[object, ...]) -> Position:
+    """A position from its twelve fields in order, built as a plain tuple is (no ``__new__`` call)."""
+    return _tuple_new(Position, fields)
+
+
+_SQUARES: tuple[tuple[Knight, ...], set[int]] = ((), set())
+
+
+def _squares(knights: tuple[Knight, ...]) -> set[int]:
+    """The squares of ``knights`` (not to be changed), remembered for the last tuple asked about:
+    a move's check, its apply and the next side's ``has_moves`` ask about the same knights."""
+    global _SQUARES  # one reference, swapped at once: safe across threads
+    last = _SQUARES
+    if last[0] is knights:
+        return last[1]
+    on = {k.square for k in knights}
+    _SQUARES = (knights, on)
+    return on
 
 
 def initial_position(config: Config) -> Position:
@@ -184,18 +227,19 @@ def knight_moves(position: Position, only: int = -1) -> Iterator[Move]:
                 yield Move("pass", (s, t))
 
 
-def _jumps(position: Position, start: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every chain of jumps from ``start``: (path, knights eaten), each ending after any jump."""
+def _chains(position: Position, start: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every chain of jumps from ``start``, lazily: (path, knights eaten), each ending after any
+    jump (depth first: a chain is given before its continuations)."""
     board = position.config.layout.board
     steps = board.steps
     knights = {k.square: k for k in position.knights}
     towers, broken = set(position.towers), set(position.broken)
     eject = _passages(position)
-    out: list[tuple[tuple[int, ...], int]] = []
 
     homes: set[int] = set()  # the knights jumped so far (an ejected one stands elsewhere)
 
-    def walk(at: int, path: list[int], landed: set[int], jumped: set[int], eats: int) -> None:
+    def walk(at: int, path: list[int], landed: set[int], jumped: set[int], eats: int
+             ) -> Iterator[tuple[tuple[int, ...], int]]:
         for d, over in enumerate(steps[at]):
             if over < 0 or over in jumped:
                 continue
@@ -227,8 +271,8 @@ def _jumps(position: Position, start: int) -> list[tuple[tuple[int, ...], int]]:
             jumped.add(over)
             if k is not None:
                 homes.add(k.home)
-            out.append((tuple(path), eats + gain))
-            walk(to, path, landed, jumped, eats + gain)
+            yield tuple(path), eats + gain
+            yield from walk(to, path, landed, jumped, eats + gain)
             if k is not None:
                 homes.discard(k.home)
             jumped.discard(over)
@@ -242,8 +286,12 @@ def _jumps(position: Position, start: int) -> list[tuple[tuple[int, ...], int]]:
             if undo_broken:
                 broken.discard(over)
 
-    walk(start, [start], {start}, set(), 0)
-    return out
+    return walk(start, [start], {start}, set(), 0)
+
+
+def _jumps(position: Position, start: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every chain of jumps from ``start``: (path, knights eaten), each ending after any jump."""
+    return list(_chains(position, start))
 
 
 def dragon_moves(position: Position) -> list[Move]:
@@ -271,83 +319,319 @@ def legal_moves(position: Position) -> list[Move]:
     return list(knight_moves(position))
 
 
-def _has_moves(position: Position) -> bool:
-    if position.dragon_to_move:
-        return bool(dragon_moves(position))
-    return next(knight_moves(position), None) is not None
+# --- the fast paths: each held to the generation above by tests/games/test_batrakill_fast_paths.py
+
+
+def _dragon_can_move(position: Position, on: set[int] | None = None) -> bool:
+    """Whether the dragon has a legal move: a free square to be placed on, a free neighbour, or an
+    occupied neighbour with a free square beyond it (every first jump is a legal move, or the
+    start of one that eats). ``on``: the knights' squares, if known."""
+    if on is None:
+        on = _squares(position.knights)
+    towers, broken = position.towers, position.broken
+    d = position.dragon
+    if d < 0:
+        return len(on | towers | broken) < position.config.size
+    for t, u in position.config.around[d]:
+        if t not in on and t not in towers and t not in broken:
+            return True
+        if u >= 0 and u not in on and u not in towers and u not in broken:
+            return True
+    return False
+
+
+def _knights_can_move(position: Position) -> bool:
+    """Whether the factions to move have a legal move (:func:`knight_moves` yields one)."""
+    cfg = position.config
+    place = cfg.order[position.to_move]
+    knights = position.knights
+    steps, forward = cfg.steps, cfg.forward
+    on = _squares(knights)
+    towers, broken, dragon, barred = position.towers, position.broken, position.dragon, position.barred
+    for k in knights:
+        if k.faction not in place:
+            continue
+        s, home = k.square, k.home
+        if k.carrying:
+            for t in steps[s]:
+                if t >= 0 and t not in on and t != dragon and t not in broken and (home, t) not in barred:
+                    return True
+            for t in forward[k.facing][s]:
+                if t not in on and t != dragon and t not in broken and t not in towers:
+                    return True
+            continue
+        in_tower = s in towers
+        for t in steps[s] if in_tower else forward[k.facing][s]:
+            if t >= 0 and t not in on and t != dragon and t not in broken and (home, t) not in barred:
+                return True
+        if in_tower and _passages(position):
+            for t in towers:
+                if t not in on and (home, t) not in barred:
+                    return True
+    return False
+
+
+def has_moves(position: Position) -> bool:
+    """Whether the place to move has a legal move, the result aside (``bool`` of the moves
+    :func:`dragon_moves` or :func:`knight_moves` give, without generating them)."""
+    if position.to_move == position.config.dragon_index:
+        return _dragon_can_move(position)
+    return _knights_can_move(position)
+
+
+
+def _can_eat(position: Position, on: set[int] | None = None) -> bool:
+    """Whether some chain of jumps of the placed dragon eats a knight (rule 3): a first jump that
+    eats, else a search through the jumps that do not. ``on``: the knights' squares, if known."""
+    d = position.dragon
+    if on is None:
+        on = _squares(position.knights)
+    towers, broken = position.towers, position.broken
+    near = position.config.near[d]
+    if on.isdisjoint(near) and towers.isdisjoint(near) and broken.isdisjoint(near):
+        return False  # nothing next to the dragon: no jump at all
+    eject = _passages(position)
+    other = False
+    for over, to in position.config.around[d]:
+        knight = over in on
+        if not knight and over not in towers and over not in broken:
+            continue
+        if to < 0 or to in on or to in towers or to in broken:
+            continue
+        if knight and not (eject and over in towers):
+            return True
+        other = True
+    return other and any(eats for _, eats in _chains(position, d))
+
+
+def _chain_eats_round_one(position: Position, path: tuple[int, ...]) -> int:
+    """:func:`_chain_eats` where no knight is ejected (round 1 of the duel): a jumped knight is
+    eaten (and a carried tower broken) and none moves, so the squares alone tell the position."""
+    over_of = position.config.jump_over
+    on = _squares(position.knights)
+    towers, broken = position.towers, position.broken
+    gone: set[int] = set()  # the knights eaten so far
+    burnt: set[int] = set()  # the carried towers broken so far
+    landed = {path[0]}
+    jumped: set[int] = set()
+    at = path[0]
+    for to in path[1:]:
+        over = over_of.get((at, to), -1)
+        if over < 0 or over in jumped:
+            return -1
+        knight = over in on and over not in gone
+        if not knight and over not in towers and over not in broken:
+            return -1
+        if (to in landed or (to in on and to not in gone) or to in towers or to in broken
+                or to in burnt):
+            return -1
+        if knight:
+            gone.add(over)
+            k = position.knight_at(over)
+            if k is not None and k.carrying:
+                burnt.add(over)
+        landed.add(to)
+        jumped.add(over)
+        at = to
+    return len(gone)
+
+
+def _chain_eats(position: Position, path: tuple[int, ...]) -> int:
+    """The knights the chain of jumps ``path`` eats, or ``-1`` if it is not one (the rules of
+    :func:`_chains`, followed along the one path)."""
+    over_of = position.config.jump_over
+    eject = _passages(position)
+    if not eject:
+        return _chain_eats_round_one(position, path)
+    knights = {k.square: k for k in position.knights}
+    towers, broken = position.towers, set(position.broken)
+    landed = {path[0]}
+    jumped: set[int] = set()
+    homes: set[int] = set()
+    eats = 0
+    at = path[0]
+    for to in path[1:]:
+        over = over_of.get((at, to), -1)
+        if over < 0 or over in jumped:
+            return -1
+        k = knights.get(over)
+        if k is None and over not in towers and over not in broken:
+            return -1
+        if k is not None and k.home in homes:
+            return -1
+        if to in landed or to in knights or to in towers or to in broken:
+            return -1
+        if k is not None:
+            del knights[over]
+            homes.add(k.home)
+            if over in towers and eject:
+                knights[at] = k
+            else:
+                eats += 1
+                if k.carrying:
+                    broken.add(over)
+        landed.add(to)
+        jumped.add(over)
+        at = to
+    return eats
+
+
+def dragon_move_is_legal(position: Position, move: Move) -> bool:
+    """``move in dragon_moves(position)``, checked along the written path."""
+    path = move.path
+    d = position.dragon
+    if move.kind == "drop":
+        return (d < 0 and len(path) == 1 and path[0] not in _squares(position.knights)
+                and path[0] not in position.towers and path[0] not in position.broken)
+    if move.kind != "dragon" or d < 0 or len(path) < 2 or path[0] != d:
+        return False
+    if len(path) == 2 and path[1] in position.config.steps[d]:
+        t = path[1]
+        on = _squares(position.knights)
+        return (t not in on and t not in position.towers and t not in position.broken
+                and not _can_eat(position, on))
+    eats = _chain_eats(position, path)
+    return eats > 0 or (eats == 0 and not _can_eat(position))
+
+
+def knight_move_is_legal(position: Position, move: Move) -> bool:
+    """``move in knight_moves(position)``, checked for the one knight and the one square."""
+    path = move.path
+    if len(path) != 2:
+        return False
+    s, t = path
+    k = position.knight_at(s)
+    cfg = position.config
+    if k is None or k.faction not in cfg.order[position.to_move]:
+        return False
+    if t in _squares(position.knights) or t == position.dragon or t in position.broken:
+        return False
+    kind = move.kind
+    towers = position.towers
+    barred = (k.home, t) in position.barred if position.barred else False
+    if k.carrying:
+        if kind == "step":
+            return t in cfg.forward[k.facing][s] and t not in towers
+        return kind == "place" and t in cfg.steps[s] and not barred
+    in_tower = s in towers
+    if kind == "step":
+        return not barred and t in (cfg.steps[s] if in_tower else cfg.forward[k.facing][s])
+    return (kind == "pass" and in_tower and t in towers and not barred and _passages(position)
+            and t not in cfg.steps[s])
 
 
 # --- apply ----------------------------------------------------------------------------------
 
 
 def _dragon_apply(position: Position, move: Move
-                  ) -> tuple[dict[int, Knight], set[int], set[tuple[int, int]], int]:
-    board = position.config.layout.board
+                  ) -> tuple[tuple[Knight, ...], frozenset[int], frozenset[tuple[int, int]], int]:
+    """The knights, broken towers, newly barred towers and knights eaten after the dragon's
+    ``move`` (a step leaves them as they were)."""
+    path = move.path
+    cfg = position.config
+    if len(path) == 2 and path[1] in cfg.steps[path[0]]:
+        return position.knights, position.broken, frozenset(), 0
+    over_of = cfg.jump_over
+    eject = _passages(position)
+    if not eject:  # round 1 of the duel: jumped knights are eaten, none moves; the order stays
+        on = _squares(position.knights)
+        gone = {sq for a, b in pairwise(path) if (sq := over_of[(a, b)]) in on}
+        if not gone:
+            return position.knights, position.broken, frozenset(), 0
+        left = tuple(k for k in position.knights if k.square not in gone)
+        carried = [k.square for k in position.knights if k.carrying and k.square in gone]
+        global _SQUARES  # one reference, swapped at once: safe across threads
+        _SQUARES = (left, on - gone)
+        return left, position.broken.union(carried) if carried else position.broken, frozenset(), len(gone)
     knights = {k.square: k for k in position.knights}
     broken = set(position.broken)
     barred: set[tuple[int, int]] = set()
     eaten = 0
-    eject = _passages(position)
-    path = move.path
     for a, b in pairwise(path):
-        fa, ra = board.coords[a]
-        fb, rb = board.coords[b]
-        if max(abs(fa - fb), abs(ra - rb)) < 2:
-            continue
-        sq = board.at(((fa + fb) // 2, (ra + rb) // 2))
-        assert sq is not None
+        sq = over_of[(a, b)]
         k = knights.pop(sq, None)
         if k is None:
             continue
         if sq in position.towers and eject:  # rule 10: ejected onto the take-off square
-            facing = position.config.facing_of(k.faction)
-            knights[a] = k._replace(square=a, facing=facing)
+            knights[a] = Knight(a, cfg.facing_of(k.faction), k.faction, k.home, k.carrying)
             barred.add((k.home, sq))
         else:
             eaten += 1
             if k.carrying:  # rule 6: a carried tower jumped is broken, its knight eaten (house)
                 broken.add(sq)
-    return knights, broken, barred, eaten
+    return tuple(sorted(knights.values())), frozenset(broken), frozenset(barred), eaten
 
 
 def apply(position: Position, move: Move) -> Position:
     """The position after the legal ``move`` (not checked), with the end of round 1, the reset of
     round 2 and the outcome applied."""
-    cfg = position.config
+    (cfg, knights, towers, broken, supply, dragon, round_, eaten, eaten_before, barred, to_move,
+     result) = position
     order = cfg.order
-    nxt = (position.to_move + 1) % len(order)
-    if move.kind == "drop":
-        return replace(position, dragon=move.path[0], to_move=nxt)
-    if move.kind == "dragon":
-        on, broken, ejected, eaten = _dragon_apply(position, move)
-        after = replace(position, knights=tuple(sorted(on.values())), broken=frozenset(broken),
-                        dragon=move.path[-1], eaten=position.eaten + eaten,
-                        barred=position.barred | ejected, to_move=nxt)
+    nxt = to_move + 1
+    if nxt == len(order):
+        nxt = 0
+    kind = move.kind
+    path = move.path
+    if kind == "drop":
+        return _tuple_new(Position, (cfg, knights, towers, broken, supply, path[0], round_, eaten,
+                                     eaten_before, barred, nxt, result))
+    if kind == "dragon":
+        if len(path) == 2 and path[1] in cfg.steps[path[0]]:  # a step: only the dragon moves
+            after = _tuple_new(Position, (cfg, knights, towers, broken, supply, path[1], round_, eaten,
+                                          eaten_before, barred, nxt, result))
+            # _after_dragon inline for the common cases (the knights move next)
+            if cfg.duel and round_ == 1:
+                if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= cfg.layout.towers
+                        or not _knights_can_move(after)):
+                    return _round_two(after)
+                return after
+            if ((eaten if cfg.duel else eaten + eaten_before) < EATS_TO_WIN and knights
+                    and _knights_can_move(after)):
+                return after
+            return _after_dragon(after)
+        on, broken, ejected, gain = _dragon_apply(position, move)
+        after = _position((cfg, on, towers, broken, supply, path[-1], round_, eaten + gain,
+                           eaten_before, barred | ejected if ejected else barred, nxt, result))
         return _after_dragon(after)
-    s, t = move.path[0], move.path[-1]
+    s, t = path[0], path[-1]
     layout = cfg.layout
-    knights = list(position.knights)
-    i = next(i for i, k in enumerate(knights) if k.square == s)
+    i = bisect_left(knights, (s,))
     k = knights[i]
-    towers, supply = position.towers, position.supply
-    if move.kind == "place":
+    facing, carrying = k.facing, k.carrying
+    if kind == "place":
         towers = towers | {s}
-        k = k._replace(square=t, carrying=False)
-    else:
-        k = k._replace(square=t)
-    if cfg.duel and position.round == 1:
-        if not k.carrying and t in layout.camp:
-            k = k._replace(facing="N")  # rule 5: faces north again in its camp
-        elif (not k.carrying and k.facing == "N" and t in layout.x_squares and supply > 0
-              and t not in towers):
-            k = k._replace(carrying=True, facing=_REVERSED["N"])  # rule 5: takes a tower
+        carrying = False
+    if cfg.duel and round_ == 1:
+        if not carrying and t in layout.camp:
+            facing = "N"  # rule 5: faces north again in its camp
+        elif not carrying and facing == "N" and t in layout.x_squares and supply > 0 and t not in towers:
+            carrying, facing = True, _REVERSED["N"]  # rule 5: takes a tower
             supply -= 1
-    knights[i] = k
-    place = position.place
-    faction_of = {x.home: x.faction for x in knights}
-    barred = frozenset(b for b in position.barred if faction_of.get(b[0], k.faction) not in place)
-    after = replace(position, knights=tuple(sorted(knights)), towers=towers, supply=supply,
-                    barred=barred, to_move=nxt)
+    k = _tuple_new(Knight, (t, facing, k.faction, k.home, carrying))
+    moved = list(knights)
+    del moved[i]
+    insort(moved, k)
+    if barred:
+        place = order[to_move]
+        faction_of = {x.home: x.faction for x in moved}
+        barred = frozenset(b for b in barred if faction_of.get(b[0], k.faction) not in place)
+    new_knights = tuple(moved)
+    squares = _squares(knights).copy()  # the squares of the new knights, for the next side's look
+    squares.discard(s)
+    squares.add(t)
+    global _SQUARES  # one reference, swapped at once: safe across threads
+    _SQUARES = (new_knights, squares)
+    after = _tuple_new(Position, (cfg, new_knights, towers, broken, supply, dragon, round_, eaten,
+                                  eaten_before, barred, nxt, result))
+    if cfg.duel:  # _after_knights inline for the common cases (the dragon moves next)
+        if round_ == 1:
+            if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= layout.towers
+                    or not _dragon_can_move(after, squares)):
+                return _round_two(after)
+            return after
+        if not (dragon >= 0 and t in cfg.near[dragon]) and _dragon_can_move(after, squares):
+            return after  # the knight that moved is not next to the dragon: no capture
     return _after_knights(after, k)
 
 
@@ -361,16 +645,16 @@ def _round_two(position: Position) -> Position:
     after = Position(cfg, tuple(sorted(knights)), towers, broken, 0, -1, 2, 0,
                      position.eaten_before + position.eaten + lost, frozenset(), 0)
     if not knights:
-        return replace(after, result=(DRAGON, "eaten"))
-    if not _has_moves(after):
-        return replace(after, result=(DRAGON, "no-moves"))
+        return after._replace(result=(DRAGON, "eaten"))
+    if not has_moves(after):
+        return after._replace(result=(DRAGON, "no-moves"))
     return after
 
 
 def _round_one_over(position: Position) -> bool:
     done = len(position.towers) + len(position.broken)
     return (position.eaten >= EATS_TO_WIN or done >= position.config.layout.towers
-            or not _has_moves(position))
+            or not has_moves(position))
 
 
 def _after_dragon(position: Position) -> Position:
@@ -379,9 +663,9 @@ def _after_dragon(position: Position) -> Position:
         return _round_two(position) if _round_one_over(position) else position
     total = position.eaten if cfg.duel else position.eaten + position.eaten_before
     if total >= EATS_TO_WIN or not position.knights:
-        return replace(position, result=(DRAGON, "eaten"))
-    if not _has_moves(position):
-        return replace(position, result=(DRAGON, "no-moves"))
+        return position._replace(result=(DRAGON, "eaten"))
+    if not has_moves(position):
+        return position._replace(result=(DRAGON, "no-moves"))
     return position
 
 
@@ -392,10 +676,14 @@ def _captured(position: Position, mover: Knight) -> str | None:
     if d < 0:
         return None
     steps = cfg.layout.board.steps
+    row = steps[d]
+    m = mover.square
+    if m not in row:
+        return None
     owners = cfg.tower_owner
     for axis in range(0, 8, 2):
-        a, b = steps[d][axis], steps[d][axis + 1]
-        if a < 0 or b < 0 or mover.square not in (a, b):
+        a, b = row[axis], row[axis + 1]
+        if a < 0 or b < 0 or m not in (a, b):
             continue
         ka, kb = position.knight_at(a), position.knight_at(b)
         if ka is None or kb is None or not (a in position.towers or b in position.towers):
@@ -424,11 +712,11 @@ def _after_knights(position: Position, mover: Knight) -> Position:
         return _round_two(position) if _round_one_over(position) else position
     winner = _captured(position, mover)
     if winner is not None:
-        return replace(position, result=(winner, "captured"))
-    if not _has_moves(position):
+        return position._replace(result=(winner, "captured"))
+    if not has_moves(position):
         if position.dragon_to_move:
-            return replace(position, result=(KNIGHTS if cfg.duel else mover.faction, "trapped"))
-        return replace(position, result=(DRAGON, "no-moves"))
+            return position._replace(result=(KNIGHTS if cfg.duel else mover.faction, "trapped"))
+        return position._replace(result=(DRAGON, "no-moves"))
     return position
 
 

@@ -28,13 +28,20 @@ from pbmkit.games.billo.rules import (
     Move,
     Position,
     _piece_words,
-    analysis,
+    _static_outcome,
     describe_cell,
     move_key,
     move_text,
     outcome,
     shape_state,
     space_name,
+)
+from pbmkit.games.billo.search import (
+    _search,
+    can_capture,
+    first_of_key,
+    is_legal,
+    path_key,
 )
 
 __all__ = ["check_move", "matching_moves", "move_or_raise", "movement_reason", "why_not"]
@@ -176,7 +183,21 @@ def _billos(n: int) -> str:
 
 
 def check_move(position: Position, move: Move) -> str | None:
-    """``None`` if ``move`` is legal in ``position``; otherwise the reason, in players' words."""
+    """``None`` if ``move`` is legal in ``position``; otherwise the reason, in players' words.
+
+    Judged without generating every move (:mod:`pbmkit.games.billo.search`): the path is walked
+    for its key, then a bounded search says whether any move has a better one (rule 6).
+    """
+    key = path_key(position, move)
+    if key is not None and _static_outcome(position) is None and (
+            not can_capture(position) if key == (0, 0, 0) else _search(position, key, True) <= key):
+        return None  # beaten(position, key), inlined: the replayer checks every ply
+    return _illegal_reason(position, move, key)
+
+
+def _illegal_reason(position: Position, move: Move, key: Key | None) -> str | None:
+    """Why ``move`` (whose path key is ``key``, ``None`` if the path breaks a movement rule) is
+    illegal; the order of the reasons is the order of the rules' checks."""
     if outcome(position) is not None:
         return "the game is already over"
     if move.piece not in SHAPES:
@@ -188,13 +209,17 @@ def check_move(position: Position, move: Move) -> str | None:
         return reason
     if not move.steps:
         return "a move must take the piece to another square"
-    info = analysis(position)
-    if move in info.legal_set:
+    if key is None:
+        reason = movement_reason(position, move)
+        if reason is not None:
+            return reason
+        key = move_key(position, move)  # not reached: path_key and movement_reason agree
+    best = _search(position, key, False)  # best_key, searching only above the move's key
+    if key >= best:
         return None
-    reason = movement_reason(position, move)
-    if reason is not None:
-        return reason
-    return _priority_reason(position, move_key(position, move), info.best, info.legal[0])
+    example = first_of_key(position, best)
+    assert example is not None
+    return _priority_reason(position, key, best, example)
 
 
 def move_or_raise(position: Position, move: Move) -> Move:
@@ -217,17 +242,25 @@ def matching_moves(position: Position, squares: Sequence[int], piece: str | None
     if len(squares) < 2:
         return []
     start, steps = squares[0], tuple(squares[1:])
+    if not 0 <= start < _N:
+        return []
+    board, side = position.board, position.turn
+    code = board[start] * side
+    if code <= 0:
+        return []
+    implied = tuple(s for s in steps if 0 <= s < _N and board[s] * side < 0)
+    if captures is not None and tuple(captures) != implied:
+        return []
     found = []
-    for m in analysis(position).legal:
-        if m.start != start or m.steps != steps:
+    for shape in SHAPES if piece is None else (piece,):
+        if shape not in SHAPES:
             continue
-        if piece is not None and m.piece != piece:
+        state = shape_state(code, shape)
+        if not state or (billo is not None and (state == BILLO) != billo):
             continue
-        if billo is not None and (shape_state(position.board[start], m.piece) == BILLO) != billo:
-            continue
-        if captures is not None and m.captures != tuple(captures):
-            continue
-        found.append(m)
+        move = Move(shape, start, steps, implied)
+        if is_legal(position, move):
+            found.append(move)
     return found
 
 

@@ -21,10 +21,14 @@ kept.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
+from functools import cache
+from typing import NamedTuple
 
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
+from pbmkit.games.billo.rules import Move
+from pbmkit.games.billo.search import sorted_legal
 from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
@@ -32,10 +36,12 @@ __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
 
 # Linear patterns (issue 9, item 14): no two quantifiers compete for one run of spaces (possessive
 # \s*+ where a run could otherwise be split between two of them, or tried at each of its places).
-_HEAD = re.compile(r"(?:([RrSs])\s*+(\+)?)?\s*+(?=[A-Za-z][0-9])")
-_SQUARE = re.compile(r"\s*([A-Za-z])([0-9]{1,2})")
-_SEP = re.compile(r"\s*(-|–|x|X|×|to\b)\s*")
-_PROMO = re.compile(r"=\s*+([A-Za-z])\s*+$")
+# Compiled on first use (:func:`_patterns`): the writer's spelling is read by one pattern of its
+# own (:func:`_quick_parse`), so a mailed move in that spelling compiles none of them.
+_PATTERNS = (r"(?:([RrSs])\s*+(\+)?)?\s*+(?=[A-Za-z][0-9])",  # the letter and the Billo mark
+             r"\s*([A-Za-z])([0-9]{1,2})",  # a square
+             r"\s*(-|–|x|X|×|to\b)\s*",  # a separator
+             r"=\s*+([A-Za-z])\s*+$")  # a promotion mark
 # One move in a run of move text (:meth:`BilloNotation.split`): an optional piece letter (and +),
 # then names joined by separators and an optional =B. Names are read loosely (one or two letters,
 # digits) so that a mistyped move stays one move for the reader to explain; atomic, bounded: linear.
@@ -48,8 +54,13 @@ _QUICK_RUN = (r"((?:[RS]\+? )?[a-h][1-8](?:[-x][a-h][1-8]){1,24})()"
               r"(?: ((?:[RS]\+? )?[a-h][1-8](?:[-x][a-h][1-8]){1,24})())?[ \t]*")
 
 
-@dataclass(frozen=True, slots=True)
-class _Written:
+@cache
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    """The head, square, separator and promotion patterns of :data:`_PATTERNS`, compiled."""
+    return tuple(re.compile(p) for p in _PATTERNS)
+
+
+class _Written(NamedTuple):
     """A move as read from text, before a position is known."""
 
     piece: str | None
@@ -62,6 +73,10 @@ class _Written:
     promotion: bool
     """Whether ``=B`` was written."""
     canonical: str
+    move: Move
+    """The move as written (the round piece when no letter is written; no captures when no
+    ``x`` is written): what :meth:`BilloNotation.read` returns for a lettered move when the
+    squares say nothing more."""
 
 
 def _square(letter: str, digits: str, start: int | None) -> int:
@@ -73,13 +88,42 @@ def _square(letter: str, digits: str, start: int | None) -> int:
                               start) from None
 
 
+_CANONICAL: re.Pattern[str] | str = r"([RS])(\+?) ([a-h][1-8](?:[-x][a-h][1-8]){1,63})"
+"""A move as the writer spells it (compiled on first use): read by :func:`_quick_parse`."""
+
+
+def _quick_parse(text: str) -> _Written | None:
+    """:func:`_plain_parse` of a move as the writer spells it (``R+ c2xd3-e4``), in one match
+    and a slice per square; ``None`` for any other text."""
+    global _CANONICAL
+    pattern = _CANONICAL
+    if isinstance(pattern, str):
+        pattern = _CANONICAL = re.compile(pattern)
+    m = pattern.fullmatch(text)
+    if m is None:
+        return None
+    path = m.group(3)
+    squares = [(ord(path[k]) - 97) + 8 * (ord(path[k + 1]) - 49) for k in range(0, len(path), 3)]
+    marks = path[2::3]
+    captures = [sq for sq, mark in zip(squares[1:], marks, strict=True) if mark == "x"]
+    piece, mark = m.group(1), m.group(2) == "+"
+    return _Written(piece, mark, tuple(squares), tuple(captures) if "x" in marks else None, False,
+                    text, Move.along(piece, squares, captures))
+
+
 def _parse(text: str) -> _Written:
     """Read ``text`` without a position; ``MoveSyntaxError`` saying what is wrong."""
+    return _quick_parse(text) or _plain_parse(text)
+
+
+def _plain_parse(text: str) -> _Written:
+    """:func:`_parse` by definition: every spelling a player may write."""
+    head_pattern, square_pattern, sep_pattern, promo_pattern = _patterns()
     body = text.strip()
     if not body:
         raise MoveSyntaxError("an empty move")
     promotion = False
-    promo = _PROMO.search(body)
+    promo = promo_pattern.search(body)
     if promo is not None:
         if promo.group(1).upper() != "B":
             raise MoveSyntaxError(f"'={promo.group(1)}' is not a promotion mark: a piece that "
@@ -88,7 +132,7 @@ def _parse(text: str) -> _Written:
         body = body[:promo.start()].rstrip()
         if not body.strip():
             raise MoveSyntaxError("'=B' follows a move that reaches the last rank, like R c7-c8=B")
-    head = _HEAD.match(body)
+    head = head_pattern.match(body)
     if head is None:
         word = body.split()[0]
         raise MoveSyntaxError(f"{word!r} does not start a Billo move: write the piece letter R "
@@ -101,7 +145,7 @@ def _parse(text: str) -> _Written:
     marked = False
     start: int | None = None
     while True:
-        m = _SQUARE.match(body, i)
+        m = square_pattern.match(body, i)
         if m is None:
             rest = body[i:].strip()
             if not rest:
@@ -115,14 +159,14 @@ def _parse(text: str) -> _Written:
         i = m.end()
         if not body[i:].strip():
             break
-        s = _SEP.match(body, i)
+        s = sep_pattern.match(body, i)
         if s is None:
             raise MoveSyntaxError(f"expected '-' or 'x' between two squares in {text.strip()!r}, "
                                   f"found {body[i:].strip().split()[0]!r}", start)
         i = s.end()
         if s.group(1) in ("x", "X", "×"):
             marked = True
-            n = _SQUARE.match(body, i)
+            n = square_pattern.match(body, i)
             if n is not None:
                 captures.append(_square(n.group(1), n.group(2), start))
         if not body[i:].strip():
@@ -135,8 +179,9 @@ def _parse(text: str) -> _Written:
     path = "".join(("x" if sq in caps else "-") + billo.space_name(sq) for sq in squares[1:])
     letter = f"{piece}{'+' if mark else ''} " if piece else ""
     canonical = f"{letter}{billo.space_name(squares[0])}{path}{'=B' if promotion else ''}"
+    move = billo.Move.along(piece or billo.ROUND, squares, captures)
     return _Written(piece, mark, tuple(squares), tuple(captures) if marked else None, promotion,
-                    canonical)
+                    canonical, move)
 
 
 _read = memoised_reader(_parse)
@@ -182,6 +227,10 @@ class BilloNotation:
         """
         w = _read(text)
         start = w.squares[0]
+        if w.piece is not None and not w.promotion:
+            # The letter is written: the move is the path as written (matching_moves would find
+            # it or nothing, and _fallback then builds the same move), and check_move judges it.
+            return self._lettered(position, w)
         found = billo.matching_moves(position, w.squares, w.piece, None, w.captures)
         if len(found) > 1:
             texts = tuple(sorted(billo.move_text(position, m) for m in found))
@@ -197,6 +246,24 @@ class BilloNotation:
             why = "it is already a Billo" if mover == billo.BILLO else \
                 "it does not reach its last rank"
             raise _placed(f"'=B' marks a promotion, but the move does not promote: {why}", start)
+        return move
+
+    def _lettered(self, position: billo.Position, w: _Written) -> billo.Move:
+        """:meth:`read` of a move written with its piece letter and without ``=B``."""
+        move = w.move
+        board, side = position.board, position.turn
+        if w.captures is None:  # no x written: the opponent's pieces on the path are captured
+            for s in move.steps:
+                if board[s] * side < 0:
+                    move = billo.Move.along(move.piece, w.squares, [
+                        s for s in move.steps if board[s] * side < 0])
+                    break
+        if w.billo:
+            start = move.start
+            if board[start] * side > 0 and billo.shape_state(board[start], move.piece) == \
+                    billo.BASIC:
+                raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
+                              f"{billo.space_name(start)} is not a Billo", start)
         return move
 
     def format(self, move: billo.Move, position: billo.Position) -> str:
@@ -220,8 +287,13 @@ class BilloNotation:
     def destinations(self, position: billo.Position, start: int) -> tuple[str, ...]:
         """The legal moves of the pieces on ``start``, as canonical texts (a path tells more than
         its last square: two paths to one square may capture different pieces)."""
-        return tuple(sorted(billo.move_text(position, m) for m in billo.legal_moves(position)
-                            if m.start == start))
+        return tuple(self.sorted_listing(position, start))
+
+    def sorted_listing(self, position: billo.Position, start: int | None = None) -> Iterator[str]:
+        """The legal moves' texts in sorted order, one at a time (:func:`~pbmkit.games.billo.
+        search.sorted_legal`): ``pbmkit moves --json`` streams them."""
+        for move in sorted_legal(position, start):
+            yield billo.move_text(position, move)
 
     def threats(self, position: billo.Position) -> tuple[str, ...]:
         """Billo has no averto: nothing is ever announced."""

@@ -13,9 +13,10 @@ Checking a single move and explaining why it is illegal lives in :mod:`pbmkit.ga
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, square_board
@@ -131,6 +132,9 @@ class Position:
     board: tuple[int, ...]
     turn: int = YELLOW
     quiet: int = 0
+    _masks: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    """The squares of each kind of piece as 64-bit masks (:func:`masks`), computed on first use
+    or carried along by :func:`apply`; not part of equality."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +245,98 @@ def promotes(position: Position, move: Move) -> bool:
     return moving_piece(position, move) == BASIC and _RANK[move.end] == _LAST_RANK[position.turn]
 
 
+# --- masks: the squares of each kind of piece as 64-bit integers --------------------------------
+#
+# Checking a written move asks "can the side capture at all?" and "can it capture more?" of
+# whole sets of pieces at once. A position carries 16 masks (bit ``sq`` for square ``sq``), at
+# index ``8 * side_index + 4 * shape_index + kind``: side_index 0 for Yellow, 1 for Orange;
+# shape_index 0 for round, 1 for square; kind :data:`MOVER_BASIC` (every basic piece of that
+# shape, free or in a double), :data:`MOVER_BILLO` (every such Billo), :data:`FREE` (the free
+# pieces of that shape, basic or Billo: what the other shape passes through or captures) and
+# :data:`FREE_BASIC` (the free basic ones: what a basic piece may capture).
+
+MOVER_BASIC, MOVER_BILLO, FREE, FREE_BASIC = 0, 1, 2, 3
+FULL = (1 << 64) - 1
+_FILE_A = sum(1 << (8 * r) for r in range(8))
+_NOT_A = FULL & ~_FILE_A
+_NOT_H = FULL & ~(_FILE_A << 7)
+
+
+def mask_index(side: int, shape: str, kind: int) -> int:
+    """The index in :func:`masks` of ``side``'s ``shape`` pieces of ``kind``."""
+    return (0 if side == YELLOW else 8) + (0 if shape == ROUND else 4) + kind
+
+
+def _cats(code: int) -> tuple[int, ...]:
+    if code == EMPTY:
+        return ()
+    side = 1 if code > 0 else -1
+    a = abs(code)
+    r, s = a % 3, a // 3
+    out = []
+    for shape, state, other in ((ROUND, r, s), (SQUARE, s, r)):
+        if state:
+            out.append(mask_index(side, shape, MOVER_BASIC if state == BASIC else MOVER_BILLO))
+            if not other:
+                out.append(mask_index(side, shape, FREE))
+                if state == BASIC:
+                    out.append(mask_index(side, shape, FREE_BASIC))
+    return tuple(out)
+
+
+_CATS: tuple[tuple[int, ...], ...] = tuple(_cats(c) for c in range(-8, 9))
+"""``_CATS[code + 8]``: the masks a square holding ``code`` belongs to."""
+_FLIPS: dict[int, tuple[int, ...]] = {}
+"""``_FLIPS[32 * old + new]``: the masks a square changes in when its code goes from ``old`` to
+``new`` (filled as moves meet them: :func:`_flips`)."""
+
+
+def _flips(key: int) -> tuple[int, ...]:
+    old, new = (key + 8) // 32, (key + 8) % 32 - 8
+    flips = _FLIPS[key] = tuple(sorted(set(_CATS[old + 8]) ^ set(_CATS[new + 8])))
+    return flips
+
+
+def _masks_of(board: tuple[int, ...]) -> tuple[int, ...]:
+    m = [0] * 17
+    for sq, code in enumerate(board):
+        if code:
+            bit = 1 << sq
+            for i in _CATS[code + 8]:
+                m[i] |= bit
+    return tuple(m)
+
+
+_set_masks: Callable[[Position, tuple[int, ...] | None], None] = \
+    Position.__dict__["_masks"].__set__
+
+
+def masks(position: Position) -> tuple[int, ...]:
+    """The 16 masks of ``position`` (see the comment above :data:`MOVER_BASIC`), cached.
+
+    A 17th entry is 1 once the position is known not to be over by rules 11 and 12 (then
+    :func:`_static_outcome` is ``None`` at once): :func:`apply` carries it along a move that
+    neither captures nor promotes, which changes no side's pieces."""
+    m = position._masks
+    if m is None:
+        m = _masks_of(position.board)
+        _set_masks(position, m)
+    return m
+
+
+def forward_mask(side: int, x: int) -> int:
+    """The squares ahead of the squares of ``x`` for ``side`` (ahead, diagonally ahead)."""
+    if side == YELLOW:
+        return ((x << 8) | ((x & _NOT_H) << 9) | ((x & _NOT_A) << 7)) & FULL
+    return (x >> 8) | ((x & _NOT_A) >> 9) | ((x & _NOT_H) >> 7)
+
+
+def king_mask(x: int) -> int:
+    """The squares of ``x`` and every square next to one of them, in all eight directions."""
+    row = x | ((x & _NOT_H) << 1) | ((x & _NOT_A) >> 1)
+    return (row | (row << 8) | (row >> 8)) & FULL
+
+
 # --- move generation ---------------------------------------------------------------------------
 
 Key = tuple[int, int, int]
@@ -325,8 +421,7 @@ def _generate(position: Position, keep_every: bool) -> _Sink:
     return sink
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+class Analysis(NamedTuple):
     """The legal moves of a position (rule 6 applied), as a tuple and a set, and their key."""
 
     best: Key
@@ -387,32 +482,58 @@ def has_legal_move(position: Position) -> bool:
 # --- playing a move ----------------------------------------------------------------------------
 
 
+_new_position = object.__new__
+_set_board: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["board"].__set__
+_set_turn: Callable[[Position, int], None] = Position.__dict__["turn"].__set__
+_set_quiet: Callable[[Position, int], None] = Position.__dict__["quiet"].__set__
+
+
 def apply(position: Position, move: Move) -> Position:
     """The position after ``move`` (assumed legal): captured pieces leave, the piece stops, promotes."""
-    board = list(position.board)
+    old = position.board
+    board = list(old)
     side = position.turn
-    code = board[move.start] * side
-    r, s = code % 3, code // 3
+    start, captures = move.start, move.captures
+    end = move.steps[-1]
+    code = old[start] * side
     if move.piece == ROUND:
-        state, r = r, NONE
+        state = code % 3
+        board[start] = side * (code - state)
     else:
-        state, s = s, NONE
-    board[move.start] = cell(side, r, s)
-    for c in move.captures:
+        state = code // 3
+        board[start] = side * (code % 3)
+    for c in captures:
         board[c] = EMPTY
-    end = move.end
     promoted = state == BASIC and _RANK[end] == _LAST_RANK[side]
     if promoted:
         state = BILLO
-    e = board[end] * side
-    er, es = e % 3, e // 3
-    if move.piece == ROUND:
-        er = state
+    # The end square holds no piece of the mover's shape (an empty square, an own piece of the
+    # other shape, or a piece captured): the moving piece is added to it.
+    board[end] += side * (state if move.piece == ROUND else 3 * state)
+    # Built through the slots directly (the frozen dataclass __init__ costs a third of apply),
+    # carrying the masks along: only the start, the captured squares and the end change.
+    after = _new_position(Position)
+    new = tuple(board)
+    _set_board(after, new)
+    _set_turn(after, -side)
+    _set_quiet(after, 0 if captures or promoted else position.quiet + 1)
+    m = position._masks
+    if m is not None:
+        ms = list(m)
+        known = _FLIPS
+        for sq in (start, *captures) if captures and captures[-1] == end else \
+                (start, end, *captures):
+            bit = 1 << sq
+            key = 32 * old[sq] + new[sq]
+            flips = known.get(key)
+            for i in _flips(key) if flips is None else flips:
+                ms[i] ^= bit
+        if captures or promoted:
+            ms[16] = 0  # the pieces changed: whether the game is over is asked again
+        _set_masks(after, tuple(ms))
     else:
-        es = state
-    board[end] = cell(side, er, es)
-    quiet = 0 if move.captures or promoted else position.quiet + 1
-    return Position(tuple(board), -side, quiet)
+        _set_masks(after, None)
+    return after
 
 
 # --- the end of the game -----------------------------------------------------------------------
@@ -442,27 +563,31 @@ def _census(position: Position) -> dict[tuple[int, str, int], int]:
     return counts
 
 
-def _only(counts: dict[tuple[int, str, int], int], side: int, shape: str, state: int) -> bool:
-    """Whether ``side`` has pieces, all of them ``shape`` pieces in ``state``."""
-    mine = {(sh, st): counts[side, sh, st] for sh in SHAPES for st in (BASIC, BILLO)}
-    return mine[shape, state] > 0 and sum(mine.values()) == mine[shape, state]
-
-
 def _static_outcome(position: Position) -> Outcome | None:
     """Capture of all pieces (rule 11) and the automatic draws (rule 12)."""
-    counts = _census(position)
-    total = {side: sum(v for k, v in counts.items() if k[0] == side) for side in (YELLOW, ORANGE)}
-    if total[ORANGE] == 0:
+    m = masks(position)
+    if m[16]:
+        return None
+    done = _ending(m)
+    if done is None:
+        _set_masks(position, (*m[:16], 1))
+    return done
+
+
+def _ending(m: tuple[int, ...]) -> Outcome | None:
+    """:func:`_static_outcome` from the masks."""
+    # Every piece is a basic piece or a Billo: the movers' masks hold every piece of a side.
+    y_round, y_square, o_round, o_square = m[0] | m[1], m[4] | m[5], m[8] | m[9], m[12] | m[13]
+    if not o_round | o_square:
         return Outcome("yellow", "capture-all")
-    if total[YELLOW] == 0:
+    if not y_round | y_square:
         return Outcome("orange", "capture-all")
-    rounds = sum(v for k, v in counts.items() if k[1] == ROUND)
-    squares = sum(v for k, v in counts.items() if k[1] == SQUARE)
-    if rounds == 0 or squares == 0:
+    if not y_round | o_round or not y_square | o_square:
         return Outcome("draw", "draw-shapes")
-    for a, b in ((YELLOW, ORANGE), (ORANGE, YELLOW)):
-        if _only(counts, a, ROUND, BILLO) and _only(counts, b, SQUARE, BILLO):
-            return Outcome("draw", "draw-billos")
+    # draw-billos: one side only round Billos, the other only square Billos (rule 12)
+    if (not (m[0] | m[4] | m[5]) and not (m[8] | m[9] | m[12])) or \
+            (not (m[8] | m[12] | m[13]) and not (m[0] | m[1] | m[4])):
+        return Outcome("draw", "draw-billos")
     return None
 
 
