@@ -363,3 +363,13 @@ def test_the_writer_s_spelling_is_read_at_once_as_word_by_word(seed: int) -> Non
                     fast = bn._canonical(miss)
                     if fast is not None:
                         assert fast == bn._parse_words(miss), miss
+
+
+def test_a_position_copied_or_pickled_is_equal_and_keeps_its_golden_squares() -> None:
+    import copy
+    import pickle
+
+    position = bd.parse_setup("white a1=YY b1=G; black h8=Y; free g7=Yb; move black")
+    for other in (copy.copy(position), copy.deepcopy(position), pickle.loads(pickle.dumps(position))):
+        assert other == position and type(other) is bd.Position
+        assert (other.gold, other.over, other.turn) == (position.gold, position.over, bd.BLACK)

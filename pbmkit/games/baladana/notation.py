@@ -130,7 +130,7 @@ def _canonical(text: str) -> _Written | None:
 def _plain(text: str) -> tuple[Move, bool] | None:
     """The turn ``text`` and its capture mark when ``text`` is spelt as the writer spells a turn
     without loot (``[Gd1>e2 ]e2-e6``, ``[Gd1>e2 ]c1xh6[ tax R]``); else ``None``. Each figure move
-    and ring move is read once and kept (at most 8,192 and 2,048 words), so that a record's turns
+    and ring move is read once and kept (at most 8,192 and 16,384 words), so that a record's turns
     are read without splitting words."""
     n = len(text)
     tax = None

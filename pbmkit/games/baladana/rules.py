@@ -118,6 +118,10 @@ class Position(_Squares):
         gold = tuple(sq for sq, c in enumerate(cells) if GOLD in c)
         return _tuple_new(cls, (cells, turn, gold, golden_end(cells, gold)))
 
+    def __getnewargs__(self) -> tuple[tuple[str, ...], int]:
+        """``Position(cells, turn)`` again (copies and pickles)."""
+        return self.cells, self.turn
+
     def __repr__(self) -> str:
         return f"Position(cells={self.cells!r}, turn={self.turn!r})"
 
