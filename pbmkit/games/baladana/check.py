@@ -169,11 +169,13 @@ def check_move(position: Position, move: Move) -> str | None:
     """``None`` if ``move`` is a legal turn in ``position``, else why not in players' words.
 
     The written turn is checked directly, without listing the legal turns: the ring move's two
-    squares, the figure's line by its powers after the ring move (:func:`reaches`), and rule 5,
-    the end of the game and the right to capture from the few squares holding golden rings. A
-    turn that is plainly legal (no capture, the usual ring moves) is accepted here; any other is
-    judged by :func:`why_illegal`, which gives the reason (held to each other and to the legal
-    turns by ``tests/games/test_baladana_fast_paths.py``)."""
+    squares, the figure's line by its powers after the ring move (as :func:`reaches`), and rule
+    5, the end of the game and the right to capture from the few squares holding golden rings
+    (``Position.gold``), the tax against the captured figure's rings. A legal turn without loot
+    is accepted here, and the position after it made and left in ``rules.CHECKED`` for
+    :func:`~pbmkit.games.baladana.rules.apply`; any other turn is judged by :func:`why_illegal`,
+    which gives the reason (held to each other and to the legal turns by
+    ``tests/games/test_baladana_fast_paths.py``)."""
     start, end, ring, tax, loot = move
     cells, turn, gold, over = position
     if over or loot or (start | end) & -64:  # -64: any bit beyond 0..63, or a negative square

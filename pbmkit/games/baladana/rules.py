@@ -541,7 +541,7 @@ _WITH_RINGS: dict[str, str] = {}
 
 
 CHECKED: list[tuple[Position, Move, Position] | None] = [None]
-"""The last turn :func:`~pbmkit.games.baladana.check.check_move` found legal without a capture,
+"""The last turn :func:`~pbmkit.games.baladana.check.check_move` found legal at once (no loot),
 with the position it leads to: ``(position, move, after)``. :func:`apply` gives ``after`` back
 when asked for the same position and move objects (both immutable), as the replayer does right
 after checking, instead of making it again (held to the plain apply by
