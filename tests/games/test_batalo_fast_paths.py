@@ -195,3 +195,20 @@ def test_announce_is_the_plain_announcement_of_the_threats_in_playouts() -> None
             assert batalo.GAME.announce(position) == plain
             kinds.add(tuple(found))
     assert kinds == {(), ("column",), ("base",), ("column", "base")}
+
+
+def test_no_threats_once_a_piece_stands_on_a_base() -> None:
+    """``threats`` reads "the game is over" from the two bases itself: a won game threatens
+    nothing, whichever side is asked, even where a column could still capture."""
+    for text, base, code in (("GTW GUB", "JQ", batalo.BLACK_STONE), ("GTW GUB", "DW", batalo.WHITE_STONE),
+                             ("GTW GUB KRo", "JQ", batalo.BLACK_STONE),
+                             ("GTW GUB EVx", "DW", batalo.WHITE_STONE)):
+        alive = batalo.from_diagram(text)
+        assert "column" in batalo.threats(alive, batalo.WHITE)  # the same pieces, no base held
+        board = list(alive.board)
+        board[batalo.space(base)] = code
+        for turn in (batalo.WHITE, batalo.BLACK):
+            position = Position(tuple(board), turn)
+            assert batalo.finished(position)
+            for side in (batalo.WHITE, batalo.BLACK):
+                assert batalo.threats(position, side) == [], (text, base, turn, side)
