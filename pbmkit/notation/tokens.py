@@ -82,6 +82,8 @@ def _scanner(k: int) -> Any:
     A TURNS token is a run of ONE_TURN matches (the same as Lark's greedy ``ONE_TURN+``). Scanners
     1 and 2 are compiled only for records that need them (each pattern compiled costs start-up).
     """
+    if len(_SCANNERS) > k:  # compiled already (every chunk of an archive asks again)
+        return _SCANNERS[k]
     t = terminal
     sources = [
         rf"(?P<TAG>{t('TAG')})|(?P<WS>{t('WS')})|(?P<COMMENT>{t('COMMENT')})"

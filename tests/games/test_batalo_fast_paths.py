@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from test_batalo_properties import SETTINGS, positions
 
 from pbmkit.games import batalo
+from pbmkit.games.base import Announcement
 from pbmkit.games.batalo import BOARD, Move, Position
 from pbmkit.games.batalo.notation import _ANNOUNCED, _ONE_MOVE, _RUN, NOTATION
-from pbmkit.games.batalo.rules import piece_destinations, reaches
+from pbmkit.games.batalo.rules import _hop_landings, _hop_starts, piece_destinations, reaches
 from pbmkit.games.notation import split_by
 
 
@@ -163,3 +164,34 @@ def test_threats_asked_only_of_the_pieces_that_could_reach_are_the_definition_s_
                 seen += 1
                 hops += bool(expected)
     assert seen > 6_000 and hops > 100  # threats are common enough to have been tested
+
+
+@SETTINGS
+@given(positions())
+def test_the_backward_hop_search_finds_every_piece_whose_hops_end_on_a_space(position: Position) -> None:
+    """``threats`` asks only the pieces ``_hop_starts`` names about a hop series to a target: it
+    must name every piece of the side whose hop series can end there (on every space, not only
+    the targets, so that the search backwards is held to the forward one everywhere)."""
+    board = position.board
+    for side in (batalo.WHITE, batalo.BLACK):
+        landings = {start: _hop_landings(board, start, side, board[start] == 2 * side)
+                    for start in range(BOARD.size) if board[start] * side > 0}
+        for target in range(BOARD.size):
+            starts = set(_hop_starts(board, target, side))
+            assert all(board[s] * side > 0 for s in starts)
+            for start, ends in landings.items():
+                if target in ends:
+                    assert start in starts, (batalo.format_setup(position), side, start, target)
+
+
+def test_announce_is_the_plain_announcement_of_the_threats_in_playouts() -> None:
+    """``announce`` hands out announcements made once; they are the ones made from ``threats``."""
+    rng = random.Random(16)
+    kinds = set()
+    for _ in range(30):
+        for position in _playout(rng, 120):
+            found = batalo.threats(position)
+            plain = (Announcement("averto", "threatens the " + " and the ".join(found)),) if found else ()
+            assert batalo.GAME.announce(position) == plain
+            kinds.add(tuple(found))
+    assert kinds == {(), ("column",), ("base",), ("column", "base")}

@@ -104,6 +104,13 @@ __all__ = [
 ]
 
 
+_AVERTO: tuple[tuple[Announcement, ...], ...] = tuple(
+    (Announcement("averto", "threatens the " + " and the ".join(found)),) if found else ()
+    for found in ((), ["column"], ["base"], ["column", "base"]))
+"""``announce``'s answers, made once: indexed by how many threats there are, plus one when the
+last is the base (``threats`` lists the column first): (), column, base, column and base."""
+
+
 class Batalo(GameBase[Position, Move]):
     """The Batalo rules as a :class:`~pbmkit.games.base.Game`."""
 
@@ -166,9 +173,7 @@ class Batalo(GameBase[Position, Move]):
     def announce(self, position: Position) -> tuple[Announcement, ...]:
         """``averto`` when the side that just moved threatens the column or the base (ruling 14)."""
         found = threats(position)
-        if not found:
-            return ()
-        return (Announcement("averto", "threatens the " + " and the ".join(found)),)
+        return _AVERTO[len(found) + (found[-1] == "base")] if found else ()
 
     def look(self) -> Look[Position]:
         """Rings, discs and letters; the bases marked."""

@@ -481,26 +481,57 @@ def threats(position: Position, side: int | None = None) -> list[str]:
     opp_columns = _spaces_of(board, -2 * mover)
     opp_base = _BASE[-mover]
     # Two targets, asked of the pieces that could reach them, without destination sets. Only a
-    # column captures, so only the mover's columns can threaten the opponent's column. A hop
-    # series ends with a hop over one of the mover's pieces (or their base) next to the target:
-    # where there is none, only slides need asking (most positions; the hop search of every piece
-    # was most of the time a record with averto words took to check).
+    # column captures, so only the mover's columns can threaten the opponent's column. Slides are
+    # asked first (a look at the target's neighbours, a walk along one line). A hop series ends
+    # with a hop over one of the mover's pieces (or their base) next to the target: where there is
+    # one, a search backwards from the target over empty landings finds the few pieces from which
+    # a series could end there, and only those are asked (most pieces fail, and a failing hop
+    # search was most of the time a record with averto words took to check).
     column = False
     if opp_columns and columns:
         target = opp_columns[0]  # (Position.column's choice)
-        reach = reaches if _hop_lands(board, target, mover) else _slides_to
-        column = any(reach(board, c, target, mover) for c in columns)
+        column = any(_slides_to(board, c, target, mover) for c in columns)
+        if not column and _hop_lands(board, target, mover):
+            column = any(reaches(board, sp, target, mover)
+                         for sp in _hop_starts(board, target, mover) if board[sp] == 2 * mover)
     if board[opp_base] != EMPTY:
         base = False  # the opponent's column on its own base (ruling 9): nothing lands there
-    elif _hop_lands(board, opp_base, mover):
-        base = any(reaches(board, sp, opp_base, mover) for sp in (*_spaces_of(board, mover), *columns))
     else:
         near = _neighbour_values(opp_base)(board)
         base = mover in near or 2 * mover in near or any(
             _slides_to(board, c, opp_base, mover) for c in columns)
+        if not base and _hop_lands(board, opp_base, mover):
+            base = any(reaches(board, sp, opp_base, mover) for sp in _hop_starts(board, opp_base, mover))
     if column:
         return ["column", "base"] if base else ["column"]
     return ["base"] if base else []
+
+
+def _hop_starts(board: tuple[int, ...], target: int, side: int) -> list[int]:
+    """The spaces of ``side``'s pieces from which a hop series could end on ``target`` (a
+    necessary condition only: :func:`reaches` decides).
+
+    Searched backwards: a hop lands on ``x`` from two spaces away over a piece of ``side`` (or its
+    base) between, and a series' earlier landings are empty spaces other than the opponent's base.
+    Every hop series to ``target`` is such a chain, so every piece that could make one is found.
+    """
+    own_base = _BASE[side]
+    opp_base = _BASE[-side]
+    found: list[int] = []
+    seen = {target}
+    todo = [target]
+    for x in todo:  # (grows while it is read: a breadth-first search)
+        for over, cur in HOPS[x]:
+            if cur in seen or (over != own_base and board[over] * side <= 0):
+                continue
+            seen.add(cur)
+            q = board[cur]
+            if q == EMPTY:
+                if cur != opp_base:
+                    todo.append(cur)
+            elif q * side > 0:
+                found.append(cur)
+    return found
 
 
 def _spaces_of(board: tuple[int, ...], code: int) -> list[int]:
