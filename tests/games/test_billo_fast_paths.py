@@ -24,7 +24,7 @@ from test_billo_playouts import positions
 
 from pbmkit.cli import cli
 from pbmkit.games import billo
-from pbmkit.games.base import AmbiguousMoveError, Outcome
+from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError, Outcome
 from pbmkit.games.billo import BILLO, ORANGE, ROUND, SHAPES, SQUARE, YELLOW, Move, Position, rules
 from pbmkit.games.billo import check as check_module
 from pbmkit.games.billo import notation as notation_module
@@ -379,3 +379,134 @@ def test_destinations_are_the_piece_s_legal_moves_sorted(position: Position) -> 
     for start in {m.start for m in legal} | {0, 36}:
         assert NOTATION.destinations(position, start) == tuple(sorted(
             billo.move_text(position, m) for m in legal if m.start == start))
+
+
+# --- the second pass (issue 16): one-step moves, apply, the lettered reading ---------------------
+
+
+def _steps(position: Position) -> Iterator[Move]:
+    """Every one-step move of every piece of the side to move (either letter) to every
+    neighbouring square, none written as captured: ``check_move``'s quick path and its edges."""
+    side = position.turn
+    for sq, code in enumerate(position.board):
+        if code * side <= 0:
+            continue
+        for n in billo.BOARD.neighbours[sq]:
+            for piece in SHAPES:
+                yield Move(piece, sq, (n,))
+
+
+def _ended(position: Position) -> Iterator[Position]:
+    """Positions near ``position`` whose game is over by rules 11-12 (a shape gone, a side's
+    pieces gone), with and without their masks computed first."""
+    board = position.board
+    for keep in (lambda c: billo.shape_state(c, SQUARE) == 0,  # only round pieces left
+                 lambda c: billo.shape_state(c, ROUND) == 0,
+                 lambda c: c * position.turn >= 0,  # the opponent's pieces gone
+                 lambda c: c * position.turn <= 0):
+        cut = tuple(c if keep(c) else 0 for c in board)
+        yield Position(cut, position.turn)
+        computed = Position(cut, position.turn)
+        rules.masks(computed)
+        yield computed
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_check_move_judges_every_one_step_move_as_the_plain_check(seed: int) -> None:
+    """The one-step quick path of ``check_move`` (no path walk, the ending and "can it capture"
+    read from the masks) against the plain check: in playout positions (masks carried, "not over"
+    carried), in fresh copies (no masks), and in ended positions."""
+    rng = random.Random(100 + seed)
+    for position in _playout(rng, 140, "yellow" if seed % 2 else "orange"):
+        fresh = Position(position.board, position.turn, position.quiet)
+        for p in (position, fresh, *_ended(position)):
+            for m in _steps(p):
+                assert billo.check_move(p, m) == plain_check(p, m), (billo.format_setup(p), str(m))
+
+
+def plain_apply(position: Position, move: Move) -> Position:
+    """``apply`` by definition: captured squares emptied, the piece taken off its start and added
+    to its end square, a basic piece on its last rank promoted; the masks computed afresh."""
+    board = list(position.board)
+    side = position.turn
+    state = rules.moving_piece(position, move)
+    r, s = billo.shape_state(board[move.start], ROUND), billo.shape_state(board[move.start], SQUARE)
+    if move.piece == ROUND:
+        board[move.start] = billo.cell(side, 0, s) if s else 0
+    else:
+        board[move.start] = billo.cell(side, r, 0) if r else 0
+    for c in move.captures:
+        board[c] = 0
+    promoted = billo.promotes(position, move)
+    if promoted:
+        state = BILLO
+    end = board[move.end]
+    er, es = billo.shape_state(end, ROUND), billo.shape_state(end, SQUARE)
+    if move.piece == ROUND:
+        board[move.end] = billo.cell(side, state, es)
+    else:
+        board[move.end] = billo.cell(side, er, state)
+    quiet = 0 if move.captures or promoted else position.quiet + 1
+    return Position(tuple(board), -side, quiet)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_apply_gives_the_plain_position_and_its_masks(seed: int) -> None:
+    """Every legal move of seeded playouts (quiet moves, captures, promotions), from positions
+    with masks carried and from fresh copies without them."""
+    rng = random.Random(200 + seed)
+    for position in _playout(rng, 140, "yellow" if seed % 2 else "orange"):
+        fresh = Position(position.board, position.turn, position.quiet)
+        for move in billo.legal_moves(position):
+            want = plain_apply(position, move)
+            for p in (position, fresh):
+                got = billo.apply(p, move)
+                assert (got.board, got.turn, got.quiet) == (want.board, want.turn, want.quiet)
+                assert got == want and hash(got) == hash(want)
+                if p._masks is None:
+                    assert got._masks is None
+                else:
+                    assert got._masks is not None
+                    assert got._masks[:16] == rules._masks_of(want.board)[:16]
+                    if got._masks[16]:
+                        assert plain_static_outcome(want) is None
+
+
+@pytest.mark.parametrize("first", ["yellow", "orange"])
+def test_a_lettered_move_read_again_is_read_in_its_own_position(first: str) -> None:
+    """``read`` remembers a lettered move's text; what the text means still depends on the
+    position: captures implied by the squares, ``+`` on a basic piece. Each text is read in
+    every playout position, first and again, against the plain reading (``_plain_parse`` and
+    the rules)."""
+    rng = random.Random(first + "lettered")
+    playout = _playout(rng, 100, first)[:-1]
+    texts: set[str] = set()
+    for position in playout:
+        for move in billo.legal_moves(position)[:12]:
+            text = billo.move_text(position, move)
+            texts.update((text, text.replace("x", "-"), text.replace("+", ""),
+                          text[:1] + "+" + text[1:] if "+" not in text else text))
+    for position in playout[::7]:
+        for text in sorted(texts):
+            for _ in range(2):
+                try:
+                    got: object = NOTATION.read(text, position)
+                except IllegalMoveError as exc:
+                    got = ("illegal", str(exc))
+                assert got == _plain_read(text, position), (billo.format_setup(position), text)
+
+
+def _plain_read(text: str, position: Position) -> object:
+    """A lettered move without ``=B`` read by definition: the squares as written, the opponent's
+    pieces on them captured when no ``x`` is written, ``+`` only on a Billo."""
+    w = notation_module._plain_parse(text)
+    assert w.piece is not None and not w.promotion
+    side = position.turn
+    caps = w.captures if w.captures is not None else tuple(
+        s for s in w.squares[1:] if position.board[s] * side < 0)
+    move = Move.along(w.piece, w.squares, caps)
+    code = position.board[move.start]
+    if w.billo and code * side > 0 and billo.shape_state(code, w.piece) == billo.BASIC:
+        return ("illegal", f"'+' marks a Billo, but the {'round' if w.piece == ROUND else 'square'}"
+                           f" piece on {billo.space_name(move.start)} is not a Billo")
+    return move

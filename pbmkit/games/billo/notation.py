@@ -185,6 +185,10 @@ def _plain_parse(text: str) -> _Written:
 
 
 _read = memoised_reader(_parse)
+_LETTERED: dict[str, _Written] = {}
+"""The moves read so far that name their piece letter and write no ``=B`` (most moves of a
+record): :meth:`BilloNotation.read` finds them here at once, without :data:`_read`'s checks."""
+_LETTERED_SIZE = 8192
 
 
 def _fallback(position: billo.Position, w: _Written) -> billo.Move:
@@ -225,12 +229,33 @@ class BilloNotation:
         ``+`` on a piece that is not a Billo, and ``=B`` on a move that does not promote, are
         :class:`IllegalMoveError`.
         """
-        w = _read(text)
-        start = w.squares[0]
+        w = _LETTERED.get(text)
+        if w is None:
+            w = _read(text)
+            if w.piece is not None and not w.promotion:
+                if len(_LETTERED) >= _LETTERED_SIZE:
+                    _LETTERED.clear()
+                _LETTERED[text] = w
         if w.piece is not None and not w.promotion:
             # The letter is written: the move is the path as written (matching_moves would find
             # it or nothing, and _fallback then builds the same move), and check_move judges it.
-            return self._lettered(position, w)
+            # (_lettered, inlined: the replayer reads every ply.)
+            move = w.move
+            board, side = position.board, position.turn
+            if w.captures is None:  # no x written: the opponent's pieces on the path are captured
+                for s in move.steps:
+                    if board[s] * side < 0:
+                        move = billo.Move.along(move.piece, w.squares, [
+                            s for s in move.steps if board[s] * side < 0])
+                        break
+            if w.billo:
+                start = move.start
+                if board[start] * side > 0 and billo.shape_state(board[start], move.piece) == \
+                        billo.BASIC:
+                    raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
+                                  f"{billo.space_name(start)} is not a Billo", start)
+            return move
+        start = w.squares[0]
         found = billo.matching_moves(position, w.squares, w.piece, None, w.captures)
         if len(found) > 1:
             texts = tuple(sorted(billo.move_text(position, m) for m in found))
@@ -246,24 +271,6 @@ class BilloNotation:
             why = "it is already a Billo" if mover == billo.BILLO else \
                 "it does not reach its last rank"
             raise _placed(f"'=B' marks a promotion, but the move does not promote: {why}", start)
-        return move
-
-    def _lettered(self, position: billo.Position, w: _Written) -> billo.Move:
-        """:meth:`read` of a move written with its piece letter and without ``=B``."""
-        move = w.move
-        board, side = position.board, position.turn
-        if w.captures is None:  # no x written: the opponent's pieces on the path are captured
-            for s in move.steps:
-                if board[s] * side < 0:
-                    move = billo.Move.along(move.piece, w.squares, [
-                        s for s in move.steps if board[s] * side < 0])
-                    break
-        if w.billo:
-            start = move.start
-            if board[start] * side > 0 and billo.shape_state(board[start], move.piece) == \
-                    billo.BASIC:
-                raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
-                              f"{billo.space_name(start)} is not a Billo", start)
         return move
 
     def format(self, move: billo.Move, position: billo.Position) -> str:

@@ -286,15 +286,17 @@ def _cats(code: int) -> tuple[int, ...]:
 
 _CATS: tuple[tuple[int, ...], ...] = tuple(_cats(c) for c in range(-8, 9))
 """``_CATS[code + 8]``: the masks a square holding ``code`` belongs to."""
-_FLIPS: dict[int, tuple[int, ...]] = {}
-"""``_FLIPS[32 * old + new]``: the masks a square changes in when its code goes from ``old`` to
-``new`` (filled as moves meet them: :func:`_flips`)."""
+class _Flips(dict[int, tuple[int, ...]]):
+    """``_FLIPS[32 * old + new]``: the masks a square changes in when its code goes from ``old``
+    to ``new`` (filled as moves meet them)."""
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        old, new = (key + 8) // 32, (key + 8) % 32 - 8
+        flips = self[key] = tuple(sorted(set(_CATS[old + 8]) ^ set(_CATS[new + 8])))
+        return flips
 
 
-def _flips(key: int) -> tuple[int, ...]:
-    old, new = (key + 8) // 32, (key + 8) % 32 - 8
-    flips = _FLIPS[key] = tuple(sorted(set(_CATS[old + 8]) ^ set(_CATS[new + 8])))
-    return flips
+_FLIPS = _Flips()
 
 
 def _masks_of(board: tuple[int, ...]) -> tuple[int, ...]:
@@ -498,41 +500,51 @@ def apply(position: Position, move: Move) -> Position:
     code = old[start] * side
     if move.piece == ROUND:
         state = code % 3
-        board[start] = side * (code - state)
+        left = side * (code - state)
+        unit = side
     else:
         state = code // 3
-        board[start] = side * (code % 3)
+        left = side * (code % 3)
+        unit = 3 * side
+    board[start] = left
     for c in captures:
         board[c] = EMPTY
     promoted = state == BASIC and _RANK[end] == _LAST_RANK[side]
-    if promoted:
-        state = BILLO
     # The end square holds no piece of the mover's shape (an empty square, an own piece of the
     # other shape, or a piece captured): the moving piece is added to it.
-    board[end] += side * (state if move.piece == ROUND else 3 * state)
+    board[end] += unit * (BILLO if promoted else state)
     # Built through the slots directly (the frozen dataclass __init__ costs a third of apply),
     # carrying the masks along: only the start, the captured squares and the end change.
     after = _new_position(Position)
     new = tuple(board)
     _set_board(after, new)
     _set_turn(after, -side)
-    _set_quiet(after, 0 if captures or promoted else position.quiet + 1)
     m = position._masks
+    flips = _FLIPS
+    if not captures and not promoted:  # a quiet move: the start and the end change
+        _set_quiet(after, position.quiet + 1)
+        if m is not None:
+            ms = list(m)
+            bit = 1 << start
+            for i in flips[32 * old[start] + left]:
+                ms[i] ^= bit
+            bit = 1 << end
+            for i in flips[32 * old[end] + new[end]]:
+                ms[i] ^= bit
+            m = tuple(ms)
+        _set_masks(after, m)
+        return after
+    _set_quiet(after, 0)
     if m is not None:
         ms = list(m)
-        known = _FLIPS
         for sq in (start, *captures) if captures and captures[-1] == end else \
                 (start, end, *captures):
             bit = 1 << sq
-            key = 32 * old[sq] + new[sq]
-            flips = known.get(key)
-            for i in _flips(key) if flips is None else flips:
+            for i in flips[32 * old[sq] + new[sq]]:
                 ms[i] ^= bit
-        if captures or promoted:
-            ms[16] = 0  # the pieces changed: whether the game is over is asked again
-        _set_masks(after, tuple(ms))
-    else:
-        _set_masks(after, None)
+        ms[16] = 0  # the pieces changed: whether the game is over is asked again
+        m = tuple(ms)
+    _set_masks(after, m)
     return after
 
 

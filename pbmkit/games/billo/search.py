@@ -51,8 +51,8 @@ from pbmkit.games.billo.rules import (
     masks,
 )
 
-__all__ = ["beaten", "best_key", "can_capture", "first_of_key", "is_legal", "path_key",
-           "sorted_legal"]
+__all__ = ["beaten", "best_key", "can_capture", "first_of_key", "is_legal", "masks_can_capture",
+           "path_key", "sorted_legal"]
 
 _NO_KEY: Key = (0, 0, 0)
 _KING_SORTED: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(n)) for n in _KING)
@@ -157,9 +157,13 @@ def _closure(step: bool, movers: int, passable: int, prey: int, side: int) -> bo
 
 def can_capture(position: Position) -> bool:
     """Whether the side to move can capture anything (some move of it has a capture)."""
-    m = masks(position)
+    return masks_can_capture(masks(position), position.turn == YELLOW)
+
+
+def masks_can_capture(m: tuple[int, ...], yellow: bool) -> bool:
+    """:func:`can_capture` from the position's masks (``yellow``: Yellow is to move)."""
     # The masks' indices: see rules.MOVER_BASIC (Yellow 0-7, Orange 8-15; round, then square).
-    if position.turn == YELLOW:
+    if yellow:
         return _group_captures(m[0], m[1], m[6], m[14], m[15], True) or \
             _group_captures(m[4], m[5], m[2], m[10], m[11], True)
     return _group_captures(m[8], m[9], m[14], m[6], m[7], False) or \
@@ -173,14 +177,18 @@ def _group_captures(basic: int, billos: int, passable: int, prey_all: int, prey_
     every quiet move)."""
     if basic and prey_basic:
         x = basic
-        while x:
-            if up:
+        if up:
+            while x:
                 f = x << 8 | (x & _NOT_H) << 9 | (x & _NOT_A) << 7
-            else:
+                if f & prey_basic:
+                    return True
+                x = f & passable  # a basic piece only goes forward: no square twice
+        else:
+            while x:
                 f = x >> 8 | (x & _NOT_A) >> 9 | (x & _NOT_H) >> 7
-            if f & prey_basic:
-                return True
-            x = f & passable  # a basic piece only goes forward: no square twice
+                if f & prey_basic:
+                    return True
+                x = f & passable
     if billos and prey_all:
         x, acc = billos, 0
         while x:
