@@ -195,3 +195,60 @@ def test_announce_is_the_plain_announcement_of_the_threats_in_playouts() -> None
             assert batalo.GAME.announce(position) == plain
             kinds.add(tuple(found))
     assert kinds == {(), ("column",), ("base",), ("column", "base")}
+
+
+def test_no_threats_once_a_piece_stands_on_a_base() -> None:
+    """``threats`` reads "the game is over" from the two bases itself: a won game threatens
+    nothing, whichever side is asked, even where a column could still capture."""
+    for text, base, code in (("GTW GUB", "JQ", batalo.BLACK_STONE), ("GTW GUB", "DW", batalo.WHITE_STONE),
+                             ("GTW GUB KRo", "JQ", batalo.BLACK_STONE),
+                             ("GTW GUB EVx", "DW", batalo.WHITE_STONE)):
+        alive = batalo.from_diagram(text)
+        assert "column" in batalo.threats(alive, batalo.WHITE)  # the same pieces, no base held
+        board = list(alive.board)
+        board[batalo.space(base)] = code
+        for turn in (batalo.WHITE, batalo.BLACK):
+            position = Position(tuple(board), turn)
+            assert batalo.finished(position)
+            for side in (batalo.WHITE, batalo.BLACK):
+                assert batalo.threats(position, side) == [], (text, base, turn, side)
+
+
+_TEXTS = ["IR to HS", "ir-hs", "RI to SH", "IR to HS to JT", "g5-g6", "IR x HS", "IR xHS", "stone IR to HS",
+          "column JQ to GT", "I move my stone from IR to HS", "JQ to GT", "IR", "IR to", "@@", "IR to ZZ"]
+
+
+def test_read_hands_out_the_move_the_plain_reading_gives_however_often_a_text_comes() -> None:
+    """``read`` keeps the move of a text that names no piece and marks no capture; a text that does
+    is still held against the position each time (three rounds: the memo is used from the second)."""
+    from pbmkit.games.base import IllegalMoveError
+    from pbmkit.games.batalo.notation import _parse
+    from pbmkit.games.notation import MoveSyntaxError
+
+    def plain(text: str, position: Position) -> object:
+        try:
+            w = _parse(text)
+        except MoveSyntaxError as exc:
+            return ("syntax", str(exc))
+        board, piece = position.board, position.board[w.start]
+        if w.piece is not None and piece * position.turn > 0 \
+                and abs(piece) != {"stone": 1, "column": 2}[w.piece]:
+            return ("illegal", "piece")
+        if w.capture and board[w.path[-1]] == batalo.EMPTY and piece * position.turn > 0:
+            return ("illegal", "capture")
+        return w.move, w.move.path
+
+    def quick(text: str, position: Position) -> object:
+        try:
+            move = NOTATION.read(text, position)
+        except MoveSyntaxError as exc:
+            return ("syntax", str(exc))
+        except IllegalMoveError as exc:
+            return ("illegal", "capture" if "capture" in str(exc) else "piece")
+        return move, move.path
+
+    start = batalo.initial_position()
+    for position in (start, batalo.parse_setup("W:JQ O:IQ,IR,JP,JR,KP,KQ B:DW X:CW,CX,DV,DX,EV,HS w")):
+        for _ in range(3):
+            for text in _TEXTS:
+                assert quick(text, position) == plain(text, position), text

@@ -34,6 +34,8 @@ from pbmkit.games.batalo.rules import (
 __all__ = ["check_move", "move_or_raise"]
 
 _N = len(NEIGHBOURS)
+_NEIGHBOUR_SETS = tuple(frozenset(ns) for ns in NEIGHBOURS)
+_OWN_BASE = {1: WHITE_BASE, -1: BLACK_BASE}
 
 
 def _describe(board: tuple[int, ...], sp: int) -> str:
@@ -269,9 +271,14 @@ def check_move(position: Position, move: Move) -> str | None:
     # The fast path, for a legal plain move: the mover's piece, a game not over (the mover has a
     # piece, so only the opponent's need be looked for), and the piece reaches the end space.
     # Anything else falls through to the checks below, which find the reason.
+    # A step to a neighbouring empty space (the commonest move) is answered here; a stone's step
+    # onto its own base goes on to the reason.
     if move.path is None and 0 <= start < _N and 0 <= end < _N and board[start] * side > 0 \
             and board[BLACK_BASE] <= 0 and board[WHITE_BASE] >= 0 \
-            and (-side in board or -2 * side in board) and reaches(board, start, end, side):
+            and (-side in board or -2 * side in board) \
+            and ((board[end] == EMPTY and end in _NEIGHBOUR_SETS[start]
+                  and (end != _OWN_BASE[side] or board[start] == 2 * side))
+                 or reaches(board, start, end, side)):
         return None
     for sp in (start, end, *(move.path or ())):
         if not 0 <= sp < _N:

@@ -173,6 +173,9 @@ def _parse(text: str) -> _Written:
 
 
 _read = memoised_reader(_parse)
+_PLAIN_MOVES: dict[str, batalo.Move] = {}
+"""The move of each text read that names no piece and marks no capture: its meaning does not
+depend on the position, so ``read`` hands it out at once the next time (one look-up a ply)."""
 
 
 class BataloNotation:
@@ -190,8 +193,14 @@ class BataloNotation:
 
     def read(self, text: str, position: batalo.Position) -> batalo.Move:
         """The move ``text`` means in ``position`` (legality is the caller's business)."""
+        move = _PLAIN_MOVES.get(text)
+        if move is not None:
+            return move
         w = _read(text)
         if w.piece is None and not w.capture:
+            if len(_PLAIN_MOVES) > 8192:
+                _PLAIN_MOVES.clear()
+            _PLAIN_MOVES[text] = w.move
             return w.move
         board = position.board
         piece = board[w.start]

@@ -472,37 +472,43 @@ def threats(position: Position, side: int | None = None) -> list[str]:
 
     Returns ``"column"`` if it could capture the opponent's column and ``"base"`` if it could land
     on the opponent's base (ruling 14): a move that leaves such a threat is an *averto* move.
+    Asked of a possible position (:func:`~pbmkit.games.batalo.setup.validate`: a column a side at
+    most).
     """
     mover = -position.turn if side is None else side
-    if finished(position):
-        return []
     board = position.board
-    columns = _spaces_of(board, 2 * mover)
-    opp_columns = _spaces_of(board, -2 * mover)
+    if board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0:
+        return []  # the game is over (finished): a piece on a base it attacks
+    # Each side's column found by scans in C that stop where it stands (a legal position has at
+    # most one); the game is also over when the opponent has neither column nor stone (a mover
+    # without pieces threatens nothing: no need to ask).
+    code = 2 * mover
+    column = board.index(code) if code in board else -1
+    target = board.index(-code) if -code in board else -1
+    if target < 0 and -mover not in board:
+        return []
     opp_base = _BASE[-mover]
     # Two targets, asked of the pieces that could reach them, without destination sets. Only a
-    # column captures, so only the mover's columns can threaten the opponent's column. Slides are
+    # column captures, so only the mover's column can threaten the opponent's column. Slides are
     # asked first (a look at the target's neighbours, a walk along one line). A hop series ends
     # with a hop over one of the mover's pieces (or their base) next to the target: where there is
     # one, a search backwards from the target over empty landings finds the few pieces from which
     # a series could end there, and only those are asked (most pieces fail, and a failing hop
     # search was most of the time a record with averto words took to check).
-    column = False
-    if opp_columns and columns:
-        target = opp_columns[0]  # (Position.column's choice)
-        column = any(_slides_to(board, c, target, mover) for c in columns)
-        if not column and _hop_lands(board, target, mover):
-            column = any(reaches(board, sp, target, mover)
-                         for sp in _hop_starts(board, target, mover) if board[sp] == 2 * mover)
+    threat = column >= 0 and target >= 0 and (
+        _slides_to(board, column, target, mover)
+        or (_hop_lands(board, target, mover) and column in _hop_starts(board, target, mover)
+            and reaches(board, column, target, mover)))
     if board[opp_base] != EMPTY:
         base = False  # the opponent's column on its own base (ruling 9): nothing lands there
     else:
         near = _neighbour_values(opp_base)(board)
-        base = mover in near or 2 * mover in near or any(
-            _slides_to(board, c, opp_base, mover) for c in columns)
-        if not base and _hop_lands(board, opp_base, mover):
-            base = any(reaches(board, sp, opp_base, mover) for sp in _hop_starts(board, opp_base, mover))
-    if column:
+        base = (mover in near or code in near
+                or (column >= 0 and _slides_to(board, column, opp_base, mover))
+                or (_hop_lands(board, opp_base, mover)
+                    and any(reaches(board, sp, opp_base, mover)
+                            for sp in _hop_starts(board, opp_base, mover))))
+    if threat:
         return ["column", "base"] if base else ["column"]
     return ["base"] if base else []
 
@@ -532,17 +538,6 @@ def _hop_starts(board: tuple[int, ...], target: int, side: int) -> list[int]:
             elif q * side > 0:
                 found.append(cur)
     return found
-
-
-def _spaces_of(board: tuple[int, ...], code: int) -> list[int]:
-    """The spaces holding ``code``, found by ``tuple.count`` and ``tuple.index`` (in C)."""
-    n = board.count(code)
-    if n < 2:
-        return [board.index(code)] if n else []
-    out = [board.index(code)]
-    for _ in range(n - 1):
-        out.append(board.index(code, out[-1] + 1))
-    return out
 
 
 _HOPS_INTO: list[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], frozenset[int]] | None] = [None] * _N
