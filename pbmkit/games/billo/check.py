@@ -197,12 +197,15 @@ def check_move(position: Position, move: Move) -> str | None:
     if len(steps) == 1 and not move.captures:
         # One step, nothing written as captured: path_key, _static_outcome and can_capture
         # inlined (three moves in four of a record). Anything else goes the general way.
+        # The step is onto an empty square or an own free piece of the other shape (forming a
+        # double): a path of key (0, 0, 0) when the piece is there and may step there.
         board, side, start, n = position.board, position.turn, move.start, steps[0]
-        if 0 <= n < _N and 0 <= start < _N and board[n] == EMPTY:
-            code = board[start] * side
+        if 0 <= n < _N and 0 <= start < _N:
+            code, to = board[start] * side, board[n] * side
             piece = move.piece
-            state = 0 if code <= 0 else code % 3 if piece == ROUND else \
-                code // 3 if piece == SQUARE else 0
+            state = 0 if code <= 0 else \
+                code % 3 if piece == ROUND and (to == 0 or to == 3 or to == 6) else \
+                code // 3 if piece == SQUARE and (to == 0 or to == 1 or to == 2) else 0
             if state and (_KING_BITS if state == BILLO else _FORWARD_BITS[side])[start] >> n & 1:
                 m = position._masks
                 if m is None or not m[16]:
