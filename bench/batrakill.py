@@ -27,11 +27,10 @@ from common import (
     _source_key,
     batalo_archive,
     checked_plies_per_second,
-    median,
     random_game,
     summary,
 )
-from mailed_move import time_cmd
+from mailed_move import versus_pass
 
 from pbmkit.games.batrakill import GAME, Move
 
@@ -85,19 +84,11 @@ def mailed_move(repeats: int = 15) -> tuple[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "game.txt")
         Path(path).write_text(text, encoding="utf-8")
-        ours = [exe, "move", "--dry-run", path, move]
-        ref = [sys.executable, "-c", "pass"]
-        time_cmd(ours)  # bytecode written, file cache warm (a refused move would raise here)
-        time_cmd(ref)
-        a: list[float] = []
-        b: list[float] = []
-        for _ in range(repeats):
-            a.append(time_cmd(ours))
-            b.append(time_cmd(ref))
-    ratio = median(a) / median(b)
+        ours_s, ref_s = versus_pass([exe, "move", "--dry-run", path, move], repeats)
+    ratio = ours_s / ref_s
     verdict = "target <= 3x: " + ("met" if ratio <= 3 else "NOT met")
-    line = summary("batrakill move (middle game)", median(a) * 1000, "ms", ratio,
-                   f"python3 -c pass {median(b) * 1000:.1f} ms", verdict)
+    line = summary("batrakill move (middle game)", ours_s * 1000, "ms", ratio,
+                   f"python3 -c pass {ref_s * 1000:.1f} ms", verdict)
     return line, ratio
 
 
