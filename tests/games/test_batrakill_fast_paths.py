@@ -20,6 +20,7 @@ from itertools import pairwise
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_batrakill_helpers import CONFIGS
 
 from pbmkit.games.batrakill import apply, check_move, initial_position, legal_moves, make_config
 from pbmkit.games.batrakill.notation import notation_for
@@ -39,15 +40,6 @@ from pbmkit.games.batrakill.rules import (
     knight_moves,
 )
 from pbmkit.games.notation import RunSplit
-
-CONFIGS = {
-    "duel": {},
-    "2 players": {"Layout": "zones", "Order": "Blue+Green Dragon"},
-    "3 players": {"Layout": "zones", "Order": "Blue Dragon Green", "Blue": "A, E", "Green": "B, N"},
-    "4 players": {"Layout": "zones", "Order": "Purple Blue Dragon Yellow"},
-    "5 players": {"Layout": "zones"},
-}
-
 
 # --- the plain definitions (apply as written before the fast paths) ------------------------------
 

@@ -22,6 +22,15 @@ DUEL = config_for(load_layout("duel"))
 BOARD = DUEL.layout.board
 NOTATION = notation_for(BOARD)
 
+CONFIGS: dict[str, dict[str, str]] = {
+    "duel": {},
+    "2 players": {"Layout": "zones", "Order": "Blue+Green Dragon"},
+    "3 players": {"Layout": "zones", "Order": "Blue Dragon Green", "Blue": "A, E", "Green": "B, N"},
+    "4 players": {"Layout": "zones", "Order": "Purple Blue Dragon Yellow"},
+    "5 players": {"Layout": "zones"},
+}
+"""The layouts the playout and fast-path tests run on: the duel and zones of 2 to 5 players."""
+
 
 def zones(**tags: str) -> Config:
     """The zones version configured by ``tags`` (``Order="Blue Dragon Green"``)."""

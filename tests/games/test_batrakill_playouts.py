@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_batrakill_helpers import CONFIGS
 
 from pbmkit.games.batrakill import (
     apply,
@@ -22,14 +23,6 @@ from pbmkit.games.batrakill import (
 )
 from pbmkit.games.batrakill.notation import format_move, notation_for
 from pbmkit.games.batrakill.rules import DRAGON, Config
-
-CONFIGS = {
-    "duel": {},
-    "2 players": {"Layout": "zones", "Order": "Blue+Green Dragon"},
-    "3 players": {"Layout": "zones", "Order": "Blue Dragon Green", "Blue": "A, E", "Green": "B, N"},
-    "4 players": {"Layout": "zones", "Order": "Purple Blue Dragon Yellow"},
-    "5 players": {"Layout": "zones"},
-}
 
 
 def _playout(cfg: Config, rng: random.Random, plies: int = 300) -> tuple[int, set[int]]:
