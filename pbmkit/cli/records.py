@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Iterable
 from itertools import islice
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -38,6 +38,9 @@ from pbmkit.cli.common import (
 from pbmkit.games.base import side_possessive, side_verb
 from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.notation.problems import printable
+
+if TYPE_CHECKING:
+    from pbmkit.notation.summary import GameCheck
 
 _GAME_OPTION = GAME_NUMBER_OPTION
 
@@ -71,8 +74,6 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool, max_problems: int)
     be read (the other files are still checked). Record text is printed with control codes
     escaped; --json reports every problem, unbounded by --max-problems.
     """
-    from pbmkit.notation.desk import clock_check
-
     results: list[dict[str, Any]] = []
     all_valid, unreadable = True, False
     show_progress = not as_json and sys.stderr.isatty()
@@ -90,9 +91,8 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool, max_problems: int)
         for rep in _check_with_progress(text, name, show_progress):
             games += 1
             all_valid = all_valid and rep.valid
-            overstepped = clock_check(rep)  # desk: dates and time control (docs/desk.md)
-            if as_json:
-                obj = {**rep.to_json(), "overstepped": overstepped}
+            if as_json:  # (overstepped: the desk's dates and time control, docs/desk.md)
+                obj = rep.to_json()
                 if len(files) > 1:
                     obj = {"file": name, **obj}
                 results.append(obj)
@@ -122,23 +122,22 @@ NAME_LIMIT = 40
 """How many characters of a player's name a one-line summary shows."""
 
 
-def _players(rep: Any) -> str:
-    tags = rep.record.tags
+def _players(rep: GameCheck) -> str:
+    tags = rep.tags
     sides = [tags.get(s.capitalize()) for s in rep.game.sides] if rep.game else []
     names = [printable(s, NAME_LIMIT) if s else "?" for s in sides]
     return f" ({' v '.join(names)})" if any(sides) else ""
 
 
-def _check_with_progress(text: str, name: str, progress: bool) -> Iterable[Any]:
-    """Replay every game of ``text``, with a progress bar on a terminal for a large archive.
+def _check_with_progress(text: str, name: str, progress: bool) -> Iterable[GameCheck]:
+    """Check every game of ``text``, with a progress bar on a terminal for a large archive.
 
     Without a bar the games come one at a time (reported, then let go: faster, less memory).
     """
-    from pbmkit.notation import check_text
-    from pbmkit.notation.replay import iter_check_text
+    from pbmkit.notation.summary import iter_checks
 
     if not progress or len(text) < 20_000:  # a bar only where checking takes a moment
-        return iter_check_text(text, name)
+        return iter_checks(text, name)
     with click.progressbar(length=1, label=f"checking {name}", file=sys.stderr,
                            show_pos=True) as bar:
 
@@ -146,7 +145,7 @@ def _check_with_progress(text: str, name: str, progress: bool) -> Iterable[Any]:
             bar.length = total
             bar.update(1)
 
-        return check_text(text, name, progress=advance)
+        return list(iter_checks(text, name, progress=advance))
 
 
 # --- moves -------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Game records as text: the Lark grammar, the record model, the replayer and the writers.
 
 Reading is :func:`parse_records` (syntax only) and :func:`replay` / :func:`check_text` (rules);
-writing is :func:`write_record`. Moves are read and written by the game's move notation
+:func:`iter_checks` gives only what ``pbmkit check`` reports of each game, faster. Writing is
+:func:`write_record`. Moves are read and written by the game's move notation
 (:mod:`pbmkit.notation.movetext`). Lark is imported on the first parse only.
 """
 
@@ -10,11 +11,13 @@ from pbmkit.notation.model import Comment, Ending, Phase, Record, Turn, WrittenM
 from pbmkit.notation.problems import IllegalMoveError, MoveSyntaxError, Problem
 from pbmkit.notation.reader import parse_records
 from pbmkit.notation.replay import GameReplay, Ply, check_text, format_move, parse_move, read_move, replay
+from pbmkit.notation.summary import GameCheck, iter_checks
 from pbmkit.notation.writer import moves_text, new_record_text, write_record, write_records
 
 __all__ = [
     "Comment",
     "Ending",
+    "GameCheck",
     "GameReplay",
     "IllegalMoveError",
     "MoveSyntaxError",
@@ -27,6 +30,7 @@ __all__ = [
     "append_move",
     "check_text",
     "format_move",
+    "iter_checks",
     "moves_text",
     "new_record_text",
     "parse_move",

@@ -622,19 +622,26 @@ def iter_records(text: str, source: str = "<string>", *, whole: int | None = Non
     offsets (``start_pos``, ``end_pos``) count from their chunk; lines and columns are the file's.
     A text of at most ``whole`` characters (64 KiB by default: a mailed record) is one chunk.
     """
-    if len(text) <= (_WHOLE if whole is None else whole):
-        # a record or a small archive (up to ``whole`` characters): one chunk, without the scan
-        chunks = [(0, 1)]
-    else:
-        from pbmkit.notation.chunks import game_chunks
-
-        chunks = game_chunks(text)
-    total = len(chunks)
-    for k, (start, first_line) in enumerate(chunks):
-        end = chunks[k + 1][0] if k + 1 < total else len(text)
+    spans = chunk_spans(text, whole)
+    total = len(spans)
+    for k, (start, end, first_line) in enumerate(spans):
         records, _ = _parse_records(text[start:end], source, False, first_line)
         for record in records:
             yield record, k, total
+
+
+def chunk_spans(text: str, whole: int | None = None) -> list[tuple[int, int, int]]:
+    """``(start, end, first line)`` of each chunk of ``text`` that :func:`iter_records` reads:
+    the whole text when it holds at most ``whole`` characters (64 KiB by default), else a game or
+    a few at a time (:func:`pbmkit.notation.chunks.game_chunks`)."""
+    if len(text) <= (_WHOLE if whole is None else whole):
+        # a record or a small archive (up to ``whole`` characters): one chunk, without the scan
+        return [(0, len(text), 1)]
+    from pbmkit.notation.chunks import game_chunks
+
+    chunks = game_chunks(text)
+    ends = [start for start, _ in chunks[1:]] + [len(text)]
+    return [(start, end, line) for (start, line), end in zip(chunks, ends, strict=True)]
 
 
 _WHOLE = 1 << 16
