@@ -314,6 +314,12 @@ class GameBase(Generic[P, M]):
     announcement_words: ClassVar[Mapping[str, str]] = {}
     extra_tags: tuple[str, ...] = ()
     plural_sides: frozenset[str] = frozenset()
+    positions_repeat: bool = True
+    """Whether a position can come back within one game. ``False`` only where the rules make it
+    impossible (Billo: every move captures, promotes or counts one more quiet move, and the count
+    is part of the position); the replayer then keeps no table of the positions seen, whose note
+    ("this position was seen before") could never be written. Optional: a game without it
+    repeats."""
 
     @property
     def side_tags(self) -> tuple[str, ...]:

@@ -446,7 +446,8 @@ class _Replayer:
     def _main(self, start: Any, winner_tag: str | None) -> None:
         res, game = self.result, self.game
         position = start
-        seen: dict[Any, Ply] = {start: Ply("", 0, "", "", None, "", 0, 0, None, start)}
+        seen: dict[Any, Ply] | None = {start: Ply("", 0, "", "", None, "", 0, 0, None, start)} \
+            if getattr(game, "positions_repeat", True) else None
         ending: Ending | None = None
         ender: str | None = None
         body = [t for t in self.record.body if not t.series]

@@ -182,6 +182,7 @@ def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: i
     written_round = first_round
     position = start
     seen: dict[Any, _Reached | None] = {start: None}
+    repeats = getattr(game, "positions_repeat", True)
     notes: list[Problem] = []
     turns = 0
     ending: Ending | None = None
@@ -226,11 +227,12 @@ def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: i
                 if words and (len(words) > 1
                               or words[0] not in {a.word for a in announce(after)}):
                     raise _Bail  # a word not due (or written twice): the full path's warning
-                entry = (m, j, written_round)
-                earlier = seen.setdefault(after, entry)
-                if earlier is not entry:  # a repeated position: a note, as the full path's
-                    notes.append(_repeated(chunk, first_line, source, earlier, m, s_start, s_end,
-                                           order[j], order))
+                if repeats:
+                    entry = (m, j, written_round)
+                    earlier = seen.setdefault(after, entry)
+                    if earlier is not entry:  # a repeated position: a note, as the full path's
+                        notes.append(_repeated(chunk, first_line, source, earlier, m, s_start,
+                                               s_end, order[j], order))
                 position = after
             turns += 1
     judge.result.final = position

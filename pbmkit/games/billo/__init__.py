@@ -154,6 +154,10 @@ class Billo(GameBase[Position, Move]):
     board = BOARD
     sides = ("yellow", "orange")
     extra_tags = ("First",)
+    positions_repeat = False
+    """No position comes back: a capture leaves fewer pieces, a promotion (without one) more
+    Billos, and any other move one more quiet ply, which the position counts (rule 14); so
+    (pieces taken, Billos, quiet plies) grows with every move (``tests/games/test_billo_no_repeats.py``)."""
     how_words: ClassVar[Mapping[str, HowWords]] = {
         "capture-all": HowWords("by capturing every opposing piece", "by capturing every piece",
                                 "captured every piece"),
