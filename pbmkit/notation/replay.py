@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
 from pbmkit.games.base import Announcement, describe_outcome, side_possessive
@@ -223,16 +223,43 @@ class GameReplay:
 
     def to_json(self) -> dict[str, Any]:
         """The object of ``check --json`` (record-format.md), plus ``file`` and ``warnings``."""
-        return {
-            "game": self.index,
-            "file": self.source,
-            "valid": self.valid,
-            "turns": self.turns,
-            "winner": self.winner,
-            "how": self.how,
-            "errors": [p.to_json() for p in self.errors],
-            "warnings": [p.to_json() for p in self.warnings],
-        }
+        return report_json(self)
+
+
+class Reported(Protocol):
+    """What a game's report says: a :class:`GameReplay`, or a lean check's ``GameCheck``."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def valid(self) -> bool: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def winner(self) -> str | None: ...
+    @property
+    def how(self) -> str | None: ...
+    @property
+    def errors(self) -> list[Problem]: ...
+    @property
+    def warnings(self) -> list[Problem]: ...
+
+
+def report_json(report: Reported) -> dict[str, Any]:
+    """The object of ``check --json`` for one game (record-format.md), with ``file`` and
+    ``warnings``."""
+    return {
+        "game": report.index,
+        "file": report.source,
+        "valid": report.valid,
+        "turns": report.turns,
+        "winner": report.winner,
+        "how": report.how,
+        "errors": [p.to_json() for p in report.errors],
+        "warnings": [p.to_json() for p in report.warnings],
+    }
 
 
 class _Replayer:

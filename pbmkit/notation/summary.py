@@ -24,7 +24,7 @@ from pbmkit.games import Game, IllegalMoveError, SetupError, UnknownGameError, g
 from pbmkit.notation.model import Ending, Record, canonical_tag_name
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.reader import _DATE_RE, _TAG_RE, _parse_records, chunk_spans
-from pbmkit.notation.replay import GameReplay, _Replayer, _start_position, replay
+from pbmkit.notation.replay import GameReplay, _Replayer, _start_position, replay, report_json
 from pbmkit.notation.tokens import simple_items
 
 __all__ = ["GameCheck", "iter_checks"]
@@ -76,18 +76,9 @@ class GameCheck:
                    rep.errors, rep.warnings, overstepped)
 
     def to_json(self) -> dict[str, Any]:
-        """The object of ``check --json`` (record-format.md), plus ``file`` and ``warnings``."""
-        return {
-            "game": self.index,
-            "file": self.source,
-            "valid": self.valid,
-            "turns": self.turns,
-            "winner": self.winner,
-            "how": self.how,
-            "errors": [p.to_json() for p in self.errors],
-            "warnings": [p.to_json() for p in self.warnings],
-            "overstepped": self.overstepped,
-        }
+        """The object of ``check --json`` (record-format.md), plus ``file``, ``warnings`` and
+        ``overstepped``."""
+        return {**report_json(self), "overstepped": self.overstepped}
 
 
 def iter_checks(text: str, source: str = "<string>", *,

@@ -88,12 +88,17 @@ def _swap_moves(text: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
-def _drop_line(text: str, rng: random.Random) -> str:
-    lines = text.split("\n")
-    turns = _turn_lines(text)
-    if turns:
-        del lines[rng.choice(turns)]
-    return "\n".join(lines)
+def _at_a_turn_line(edit: Callable[[list[str], int], None]) -> Callable[[str, random.Random], str]:
+    """A spoil that edits the lines at a turn line chosen at random (``edit(lines, k)``)."""
+
+    def spoil(text: str, rng: random.Random) -> str:
+        lines = text.split("\n")
+        turns = _turn_lines(text)
+        if turns:
+            edit(lines, rng.choice(turns))
+        return "\n".join(lines)
+
+    return spoil
 
 
 def _series(text: str, rng: random.Random) -> str:
@@ -103,15 +108,6 @@ def _series(text: str, rng: random.Random) -> str:
         k = rng.choice(turns)
         number, _, run = lines[k].partition(". ")
         lines.insert(k + 1, f"{number}a. {run}")
-    return "\n".join(lines)
-
-
-def _repeat_line(text: str, rng: random.Random) -> str:
-    lines = text.split("\n")
-    turns = _turn_lines(text)
-    if turns:
-        k = rng.choice(turns)
-        lines.insert(k + 1, lines[k])
     return "\n".join(lines)
 
 
@@ -152,8 +148,8 @@ SPOILS: dict[str, Callable[[str, random.Random], str]] = {
         text, rng, lambda line: line + " averto averto"),
     "announcements left out": lambda text, rng: text.replace(" averto", ""),
     "two moves swapped": _swap_moves,
-    "a turn left out": _drop_line,
-    "a turn written twice": _repeat_line,
+    "a turn left out": _at_a_turn_line(lambda lines, k: lines.pop(k)),
+    "a turn written twice": _at_a_turn_line(lambda lines, k: lines.insert(k + 1, lines[k])),
     "a series": _series,
     "a number written with a zero": lambda text, rng: _edit_line(text, rng, lambda line: "0" + line),
     "two spaces in a run": lambda text, rng: _edit_line(text, rng, lambda line: line.replace(" ", "  ")),
