@@ -120,6 +120,27 @@ def plain_static_outcome(position: Position) -> Outcome | None:
     return None
 
 
+def plain_masks(position: Position) -> tuple[int, ...]:
+    """The 16 masks of the wide layout (``rules.masks``) from the board, square by square."""
+    out = [0] * 16
+    for sq, code in enumerate(position.board):
+        if not code:
+            continue
+        side = 1 if code > 0 else -1
+        r, s = billo.shape_state(code, ROUND), billo.shape_state(code, SQUARE)
+        for shape, state, other in ((ROUND, r, s), (SQUARE, s, r)):
+            if not state:
+                continue
+            kinds = [rules.MOVER_BASIC if state == 1 else rules.MOVER_BILLO]
+            if not other:
+                kinds.append(rules.FREE)
+                if state == 1:
+                    kinds.append(rules.FREE_BASIC)
+            for kind in kinds:
+                out[rules.mask_index(side, shape, kind)] |= 1 << sq
+    return tuple(out)
+
+
 # --- helpers -----------------------------------------------------------------------------------
 
 
@@ -224,8 +245,9 @@ def test_the_fast_paths_agree_on_every_move_of_seeded_playouts(seed: int) -> Non
     rng = random.Random(seed)
     for position in _playout(rng, 120, "yellow" if seed % 2 else "orange"):
         assert position._masks is not None  # carried along by apply
-        assert position._masks[:16] == rules._masks_of(position.board)[:16]
-        if position._masks[16]:  # known not to be over (carried along a quiet move)
+        assert position._masks[:rules.P_KNOWN] == rules._packed_of(position.board)[:rules.P_KNOWN]
+        assert rules.masks(position)[:16] == plain_masks(position)
+        if position._masks[rules.P_KNOWN]:  # known not to be over (carried along a quiet move)
             assert plain_static_outcome(position) is None
         _assert_same(position, billo.legal_moves(position))
 
@@ -460,15 +482,18 @@ def test_apply_gives_the_plain_position_and_its_masks(seed: int) -> None:
         for move in billo.legal_moves(position):
             want = plain_apply(position, move)
             for p in (position, fresh):
+                had_masks = p._masks is not None
                 got = billo.apply(p, move)
+                carried = got._masks
                 assert (got.board, got.turn, got.quiet) == (want.board, want.turn, want.quiet)
                 assert got == want and hash(got) == hash(want)
-                if p._masks is None:
-                    assert got._masks is None
+                if not had_masks:
+                    assert carried is None
                 else:
-                    assert got._masks is not None
-                    assert got._masks[:16] == rules._masks_of(want.board)[:16]
-                    if got._masks[16]:
+                    assert carried is not None
+                    assert carried[:rules.P_KNOWN] == rules._packed_of(want.board)[:rules.P_KNOWN]
+                    assert rules.masks(got)[:16] == plain_masks(want)
+                    if carried[rules.P_KNOWN]:
                         assert plain_static_outcome(want) is None
 
 

@@ -20,6 +20,9 @@ from pbmkit.games.billo.rules import (
     _SHAPE_WORD,
     BILLO,
     EMPTY,
+    P_KNOWN,
+    PNOT_A,
+    PNOT_H,
     ROUND,
     SHAPES,
     SIDE_NAMES,
@@ -45,7 +48,6 @@ from pbmkit.games.billo.search import (
     can_capture,
     first_of_key,
     is_legal,
-    masks_can_capture,
     path_key,
 )
 
@@ -208,14 +210,48 @@ def check_move(position: Position, move: Move) -> str | None:
                 code // 3 if piece == SQUARE and (to == 0 or to == 1 or to == 2) else 0
             if state and (_KING_BITS if state == BILLO else _FORWARD_BITS[side])[start] >> n & 1:
                 m = position._masks
-                if m is None or not m[16]:
+                if m is None or not m[P_KNOWN]:
                     if _static_outcome(position) is not None:
                         return _illegal_reason(position, move, _NO_KEY)
                     m = position._masks
                     assert m is not None
-                if not masks_can_capture(m, side == YELLOW):
-                    return None
-                return _illegal_reason(position, move, _NO_KEY)
+                # masks_can_capture, inlined on the packed masks (both shapes at once). Basic
+                # pieces step forward through own free pieces of the other shape (never a square
+                # twice), Billos spread through them, until something to capture is next; each
+                # walk only if something to capture is next to the pieces or to what they pass.
+                if side == YELLOW:
+                    basic, billos, passable, prey, prey_basic = m[0], m[1], m[2], m[6], m[7]
+                    x = basic | passable
+                    if (x << 8 | (x & PNOT_H) << 9 | (x & PNOT_A) << 7) & prey_basic:
+                        x = basic
+                        while x:
+                            f = x << 8 | (x & PNOT_H) << 9 | (x & PNOT_A) << 7
+                            if f & prey_basic:
+                                return _illegal_reason(position, move, _NO_KEY)
+                            x = f & passable
+                else:
+                    basic, billos, passable, prey, prey_basic = m[4], m[5], m[6], m[2], m[3]
+                    x = basic | passable
+                    if (x >> 8 | (x & PNOT_A) >> 9 | (x & PNOT_H) >> 7) & prey_basic:
+                        x = basic
+                        while x:
+                            f = x >> 8 | (x & PNOT_A) >> 9 | (x & PNOT_H) >> 7
+                            if f & prey_basic:
+                                return _illegal_reason(position, move, _NO_KEY)
+                            x = f & passable
+                if billos:
+                    x = billos | passable
+                    x |= (x & PNOT_H) << 1 | (x & PNOT_A) >> 1
+                    if (x | x << 8 | x >> 8) & prey:
+                        x = seen = billos
+                        while x:
+                            f = x | (x & PNOT_H) << 1 | (x & PNOT_A) >> 1
+                            f |= f << 8 | f >> 8
+                            if f & prey:
+                                return _illegal_reason(position, move, _NO_KEY)
+                            x = f & passable & ~seen
+                            seen |= x
+                return None
     key = path_key(position, move)
     if key is not None and _static_outcome(position) is None and (
             not can_capture(position) if key == (0, 0, 0) else _search(position, key, True) <= key):

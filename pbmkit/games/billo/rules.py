@@ -133,7 +133,7 @@ class Position:
     turn: int = YELLOW
     quiet: int = 0
     _masks: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
-    """The squares of each kind of piece as 64-bit masks (:func:`masks`), computed on first use
+    """The squares of each kind of piece as packed masks (:func:`packed`), computed on first use
     or carried along by :func:`apply`; not part of equality."""
 
 
@@ -248,18 +248,36 @@ def promotes(position: Position, move: Move) -> bool:
 # --- masks: the squares of each kind of piece as 64-bit integers --------------------------------
 #
 # Checking a written move asks "can the side capture at all?" and "can it capture more?" of
-# whole sets of pieces at once. A position carries 16 masks (bit ``sq`` for square ``sq``), at
-# index ``8 * side_index + 4 * shape_index + kind``: side_index 0 for Yellow, 1 for Orange;
-# shape_index 0 for round, 1 for square; kind :data:`MOVER_BASIC` (every basic piece of that
-# shape, free or in a double), :data:`MOVER_BILLO` (every such Billo), :data:`FREE` (the free
-# pieces of that shape, basic or Billo: what the other shape passes through or captures) and
-# :data:`FREE_BASIC` (the free basic ones: what a basic piece may capture).
+# whole sets of pieces at once. Bit ``sq`` of a mask stands for square ``sq``. Two layouts:
+#
+# * the wide one (:func:`masks`: 16 masks, for the capture search's rarer paths), at index
+#   ``8 * side_index + 4 * shape_index + kind``: side_index 0 for Yellow, 1 for Orange;
+#   shape_index 0 for round, 1 for square; kind :data:`MOVER_BASIC` (every basic piece of that
+#   shape, free or in a double), :data:`MOVER_BILLO` (every such Billo), :data:`FREE` (the free
+#   pieces of that shape, basic or Billo: what the other shape passes through or captures) and
+#   :data:`FREE_BASIC` (the free basic ones: what a basic piece may capture);
+# * the packed one (:func:`packed`, what a position carries and :func:`apply` keeps up to date):
+#   two masks in one integer, the round movers' in bits 0-63 and the square movers' from bit
+#   :data:`HALF` (72: the 8 bits between catch what a shift by one rank and file carries over),
+#   so that one operation asks a question of both shapes at once. Per side (Yellow at 0,
+#   Orange at 4): :data:`P_BASIC` (round basic | square basic), :data:`P_BILLO` (round Billos |
+#   square Billos), :data:`P_FREE` (free square pieces | free round pieces: what the round,
+#   resp. square, movers of this side pass through and those of the other side capture) and
+#   :data:`P_FREE_BASIC` (free basic square pieces | free basic round pieces). Index
+#   :data:`P_KNOWN` is 1 once the position is known not to be over by rules 11 and 12.
 
 MOVER_BASIC, MOVER_BILLO, FREE, FREE_BASIC = 0, 1, 2, 3
+P_BASIC, P_BILLO, P_FREE, P_FREE_BASIC = 0, 1, 2, 3
+P_KNOWN = 8
+HALF = 72
 FULL = (1 << 64) - 1
 _FILE_A = sum(1 << (8 * r) for r in range(8))
 _NOT_A = FULL & ~_FILE_A
 _NOT_H = FULL & ~(_FILE_A << 7)
+PNOT_A = _NOT_A | _NOT_A << HALF
+"""Both halves of a packed mask without file a (shifting down a file, or a file and a rank)."""
+PNOT_H = _NOT_H | _NOT_H << HALF
+"""Both halves of a packed mask without file h."""
 
 
 def mask_index(side: int, shape: str, kind: int) -> int:
@@ -267,45 +285,57 @@ def mask_index(side: int, shape: str, kind: int) -> int:
     return (0 if side == YELLOW else 8) + (0 if shape == ROUND else 4) + kind
 
 
-def _cats(code: int) -> tuple[int, ...]:
+def _packed_cats(code: int) -> tuple[tuple[int, int], ...]:
+    """``(index, bit)`` of every packed mask a square holding ``code`` belongs to (the bit for
+    square 0)."""
     if code == EMPTY:
         return ()
-    side = 1 if code > 0 else -1
+    base = 0 if code > 0 else 4
     a = abs(code)
     r, s = a % 3, a // 3
     out = []
-    for shape, state, other in ((ROUND, r, s), (SQUARE, s, r)):
+    for half, state, other in ((0, r, s), (HALF, s, r)):
         if state:
-            out.append(mask_index(side, shape, MOVER_BASIC if state == BASIC else MOVER_BILLO))
-            if not other:
-                out.append(mask_index(side, shape, FREE))
+            out.append((base + (P_BASIC if state == BASIC else P_BILLO), 1 << half))
+            if not other:  # a free piece: the free masks keep it in the other shape's half
+                out.append((base + P_FREE, 1 << (HALF - half)))
                 if state == BASIC:
-                    out.append(mask_index(side, shape, FREE_BASIC))
+                    out.append((base + P_FREE_BASIC, 1 << (HALF - half)))
     return tuple(out)
 
 
-_CATS: tuple[tuple[int, ...], ...] = tuple(_cats(c) for c in range(-8, 9))
-"""``_CATS[code + 8]``: the masks a square holding ``code`` belongs to."""
-class _Flips(dict[int, tuple[int, ...]]):
-    """``_FLIPS[32 * old + new]``: the masks a square changes in when its code goes from ``old``
-    to ``new`` (filled as moves meet them)."""
+def _halves(cats: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The indices of ``(index, bit)`` pairs whose bit is in the low half, and in the high half."""
+    pairs = sorted(cats)
+    return (tuple(i for i, bit in pairs if bit == 1), tuple(i for i, bit in pairs if bit != 1))
 
-    def __missing__(self, key: int) -> tuple[int, ...]:
+
+_PACKED_CATS: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+    _halves(_packed_cats(code)) for code in range(-8, 9))
+"""``_PACKED_CATS[code + 8]``: the indices of the packed masks a square ``sq`` holding ``code``
+belongs to by bit ``sq``, and those it belongs to by bit ``sq + HALF``."""
+
+
+class _Flips(dict[int, tuple[tuple[int, ...], tuple[int, ...]]]):
+    """``_FLIPS[32 * old + new]``: the indices of the packed masks whose bit ``sq``, and those
+    whose bit ``sq + HALF``, change when square ``sq``'s code goes from ``old`` to ``new``
+    (filled as moves meet them)."""
+
+    def __missing__(self, key: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         old, new = (key + 8) // 32, (key + 8) % 32 - 8
-        flips = self[key] = tuple(sorted(set(_CATS[old + 8]) ^ set(_CATS[new + 8])))
+        flips = self[key] = _halves(set(_packed_cats(old)) ^ set(_packed_cats(new)))
         return flips
 
 
 _FLIPS = _Flips()
 
 
-def _masks_of(board: tuple[int, ...]) -> tuple[int, ...]:
-    m = [0] * 17
+def _packed_of(board: tuple[int, ...]) -> tuple[int, ...]:
+    m = [0] * (P_KNOWN + 1)
     for sq, code in enumerate(board):
         if code:
-            bit = 1 << sq
-            for i in _CATS[code + 8]:
-                m[i] |= bit
+            for i, bit in _packed_cats(code):
+                m[i] |= bit << sq
     return tuple(m)
 
 
@@ -313,17 +343,28 @@ _set_masks: Callable[[Position, tuple[int, ...] | None], None] = \
     Position.__dict__["_masks"].__set__
 
 
-def masks(position: Position) -> tuple[int, ...]:
-    """The 16 masks of ``position`` (see the comment above :data:`MOVER_BASIC`), cached.
-
-    A 17th entry is 1 once the position is known not to be over by rules 11 and 12 (then
-    :func:`_static_outcome` is ``None`` at once): :func:`apply` carries it along a move that
-    neither captures nor promotes, which changes no side's pieces."""
+def packed(position: Position) -> tuple[int, ...]:
+    """The packed masks of ``position`` (see the comment above :data:`MOVER_BASIC`), cached on
+    the position: :func:`apply` carries them along, and :data:`P_KNOWN` along a move that
+    neither captures nor promotes (it changes no side's pieces)."""
     m = position._masks
     if m is None:
-        m = _masks_of(position.board)
+        m = _packed_of(position.board)
         _set_masks(position, m)
     return m
+
+
+def masks(position: Position) -> tuple[int, ...]:
+    """The 16 masks of ``position`` in the wide layout (see the comment above
+    :data:`MOVER_BASIC`), from its packed masks; a 17th entry is :data:`P_KNOWN`'s."""
+    p = packed(position)
+    out: list[int] = []
+    for base in (0, 4):
+        for half in (0, HALF):
+            out += (p[base + P_BASIC] >> half & FULL, p[base + P_BILLO] >> half & FULL,
+                    p[base + P_FREE] >> (HALF - half) & FULL,
+                    p[base + P_FREE_BASIC] >> (HALF - half) & FULL)
+    return (*out, p[P_KNOWN])
 
 
 def forward_mask(side: int, x: int) -> int:
@@ -525,12 +566,23 @@ def apply(position: Position, move: Move) -> Position:
         _set_quiet(after, position.quiet + 1)
         if m is not None:
             ms = list(m)
-            bit = 1 << start
-            for i in flips[32 * old[start] + left]:
-                ms[i] ^= bit
-            bit = 1 << end
-            for i in flips[32 * old[end] + new[end]]:
-                ms[i] ^= bit
+            if left or old[end]:  # a double split or formed
+                for sq, low, high in ((start, *flips[32 * old[start] + left]),
+                                      (end, *flips[32 * old[end] + new[end]])):
+                    bit = 1 << sq
+                    for i in low:
+                        ms[i] ^= bit
+                    bit <<= HALF
+                    for i in high:
+                        ms[i] ^= bit
+            else:  # the square's whole content goes to an empty square: the same masks change
+                low, high = _PACKED_CATS[old[start] + 8]
+                bits = 1 << start | 1 << end
+                for i in low:
+                    ms[i] ^= bits
+                bits <<= HALF
+                for i in high:
+                    ms[i] ^= bits
             m = tuple(ms)
         _set_masks(after, m)
         return after
@@ -539,10 +591,14 @@ def apply(position: Position, move: Move) -> Position:
         ms = list(m)
         for sq in (start, *captures) if captures and captures[-1] == end else \
                 (start, end, *captures):
+            low, high = flips[32 * old[sq] + new[sq]]
             bit = 1 << sq
-            for i in flips[32 * old[sq] + new[sq]]:
+            for i in low:
                 ms[i] ^= bit
-        ms[16] = 0  # the pieces changed: whether the game is over is asked again
+            bit <<= HALF
+            for i in high:
+                ms[i] ^= bit
+        ms[P_KNOWN] = 0  # the pieces changed: whether the game is over is asked again
         m = tuple(ms)
     _set_masks(after, m)
     return after
@@ -577,28 +633,30 @@ def _census(position: Position) -> dict[tuple[int, str, int], int]:
 
 def _static_outcome(position: Position) -> Outcome | None:
     """Capture of all pieces (rule 11) and the automatic draws (rule 12)."""
-    m = masks(position)
-    if m[16]:
+    m = packed(position)
+    if m[P_KNOWN]:
         return None
     done = _ending(m)
     if done is None:
-        _set_masks(position, (*m[:16], 1))
+        _set_masks(position, (*m[:P_KNOWN], 1, *m[P_KNOWN + 1:]))
     return done
 
 
 def _ending(m: tuple[int, ...]) -> Outcome | None:
-    """:func:`_static_outcome` from the masks."""
+    """:func:`_static_outcome` from the packed masks."""
     # Every piece is a basic piece or a Billo: the movers' masks hold every piece of a side.
-    y_round, y_square, o_round, o_square = m[0] | m[1], m[4] | m[5], m[8] | m[9], m[12] | m[13]
-    if not o_round | o_square:
+    yellow, orange = m[P_BASIC] | m[P_BILLO], m[4 + P_BASIC] | m[4 + P_BILLO]
+    if not orange:
         return Outcome("yellow", "capture-all")
-    if not y_round | y_square:
+    if not yellow:
         return Outcome("orange", "capture-all")
-    if not y_round | o_round or not y_square | o_square:
+    both = yellow | orange
+    if not both & FULL or not both >> HALF:
         return Outcome("draw", "draw-shapes")
     # draw-billos: one side only round Billos, the other only square Billos (rule 12)
-    if (not (m[0] | m[4] | m[5]) and not (m[8] | m[9] | m[12])) or \
-            (not (m[8] | m[12] | m[13]) and not (m[0] | m[1] | m[4])):
+    y_basic, y_billo, o_basic, o_billo = m[P_BASIC], m[P_BILLO], m[4 + P_BASIC], m[4 + P_BILLO]
+    if (not (y_basic | y_billo >> HALF) and not (o_basic | o_billo & FULL)) or \
+            (not (o_basic | o_billo >> HALF) and not (y_basic | y_billo & FULL)):
         return Outcome("draw", "draw-billos")
     return None
 

@@ -36,8 +36,16 @@ from pbmkit.games.billo.rules import (
     BILLO,
     FREE,
     FREE_BASIC,
+    FULL,
+    HALF,
     MOVER_BASIC,
     MOVER_BILLO,
+    P_BASIC,
+    P_BILLO,
+    P_FREE,
+    P_FREE_BASIC,
+    PNOT_A,
+    PNOT_H,
     ROUND,
     SQUARE,
     YELLOW,
@@ -49,6 +57,7 @@ from pbmkit.games.billo.rules import (
     has_legal_move,
     king_mask,
     masks,
+    packed,
 )
 
 __all__ = ["beaten", "best_key", "can_capture", "first_of_key", "is_legal", "masks_can_capture",
@@ -157,53 +166,52 @@ def _closure(step: bool, movers: int, passable: int, prey: int, side: int) -> bo
 
 def can_capture(position: Position) -> bool:
     """Whether the side to move can capture anything (some move of it has a capture)."""
-    return masks_can_capture(masks(position), position.turn == YELLOW)
+    return masks_can_capture(packed(position), position.turn == YELLOW)
 
 
 def masks_can_capture(m: tuple[int, ...], yellow: bool) -> bool:
-    """:func:`can_capture` from the position's masks (``yellow``: Yellow is to move)."""
-    # The masks' indices: see rules.MOVER_BASIC (Yellow 0-7, Orange 8-15; round, then square).
+    """:func:`can_capture` from the position's packed masks (``yellow``: Yellow is to move):
+    the round and the square movers asked at once, each half of a packed mask one shape's."""
+    # The indices: see rules.P_BASIC (Yellow 0-3, Orange 4-7).
     if yellow:
-        return _group_captures(m[0], m[1], m[6], m[14], m[15], True) or \
-            _group_captures(m[4], m[5], m[2], m[10], m[11], True)
-    return _group_captures(m[8], m[9], m[14], m[6], m[7], False) or \
-        _group_captures(m[12], m[13], m[10], m[2], m[3], False)
+        return _group_captures(m[0], m[1], m[2], m[6], m[7], True)
+    return _group_captures(m[4], m[5], m[6], m[2], m[3], False)
 
 
 def _group_captures(basic: int, billos: int, passable: int, prey_all: int, prey_basic: int,
                     up: bool) -> bool:
-    """Whether ``basic`` pieces (moving up the board when ``up``) or ``billos`` of one shape can
-    capture, passing through ``passable`` first (:func:`_closure`, unrolled: the hot path of
-    every quiet move)."""
+    """Whether ``basic`` pieces (moving up the board when ``up``) or ``billos`` can capture,
+    passing through ``passable`` first (:func:`_closure`, unrolled, on packed masks: both shapes
+    at once, the 8 bits between the halves catching what a shift carries out of one)."""
     if basic and prey_basic:
         # Every square a basic piece stands on before a capture is its own or one it passes
         # through: nothing to capture ahead of those squares, no capture (one test, no walk).
         x = basic | passable
         if up:
-            f = x << 8 | (x & _NOT_H) << 9 | (x & _NOT_A) << 7
+            f = x << 8 | (x & PNOT_H) << 9 | (x & PNOT_A) << 7
         else:
-            f = x >> 8 | (x & _NOT_A) >> 9 | (x & _NOT_H) >> 7
+            f = x >> 8 | (x & PNOT_A) >> 9 | (x & PNOT_H) >> 7
         x = basic if f & prey_basic else 0
         if up:
             while x:
-                f = x << 8 | (x & _NOT_H) << 9 | (x & _NOT_A) << 7
+                f = x << 8 | (x & PNOT_H) << 9 | (x & PNOT_A) << 7
                 if f & prey_basic:
                     return True
                 x = f & passable  # a basic piece only goes forward: no square twice
         else:
             while x:
-                f = x >> 8 | (x & _NOT_A) >> 9 | (x & _NOT_H) >> 7
+                f = x >> 8 | (x & PNOT_A) >> 9 | (x & PNOT_H) >> 7
                 if f & prey_basic:
                     return True
                 x = f & passable
     if billos and prey_all:
         row = billos | passable
-        row |= (row & _NOT_H) << 1 | (row & _NOT_A) >> 1
+        row |= (row & PNOT_H) << 1 | (row & PNOT_A) >> 1
         if not (row | row << 8 | row >> 8) & prey_all:
             return False  # nothing next to the Billos and the squares they may pass: no walk
         x, acc = billos, 0
         while x:
-            row = x | (x & _NOT_H) << 1 | (x & _NOT_A) >> 1
+            row = x | (x & PNOT_H) << 1 | (x & PNOT_A) >> 1
             f = row | row << 8 | row >> 8
             if f & prey_all:
                 return True
@@ -232,28 +240,36 @@ def _search(position: Position, floor: Key, stop_first: bool) -> Key:
 
 def _search_groups(position: Position, floor: Key, stop_first: bool) -> tuple[Key, bool]:
     """:func:`_search`, and whether a Billo's paths were searched."""
-    m = masks(position)
+    m = packed(position)
     side = position.turn
-    me, you = (0, 8) if side == YELLOW else (8, 0)
+    me, you = (0, 4) if side == YELLOW else (4, 0)
     best = floor
+    # Basic pieces capture only basic pieces and move forward: the most captures of any of them,
+    # round and square at once (each half of the packed masks one shape's), exactly.
+    basic, prey_basic = m[me + P_BASIC], m[you + P_FREE_BASIC]
+    if basic and prey_basic:
+        key = (_most_captures(basic, m[me + P_FREE], prey_basic, side == YELLOW), 0, 0)
+        if key > best:
+            best = key
+            if stop_first:
+                return best, False
+    billos = m[me + P_BILLO]
     searched = False
-    for own, other, shape in ((0, 4, ROUND), (4, 0, SQUARE)):
-        prey_all, prey_basic = m[you + other + FREE], m[you + other + FREE_BASIC]
-        if not prey_all:
-            continue
-        for is_billo in (False, True):
-            group = m[me + own + (MOVER_BILLO if is_billo else MOVER_BASIC)]
-            if group:
-                searched = searched or is_billo
-                best = _group_search(position, shape, is_billo, group, m[me + other + FREE],
-                                     prey_all, prey_basic, best, stop_first)
-                if stop_first and best > floor:
-                    return best, searched
+    for half, shape in ((0, ROUND), (HALF, SQUARE)) if billos else ():  # a shape's half each
+        group = billos >> half & FULL
+        prey_all = m[you + P_FREE] >> half & FULL
+        if group and prey_all:
+            searched = True
+            best = _group_search(position, shape, group, m[me + P_FREE] >> half & FULL,
+                                 prey_all, prey_basic >> half & FULL, best, stop_first)
+            if stop_first and best > floor:
+                break
     return best, searched
 
 
 def _most_captures(basic: int, passable: int, prey: int, up: bool) -> int:
-    """The most captures any of the ``basic`` pieces (moving up the board when ``up``) can make.
+    """The most captures any of the ``basic`` pieces (moving up the board when ``up``) can make
+    (packed masks: the most of either half).
 
     Exact without following paths: a basic piece only moves forward, so no path enters a square
     twice and the squares reachable after ``j`` captures, by any piece, are computed for all the
@@ -265,30 +281,24 @@ def _most_captures(basic: int, passable: int, prey: int, up: bool) -> int:
         x, reach = stand, stand
         while x:  # pass through own pieces
             if up:
-                x = (x << 8 | (x & _NOT_H) << 9 | (x & _NOT_A) << 7) & passable
+                x = (x << 8 | (x & PNOT_H) << 9 | (x & PNOT_A) << 7) & passable
             else:
-                x = (x >> 8 | (x & _NOT_A) >> 9 | (x & _NOT_H) >> 7) & passable
+                x = (x >> 8 | (x & PNOT_A) >> 9 | (x & PNOT_H) >> 7) & passable
             reach |= x
         if up:
-            stand = (reach << 8 | (reach & _NOT_H) << 9 | (reach & _NOT_A) << 7) & prey
+            stand = (reach << 8 | (reach & PNOT_H) << 9 | (reach & PNOT_A) << 7) & prey
         else:
-            stand = (reach >> 8 | (reach & _NOT_A) >> 9 | (reach & _NOT_H) >> 7) & prey
+            stand = (reach >> 8 | (reach & PNOT_A) >> 9 | (reach & PNOT_H) >> 7) & prey
         if not stand:
             return j
         j += 1
 
 
-def _group_search(position: Position, shape: str, is_billo: bool, group: int,
-                  passable_mask: int, prey_all: int, prey_basic: int, best: Key,
-                  stop_first: bool) -> Key:
-    """:func:`_search` for the pieces of ``group`` (one side, shape and kind): ``best`` or a
-    better key."""
+def _group_search(position: Position, shape: str, group: int, passable_mask: int,
+                  prey_all: int, prey_basic: int, best: Key, stop_first: bool) -> Key:
+    """:func:`_search` for the Billos of ``group`` (one side and shape): ``best`` or a better
+    key."""
     side = position.turn
-    if not is_billo:  # a basic piece captures only basic pieces and moves forward: exact at once
-        if not prey_basic:
-            return best
-        key = (_most_captures(group, passable_mask, prey_basic, side == YELLOW), 0, 0)
-        return key if key > best else best
     prey_billo = prey_all & ~prey_basic
     top = (prey_all.bit_count(), prey_billo.bit_count(), 1)
     if top <= best or not _closure(False, group, passable_mask, prey_all, side):
