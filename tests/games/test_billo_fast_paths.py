@@ -10,8 +10,10 @@ positions, seeded random playouts and contrived dense positions.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
+import pickle
 import random
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -535,3 +537,25 @@ def _plain_read(text: str, position: Position) -> object:
         return ("illegal", f"'+' marks a Billo, but the {'round' if w.piece == ROUND else 'square'}"
                            f" piece on {billo.space_name(move.start)} is not a Billo")
     return move
+
+
+# --- the third pass (issue 16): the position's hash ---------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_position_hashes_as_its_board_turn_and_quiet_count(seed: int) -> None:
+    """``hash`` reads the movers' packed masks (one-to-one with the board): a position reached by
+    ``apply`` (masks carried, "not over" known), a fresh copy (masks computed by ``hash``), a copy
+    and a pickled one hash alike and are equal; positions that differ hash apart (no systematic
+    collision: the replay's table of positions would slow down, never go wrong)."""
+    rng = random.Random(300 + seed)
+    reached = _playout(rng, 140, "yellow" if seed % 2 else "orange")
+    for position in reached:
+        rules._static_outcome(position)  # "not over" known on some, not on the fresh copies
+        fresh = Position(position.board, position.turn, position.quiet)
+        for other in (fresh, copy.copy(position), copy.deepcopy(fresh),
+                      pickle.loads(pickle.dumps(position))):
+            assert other == position and hash(other) == hash(position)
+    variants = {Position(p.board, turn, quiet) for p in reached for turn in (YELLOW, ORANGE)
+                for quiet in (p.quiet, p.quiet + 1)}
+    assert len({hash(p) for p in variants}) == len(variants)

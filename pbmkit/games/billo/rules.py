@@ -136,6 +136,14 @@ class Position:
     """The squares of each kind of piece as packed masks (:func:`packed`), computed on first use
     or carried along by :func:`apply`; not part of equality."""
 
+    def __hash__(self) -> int:
+        # The board and the movers' packed masks (four integers) say the same: equal boards have
+        # equal masks, and hashing four integers is cheaper than hashing 64 cells.
+        m = self._masks
+        if m is None:
+            m = packed(self)
+        return hash((m[P_BASIC], m[P_BILLO], m[4 + P_BASIC], m[4 + P_BILLO], self.quiet, self.turn))
+
 
 @dataclass(frozen=True, slots=True)
 class Move:
