@@ -185,9 +185,11 @@ def _plain_parse(text: str) -> _Written:
 
 
 _read = memoised_reader(_parse)
-_LETTERED: dict[str, _Written] = {}
+_LETTERED: dict[str, tuple[Move, tuple[int, ...], bool, tuple[int, ...]]] = {}
 """The moves read so far that name their piece letter and write no ``=B`` (most moves of a
-record): :meth:`BilloNotation.read` finds them here at once, without :data:`_read`'s checks."""
+record): :meth:`BilloNotation.read` finds them here at once, without :data:`_read`'s checks, as
+the move as written, the squares where an opponent's piece is a capture the text implies (the
+path when no ``x`` is written, else none), whether ``+`` is written, and the squares."""
 _LETTERED_SIZE = 8192
 
 
@@ -229,48 +231,30 @@ class BilloNotation:
         ``+`` on a piece that is not a Billo, and ``=B`` on a move that does not promote, are
         :class:`IllegalMoveError`.
         """
-        w = _LETTERED.get(text)
-        if w is None:
+        lettered = _LETTERED.get(text)
+        if lettered is None:
             w = _read(text)
-            if w.piece is not None and not w.promotion:
-                if len(_LETTERED) >= _LETTERED_SIZE:
-                    _LETTERED.clear()
-                _LETTERED[text] = w
-        if w.piece is not None and not w.promotion:
-            # The letter is written: the move is the path as written (matching_moves would find
-            # it or nothing, and _fallback then builds the same move), and check_move judges it.
-            # (_lettered, inlined: the replayer reads every ply.)
-            move = w.move
-            board, side = position.board, position.turn
-            if w.captures is None:  # no x written: the opponent's pieces on the path are captured
-                for s in move.steps:
-                    if board[s] * side < 0:
-                        move = billo.Move.along(move.piece, w.squares, [
-                            s for s in move.steps if board[s] * side < 0])
-                        break
-            if w.billo:
-                start = move.start
-                if board[start] * side > 0 and billo.shape_state(board[start], move.piece) == \
-                        billo.BASIC:
-                    raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
-                                  f"{billo.space_name(start)} is not a Billo", start)
-            return move
-        start = w.squares[0]
-        found = billo.matching_moves(position, w.squares, w.piece, None, w.captures)
-        if len(found) > 1:
-            texts = tuple(sorted(billo.move_text(position, m) for m in found))
-            raise AmbiguousMoveError(
-                f"the move {text.strip()!r} is ambiguous: it could be {' or '.join(texts)}; "
-                "write the piece letter", start, texts)
-        move = found[0] if found else _fallback(position, w)
-        mover = billo.moving_piece(position, move)
-        if w.billo and mover == billo.BASIC:
-            raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
-                          f"{billo.space_name(start)} is not a Billo", start)
-        if w.promotion and found and not billo.promotes(position, move):
-            why = "it is already a Billo" if mover == billo.BILLO else \
-                "it does not reach its last rank"
-            raise _placed(f"'=B' marks a promotion, but the move does not promote: {why}", start)
+            if w.piece is None or w.promotion:
+                return _unlettered(text, w, position)
+            if len(_LETTERED) >= _LETTERED_SIZE:
+                _LETTERED.clear()
+            lettered = _LETTERED[text] = (w.move, w.move.steps if w.captures is None else (),
+                                          w.billo, w.squares)
+        # The letter is written: the move is the path as written (matching_moves would find it
+        # or nothing, and _fallback then builds the same move), and check_move judges it.
+        # (_lettered, inlined: the replayer reads every ply.)
+        move, implied, plus, squares = lettered
+        board, side = position.board, position.turn
+        for s in implied:  # no x written: the opponent's pieces on the path are captured
+            if board[s] * side < 0:
+                move = Move.along(move.piece, squares, [s for s in implied if board[s] * side < 0])
+                break
+        if plus:
+            start = move.start
+            if board[start] * side > 0 and billo.shape_state(board[start], move.piece) == \
+                    billo.BASIC:
+                raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
+                              f"{billo.space_name(start)} is not a Billo", start)
         return move
 
     def format(self, move: billo.Move, position: billo.Position) -> str:
@@ -309,6 +293,28 @@ class BilloNotation:
     def pbmserv(self, move: billo.Move | None) -> str:
         """Billo has no pbmserv coordinates: ``ValueError``."""
         raise ValueError("Billo records have no pbmserv coordinates (pbmserv names are Batalo's)")
+
+
+def _unlettered(text: str, w: _Written, position: billo.Position) -> billo.Move:
+    """:meth:`BilloNotation.read` of a move without its letter, or with ``=B``: resolved against
+    the legal moves."""
+    start = w.squares[0]
+    found = billo.matching_moves(position, w.squares, w.piece, None, w.captures)
+    if len(found) > 1:
+        texts = tuple(sorted(billo.move_text(position, m) for m in found))
+        raise AmbiguousMoveError(
+            f"the move {text.strip()!r} is ambiguous: it could be {' or '.join(texts)}; "
+            "write the piece letter", start, texts)
+    move = found[0] if found else _fallback(position, w)
+    mover = billo.moving_piece(position, move)
+    if w.billo and mover == billo.BASIC:
+        raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
+                      f"{billo.space_name(start)} is not a Billo", start)
+    if w.promotion and found and not billo.promotes(position, move):
+        why = "it is already a Billo" if mover == billo.BILLO else \
+            "it does not reach its last rank"
+        raise _placed(f"'=B' marks a promotion, but the move does not promote: {why}", start)
+    return move
 
 
 def _placed(message: str, start: int) -> IllegalMoveError:
