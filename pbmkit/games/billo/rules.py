@@ -537,6 +537,9 @@ _new_position = object.__new__
 _set_board: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["board"].__set__
 _set_turn: Callable[[Position, int], None] = Position.__dict__["turn"].__set__
 _set_quiet: Callable[[Position, int], None] = Position.__dict__["quiet"].__set__
+_PROMOTES: dict[int, tuple[bool, ...]] = {
+    side: tuple(_RANK[sq] == _LAST_RANK[side] for sq in range(_N)) for side in (YELLOW, ORANGE)}
+"""``_PROMOTES[side][sq]``: whether a basic piece of ``side`` stopping on ``sq`` becomes a Billo."""
 
 
 def apply(position: Position, move: Move) -> Position:
@@ -556,47 +559,55 @@ def apply(position: Position, move: Move) -> Position:
         left = side * (code % 3)
         unit = 3 * side
     board[start] = left
-    for c in captures:
-        board[c] = EMPTY
-    promoted = state == BASIC and _RANK[end] == _LAST_RANK[side]
-    # The end square holds no piece of the mover's shape (an empty square, an own piece of the
-    # other shape, or a piece captured): the moving piece is added to it.
-    board[end] += unit * (BILLO if promoted else state)
     # Built through the slots directly (the frozen dataclass __init__ costs a third of apply),
-    # carrying the masks along: only the start, the captured squares and the end change.
+    # carrying the masks along: only the start, the captured squares and the end change. The
+    # end square holds no piece of the mover's shape (an empty square, an own piece of the other
+    # shape, or a piece captured): the moving piece is added to it.
     after = _new_position(Position)
+    m = position._masks
+    if not captures:
+        if state == BASIC and _PROMOTES[side][end]:
+            board[end] += unit * BILLO
+        else:  # a quiet move: the start and the end change
+            board[end] += unit * state
+            new = tuple(board)
+            _set_board(after, new)
+            _set_turn(after, -side)
+            _set_quiet(after, position.quiet + 1)
+            if m is not None:
+                ms = list(m)
+                if left or old[end]:  # a double split or formed
+                    flips = _FLIPS
+                    for sq, low, high in ((start, *flips[32 * old[start] + left]),
+                                          (end, *flips[32 * old[end] + new[end]])):
+                        bit = 1 << sq
+                        for i in low:
+                            ms[i] ^= bit
+                        bit <<= HALF
+                        for i in high:
+                            ms[i] ^= bit
+                else:  # the square's whole content goes to an empty square: the same masks change
+                    low, high = _PACKED_CATS[old[start] + 8]
+                    bits = 1 << start | 1 << end
+                    for i in low:
+                        ms[i] ^= bits
+                    bits <<= HALF
+                    for i in high:
+                        ms[i] ^= bits
+                m = tuple(ms)
+            _set_masks(after, m)
+            return after
+    else:
+        for c in captures:
+            board[c] = EMPTY
+        board[end] += unit * (BILLO if state == BASIC and _PROMOTES[side][end] else state)
     new = tuple(board)
     _set_board(after, new)
     _set_turn(after, -side)
-    m = position._masks
-    flips = _FLIPS
-    if not captures and not promoted:  # a quiet move: the start and the end change
-        _set_quiet(after, position.quiet + 1)
-        if m is not None:
-            ms = list(m)
-            if left or old[end]:  # a double split or formed
-                for sq, low, high in ((start, *flips[32 * old[start] + left]),
-                                      (end, *flips[32 * old[end] + new[end]])):
-                    bit = 1 << sq
-                    for i in low:
-                        ms[i] ^= bit
-                    bit <<= HALF
-                    for i in high:
-                        ms[i] ^= bit
-            else:  # the square's whole content goes to an empty square: the same masks change
-                low, high = _PACKED_CATS[old[start] + 8]
-                bits = 1 << start | 1 << end
-                for i in low:
-                    ms[i] ^= bits
-                bits <<= HALF
-                for i in high:
-                    ms[i] ^= bits
-            m = tuple(ms)
-        _set_masks(after, m)
-        return after
     _set_quiet(after, 0)
     if m is not None:
         ms = list(m)
+        flips = _FLIPS
         for sq in (start, *captures) if captures and captures[-1] == end else \
                 (start, end, *captures):
             low, high = flips[32 * old[sq] + new[sq]]
@@ -606,7 +617,9 @@ def apply(position: Position, move: Move) -> Position:
             bit <<= HALF
             for i in high:
                 ms[i] ^= bit
-        ms[P_KNOWN] = 0  # the pieces changed: whether the game is over is asked again
+        # The pieces changed: whether the game is over (rules 11-12) is asked again, at once (the
+        # next check would ask it, and the final position's outcome).
+        ms[P_KNOWN] = 0 if _ending(ms) else 1
         m = tuple(ms)
     _set_masks(after, m)
     return after
@@ -650,7 +663,7 @@ def _static_outcome(position: Position) -> Outcome | None:
     return done
 
 
-def _ending(m: tuple[int, ...]) -> Outcome | None:
+def _ending(m: Sequence[int]) -> Outcome | None:
     """:func:`_static_outcome` from the packed masks."""
     # Every piece is a basic piece or a Billo: the movers' masks hold every piece of a side.
     yellow, orange = m[P_BASIC] | m[P_BILLO], m[4 + P_BASIC] | m[4 + P_BILLO]
