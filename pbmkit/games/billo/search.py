@@ -119,11 +119,18 @@ def path_key(position: Position, move: Move) -> Key | None:
         return None
     billo = state == BILLO
     nbrs = _KING_BITS if billo else _FORWARD_BITS[side]
-    if len(steps) == 1:
-        n = steps[0]
-        if 0 <= n < _N and board[n] == 0 and nbrs[start] >> n & 1:
-            return _NO_KEY if not move.captures else None
     passable, prey = _PASSABLE[piece], _PREY[piece]
+    if len(steps) == 1:  # one step: onto an empty square or an own piece (key 0), or a capture
+        n = steps[0]
+        if not 0 <= n < _N or not nbrs[start] >> n & 1:
+            return None
+        c = board[n] * side
+        if c == 0 or c in passable:
+            return _NO_KEY if not move.captures else None
+        v = prey.get(c)
+        if v is None or (v and not billo) or move.captures != steps:
+            return None
+        return 1, v, 1 if billo else 0
     last = _LAST_RANK[side]
     visited = 1 << start
     cur = start
