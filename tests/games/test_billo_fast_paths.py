@@ -392,8 +392,38 @@ def test_the_quick_reader_reads_every_written_move(tmp_path: Path) -> None:
             text = billo.move_text(position, move)
             quick = notation_module._quick_parse(text)
             assert quick is not None and quick == notation_module._plain_parse(text)
+            lettered = notation_module._quick_lettered(text)
+            assert lettered == notation_module._lettered_entry(notation_module._plain_parse(text))
             seen += 1
     assert seen > 500
+
+
+def _same_entry(text: str) -> None:
+    """The first reading of a lettered move (``_quick_lettered``) is the plain reading's entry."""
+    quick = notation_module._quick_lettered(text)
+    if quick is None:
+        return
+    w = notation_module._plain_parse(text)
+    assert w.piece is not None and not w.promotion
+    assert quick == notation_module._lettered_entry(w)
+    move = quick[0]
+    assert (move.piece, move.start, move.steps, move.captures) == \
+        (w.move.piece, w.move.start, w.move.steps, w.move.captures)
+    assert hash(move) == hash(w.move)
+
+
+@settings(max_examples=300)
+@given(text=st.text(alphabet="RS+ abch18x-=B", min_size=1, max_size=24))
+def test_the_first_reading_of_a_lettered_move_is_the_plain_one(text: str) -> None:
+    _same_entry(text)
+
+
+@pytest.mark.parametrize("text", ["R c2-c3", "S+ d4xe5", "R c2xd3-e4xf5", "S a1-b2-a1xb2",
+                                  "R+ c3xd4xc3", "S h7-h8", "R c2-c3=B", "c2-c3", "R c2 - c3"])
+def test_the_first_reading_of_written_moves_of_every_shape(text: str) -> None:
+    _same_entry(text)
+    expected_quick = text[:1] in "RS" and "=" not in text and " - " not in text
+    assert (notation_module._quick_lettered(text) is not None) == expected_quick
 
 
 @settings(max_examples=60)
