@@ -92,14 +92,19 @@ _CANONICAL: re.Pattern[str] | str = r"([RS])(\+?) ([a-h][1-8](?:[-x][a-h][1-8]){
 """A move as the writer spells it (compiled on first use): read by :func:`_quick_parse`."""
 
 
-def _quick_parse(text: str) -> _Written | None:
-    """:func:`_plain_parse` of a move as the writer spells it (``R+ c2xd3-e4``), in one match
-    and a slice per square; ``None`` for any other text."""
+def _canonical_match(text: str) -> re.Match[str] | None:
+    """The match of :data:`_CANONICAL` (compiled on first use) over the whole of ``text``."""
     global _CANONICAL
     pattern = _CANONICAL
     if isinstance(pattern, str):
         pattern = _CANONICAL = re.compile(pattern)
-    m = pattern.fullmatch(text)
+    return pattern.fullmatch(text)
+
+
+def _quick_parse(text: str) -> _Written | None:
+    """:func:`_plain_parse` of a move as the writer spells it (``R+ c2xd3-e4``), in one match
+    and a slice per square; ``None`` for any other text."""
+    m = _canonical_match(text)
     if m is None:
         return None
     path = m.group(3)
@@ -212,11 +217,7 @@ def _quick_lettered(text: str) -> _Lettered | None:
     """``_lettered_entry(_read(text))`` for a move as the writer spells it (``R c2-c3``,
     ``S+ d4xe5-f6``), read in one match; ``None`` for any other text. A record's first reading of
     each move text (about 7,000 in an archive of 80,000 plies) took ~7 µs through :func:`_read`."""
-    global _CANONICAL
-    pattern = _CANONICAL
-    if isinstance(pattern, str):
-        pattern = _CANONICAL = re.compile(pattern)
-    m = pattern.fullmatch(text)
+    m = _canonical_match(text)
     if m is None:
         return None
     piece, mark, path = m.groups()
