@@ -162,6 +162,8 @@ def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: i
     judge.game = game
     judge.result.game = game
     winner_tag = judge._winner_tag()
+    if judge.result.errors:
+        raise _Bail  # a Winner tag the game cannot have
     read, check, apply, side_to_move = game.notation.read, game.check_move, game.apply, \
         game.side_to_move
     split, announce = game.notation.split, game.announce
