@@ -11,11 +11,12 @@ from __future__ import annotations
 import datetime
 import hashlib
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import format_datetime, make_msgid
+from email.utils import format_datetime
 from typing import Any
 
 from pbmkit.notation.desk import MoveClock, desk_report, format_date, read_notes
@@ -29,14 +30,17 @@ __all__ = [
     "Attachment",
     "MailError",
     "addresses",
+    "ascii_domain",
     "board_attachment",
     "compose_message",
     "email_tag",
+    "header_text",
     "mail_annotation",
     "mail_ids",
     "mailer_attachment",
     "move_label",
     "move_mails",
+    "move_message_id",
     "move_subject",
     "stored_id",
 ]
@@ -72,13 +76,55 @@ def email_tag(side_tag: str) -> str:
     return f"{side_tag}{EMAIL_TAG_SUFFIX}"
 
 
+_ZERO_WIDTH_JOINERS = frozenset("\u200c\u200d")
+"""Format characters that scripts need (Persian, the Indic scripts, emoji sequences): kept."""
+_LOCAL_PART = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
+_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+
+
+def _unsafe(ch: str) -> bool:
+    """A character no header may carry: controls (Cc, U+0085 among them), line and paragraph
+    separators (Zl, Zp), format characters (Cf: bidi overrides, zero-width spaces) but the
+    joiners, surrogates (Cs)."""
+    category = unicodedata.category(ch)
+    return (category in ("Cc", "Zl", "Zp", "Cs")
+            or (category == "Cf" and ch not in _ZERO_WIDTH_JOINERS))
+
+
+def header_text(text: str, limit: int = 200) -> str:
+    """``text`` made fit for a header's name or subject part: every unsafe character (see
+    :func:`_unsafe`) and every kind of white space becomes one plain space, runs of spaces one
+    space, the ends trimmed, and the whole cut to ``limit`` characters."""
+    cleaned = "".join(" " if ch.isspace() or _unsafe(ch) else ch for ch in text[:limit * 4])
+    return " ".join(cleaned.split())[:limit].strip()
+
+
+def ascii_domain(domain: str) -> str | None:
+    """``domain`` as a header carries it: IDNA (``xn--``) for a non-ASCII name, lower case;
+    None when it is not a host name (a domain literal ``[1.2.3.4]``, an empty label ...)."""
+    try:
+        text = domain.encode("idna").decode("ascii").lower()
+    except UnicodeError:
+        return None
+    labels = text.split(".")
+    if len(text) > 253 or not all(_LABEL.fullmatch(label) for label in labels):
+        return None
+    return text
+
+
 def _address(name: str, text: str, tag: str) -> Address:
     """An :class:`Address` of the tag value ``text`` (``ann@example.org`` or
-    ``Ann Lee <ann@example.org>``); :class:`MailError` when it is not one address."""
+    ``Ann Lee <ann@example.org>``); :class:`MailError` when it is not one address.
+
+    The display name (``name``, the player's tag, when the value has none) is cleaned with
+    :func:`header_text`; a non-ASCII domain is written in IDNA; a non-ASCII local part is refused
+    (SMTPUTF8 is not supported), as is a quoted or otherwise unusual one.
+    """
     from email.utils import getaddresses
 
-    if any(ord(ch) < 32 or ch == "\x7f" for ch in text) or len(text) > 320:
-        raise MailError(f"the {tag} tag is not an e-mail address")
+    if len(text) > 320 or any(_unsafe(ch) for ch in text):
+        raise MailError(f"the {tag} tag is not an e-mail address (it holds a control, format or "
+                        "line-separator character)")
     found = getaddresses([text])
     if len(found) != 1:
         raise MailError(f"the {tag} tag must hold one e-mail address, not {len(found)}")
@@ -86,8 +132,19 @@ def _address(name: str, text: str, tag: str) -> Address:
     local, at, domain = addr.rpartition("@")
     if not at or not local or not domain or " " in addr or "," in addr:
         raise MailError(f"the {tag} tag is not an e-mail address: {text[:80]!r}")
+    if not local.isascii():
+        raise MailError(f"the {tag} tag's address {addr[:80]!r} has a non-ASCII name before the @: "
+                        "pbmkit does not send such mail (SMTPUTF8 is not supported)")
+    if not _LOCAL_PART.fullmatch(local):
+        raise MailError(f"the {tag} tag's address {addr[:80]!r}: the part before the @ may hold "
+                        "letters, digits, dots and !#$%&'*+/=?^_`{|}~- only")
+    host = ascii_domain(domain)
+    if host is None:
+        raise MailError(f"the {tag} tag's address {addr[:80]!r}: {domain[:80]!r} is not a domain "
+                        "name")
     try:
-        return Address(display_name=(display or name)[:_MAX_NAME], username=local, domain=domain)
+        return Address(display_name=header_text(display or name, _MAX_NAME), username=local,
+                       domain=host)
     except (ValueError, IndexError) as exc:
         raise MailError(f"the {tag} tag is not an e-mail address: {text[:80]!r} ({exc})") from None
 
@@ -170,9 +227,9 @@ def move_subject(replay: GameReplay, ply: Ply | None = None) -> str:
     ply = ply if ply is not None else (replay.main[-1] if replay.main else None)
     if ply is None or replay.game is None:
         raise MailError("the record has no move to mail yet")
-    number = replay.record.tags.get("Number", "").strip()
-    head = replay.game.title + (f" #{number[:20]}" if number else "")
-    return f"{head}, {move_label(replay, ply)} {_move_words(ply)}"
+    number = header_text(replay.record.tags.get("Number", ""), 20)
+    head = replay.game.title + (f" #{number}" if number else "")
+    return header_text(f"{head}, {move_label(replay, ply)} {_move_words(ply)}", 300)
 
 
 def _players_line(replay: GameReplay) -> str:
@@ -260,6 +317,26 @@ def _previous_mail(replay: GameReplay, ply: Ply) -> str | None:
     return _mail_id_of(_written_comments(replay, replay.main[index - 1]))
 
 
+def move_message_id(replay: GameReplay, ply: Ply, mover: Address) -> str:
+    """The Message-ID of the mail of the move ``ply``: ``<pbmkit.HEX@DOMAIN>``, HEX the SHA-256
+    of the game (its name, ``Number`` and ``Date`` tags), the players' addresses, the turn, the
+    side and the move. The same move of the same game always gets the same id, so a copy sent
+    again (``mail send --again``, or after a send that may have gone through) is one message to
+    the opponent's ``mail read``, which skips the second copy as in the record already."""
+    game = replay.game
+    assert game is not None
+    tags = replay.record.tags
+    try:
+        players = [f"{s}={a.addr_spec}" for s, a in sorted(addresses(replay).items())]
+    except MailError:
+        players = []
+    parts = ["pbmkit-message-id-1", game.name, tags.get("Number", "").strip(),
+             tags.get("Date", "").strip(), *players, mover.addr_spec, ply.label, ply.side,
+             _move_words(ply)]
+    digest = hashlib.sha256("\n".join(parts).encode("utf-8", "replace")).hexdigest()[:32]
+    return f"<pbmkit.{digest}@{mover.domain or 'pbmkit.invalid'}>"
+
+
 def compose_message(replay: GameReplay, *, sender: str | None = None,
                     attachments: Sequence[Attachment] = (), now: datetime.datetime | None = None
                     ) -> EmailMessage:
@@ -298,7 +375,7 @@ def compose_message(replay: GameReplay, *, sender: str | None = None,
     msg["To"] = [found[s] for s in others]
     msg["Subject"] = move_subject(replay, ply)
     msg["Date"] = format_datetime(now)
-    msg["Message-ID"] = make_msgid("pbmkit", domain=mover.domain or None)
+    msg["Message-ID"] = move_message_id(replay, ply, mover)
     previous = _previous_mail(replay, ply)
     if previous is not None and not previous.startswith("sha256:"):
         msg["In-Reply-To"] = f"<{previous}>"

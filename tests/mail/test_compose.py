@@ -6,14 +6,18 @@ import datetime
 import email
 import email.policy
 from email.message import EmailMessage
+from email.utils import getaddresses
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from pbmkit.mail.compose import (
     MailError,
     board_attachment,
     compose_message,
+    header_text,
     mail_annotation,
     mail_ids,
     mailer_attachment,
@@ -198,3 +202,117 @@ def test_the_received_date_may_come_from_the_arrival_noted_on_the_opponents_move
                         "2. KQ to KP {[%ccsnt 2026.09.14]}")
     body = body_of(parsed(compose_message(replay_of(text), now=NOW)))
     assert "Received: 2026.09.10 (your last move)" in body.splitlines()
+
+
+# --- issue 22: every header value cleaned or refused ------------------------------------------
+
+HEADERS = {"From", "To", "Subject", "Date", "Message-ID", "In-Reply-To", "References",
+           "MIME-Version", "Content-Type", "Content-Transfer-Encoding"}
+
+
+def tag_value(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def with_tags(**tags: str) -> str:
+    text = BATALO
+    for name, value in tags.items():
+        old = next(line for line in text.splitlines() if line.startswith(f"[{name} "))
+        text = text.replace(old, f'[{name} "{tag_value(value)}"]')
+    return text
+
+
+def raw_headers(msg: EmailMessage) -> list[tuple[str, str]]:
+    """The header fields of the message's bytes, unfolded, as a receiving server reads them."""
+    head = msg.as_bytes().split(b"\n\n", 1)[0].decode("ascii")
+    fields: list[tuple[str, str]] = []
+    for line in head.split("\n"):
+        if line[:1] in (" ", "\t"):
+            fields[-1] = (fields[-1][0], fields[-1][1] + line)
+        else:
+            name, _, value = line.partition(":")
+            fields.append((name, value))
+    return fields
+
+
+@pytest.mark.parametrize("number", ["1\u2028Bcc: x@evil.example", "1\x85Bcc: x@evil.example",
+                                    "1\u2029Bcc: x@evil.example", "1\u202eBcc: x@evil.example"])
+def test_a_line_separator_in_a_tag_is_cleaned_out_of_the_subject(number: str) -> None:
+    """Issue 22: '`mail compose` tracebacks on U+2028 or U+0085 in a tag'."""
+    msg = compose_message(replay_of(with_tags(Number=number)), now=NOW)
+    back = parsed(msg)
+    assert back["Subject"] == "Batalo #1 Bcc: x@evil.exampl, 2. KQ to KP"
+    assert back["Bcc"] is None
+    assert {name for name, _ in raw_headers(msg)} == HEADERS
+
+
+def test_a_form_feed_in_a_players_name_does_not_reach_the_from_header() -> None:
+    """Issue 22: 'a form feed in a name goes into the From header raw'."""
+    msg = compose_message(replay_of(with_tags(White="Ann\x0cLee\x0b")), now=NOW)
+    assert b"\x0c" not in msg.as_bytes() and b"\x0b" not in msg.as_bytes().split(b"\n\n")[0]
+    assert parsed(msg)["From"].addresses[0].display_name == "Ann Lee"
+
+
+def test_a_non_ascii_domain_is_written_in_idna() -> None:
+    """Issue 22: 'a non-ASCII address is written as an encoded word inside the address'."""
+    msg = compose_message(replay_of(with_tags(BlackEmail="Bob Kay <bob@bücher.example>")), now=NOW)
+    (to,) = [v for n, v in raw_headers(msg) if n == "To"]
+    assert to.strip() == "Bob Kay <bob@xn--bcher-kva.example>"
+    assert parsed(msg)["To"].addresses[0].addr_spec == "bob@xn--bcher-kva.example"
+
+
+@pytest.mark.parametrize("value", ["bøb@example.net", "Bob <bøb@example.net>"])
+def test_a_non_ascii_local_part_is_refused_in_one_line(value: str) -> None:
+    with pytest.raises(MailError, match=r"BlackEmail tag's address .*SMTPUTF8 is not supported"):
+        compose_message(replay_of(with_tags(BlackEmail=value)), now=NOW)
+
+
+@pytest.mark.parametrize("value", ["bob@[192.0.2.1]", '"bob kay"@example.net', "bob@exa_mple.net",
+                                   "bob@example.net\u2028Bcc: eve@evil.example"])
+def test_an_address_a_header_cannot_carry_plainly_is_refused(value: str) -> None:
+    with pytest.raises(MailError, match="BlackEmail"):
+        compose_message(replay_of(with_tags(BlackEmail=value)), now=NOW)
+
+
+_TEXT = st.text(st.one_of(st.characters(codec="utf-8"),
+                          st.sampled_from("\u2028\u2029\x85\x0c\x0b\r\n\t\x00\u202e\u200b\ufeff"
+                                          "\"<>,;:@()[]\\=?")), max_size=40)
+_DOMAINS = st.sampled_from(["example.net", "bücher.example", "EXAMPLE.NET", "xn--bcher-kva.example",
+                            "пример.рф"])
+
+
+@given(white=_TEXT, black=_TEXT, number=_TEXT, display=_TEXT, domain=_DOMAINS)
+@settings(max_examples=300)
+def test_compose_never_tracebacks_and_every_header_parses_back_as_meant(
+        white: str, black: str, number: str, display: str, domain: str) -> None:
+    """Issue 22: compose never tracebacks; every header parses back to exactly what was meant:
+    one From mailbox, the To address, the subject, no extra header."""
+    quoted = display.replace("\\", "\\\\").replace('"', '\\"')
+    black_email = f'"{quoted}" <bob@{domain}>' if display else f"bob@{domain}"
+    text = with_tags(White=white, Black=black, Number=number, BlackEmail=black_email)
+    replays = check_text(text, "game.txt")
+    assume(len(replays) == 1 and replays[0].valid)
+    rep = replays[0]
+    assume(rep.record.tags.get("Number") == number and rep.record.tags.get("White") == white)
+    try:
+        msg = compose_message(rep, now=NOW)
+    except MailError as exc:
+        assert "\n" not in str(exc)
+        assert "BlackEmail" in str(exc)  # only the address tag may be refused
+        return
+    assert {name for name, _ in raw_headers(msg)} <= HEADERS
+    assert len([n for n, _ in raw_headers(msg) if n == "From"]) == 1
+    back = parsed(msg)
+    assert not back.defects
+    (sender,) = back["From"].addresses
+    assert sender.addr_spec == "ann@example.org"
+    assert sender.display_name == header_text(white, 80)
+    (to,) = back["To"].addresses
+    assert to.addr_spec == "bob@" + domain.encode("idna").decode().lower()
+    tag_display = getaddresses([rep.record.tags["BlackEmail"]])[0][0]
+    assert to.display_name == header_text(tag_display or black, 80)
+    cleaned = header_text(number, 20)
+    assert back["Subject"] == header_text(f"Batalo{' #' + cleaned if cleaned else ''}, 2. KQ to KP",
+                                          300)
+    for name in back:
+        assert not back[name].defects, name
