@@ -118,21 +118,25 @@ def send(file: str, with_svg: bool, with_pdf: bool, paper: str, again: bool) -> 
             send_message(msg, config, password)
         except MailError as exc:
             raise Refused(f"{exc}; the record was not changed") from None
-        note = _sent_note(rep, found[1].comments, str(msg["Message-ID"]))
         to = ", ".join(a.addr_spec for a in msg["To"].addresses)
+        note = _sent_note(rep, found[1].comments, str(msg["Message-ID"]))
+        if note is None:  # the same move's id (compose.move_message_id) is noted already
+            return text, f"Sent {msg['Subject']} to {to} again (the same Message-ID, noted already)"
         return (append_after_last_move(text, rep.record, "{" + note + "}"),
                 f"Sent {msg['Subject']} to {to}; noted {note}")
 
     apply_event(file, edit, allow_over=True)
 
 
-def _sent_note(rep: GameReplay, comments: Any, message_id: str) -> str:
+def _sent_note(rep: GameReplay, comments: Any, message_id: str) -> str | None:
     """``[%ccmailsnt ID]``, after ``[%ccsnt TODAY]`` when the record keeps dates and the move has
-    no sent date yet."""
+    no sent date yet; None when the move notes this id already (a copy sent again)."""
     from pbmkit.cli.dates import keeps_dates
-    from pbmkit.mail.compose import mail_annotation
+    from pbmkit.mail.compose import mail_annotation, move_mails, stored_id
     from pbmkit.notation.desk import annotation_text, read_notes
 
+    if stored_id(message_id) in move_mails(comments)[1]:
+        return None
     note = mail_annotation(message_id, incoming=False)
     if keeps_dates(rep) and read_notes(comments).sent is None:
         note = f"{annotation_text(sent=datetime.date.today())} {note}"

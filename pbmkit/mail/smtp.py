@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pbmkit.mail.compose import MailError
 
-__all__ = ["DEFAULT_PASSWORD_ENV", "SmtpConfig", "config_path", "load_config", "read_password",
+__all__ = ["DEFAULT_PASSWORD_ENV", "MaybeSent", "SmtpConfig", "config_path", "load_config", "read_password",
            "send_message"]
 
 DEFAULT_PASSWORD_ENV = "PBMKIT_SMTP_PASSWORD"
@@ -172,12 +172,34 @@ def _reply(exc: smtplib.SMTPResponseException) -> str:
     return f"{exc.smtp_code} {' '.join(text.split())[:200]}"
 
 
+class MaybeSent(MailError):
+    """The message went to the server in full, but its answer never came (a timeout, a dropped
+    connection): it may have been delivered."""
+
+
+class _Watched:
+    """Wraps a connection's ``send``: notes when the message's data, ended by ``CRLF . CRLF``,
+    went to the server in full (after that, a failure may follow a delivery)."""
+
+    def __init__(self, server: smtplib.SMTP) -> None:
+        self.handed = False
+        self._send = server.send
+
+    def __call__(self, data: bytes | str) -> None:
+        self._send(data)
+        if isinstance(data, bytes) and data.endswith(b"\r\n.\r\n"):
+            self.handed = True
+
+
 def send_message(msg: EmailMessage, config: SmtpConfig, password: str | None) -> None:
     """Hand ``msg`` to the SMTP server of ``config``; return only once the server accepted it.
 
-    Every failure is one :class:`MailError` line saying that the message was not sent: the server
-    cannot be reached, TLS fails, the login is refused, the server refuses the sender or the
-    recipients, or it drops the connection before accepting the message.
+    Every failure before the message's data went to the server in full is one
+    :class:`MailError` line saying that the message was not sent (the server cannot be reached,
+    TLS fails, the login is refused, the server refuses the sender or the recipients, or drops
+    the connection). A timeout or a dropped connection after the data went, before the server's
+    answer, is :class:`MaybeSent`: the message may have been delivered. A server that answers
+    the data with an error did not take it (not sent).
     """
     where = f"{config.host}:{config.port}"
     if config.user and password is None:
@@ -187,12 +209,15 @@ def send_message(msg: EmailMessage, config: SmtpConfig, password: str | None) ->
         raise MailError(f"security = \"none\" would send the password to {config.host} "
                         "unencrypted; use starttls or ssl")
     server: smtplib.SMTP | None = None
+    watched: _Watched | None = None
     try:
         if config.security == "ssl":
             server = smtplib.SMTP_SSL(config.host, config.port, timeout=config.timeout,
                                       context=_context(config))
         else:
             server = smtplib.SMTP(config.host, config.port, timeout=config.timeout)
+        watched = _Watched(server)
+        setattr(server, "send", watched)  # noqa: B010 (an instance's method replaced)
         server.ehlo()
         if config.security == "starttls":
             server.starttls(context=_context(config))
@@ -206,35 +231,55 @@ def send_message(msg: EmailMessage, config: SmtpConfig, password: str | None) ->
             raise MailError(f"{where} refused the recipient {first} ({code} "
                             f"{why.decode('utf-8', 'replace')[:200]}); the message was not sent "
                             "to every player")
-    except smtplib.SMTPAuthenticationError as exc:
-        raise MailError(f"{where} refused the login of {config.user}: {_reply(exc)}; "
-                        "the message was not sent") from None
-    except smtplib.SMTPNotSupportedError as exc:
-        raise MailError(f"{where} cannot do what mail.toml asks ({exc}); the message was not "
-                        "sent") from None
-    except smtplib.SMTPServerDisconnected:
-        raise MailError(f"{where} closed the connection before accepting the message; "
-                        "the message was not sent") from None
-    except smtplib.SMTPRecipientsRefused as exc:
-        first, (code, why) = next(iter(exc.recipients.items()))
-        raise MailError(f"{where} refused the recipient {first} ({code} "
-                        f"{why.decode('utf-8', 'replace')[:200]}); the message was not sent") from None
-    except smtplib.SMTPResponseException as exc:
-        raise MailError(f"{where} answered {_reply(exc)}; the message was not sent") from None
+    except (smtplib.SMTPServerDisconnected, TimeoutError, OSError) as exc:
+        if watched is not None and watched.handed:
+            lost = (f"no answer within {config.timeout:g} s" if _timed_out(exc)
+                    else "the connection was closed")
+            raise MaybeSent(f"{where} took the message but did not confirm it ({lost}): the message "
+                            "MAY HAVE BEEN SENT; if your opponent does not answer, send it again "
+                            "(pbmkit mail send: the copy has the same Message-ID, and the "
+                            "opponent's pbmkit skips a second copy)") from None
+        raise _not_sent(exc, where, config) from None
     except smtplib.SMTPException as exc:
-        raise MailError(f"{where}: {exc}; the message was not sent") from None
-    except ssl.SSLError as exc:
-        raise MailError(f"{where}: TLS failed ({exc.reason or exc}); the message was not sent") \
-            from None
-    except TimeoutError:
-        raise MailError(f"{where} did not answer within {config.timeout:g} s; the message was not "
-                        "sent") from None
-    except OSError as exc:
-        raise MailError(f"cannot reach {where}: {exc.strerror or exc}; the message was not sent") \
-            from None
+        raise _not_sent(exc, where, config) from None
     finally:
         if server is not None:
             try:
                 server.quit()
             except (smtplib.SMTPException, OSError):
                 server.close()
+
+
+def _timed_out(exc: BaseException) -> bool:
+    return isinstance(exc, TimeoutError) or "timed out" in str(exc)
+
+
+def _not_sent(exc: BaseException, where: str, config: SmtpConfig) -> MailError:
+    """The line for a failure before the message went to the server in full."""
+    if isinstance(exc, smtplib.SMTPAuthenticationError):
+        return MailError(f"{where} refused the login of {config.user}: {_reply(exc)}; "
+                         "the message was not sent")
+    if isinstance(exc, smtplib.SMTPNotSupportedError):
+        return MailError(f"{where} cannot do what mail.toml asks ({exc}); the message was not "
+                         "sent")
+    if isinstance(exc, smtplib.SMTPServerDisconnected):
+        if _timed_out(exc):
+            return MailError(f"{where} did not answer within {config.timeout:g} s; the message "
+                             "was not sent")
+        return MailError(f"{where} closed the connection before the message was handed over; "
+                         "the message was not sent")
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        first, (code, why) = next(iter(exc.recipients.items()))
+        return MailError(f"{where} refused the recipient {first} ({code} "
+                         f"{why.decode('utf-8', 'replace')[:200]}); the message was not sent")
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return MailError(f"{where} answered {_reply(exc)}; the message was not sent")
+    if isinstance(exc, smtplib.SMTPException):
+        return MailError(f"{where}: {exc}; the message was not sent")
+    if isinstance(exc, ssl.SSLError):
+        return MailError(f"{where}: TLS failed ({exc.reason or exc}); the message was not sent")
+    if isinstance(exc, TimeoutError):
+        return MailError(f"{where} did not answer within {config.timeout:g} s; the message was "
+                         "not sent")
+    assert isinstance(exc, OSError)
+    return MailError(f"cannot reach {where}: {exc.strerror or exc}; the message was not sent")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import ssl
 from collections.abc import Iterator
@@ -28,7 +29,10 @@ class Handler:
     """Keeps what the server accepted; ``mode`` makes it misbehave."""
 
     mode: str = "ok"
-    """``ok``; ``drop`` (close the connection at DATA, before answering); ``refuse-rcpt``."""
+    """``ok``; ``drop`` (close the connection once the data came, before answering);
+    ``drop-rcpt`` (close it at RCPT, before the data); ``refuse-rcpt``; ``slow`` (keep the
+    message, then answer only after :attr:`delay` seconds: past the client's timeout)."""
+    delay: float = 3.0
     accepted: list[tuple[str, list[str], bytes]] = field(default_factory=list)
     logins: list[tuple[str, bool]] = field(default_factory=list)
 
@@ -36,6 +40,9 @@ class Handler:
                           rcpt_options: list[str]) -> str:
         if self.mode == "refuse-rcpt":
             return "550 5.1.1 no such mailbox here"
+        if self.mode == "drop-rcpt":
+            server.transport.close()
+            return "421 closing"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -44,6 +51,8 @@ class Handler:
             server.transport.close()  # the connection goes before the message is accepted
             return "421 closing"
         self.accepted.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
+        if self.mode == "slow":  # delivered, but the client gives up before the answer
+            await asyncio.sleep(self.delay)
         return "250 Message accepted for delivery"
 
     def authenticate(self, server: Any, session: Any, envelope: Any, mechanism: str,

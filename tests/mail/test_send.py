@@ -46,12 +46,13 @@ def record(tmp_path: Path) -> Path:
     return path
 
 
-def write_config(tmp_path: Path, port: int, extra: str = "", security: str = "none") -> Path:
+def write_config(tmp_path: Path, port: int, extra: str = "", security: str = "none",
+                 timeout: float = 10) -> Path:
     folder = tmp_path / "config" / "pbmkit"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "mail.toml"
     path.write_text(f'[smtp]\nhost = "127.0.0.1"\nport = {port}\nsecurity = "{security}"\n'
-                    f'user = "{USER}"\npassword_env = "PBMKIT_TEST_PASSWORD"\ntimeout = 10\n{extra}',
+                    f'user = "{USER}"\npassword_env = "PBMKIT_TEST_PASSWORD"\ntimeout = {timeout}\n{extra}',
                     encoding="utf-8")
     return path
 
@@ -102,18 +103,73 @@ def test_a_refused_login_sends_nothing_and_changes_nothing(tmp_path: Path, recor
     assert record.read_bytes() == before
 
 
-def test_a_server_that_drops_the_connection_leaves_the_record_unchanged(tmp_path: Path,
-                                                                         record: Path) -> None:
+def test_a_server_that_drops_the_connection_before_the_data_did_not_get_it(tmp_path: Path,
+                                                                          record: Path) -> None:
     """Issue 15: 'a server that drops the connection: the record is changed only after the
-    server accepted the message'."""
+    server accepted the message'; issue 22: before the data went, it was not sent."""
     before = record.read_bytes()
-    with smtp_server("drop") as (port, handler):
+    with smtp_server("drop-rcpt") as (port, handler):
         write_config(tmp_path, port)
         code, _, err = run(tmp_path, "mail", "send", str(record))
     assert code == 1
-    assert "closed the connection before accepting the message" in err
+    assert "closed the connection before the message was handed over; the message was not " \
+           "sent; the record was not changed" in err
+    assert "may have been sent" not in err.lower()
     assert handler.accepted == []
     assert record.read_bytes() == before
+
+
+@pytest.mark.parametrize("mode", ["drop", "slow"])
+def test_a_failure_after_the_data_went_says_the_message_may_have_been_sent(
+        tmp_path: Path, record: Path, mode: str) -> None:
+    """Issue 22: 'After an SMTP timeout the message may have been delivered: say so'. The server
+    keeps the message, then closes the connection or answers after the client's timeout."""
+    before = record.read_bytes()
+    with smtp_server(mode) as (port, handler):
+        write_config(tmp_path, port, "", timeout=0.5)
+        code, _, err = run(tmp_path, "mail", "send", str(record))
+    assert code == 1
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "MAY HAVE BEEN SENT" in err and "the record was not changed" in err
+    why = "no answer within 0.5 s" if mode == "slow" else "the connection was closed"
+    assert f"127.0.0.1:{port} took the message but did not confirm it ({why})" in err
+    # "slow" delivered it, "drop" threw it away: the client cannot tell, so it says "may"
+    assert len(handler.accepted) == (1 if mode == "slow" else 0)
+    assert record.read_bytes() == before
+
+
+BOB_RECORD = RECORD.replace("2. KQ to KP {[%ccrcv 2026.09.11]}\n", "")
+
+
+def test_a_copy_sent_again_after_a_timeout_is_applied_once_by_the_opponent(
+        tmp_path: Path, record: Path) -> None:
+    """Issue 22: 'make mail send --again safe: the same Message-ID for the same move, so the
+    opponent's mail read skips the copy as in the record already'."""
+    with smtp_server("slow") as (port, handler):
+        write_config(tmp_path, port, "", timeout=0.5)
+        assert run(tmp_path, "mail", "send", str(record))[0] == 1  # may have been sent
+    with smtp_server() as (port, handler2):
+        write_config(tmp_path, port)
+        code, _, err = run(tmp_path, "mail", "send", str(record))  # the record notes nothing yet
+        assert code == 0, err
+        code, _, err = run(tmp_path, "mail", "send", str(record), "--again")
+        assert code == 0, err
+    copies = [handler.accepted[0][2], *(c for _, _, c in handler2.accepted)]
+    ids = {email.message_from_bytes(c, policy=email.policy.default)["Message-ID"] for c in copies}
+    assert len(ids) == 1
+    (message_id,) = ids
+    assert record.read_text(encoding="utf-8").count(f"[%ccmailsnt {message_id.strip('<>')}]") == 1
+    bob = tmp_path / "bob"
+    bob.mkdir()
+    (bob / "3-ann-bob.txt").write_text(BOB_RECORD, encoding="utf-8")
+    mbox = tmp_path / "inbox.mbox"
+    mbox.write_bytes(b"".join(b"From ann@example.org Mon Sep 14 12:00:00 2026\n" + c.replace(
+        b"\r\n", b"\n").replace(b"\nFrom ", b"\n>From ") + b"\n" for c in copies))
+    code, out, err = run(tmp_path, "mail", "read", str(mbox), "--games", str(bob))
+    assert code == 0, err
+    assert out.count(": applied: Batalo #3: 2. White KQ to KP") == 1
+    assert out.count(": skipped: Batalo #3: in the record already") == 2
+    assert (bob / "3-ann-bob.txt").read_text(encoding="utf-8").count("KQ to KP") == 1
 
 
 def test_a_refused_recipient_leaves_the_record_unchanged(tmp_path: Path, record: Path) -> None:
@@ -144,10 +200,14 @@ def test_a_move_mailed_already_is_sent_again_only_with_again(tmp_path: Path, rec
         code, _, err = run(tmp_path, "mail", "send", str(record))
         assert code == 1 and "mailed already; --again" in err
         assert record.read_bytes() == once
-        code, _, err = run(tmp_path, "mail", "send", str(record), "--again")
+        code, out, err = run(tmp_path, "mail", "send", str(record), "--again")
         assert code == 0, err
     assert len(handler.accepted) == 2
-    assert record.read_text(encoding="utf-8").count("[%ccmailsnt ") == 2
+    assert "again (the same Message-ID, noted already)" in out
+    first, second = (email.message_from_bytes(c, policy=email.policy.default)
+                     for _, _, c in handler.accepted)
+    assert first["Message-ID"] == second["Message-ID"]  # issue 22: a repeat is the same message
+    assert record.read_bytes() == once
 
 
 def test_attachments_go_with_the_sent_message(tmp_path: Path, record: Path) -> None:
