@@ -90,3 +90,9 @@ def __getattr__(name: str) -> object:
     value = getattr(import_module(module), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    """The module's names and the exported ones, which arrive through :func:`__getattr__` (so
+    ``dir(pbmkit)`` and a shell's tab completion list the API before its first use)."""
+    return sorted({*globals(), *__all__})

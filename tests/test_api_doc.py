@@ -48,3 +48,14 @@ def test_the_package_docstring_example_runs() -> None:
     for test in finder.find(pbmkit, "pbmkit"):
         runner.run(test)
     assert runner.failures == 0 and runner.tries >= 3
+
+
+def test_dir_lists_every_exported_name_before_its_first_use() -> None:
+    """``dir(pbmkit)`` (and so a Python shell's tab completion) shows the API, though its names
+    arrive through the module ``__getattr__`` (a fresh interpreter: none is imported yet)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, pbmkit; missing = set(pbmkit.__all__) - set(dir(pbmkit)); "
+            "assert not missing, sorted(missing); assert 'pbmkit.games' not in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True)

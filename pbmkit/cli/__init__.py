@@ -7,8 +7,9 @@ ReportLab and starts fast. Each entry of :data:`COMMANDS` is ``name -> (module, 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -39,8 +40,59 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+PIPE_CLOSED = 141
+"""The exit status when standard output's reader went away (128 + SIGPIPE, as a shell reports a
+Unix tool the signal ended): ``pbmkit moves FILE | head``."""
+
+
+def pipe_closed() -> NoReturn:
+    """End quietly because standard output's reader closed the pipe (docs/cli.md).
+
+    Standard output is pointed at the null device first, so the interpreter's last flush of what
+    is still buffered cannot fail again and print a traceback on standard error.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # pragma: no cover - no file descriptor to point elsewhere
+        pass
+    sys.exit(PIPE_CLOSED)
+
+
+def refuse_undecodable(args: list[str]) -> None:
+    """Exit 2 with one line if an argument is not UTF-8 text.
+
+    Python hands such bytes over as lone surrogates (``surrogateescape``); any later
+    ``encode`` of the text (a record written, a line printed) would raise. One check here covers
+    every option and argument of every command, before click sees them.
+    """
+    for number, arg in enumerate(args, 1):
+        bad = next((ch for ch in arg if "\udc80" <= ch <= "\udcff"), None)
+        if bad is not None:
+            shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+            sys.stderr.write(f"Error: argument {number} ({shown[:60]!r}) is not UTF-8 text "
+                             f"(byte {ord(bad) - 0xDC00:#04x}); pbmkit reads its arguments "
+                             "as UTF-8: give the text (and file names) in UTF-8\n")
+            sys.exit(2)
+
+
 class LazyGroup(click.Group):
     """A group that imports a command's module only when that command is used."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a reader that closed standard output ends it quietly (exit 141).
+
+        Standard output is flushed here, so what the command left buffered meets the closed pipe
+        inside this handler rather than in the interpreter's shutdown (after a ``sys.exit``).
+        """
+        try:
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()
+        except BrokenPipeError:
+            pipe_closed()
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -82,6 +134,7 @@ def main(argv: list[str] | None = None) -> Any:
     import gc
 
     tune_gc()
+    refuse_undecodable(sys.argv[1:] if argv is None else argv)
     try:
         return cli.main(args=argv, prog_name="pbmkit")
     except KeyboardInterrupt:

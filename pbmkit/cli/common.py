@@ -30,20 +30,28 @@ class Refused(click.ClickException):
     exit_code = EXIT_INVALID
 
 
-def read_source(path: str) -> tuple[str, str]:
+class TooLarge(InputError):
+    """An input longer than the command reads (``status``'s cap): read no further."""
+
+
+def read_source(path: str, limit: int | None = None) -> tuple[str, str]:
     """The text of ``path`` (``-`` for standard input) and the name to report it by.
 
-    A byte-order mark is dropped; bytes that are not UTF-8 are an :class:`InputError`.
+    A byte-order mark is dropped; bytes that are not UTF-8 are an :class:`InputError`. With
+    ``limit``, at most ``limit`` + 1 bytes are read: a longer input is :class:`TooLarge`.
     """
     name = "<stdin>" if path == "-" else path
+    size = -1 if limit is None else limit + 1
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(size)
         else:
             with open(path, "rb") as fh:
-                data = fh.read()
+                data = fh.read(size)
     except OSError as exc:
         raise InputError(f"cannot read {name}: {exc.strerror or exc}") from None
+    if limit is not None and len(data) > limit:
+        raise TooLarge(f"{name}: larger than {limit:,} bytes")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

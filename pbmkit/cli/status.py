@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pbmkit.cli.common import EXIT_INVALID, InputError, echo_err, read_source
+from pbmkit.cli.common import EXIT_INVALID, InputError, TooLarge, echo_err, read_source
 from pbmkit.notation.desk import REPEAT_AFTER
 
 if TYPE_CHECKING:
@@ -24,8 +24,10 @@ if TYPE_CHECKING:
 
 RECORD_SUFFIXES = (".txt", ".pbm", ".pgn")
 """The files a folder is searched for (a file named on the command line is read whatever its name)."""
-MAX_BYTES = 20_000_000
-"""A larger file is skipped with a message: no record of games by mail is that long."""
+MAX_BYTES = 1_000_000
+"""A larger file is skipped with one line, read no further: a game by mail is a few KB (a 300-turn
+game with every date, ~25 KB), and 1 MB holds an archive of ~250 such games. ``check`` reads
+archives of any size."""
 MAX_CONFIG_BYTES = 100_000
 CELL_WIDTH = 32
 """The widest cell of the text table (the JSON keeps whole values)."""
@@ -222,7 +224,7 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
     TimeControl tag.
     """
     from pbmkit.cli.dates import read_day
-    from pbmkit.notation import parse_records
+    from pbmkit.notation.reader import iter_records, move_syntax_problems
 
     day = read_day(today, "--today") or datetime.date.today()
     me = my_names(me_option)
@@ -230,18 +232,23 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
     failed = False
     for path in record_files(paths):
         try:
-            if path != "-" and os.path.getsize(path) > MAX_BYTES:
-                echo_err(f"{path}: skipped: larger than {MAX_BYTES // 1_000_000} MB")
-                failed = True
-                continue
-            text, name = read_source(path)
-        except (InputError, OSError) as exc:
-            echo_err(str(getattr(exc, "message", exc)))
+            text, name = read_source(path, MAX_BYTES)
+        except TooLarge as exc:
+            echo_err(f"{exc.message}: skipped (a record of one game is a few KB; "
+                     "pbmkit check reads an archive of any size)")
             failed = True
             continue
-        records, _ = parse_records(text, name)
-        rows.extend(game_row(record, k, me, day) for k, record in enumerate(records, 1))
-        if not records:
+        except InputError as exc:
+            echo_err(exc.message)
+            failed = True
+            continue
+        games = 0
+        # A game at a time (as check reads): only the game being read is in memory, its row kept.
+        for record, _, _ in iter_records(text, name):
+            record.move_problems = move_syntax_problems(record, record.turns)
+            games += 1
+            rows.append(game_row(record, games, me, day))
+        if not games:
             echo_err(f"{name}: no game in this file")
     rows.sort(key=_order)
     if as_json:

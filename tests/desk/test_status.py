@@ -145,3 +145,37 @@ def test_long_names_are_cut_in_the_table_but_whole_in_json(tmp_path: Path) -> No
     _, out, _ = run("status", str(tmp_path), "--today", "2026-11-23")
     assert max(len(line) for line in out.splitlines()) < 300
     assert rows(str(tmp_path))[0]["players"]["white"] == name
+
+
+def test_a_record_above_the_cap_is_one_line_and_skipped_the_others_listed(tmp_path: Path) -> None:
+    """Issue 22: status read a 12 MB record whole (13 s, 1.4 GB). A file above the cap is read no
+    further than the cap, skipped with one line, and the run ends with status 1."""
+    from pbmkit.cli.status import MAX_BYTES
+
+    shutil.copy(DESK / "1-ann-bob.txt", tmp_path / "1-ann-bob.txt")
+    record = (DESK / "4-eve-ann.txt").read_text(encoding="utf-8")
+    big = record + "{" + "a long comment " * (MAX_BYTES // 15) + "}\n"
+    assert MAX_BYTES < len(big.encode()) < 2 * MAX_BYTES < 20_000_000  # the cap is a few games' KB
+    (tmp_path / "9-big.txt").write_text(big, encoding="utf-8")
+    code, out, err = run("status", "--json", "--today", "2026-11-23", str(tmp_path))
+    assert code == 1
+    assert [r["number"] for r in json.loads(out)] == ["1"]
+    assert err.count("\n") == 1 and "9-big.txt: larger than 1,000,000 bytes: skipped" in err
+    piped = CliRunner().invoke(cli, ["status", "-"], input=big)  # standard input: the same cap
+    assert piped.exit_code == 1 and "<stdin>: larger than 1,000,000 bytes" in piped.stderr
+
+
+def test_an_archive_is_read_a_game_at_a_time_with_the_rows_of_a_whole_read(tmp_path: Path) -> None:
+    """Issue 22: status reads an archive a chunk of games at a time, as check does; the rows are
+    those of reading each game on its own (its number in the file, its problems)."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted(DESK.glob("*.txt"))]
+    archive = "\n".join(texts * 40)  # > 64 KiB: read in chunks
+    assert len(archive) > 1 << 16
+    (tmp_path / "all.txt").write_text(archive, encoding="utf-8")
+    data = rows(str(tmp_path / "all.txt"), "--me", "Ann Lee")
+    assert sorted(r["game"] for r in data) == list(range(1, 4 * 40 + 1))
+    single = {r["number"]: r for r in rows(str(DESK), "--me", "Ann Lee")}
+    for row in data:
+        alone = single[row["number"]]
+        assert {k: v for k, v in row.items() if k not in ("file", "game")} == \
+            {k: v for k, v in alone.items() if k not in ("file", "game")}

@@ -9,6 +9,7 @@ import pytest
 
 from pbmkit.games.base import SetupError
 from pbmkit.games.batrakill import initial_position, load_layout, make_config, parse_layout
+from pbmkit.games.batrakill.layout import layouts_folder
 from pbmkit.games.batrakill.setup import diagram
 
 
@@ -62,10 +63,11 @@ squares = ["a1", "c1", "e1"]
 """
 
 
-def test_a_user_s_own_layout_file_works_like_a_shipped_one(tmp_path: Path) -> None:
-    path = tmp_path / "small.toml"
-    path.write_text(USER)
-    cfg = make_config({"Layout": str(path)})
+def test_a_user_s_own_layout_file_works_like_a_shipped_one(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "small.toml").write_text(USER)
+    monkeypatch.setenv("PBMKIT_LAYOUTS", str(tmp_path))
+    cfg = make_config({"Layout": "small.toml"})
     start = initial_position(cfg)
     assert cfg.layout.name == "small" and cfg.layout.board.size == 30
     assert len(start.knights) == 3 and start.supply == 2
@@ -119,11 +121,54 @@ def test_unknown_and_unreadable_layouts_are_named(tmp_path: Path) -> None:
         load_layout("hexes")
     with pytest.raises(SetupError, match="unknown layout"):
         load_layout("../../etc/passwd")  # not a name, not a .toml file
-    with pytest.raises(SetupError, match="cannot be read"):
-        load_layout(str(tmp_path / "missing.toml"))
+    with pytest.raises(SetupError, match="cannot be read from the layouts folder"):
+        load_layout("missing.toml", str(tmp_path))
     with pytest.raises(SetupError, match="unknown layout 'nope'") as err:
         make_config({"Layout": "nope"})
     assert err.value.tag == "Layout"
+
+
+def test_the_layouts_folder_is_the_variable_s_else_the_config_folder_s(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBMKIT_LAYOUTS", str(tmp_path / "mine"))
+    assert layouts_folder() == str(tmp_path / "mine")
+    monkeypatch.delenv("PBMKIT_LAYOUTS")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert layouts_folder() == str(tmp_path / "config" / "pbmkit" / "layouts")
+
+
+@pytest.mark.parametrize("tag", [
+    "/etc/pbmkit.toml", "../small.toml", "sub/small.toml", ".hidden.toml", "C:\\small.toml",
+    "~/small.toml",
+])
+def test_a_layout_tag_names_a_file_of_the_layouts_folder_never_a_path(
+        tmp_path: Path, tag: str) -> None:
+    """Issue 22: a Layout tag comes by mail; it cannot make pbmkit open any file it names."""
+    (tmp_path / "small.toml").write_text(USER)
+    with pytest.raises(SetupError, match="by its file name alone") as err:
+        load_layout(tag, str(tmp_path / "layouts"))
+    assert err.value.tag == "Layout"
+
+
+def test_a_layout_file_that_is_no_regular_file_or_too_long_is_not_read(tmp_path: Path) -> None:
+    """Issue 22: a FIFO is not waited on, a device or a symlink out of the folder not opened, a
+    long file read no further than the bound."""
+    import os
+
+    os.mkfifo(tmp_path / "fifo.toml")
+    (tmp_path / "dir.toml").mkdir()
+    os.symlink("/dev/zero", tmp_path / "zero.toml")
+    os.symlink("/etc/hostname", tmp_path / "host.toml")
+    with open(tmp_path / "huge.toml", "wb") as fh:
+        fh.truncate(100_000_000)
+    (tmp_path / "latin1.toml").write_bytes(b"name = 'M\xfcller'\n")
+    for name, message in [("fifo.toml", "not a regular file"), ("dir.toml", "not a regular file"),
+                          ("zero.toml", "leads out of the layouts folder"),
+                          ("host.toml", "leads out of the layouts folder"),
+                          ("huge.toml", "longer than 64000 bytes"),
+                          ("latin1.toml", "not UTF-8")]:
+        with pytest.raises(SetupError, match=message):
+            load_layout(name, str(tmp_path))
 
 
 def test_the_shipped_layouts_copy_is_the_toml_files_as_tomllib_reads_them() -> None:

@@ -516,11 +516,11 @@ knights = ["c8", "d8", "f8", "g8", "e9"]
 
 @pytest.mark.parametrize(("mover", "winner"), [("d6-e6", "green"), ("f6-e6", "blue")])
 def test_ruling_14_two_factions_on_both_sides_the_one_that_closed_the_trap_wins(
-        tmp_path: Path, mover: str, winner: str) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mover: str, winner: str) -> None:
     # A user's layout whose two towers are two squares apart: the dragon on e5 between them.
-    path = tmp_path / "close.toml"
-    path.write_text(CLOSE_TOWERS)
-    cfg = make_config({"Layout": str(path), "Order": "Blue+Green Dragon"})
+    (tmp_path / "close.toml").write_text(CLOSE_TOWERS)
+    monkeypatch.setenv("PBMKIT_LAYOUTS", str(tmp_path))
+    cfg = make_config({"Layout": "close.toml", "Order": "Blue+Green Dragon"})
     # e4 (Green's zone tower) holds a blue knight: blue and green below; a knight entering e6
     # (Blue's zone tower) makes its own faction and blue above: both factions on both sides.
     p = pos(board(E, E, E, ". . . G^ . B^ . . .", ". . . . D . . . .", ". . . . TBv . . . .", E, E, E),

@@ -3,29 +3,37 @@ the X squares, the zones and their tower sites, read from a TOML file.
 
 The shipped layouts are ``pbmkit/templates/batrakill-duel.toml`` and ``batrakill-zones.toml``,
 both provisional (the rules' diagrams are lost; docs/batrakill.md). A record names one with
-``[Layout "duel"]``; a name ending in ``.toml`` is a user's own layout file, read the same way and
-checked the same way. Every error is a :class:`~pbmkit.games.base.SetupError` naming the file and
-the key at fault.
+``[Layout "duel"]``; a file name ending in ``.toml`` (``[Layout "small.toml"]``) is a user's own
+layout file in the layouts folder (:func:`layouts_folder`), read the same way and checked the same
+way. A record comes by mail, so its tag is untrusted: only a regular file directly in that folder is
+opened (never a path, a FIFO or a device), and it is read no further than
+:data:`MAX_LAYOUT_BYTES`. Every error is a :class:`~pbmkit.games.base.SetupError` naming the file
+and the key at fault.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from functools import cache
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from pbmkit.games.base import SetupError
 from pbmkit.games.board import Board, square_board
 
-__all__ = ["FACINGS", "FACTIONS", "MAX_LAYOUT_BYTES", "Layout", "Zone", "load_layout", "parse_layout"]
+__all__ = ["FACINGS", "FACTIONS", "LAYOUTS_ENV", "MAX_LAYOUT_BYTES", "Layout", "Zone", "layouts_folder",
+           "load_layout", "parse_layout"]
 
 FACINGS = ("N", "E", "S", "W")
 """The four facings of a knight."""
 FACTIONS = ("purple", "blue", "green", "yellow")
 """The knight factions of the 2-to-5-player version, in their standard order."""
 MAX_LAYOUT_BYTES = 64_000
-"""A layout file longer than this is refused unread."""
+"""A layout file longer than this is refused (read no further)."""
+LAYOUTS_ENV = "PBMKIT_LAYOUTS"
+"""The environment variable naming the folder of a user's own layout files."""
+_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,58}\.toml")
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,30}")
 _SQUARE = re.compile(r"([a-z])([0-9]{1,2})")
 
@@ -218,20 +226,71 @@ def _shipped(name: str) -> Layout:
     return _layout(LAYOUTS[name], f"'{name}'")
 
 
-def load_layout(name: str) -> Layout:
-    """The layout a ``Layout`` tag names: a shipped one (``duel``, ``zones``) or, for a name
-    ending in ``.toml``, that file (a user's own layout); :class:`SetupError` if none fits."""
+def layouts_folder() -> str:
+    """The folder of a user's own layout files: ``$PBMKIT_LAYOUTS``, else ``layouts`` in the
+    user's pbmkit config folder (``$XDG_CONFIG_HOME/pbmkit/layouts``, by default
+    ``~/.config/pbmkit/layouts``)."""
+    named = os.environ.get(LAYOUTS_ENV, "").strip()
+    if named:
+        return os.path.expanduser(named)
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(base, "pbmkit", "layouts")
+
+
+def load_layout(name: str, folder: str | None = None) -> Layout:
+    """The layout a ``Layout`` tag names: a shipped one (``duel``, ``zones``) or, for a file name
+    ending in ``.toml``, that file of ``folder`` (default :func:`layouts_folder`): a user's own
+    layout; :class:`SetupError` if none fits."""
     text = name.strip()
     if text.lower().endswith(".toml"):
-        path = Path(text)
-        try:
-            if path.stat().st_size > MAX_LAYOUT_BYTES:
-                raise _fail(text, f"longer than {MAX_LAYOUT_BYTES} bytes")
-            raw = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise _fail(text, f"cannot be read ({exc.__class__.__name__})") from None
-        return parse_layout(raw, text)
+        return parse_layout(_read_user_layout(text, folder or layouts_folder()), text)
     if not _NAME.fullmatch(text.lower()):
         raise SetupError(f"unknown layout {name!r} (shipped: duel, zones; or a .toml file of your own)",
                          tag="Layout")
     return _shipped(text.lower())
+
+
+def _read_user_layout(name: str, folder: str) -> str:
+    """The text of the layout file ``name`` of ``folder``, opened only if it is a regular file
+    inside the folder and read no further than :data:`MAX_LAYOUT_BYTES` (+1, to tell)."""
+    shown = name if len(name) <= 60 else name[:59] + "…"
+    if not _FILE_NAME.fullmatch(name):
+        raise SetupError(f"layout {shown!r}: name a layout file by its file name alone, like "
+                         f"[Layout \"small.toml\"]; it is read from the layouts folder ({folder}, "
+                         f"or the folder ${LAYOUTS_ENV} names), never from another path",
+                         tag="Layout")
+    home = os.path.realpath(folder)
+    path = os.path.realpath(os.path.join(home, name))
+    if os.path.dirname(path) != home:  # a symlink that leads out of the folder
+        raise _fail(name, f"leads out of the layouts folder {folder} (a symlink); put the file "
+                          "itself there")
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fd = os.open(path, flags)  # O_NONBLOCK: opening a FIFO does not wait for a writer
+    except OSError as exc:
+        reason = "no such file" if isinstance(exc, FileNotFoundError) else exc.strerror or str(exc)
+        raise _fail(name, f"cannot be read from the layouts folder {folder} ({reason})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise _fail(name, "is not a regular file (a FIFO, a device or a folder); not read")
+        if st.st_size > MAX_LAYOUT_BYTES:
+            raise _fail(name, f"longer than {MAX_LAYOUT_BYTES} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_LAYOUT_BYTES:  # the file may grow while it is read
+            chunk = os.read(fd, MAX_LAYOUT_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_LAYOUT_BYTES:
+            raise _fail(name, f"longer than {MAX_LAYOUT_BYTES} bytes")
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise _fail(name, "is not UTF-8 text") from None
+    except OSError as exc:
+        raise _fail(name, f"cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
