@@ -70,8 +70,9 @@ def refuse_undecodable(args: list[str]) -> None:
     for number, arg in enumerate(args, 1):
         bad = next((ch for ch in arg if "\udc80" <= ch <= "\udcff"), None)
         if bad is not None:
-            shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
-            sys.stderr.write(f"Error: argument {number} ({shown[:60]!r}) is not UTF-8 text "
+            raw = arg.encode("utf-8", "surrogateescape")[:60].decode("ascii", "backslashreplace")
+            shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in raw)
+            sys.stderr.write(f"Error: argument {number} ({shown}) is not UTF-8 text "
                              f"(byte {ord(bad) - 0xDC00:#04x}); pbmkit reads its arguments "
                              "as UTF-8: give the text (and file names) in UTF-8\n")
             sys.exit(2)

@@ -9,7 +9,7 @@ from pbmkit.games import SetupError
 
 
 @click.command()
-@rules_option("The game's rules (batalo, billo, ...).")
+@rules_option("The game's rules: batalo, billo, batukhan, baladana or batrakill.")
 @click.option("--setup", default=None, help="A Setup string instead of the standard start.")
 @TAG_OPTION
 def board(rules: str, setup: str | None, tags: tuple[str, ...]) -> None:

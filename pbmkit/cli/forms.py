@@ -23,11 +23,12 @@ _PAPER = click.option("--paper", type=click.Choice(["letter", "a4"], case_sensit
                       default="letter", show_default=True, help="Paper size.")
 _OUTPUT = click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
                        help="The PDF file to write.")
-_RULES_BLANK = rules_option("The game's rules, for a --blank form (a record names its game "
-                            "itself).")
-_RULES = rules_option("The game's rules (batalo, billo, ...).")
-_CHART_RULES = rules_option("The game's rules, for a --blank form (a record names its game "
-                            "itself).", catch_game=False)
+_GAMES = "batalo, billo, batukhan, baladana or batrakill"
+_RULES_BLANK = rules_option(f"The game's rules, for a --blank form: {_GAMES} (a record names its "
+                            "game itself).")
+_RULES = rules_option(f"The game's rules: {_GAMES}.")
+_CHART_RULES = rules_option(f"The game's rules, for a --blank form: {_GAMES} (a record names its "
+                            "game itself).", catch_game=False)
 _FLIP = click.option("--flip", is_flag=True,
                      help="Draw the boards from the second side's seat (Black, Orange).")
 _FONT = click.option("--font", "font", type=click.Path(dir_okay=False), default=None,

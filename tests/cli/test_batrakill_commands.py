@@ -333,3 +333,35 @@ def test_a_record_that_gives_the_knights_turn_to_the_dragon_says_whose_turn_it_i
     code, out, _ = run("check", str(path))
     assert code == 1
     assert "but it is Knights' turn" in out and "Knights's" not in out
+
+
+def test_x_before_a_landing_one_square_away_is_read_as_the_step_and_written_so(
+        tmp_path: Path) -> None:
+    """Spec (settled), docs/batrakill.md: the distance decides, not the separator."""
+    path = tmp_path / "g.txt"
+    path.write_text(DUEL.replace("2. e2-e3 D e5-e4\n3. a1-a2 D e4xe2\n", "2. e2-e3\n"),
+                    encoding="utf-8")
+    assert run("move", str(path), "D e5xe6")[0] == 0
+    assert path.read_text(encoding="utf-8").endswith("2. e2-e3 D e5-e6\n")
+    written = tmp_path / "x.txt"
+    written.write_text(DUEL.replace("D e5-e4", "D e5xe4"), encoding="utf-8")
+    code, out, _ = run("check", str(written))
+    assert code == 0 and "valid" in out
+    # fmt reads moves without a position, and leaves an x as written (docs/batrakill.md)
+    assert run("fmt", str(written), "--stdout")[1] == written.read_text(encoding="utf-8")
+
+
+def test_a_faction_tag_without_a_zone_puts_the_faction_in_its_own_zone(tmp_path: Path) -> None:
+    """Spec (settled), docs/batrakill.md: Purple S, Blue N, Green W, Yellow E."""
+    path = tmp_path / "g.txt"
+    path.write_text(ZONES.replace('"Ann, S"', '"Ann"').replace('"Bob, N"', '"Bob"')
+                    .replace("1. c2-c3 D@e5 c8-c7\n", ""), encoding="utf-8")
+    code, out, _ = run("moves", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["side"] == "blue"
+    assert {m.split("-")[0] for m in data["moves"]} == {"c8", "d8", "f8", "g8", "e9"}  # zone N
+    assert run("move", str(path), "c8-c7")[0] == 0
+    assert run("move", str(path), "D@e5")[0] == 0
+    code, out, _ = run("moves", str(path), "--json")
+    assert json.loads(out)["side"] == "green"
+    assert {m.split("-")[0] for m in json.loads(out)["moves"]} == {"b3", "b4", "b6", "b7", "a5"}

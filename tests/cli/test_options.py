@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import COMMANDS, cli
+from pbmkit.games import game_names
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ARCHIVE = str(EXAMPLES / "04-archive.txt")
@@ -47,6 +48,18 @@ def test_the_rules_are_chosen_with_rules_in_every_command(name: str) -> None:
     option = options_of(name)["--rules"]
     assert isinstance(option, click.Option) and option.default == "batalo"
     assert not option.hidden
+    assert all(game in (option.help or "") for game in game_names())  # issue 22: all five
+
+
+def test_the_readme_and_docs_name_every_game_for_rules() -> None:
+    """Issue 22: the README said --rules was "batalo, the default, or billo"."""
+    root = EXAMPLES.parent
+    for doc in ("README.md", "docs/cli.md"):
+        text = " ".join((root / doc).read_text(encoding="utf-8").split())
+        found = re.search(r"`--rules NAME`\**\s+chooses", text)
+        assert found is not None, doc
+        sentence = text[found.start():][:300]
+        assert all(f"`{game}`" in sentence for game in game_names()), (doc, sentence)
 
 
 @pytest.mark.parametrize("args", [["new", "x.txt", "--white", "A", "--black", "B"], ["board"]])
