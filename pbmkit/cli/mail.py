@@ -163,12 +163,16 @@ def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
     dates and Message-ID. A message from anyone but the player to move, with an illegal move or
     a wrong move number is reported and applied to nothing; one applied already is skipped.
     Exit status 1 when a message was refused or could not be read (the others are still read).
+    With authserv_id in the [read] table of mail.toml, a move is applied only when your own
+    mail server's Authentication-Results header authenticates the sender (docs/mail.md).
     """
     from pbmkit.cli.common import read_source
     from pbmkit.cli.status import record_files
     from pbmkit.mail.apply import GameFolder
+    from pbmkit.mail.smtp import config_path
     from pbmkit.mail.sources import Unreadable
     from pbmkit.mail.sources import read_source as mail_source
+    from pbmkit.mail.trust import load_read_settings
     from pbmkit.notation.problems import printable
 
     files = []
@@ -177,7 +181,11 @@ def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
             files.append((path, read_source(path)[0]))
         except InputError as exc:
             click.echo(f"{printable(path, 200)}: not read: {exc.message}", err=True)
-    folder = GameFolder(files)
+    try:
+        settings = load_read_settings(config_path())
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    folder = GameFolder(files, settings.authserv_id)
     counts = dict.fromkeys(_VERBS, 0)
     today = datetime.date.today()
     for source in sources:

@@ -7,7 +7,9 @@ message is applied to nothing unless every check passes (docs/mail.md):
 * the game: a record whose mail thread it answers (In-Reply-To, References), else the game and
   number its subject names (``Re: Batalo #3, 12. IR to HS``), else the one game where it is the
   sender's turn;
-* the sender: the address recorded for the side to move (``BlackEmail``);
+* the sender: the one From mailbox (read from the raw header, :mod:`pbmkit.mail.trust`) is the
+  address recorded for the side to move (``BlackEmail``), compared as an address; when an
+  ``authserv_id`` is set, your own server's Authentication-Results say it is authenticated;
 * the move: the body's ``Move:`` line, else its first line that reads as a move; its number,
   when written (``12...``), must be the next turn's; the rules must allow it;
 * not applied already: its Message-ID is not in the record (``[%ccmailrcv ID]``).
@@ -21,11 +23,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pbmkit.games import game_key
+from pbmkit.games import game_key, get_game
 from pbmkit.games.base import side_possessive
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.mail.compose import addresses, email_tag, mail_annotation, mail_ids, stored_id
 from pbmkit.mail.sources import Incoming, body_lines
+from pbmkit.mail.trust import authentication, same_address
 from pbmkit.notation import append_move, check_text
 from pbmkit.notation.desk import annotation_text, desk_report, format_date, parse_date
 from pbmkit.notation.edit import set_tag
@@ -74,9 +77,12 @@ class Outcome:
 class GameFolder:
     """The one-game records of a folder, by game and by player address."""
 
-    def __init__(self, files: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, files: Sequence[tuple[str, str]], authserv_id: str | None = None) -> None:
         """``files``: (path, text) of every record file; files that do not hold exactly one game
-        that replays without errors are left out (:attr:`skipped` says why)."""
+        that replays without errors are left out (:attr:`skipped` says why). ``authserv_id``:
+        your own receiving server's (mail.toml ``[read]``); when given, a move is applied only
+        when that server's Authentication-Results authenticate the sender."""
+        self.authserv_id = authserv_id
         self.records: list[Record] = []
         self.skipped: list[tuple[str, str]] = []
         for path, text in files:
@@ -93,33 +99,48 @@ class GameFolder:
 
     def _players(self, rec: Record) -> dict[str, str]:
         try:
-            return {side: a.addr_spec.lower() for side, a in addresses(rec.replay).items()}
+            return {side: a.addr_spec for side, a in addresses(rec.replay).items()}
         except ValueError:
             return {}
 
-    def _find(self, msg: Incoming) -> tuple[list[Record], str | None]:
-        """The records the message may be for, and the game its subject names (if any)."""
+    def _plays(self, rec: Record, sender: str | None) -> bool:
+        return any(same_address(sender, a) for a in self._players(rec).values())
+
+    def _find(self, msg: Incoming) -> tuple[list[Record], str | None, str | None]:
+        """The records the message may be for, the game its subject names (if any), and why the
+        message is refused when its thread and its subject name different games."""
         refs = {stored_id(f"<{r}>") for r in msg.refers_to}
         by_thread = [r for r in self.records if refs & mail_ids(r.replay.record)]
-        if by_thread:
-            return by_thread, None
         subject = _PREFIX.sub("", msg.subject).strip()
         m = _SUBJECT.match(subject)
+        named: list[Record] | None = None
+        name = None
         if m is not None:
             key, number = game_key(m.group(1)), m.group(2)
+            name = f"{m.group(1).strip()} #{number}"
             named = [r for r in self.records if r.replay.game is not None
                      and key in (game_key(r.replay.game.title), game_key(r.replay.game.name))
                      and r.replay.record.tags.get("Number", "").strip() == number]
-            return named, f"{m.group(1).strip()} #{number}"
-        mine = [r for r in self.records if msg.sender in self._players(r).values()]
+        if by_thread:
+            if named is not None and not set(map(id, by_thread)) & set(map(id, named)) \
+                    and (named or _is_game(m.group(1) if m else "")):
+                return by_thread, name, (f"the mail answers {by_thread[0].title} (its thread) "
+                                         f"but its subject names {name}")
+            return by_thread, None, None
+        if named is not None:
+            return named, name, None
+        mine = [r for r in self.records if self._plays(r, msg.sender)]
         turn = [r for r in mine if r.replay.winner is None
-                and self._players(r).get(r.replay.next_turn()[1]) == msg.sender]
-        return (turn or mine), None
+                and same_address(self._players(r).get(r.replay.next_turn()[1]), msg.sender)]
+        return (turn or mine), None, None
 
     def take(self, msg: Incoming, today: datetime.date) -> Outcome:
         """Judge ``msg``; when its move applies, the record's new text is kept in memory (the
         outcome's ``record``) for the next messages, and the caller writes it."""
-        found, named = self._find(msg)
+        found, named, conflict = self._find(msg)
+        if conflict is not None:
+            return Outcome("refused", msg.where, f"{conflict}: which game is it? nothing applied "
+                           f"(from {msg.sender})", found[0])
         if not found:
             if named is not None:
                 return Outcome("refused", msg.where, f"no record of {named} here (the subject "
@@ -132,7 +153,7 @@ class GameFolder:
                 return Outcome("skipped", msg.where, f"{done[0].title}: in the record already "
                                f"({msg.message_id[:80]})", done[0])
         if len(found) > 1:
-            senders = [r for r in found if msg.sender in self._players(r).values()]
+            senders = [r for r in found if self._plays(r, msg.sender)]
             found = senders or found
         if len(found) > 1:
             names = ", ".join(r.path for r in found[:4])
@@ -154,12 +175,17 @@ class GameFolder:
         if side not in players:
             return Outcome("refused", msg.where, f"{title}: no {tag} tag, so mail from "
                            f"{msg.sender} cannot be told to be the opponent's; add the tag", rec)
-        if players[side] != msg.sender:
-            who = [s for s, a in players.items() if a == msg.sender]
+        if not same_address(players[side], msg.sender):
+            who = [s for s, a in players.items() if same_address(a, msg.sender)]
             why = (f"it is {side_possessive(game, side)} turn, and {msg.sender} plays "
                    f"{who[0].capitalize()}"
                    if who else f"{msg.sender} is not the opponent recorded ({tag}: {players[side]})")
             return Outcome("refused", msg.where, f"{title}: {why}; nothing applied", rec)
+        if self.authserv_id is not None and msg.sender is not None:
+            unproven = authentication(msg.authentication_results, self.authserv_id, msg.sender)
+            if unproven is not None:
+                return Outcome("refused", msg.where, f"{title}: the sender is not authenticated: "
+                               f"{unproven}; nothing applied", rec)
         try:
             lines = body_lines(msg.message)
         except ValueError as exc:
@@ -186,10 +212,11 @@ class GameFolder:
         rep = rec.replay
         game = rep.game
         assert game is not None
-        sent = msg.sent.astimezone().date() if msg.sent is not None else None
-        arrived = msg.received.astimezone().date() if msg.received is not None else today
+        arrived = _local_day(msg.received) or today
+        arrived = min(arrived, today)  # never later than today, whatever a header says
+        sent = _local_day(msg.sent)
         if sent is not None and sent > arrived:
-            sent = arrived  # a sender's clock ahead of the server's
+            sent = arrived  # the sender's Date is a claim: a clock ahead, or a lie
         last_sent = desk_report(rep.record, rep.order or game.order).last_sent
         if sent is not None and last_sent is not None and sent < last_sent:
             return Outcome("refused", msg.where, f"{rec.title}: sent {format_date(sent)}, before "
@@ -224,6 +251,25 @@ class GameFolder:
         return Outcome("applied", msg.where, f"{rec.title}: {label}. {side.capitalize()} "
                        f"{' '.join((canonical, *said))} from {msg.sender}{ended}", rec,
                        f"{label}. {canonical}")
+
+
+def _is_game(name: str) -> bool:
+    """Whether ``name`` is a registered game's (``Batalo``, ``Batu Khan``)."""
+    try:
+        get_game(name)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+def _local_day(moment: datetime.datetime | None) -> datetime.date | None:
+    """The local date of ``moment``; None for none, or one a time zone cannot hold."""
+    if moment is None:
+        return None
+    try:
+        return moment.astimezone().date()
+    except (OverflowError, ValueError, OSError):
+        return None
 
 
 def _received(lines: list[str], last_sent: datetime.date | None,

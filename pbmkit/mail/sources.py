@@ -1,8 +1,14 @@
 """Messages from mailboxes: ``.eml`` files, mboxes and Maildirs, read with bounds.
 
-Everything here is untrusted input. A message is read up to :data:`MAX_MESSAGE` bytes, its text
-up to :data:`MAX_TEXT` characters; a mailbox larger than :data:`MAX_SOURCE` is not opened. Each
-problem becomes one :class:`Unreadable` line; the other messages are still read.
+Everything here is untrusted input (docs/mail.md, "Threat model"). A message is read up to
+:data:`MAX_MESSAGE` bytes; its header block is split here, from the raw bytes, and bounded
+(:data:`MAX_HEADERS` headers, :data:`MAX_HEADER` bytes and :data:`MAX_ENCODED_WORDS` encoded
+words a header) before the email package sees it, and the email package parses the message with
+its plain (``compat32``) policy, whose cost is linear: no header of the message goes through the
+``email.headerregistry`` parsers, except a From of at most :data:`~pbmkit.mail.trust.MAX_FROM`
+bytes. The sender is read from the raw From header (:func:`pbmkit.mail.trust.from_mailbox`).
+A mailbox larger than :data:`MAX_SOURCE` is not opened. Each problem becomes one
+:class:`Unreadable` line; the other messages are still read.
 """
 
 from __future__ import annotations
@@ -13,14 +19,18 @@ import email.policy
 import mailbox
 import os
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from email.message import EmailMessage
-from email.utils import getaddresses, parsedate_to_datetime
+from email.header import decode_header, make_header
+from email.message import Message
+from email.utils import parsedate_to_datetime
 from html.parser import HTMLParser
 
-__all__ = ["MAX_MESSAGE", "MAX_SOURCE", "MAX_TEXT", "Incoming", "Unreadable", "body_lines",
-           "read_message", "read_source"]
+from pbmkit.mail.trust import SenderError, address_key, from_mailbox
+
+__all__ = ["MAX_ENCODED_WORDS", "MAX_HEADER", "MAX_HEADERS", "MAX_MESSAGE", "MAX_SOURCE",
+           "MAX_TEXT", "Incoming", "Unreadable", "body_lines", "read_message", "read_source"]
 
 MAX_MESSAGE = 1024 * 1024
 """The largest message read (bytes, attachments included): a move needs a few hundred."""
@@ -30,12 +40,28 @@ MAX_TEXT = 64 * 1024
 """The characters of a message's text searched for the move."""
 MAX_LINES = 200
 """The lines of a message's text searched for the move."""
+MAX_HEADERS = 500
+"""The most headers a message (or one of its parts) may have; real mail has 20 to 100."""
+MAX_HEADER = 16 * 1024
+"""The longest header (bytes, unfolded); real ones reach a few KiB (DKIM, ARC, Outlook's
+X-Microsoft-Antispam)."""
+MAX_ENCODED_WORDS = 50
+"""The most encoded words (``=?utf-8?q?...?=``) in one header; a long subject needs a dozen."""
+MAX_MESSAGE_LINES = 30_000
+"""The most lines a message may have (a 1 MiB base64 attachment has 14,000)."""
+MAX_NESTING = 20
+"""The most multipart and message parts (``multipart/...``, ``message/...``) in a message."""
+MAX_PARTS = 1000
+"""The most lines starting ``--`` (MIME boundaries) in a message."""
 
 _ID = re.compile(r"<([^<>\s]{1,250})>")
 _STOP = re.compile(r"-{2,}\s*(?:original message|forwarded message|ursprüngliche nachricht)"
                    r"\s*-{2,}|_{10,}", re.IGNORECASE)
 _WROTE = re.compile(r"on .{1,200} wrote:$|.{1,200} (?:a écrit|schrieb|escribió)\s?:$",
                     re.IGNORECASE)
+_FIELD = re.compile(rb"([!-9;-~]{1,200})[ \t]*:")
+_NESTED = re.compile(rb"(?:multipart|message)\s*/", re.IGNORECASE)
+_MBOX_DATE = ("%a %b %d %H:%M:%S %Y", "%a %b %d %H:%M %Y", "%a %b %d %H:%M:%S %z %Y")
 
 
 @dataclass(slots=True)
@@ -44,17 +70,23 @@ class Incoming:
 
     where: str
     """The source and the message's place in it (``inbox.mbox, message 3``)."""
-    message: EmailMessage
+    message: Message
     message_id: str | None
     sender: str | None
-    """The address of From (lower case), None when From is not one address."""
+    """The address of the one mailbox of From, read from the raw header; compare it with
+    :func:`pbmkit.mail.trust.same_address` (domain in lower case here)."""
     subject: str
     sent: datetime.datetime | None
-    """The Date header: when the opponent sent it."""
+    """The Date header: when the opponent says they sent it (a claim); None when it is missing
+    or out of range."""
     received: datetime.datetime | None
-    """When it arrived: the date of the newest Received header, else the Date header."""
+    """When it arrived: the date of the topmost Received header (your own server's stamp), else
+    the file's time (Maildir file, .eml, the mbox ``From `` line), never later than now; None
+    when neither is known."""
     refers_to: list[str] = field(default_factory=list)
     """The ids of In-Reply-To and References."""
+    authentication_results: tuple[str, ...] = ()
+    """The Authentication-Results headers, top first, as written (unfolded)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,55 +98,183 @@ class Unreadable:
 
 
 def _date(value: str | None) -> datetime.datetime | None:
+    """The date of an RFC 5322 date text, in UTC; None when it is none or out of range (before
+    1970 or after 9000: no mail is sent then, and the year 9999 overflows in a time zone)."""
     if not value:
         return None
     try:
-        day = parsedate_to_datetime(value)
+        day = parsedate_to_datetime(value.strip()[:200])
+        if day is None:
+            return None
+        if day.tzinfo is None:
+            day = day.replace(tzinfo=datetime.UTC)
+        day = day.astimezone(datetime.UTC)
     except (TypeError, ValueError, IndexError, OverflowError):
         return None
-    if day is None:
+    if not 1970 <= day.year <= 9000:
         return None
-    if day.tzinfo is None:
-        day = day.replace(tzinfo=datetime.UTC)
     return day
 
 
-def _header(msg: EmailMessage, name: str) -> str | None:
-    value = msg.get(name)
-    return None if value is None else str(value)[:2000]
+def _header_block(data: bytes) -> list[tuple[str, bytes]] | str:
+    """The headers of a message's raw bytes, (name, unfolded value), up to the first empty line;
+    the reason when the block breaks a bound or is not a header block."""
+    headers: list[tuple[str, bytes]] = []
+    name, value = "", bytearray()
+    pos, size = 0, len(data)
+
+    def close() -> str | None:
+        if not name:
+            return None
+        if len(value) > MAX_HEADER:
+            return f"a {name[:40]} header longer than {MAX_HEADER // 1024} KiB"
+        if value.count(b"=?") > MAX_ENCODED_WORDS:
+            return f"more than {MAX_ENCODED_WORDS} encoded words in a {name[:40]} header"
+        headers.append((name, bytes(value)))
+        return None
+
+    while pos < size:
+        end = data.find(b"\n", pos)
+        nxt = size if end < 0 else end + 1
+        end = size if end < 0 else end
+        line = data[pos:end]
+        pos = nxt
+        if line.endswith(b"\r"):
+            line = line[:-1]
+        if not line:
+            break
+        if not headers and not name and line.startswith(b"From "):
+            continue  # an mbox "From " line kept in a file
+        if b"\r" in line or b"\0" in line:
+            return "a carriage return or a NUL byte inside the headers"
+        if line[:1] in (b" ", b"\t"):
+            if not name:
+                return "the headers start with a folded line"
+            value += line
+            if len(value) > MAX_HEADER:
+                return f"a {name[:40]} header longer than {MAX_HEADER // 1024} KiB"
+            continue
+        why = close()
+        if why is not None:
+            return why
+        m = _FIELD.match(line)
+        if m is None:
+            return "a header line that is no header (no name and colon)"
+        if len(headers) >= MAX_HEADERS:
+            return f"more than {MAX_HEADERS} headers"
+        name, value = m.group(1).decode("ascii"), bytearray(line[m.end():])
+    why = close()
+    if why is not None:
+        return why
+    return headers
 
 
-def read_message(data: bytes, where: str) -> Incoming | Unreadable:
-    """Read one message's bytes; an :class:`Unreadable` line for a malformed one."""
+def _values(headers: list[tuple[str, bytes]], name: str) -> list[str]:
+    """Every value of header ``name``, top first, as text (bytes that are not UTF-8 replaced)."""
+    key = name.lower()
+    return [v.decode("utf-8", "replace").strip() for n, v in headers if n.lower() == key]
+
+
+def _first(headers: list[tuple[str, bytes]], name: str) -> str | None:
+    found = _values(headers, name)
+    return found[0] if found else None
+
+
+def _decoded(value: str) -> str:
+    """A header text with its encoded words decoded (as written when they cannot be)."""
+    try:
+        return str(make_header(decode_header(value)))
+    except Exception:  # a bad charset, bad base64: the words are left as written
+        return value
+
+
+def _mime_bounds(data: bytes) -> str | None:
+    if data.count(b"\n") > MAX_MESSAGE_LINES:
+        return f"more than {MAX_MESSAGE_LINES:,} lines"
+    for nested, _ in enumerate(_NESTED.finditer(data), 1):
+        if nested > MAX_NESTING:
+            return f"more than {MAX_NESTING} multipart or message parts"
+    if data.count(b"\n--") > MAX_PARTS:
+        return f"more than {MAX_PARTS} MIME boundaries"
+    return None
+
+
+def _parts(message: Message) -> Iterator[Message]:
+    """The parts of ``message`` in document order, not inside an attached message
+    (``message/rfc822``: a forwarded mail's move is not this mail's)."""
+    stack = [message]
+    while stack:
+        part = stack.pop()
+        yield part
+        if part.get_content_maintype() == "multipart" and part.is_multipart():
+            children = part.get_payload()
+            if isinstance(children, list):
+                stack.extend(reversed([c for c in children if isinstance(c, Message)]))
+
+
+def _part_bounds(message: Message) -> str | None:
+    for part in _parts(message):
+        items = part.items()
+        if len(items) > MAX_HEADERS:
+            return f"more than {MAX_HEADERS} headers in a part"
+        for name, value in items:
+            text = str(value)
+            if len(text) > MAX_HEADER:
+                return f"a {name[:40]} header of a part longer than {MAX_HEADER // 1024} KiB"
+            if text.count("=?") > MAX_ENCODED_WORDS:
+                return f"more than {MAX_ENCODED_WORDS} encoded words in a header of a part"
+    return None
+
+
+def read_message(data: bytes, where: str,
+                 filed: datetime.datetime | None = None) -> Incoming | Unreadable:
+    """Read one message's bytes; an :class:`Unreadable` line for a malformed one. ``filed``:
+    when the message was stored (the file's time), the arrival date when no Received header
+    gives one."""
     if len(data) > MAX_MESSAGE:
         return Unreadable(where, f"larger than {MAX_MESSAGE // 1024} KiB (a move's mail is a few "
                                  "KiB); not read")
     if not data.strip():
         return Unreadable(where, "an empty message")
+    headers = _header_block(data)
+    if isinstance(headers, str):
+        return Unreadable(where, f"{headers}; not read")
+    why = _mime_bounds(data)
+    if why is not None:
+        return Unreadable(where, f"{why}; not read")
     try:
-        msg = email.message_from_bytes(data, policy=email.policy.default)
-        assert isinstance(msg, EmailMessage)
-        from_header = _header(msg, "From")
-        found = getaddresses([from_header]) if from_header else []
-        sender = found[0][1].strip().lower() if len(found) == 1 and "@" in found[0][1] else None
-        subject = " ".join((_header(msg, "Subject") or "").split())[:300]
-        message_id = _header(msg, "Message-ID")
-        message_id = message_id.strip() if message_id and message_id.strip() else None
-        sent = _date(_header(msg, "Date"))
-        received = None
-        for value in msg.get_all("Received") or []:  # the newest is on top
-            _, _, when = str(value).rpartition(";")
-            received = _date(when.strip())
-            if received is not None:
-                break
-        refers = []
-        for name in ("In-Reply-To", "References"):
-            refers += _ID.findall(_header(msg, name) or "")[:50]
-    except Exception as exc:  # the email package raises many kinds on hostile headers
+        froms = [v.decode("utf-8").strip() for n, v in headers if n.lower() == "from"]
+    except UnicodeDecodeError:
+        return Unreadable(where, "a From header that is not UTF-8; not read")
+    try:
+        sender = from_mailbox(froms)
+    except SenderError as exc:
+        return Unreadable(where, f"{exc}; not read")
+    local, _, domain = sender.rpartition("@")
+    sender = f"{local}@{domain.lower()}"
+    try:
+        msg = email.message_from_bytes(data, policy=email.policy.compat32)
+        why = _part_bounds(msg)
+    except Exception as exc:  # the email package raises many kinds on hostile input
         return Unreadable(where, f"a malformed message ({type(exc).__name__}: {str(exc)[:120]})")
-    if sender is None:
-        return Unreadable(where, "no single sender address in From; not read")
-    return Incoming(where, msg, message_id, sender, subject, sent, received or sent, refers)
+    if why is not None:
+        return Unreadable(where, f"{why}; not read")
+    subject = " ".join(_decoded(_first(headers, "Subject") or "").split())[:300]
+    message_id = (_first(headers, "Message-ID") or "").strip()[:998] or None
+    sent = _date(_first(headers, "Date"))
+    stamps = _values(headers, "Received")
+    arrived = _date(stamps[0].rpartition(";")[2]) if stamps else None  # your server's, on top
+    if arrived is None:
+        arrived = filed
+    now = datetime.datetime.now(datetime.UTC)
+    if arrived is not None and arrived > now:
+        arrived = now
+    refers: list[str] = []
+    for name in ("In-Reply-To", "References"):
+        refers += _ID.findall(_first(headers, name) or "")[:50]
+    results = tuple(_values(headers, "Authentication-Results"))
+    assert address_key(sender) is not None
+    return Incoming(where, msg, message_id, sender, subject, sent, arrived, refers, results)
 
 
 class _Text(HTMLParser):
@@ -154,23 +314,42 @@ def _html_text(html: str) -> str:
     return "".join(parser.parts)
 
 
-def body_lines(message: EmailMessage) -> list[str]:
+def _text_part(message: Message) -> Message | None:
+    """The first plain-text part that is not an attachment, else the first HTML one."""
+    html = None
+    for part in _parts(message):
+        if part.is_multipart() or part.get_content_maintype() != "text":
+            continue
+        if (part.get("Content-Disposition") or "").strip().lower().startswith("attachment"):
+            continue
+        subtype = part.get_content_subtype()
+        if subtype == "plain":
+            return part
+        if subtype == "html" and html is None:
+            html = part
+    return html
+
+
+def body_lines(message: Message) -> list[str]:
     """The lines of the message's own words: its plain-text part (else its HTML part as text),
     without quoted lines (``>``), and up to a signature (``-- ``), a forwarded or quoted original
     (``-----Original Message-----``, ``On ... wrote:``). ``ValueError`` with a reason for a
     message without text or in an unknown encoding."""
-    part = message.get_body(preferencelist=("plain", "html"))
+    part = _text_part(message)
     if part is None:
         raise ValueError("no text in the message (only attachments?)")
+    charset = part.get_content_charset() or "us-ascii"
     try:
-        content = part.get_content()
+        data = part.get_payload(decode=True)
+        if not isinstance(data, bytes):
+            raise ValueError("no text in the message")
+        if charset in ("us-ascii", "ascii"):  # 8-bit text sent without its charset
+            charset = "utf-8"
+        content = data[: 4 * MAX_TEXT].decode(charset, "replace")
     except LookupError:
-        raise ValueError(f"text in an unknown encoding ({part.get_content_charset()!r:.60})") \
-            from None
-    except Exception as exc:  # a broken transfer encoding
+        raise ValueError(f"text in an unknown encoding ({charset!r:.60})") from None
+    except Exception as exc:  # a broken transfer encoding, a codec that is no text codec
         raise ValueError(f"the text cannot be decoded ({type(exc).__name__})") from None
-    if not isinstance(content, str):
-        raise ValueError("no text in the message")
     text = content[:MAX_TEXT]
     if part.get_content_subtype() == "html":
         text = _html_text(text)
@@ -189,21 +368,67 @@ def body_lines(message: EmailMessage) -> list[str]:
     return lines
 
 
-def _messages_of(box: mailbox.Mailbox[mailbox.Message], label: str, sort: bool
-                 ) -> Iterator[Incoming | Unreadable]:
-    keys = sorted(box.iterkeys()) if sort else list(box.iterkeys())
-    for n, key in enumerate(keys, 1):
-        where = f"{label}, message {n}"
+def _file_time(st: os.stat_result) -> datetime.datetime:
+    return datetime.datetime.fromtimestamp(st.st_mtime, datetime.UTC)
+
+
+def _maildir(path: str) -> Iterator[Incoming | Unreadable]:
+    """A Maildir's messages (``new`` and ``cur``), by file name: the name starts with the
+    delivery time; the file's time is when it was delivered."""
+    names: list[tuple[str, str]] = []
+    for sub in ("new", "cur"):
+        folder = os.path.join(path, sub)
+        with os.scandir(folder) as entries:
+            names += [(e.name.split(":", 1)[0], os.path.join(folder, e.name)) for e in entries
+                      if not e.name.startswith(".")]
+    for n, (_, file) in enumerate(sorted(names), 1):
+        where = f"{path}, message {n}"
         try:
-            fh = box.get_file(key)
+            st = os.stat(file)
+            if not stat.S_ISREG(st.st_mode):  # a FIFO would block, a device never end
+                yield Unreadable(where, "not a file; not read")
+                continue
+            with open(file, "rb") as fh:
+                data = fh.read(MAX_MESSAGE + 1)
+        except OSError as exc:
+            yield Unreadable(where, f"cannot be read ({exc.strerror or exc})")
+            continue
+        yield read_message(data, where, _file_time(st))
+
+
+def _mbox_time(line: bytes) -> datetime.datetime | None:
+    """The date of an mbox ``From sender DATE`` line (local time, asctime's form)."""
+    words = line.decode("ascii", "replace").split()[2:]
+    for form in _MBOX_DATE:
+        count = len(form.split())
+        try:
+            day = datetime.datetime.strptime(" ".join(words[:count]), form)
+        except ValueError:
+            continue
+        try:
+            return day.astimezone(datetime.UTC)
+        except (OverflowError, ValueError, OSError):
+            return None
+    return None
+
+
+def _mbox(path: str, st: os.stat_result) -> Iterator[Incoming | Unreadable]:
+    """An mbox's messages in file order; a message's time is its ``From `` line's date, else the
+    file's."""
+    box = mailbox.mbox(path, factory=None, create=False)
+    for n, key in enumerate(list(box.iterkeys()), 1):
+        where = f"{path}, message {n}"
+        try:
+            fh = box.get_file(key, from_=True)
             try:
+                from_line = fh.readline(1000)
                 data = fh.read(MAX_MESSAGE + 1)
             finally:
                 fh.close()
         except (OSError, KeyError) as exc:
             yield Unreadable(where, f"cannot be read ({exc})")
             continue
-        yield read_message(bytes(data), where)
+        yield read_message(bytes(data), where, _mbox_time(bytes(from_line)) or _file_time(st))
 
 
 def read_source(path: str) -> Iterator[Incoming | Unreadable]:
@@ -214,8 +439,7 @@ def read_source(path: str) -> Iterator[Incoming | Unreadable]:
             yield Unreadable(path, "a folder that is not a Maildir (no cur and new folders)")
             return
         try:
-            box = mailbox.Maildir(path, factory=None, create=False)
-            yield from _messages_of(box, path, sort=True)
+            yield from _maildir(path)
         except OSError as exc:
             yield Unreadable(path, f"cannot read the Maildir: {exc.strerror or exc}")
         return
@@ -223,22 +447,21 @@ def read_source(path: str) -> Iterator[Incoming | Unreadable]:
         yield Unreadable(path, "not a file, a Maildir or an mbox; not read")
         return
     try:
-        size = os.path.getsize(path)
+        st = os.stat(path)
         with open(path, "rb") as fh:
             head = fh.read(5)
     except OSError as exc:
         yield Unreadable(path, f"cannot read: {exc.strerror or exc}")
         return
-    if size > MAX_SOURCE:
+    if st.st_size > MAX_SOURCE:
         yield Unreadable(path, f"larger than {MAX_SOURCE // (1024 * 1024)} MiB; not read")
         return
     if head == b"From ":
         try:
-            mbox = mailbox.mbox(path, factory=None, create=False)
-            yield from _messages_of(mbox, path, sort=False)
+            yield from _mbox(path, st)
         except OSError as exc:
             yield Unreadable(path, f"cannot read the mbox: {exc.strerror or exc}")
         return
     with open(path, "rb") as fh:
         data = fh.read(MAX_MESSAGE + 1)
-    yield read_message(data, path)
+    yield read_message(data, path, _file_time(st))

@@ -184,7 +184,10 @@ def test_a_move_composed_by_pbmkit_on_the_other_side_is_read(tmp_path: Path, gam
     assert rep.valid, rep.errors
     sent = compose_message(rep, now=datetime.datetime(2026, 9, 16, 9, tzinfo=datetime.UTC))
     assert sent["From"].addresses[0].addr_spec == "bob@example.net"
-    code, out, err = run(eml(tmp_path, sent.as_bytes()), "--games", str(games))
+    path = eml(tmp_path, sent.as_bytes())
+    stored = datetime.datetime(2026, 9, 16, 12, tzinfo=datetime.UTC).timestamp()
+    os.utime(path, (stored, stored))  # no Received header: the file's time is the arrival
+    code, out, err = run(path, "--games", str(games))
     assert code == 0, err
     assert "2. Black DX to EW" in out
     # the whole move list in the body is not mistaken for the move; the board is not either
@@ -219,7 +222,8 @@ def test_an_mbox_of_good_and_bad_messages(tmp_path: Path, games: Path) -> None:
     assert any("message 1: REFUSED" in line and "eve@example.com is not the opponent" in line
                for line in report)
     assert any("message 2: REFUSED: no record of Batalo #9 here" in line for line in report)
-    assert any("message 3: UNREADABLE: no single sender address in From" in line for line in report)
+    assert any("message 3: UNREADABLE: a carriage return or a NUL byte inside the headers" in line
+               for line in report)
     assert any("message 4: REFUSED" in line and "unknown encoding ('x-no-such-charset')" in line
                for line in report)
     assert any("message 5: UNREADABLE: larger than 1024 KiB" in line for line in report)
