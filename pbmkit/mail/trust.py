@@ -61,11 +61,6 @@ def domain_key(domain: str) -> str | None:
                 return None
         if not _LABEL.fullmatch(ascii_label):
             return None
-        if ascii_label.startswith("xn--"):
-            try:  # an xn-- label must decode (a broken one names no domain)
-                encodings.idna.ToUnicode(ascii_label)
-            except (UnicodeError, ValueError):
-                return None
         labels.append(ascii_label)
     return ".".join(labels)
 
@@ -101,7 +96,8 @@ def from_mailbox(values: Sequence[str]) -> str:
 
     Refused: no From or more than one; a From longer than :data:`MAX_FROM`; a group, no address
     or more than one; any defect the email package notes (an address it had to drop or mend);
-    an address that an encoded word (``=?utf-8?q?...?=``) wrote; a local part that is not ASCII.
+    an address that an encoded word (``=?utf-8?q?...?=``) wrote; a local part that is not ASCII
+    (a Unicode domain is read, and compared in its IDNA form).
     """
     if not values:
         raise SenderError("no From header")
@@ -118,6 +114,8 @@ def from_mailbox(values: Sequence[str]) -> str:
         raise SenderError(f"a From header that cannot be read ({type(exc).__name__})") from None
     assert isinstance(header, AddressHeader)
     defects: tuple[object, ...] = tuple(getattr(header, "defects", ()))
+    if any(not a.username.isascii() for a in header.addresses):
+        raise SenderError("a From address whose local part is not ASCII (look-alike letters?)")
     if defects:
         raise SenderError(f"a malformed From ({str(defects[0])[:80]})")
     if len(header.groups) != 1 or header.groups[0].display_name is not None:
@@ -126,8 +124,8 @@ def from_mailbox(values: Sequence[str]) -> str:
     if len(found) != 1:
         raise SenderError(f"From holds {len(found)} addresses, not one")
     address = found[0].addr_spec
-    if not address.isascii():
-        raise SenderError("a From address that is not ASCII (look-alike letters?)")
+    if not address.rpartition("@")[0].isascii():
+        raise SenderError("a From address whose local part is not ASCII (look-alike letters?)")
     if address not in _ENCODED_WORD.sub(" ", raw):
         raise SenderError("a From address written in an encoded word or taken apart")
     if address_key(address) is None:
