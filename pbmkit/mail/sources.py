@@ -27,7 +27,7 @@ from email.message import Message
 from email.utils import parsedate_to_datetime
 from html.parser import HTMLParser
 
-from pbmkit.mail.trust import SenderError, address_key, from_mailbox
+from pbmkit.mail.trust import SenderError, address_key, domain_key, from_mailbox
 
 __all__ = ["MAX_ENCODED_WORDS", "MAX_HEADER", "MAX_HEADERS", "MAX_MESSAGE", "MAX_SOURCE",
            "MAX_TEXT", "Incoming", "Unreadable", "body_lines", "read_message", "read_source"]
@@ -251,7 +251,7 @@ def read_message(data: bytes, where: str,
     except SenderError as exc:
         return Unreadable(where, f"{exc}; not read")
     local, _, domain = sender.rpartition("@")
-    sender = f"{local}@{domain.lower()}"
+    sender = f"{local}@{domain_key(domain) or domain}"  # the domain as DNS reads it
     try:
         msg = email.message_from_bytes(data, policy=email.policy.compat32)
         why = _part_bounds(msg)
