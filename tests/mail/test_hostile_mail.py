@@ -477,3 +477,28 @@ def test_alignment_is_the_domain_or_a_parent_of_it() -> None:
                           "bob@example.net") is not None  # a top-level domain aligns nothing
     assert authentication(["mx.example.org; dkim=pass header.d=xn--bcher-kva.example"],
                           "mx.example.org", "bob@b\u00fccher.example") is None
+
+
+def test_a_future_date_without_received_leaves_the_clock_working(games: Path,
+                                                                 tmp_path: Path) -> None:
+    """Before: a Date of 2099 with no Received header became the arrival; the player's next
+    move was refused ("before the last move arrived") and status showed 26,365 days used."""
+    from pbmkit.notation import check_text
+
+    data = (HOSTILE / "date-future.eml").read_bytes()
+    data = data.replace(b"Received: from mx.example.net by mail.example.org; "
+                        b"Wed, 18 Nov 2026 07:16:00 +0000\n", b"")
+    assert b"Received: from" not in data
+    path = tmp_path / "future.eml"
+    path.write_bytes(data)
+    os.utime(path, (FILED.timestamp(), FILED.timestamp()))
+    code, out = run(str(path), "--games", str(games))
+    assert code == 0, out
+    note = _applied_note(games)
+    day = FILED.astimezone().strftime("%Y.%m.%d")
+    assert f"[%ccarr {day}]" in note and f"[%ccsnt {day}]" in note and "2099" not in note
+    (rep,) = check_text((games / GAME).read_text(encoding="utf-8"), GAME)
+    assert rep.game is not None
+    reply = rep.game.notation.format(rep.game.legal_moves(rep.final)[0], rep.final)
+    result = CliRunner().invoke(cli, ["move", str(games / GAME), reply], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
