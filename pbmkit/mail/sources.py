@@ -320,7 +320,7 @@ def _text_part(message: Message) -> Message | None:
     for part in _parts(message):
         if part.is_multipart() or part.get_content_maintype() != "text":
             continue
-        if (part.get("Content-Disposition") or "").strip().lower().startswith("attachment"):
+        if str(part.get("Content-Disposition") or "").strip().lower().startswith("attachment"):
             continue
         subtype = part.get_content_subtype()
         if subtype == "plain":
@@ -335,10 +335,13 @@ def body_lines(message: Message) -> list[str]:
     without quoted lines (``>``), and up to a signature (``-- ``), a forwarded or quoted original
     (``-----Original Message-----``, ``On ... wrote:``). ``ValueError`` with a reason for a
     message without text or in an unknown encoding."""
-    part = _text_part(message)
+    try:  # compat32 gives a Header object for a value with bytes that are not ASCII
+        part = _text_part(message)
+        charset = str(part.get_content_charset() or "us-ascii") if part is not None else ""
+    except Exception as exc:
+        raise ValueError(f"the message's parts cannot be read ({type(exc).__name__})") from None
     if part is None:
         raise ValueError("no text in the message (only attachments?)")
-    charset = part.get_content_charset() or "us-ascii"
     try:
         data = part.get_payload(decode=True)
         if not isinstance(data, bytes):

@@ -69,6 +69,7 @@ EXPECTED: dict[str, tuple[str, str]] = {
     "replay-old-move": ("REFUSED", "is numbered 7, but the record's next move is Black's 8"),
     "forwarded-move": ("REFUSED", "no move found in the message"),
     "html-hidden-move": ("REFUSED", "no move found in the message"),
+    "part-header-bytes": ("REFUSED", "is numbered 7, but the record's next move is Black's 8"),
 }
 DATES = {"date-out-of-range", "date-future", "received-future", "received-out-of-range"}
 
