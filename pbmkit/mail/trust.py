@@ -45,7 +45,10 @@ def _ascii_lower(text: str) -> str:
 
 def domain_key(domain: str) -> str | None:
     """A domain as DNS reads it: labels in IDNA ASCII form (``xn--``) and lower case; None when
-    it is no domain name (an address literal ``[1.2.3.4]`` is kept as written)."""
+    it is no domain name, or a Unicode label is not in its normal form (IDNA's nameprep would
+    drop or map a character of it other than an ASCII capital: ``example.net\u200b``,
+    ``\u212aexample.net``, ``BÜCHER``; look-alikes are no address). An address literal
+    ``[1.2.3.4]`` is kept as written."""
     text = domain.strip()
     if text.startswith("[") and text.endswith("]"):
         return text if text.isascii() and len(text) <= 255 else None
@@ -61,8 +64,11 @@ def domain_key(domain: str) -> str | None:
         else:
             try:
                 ascii_label = _ascii_lower(encodings.idna.ToASCII(label).decode("ascii"))
+                back = encodings.idna.ToUnicode(ascii_label)
             except (UnicodeError, ValueError):
                 return None
+            if back != _ascii_lower(label):  # nameprep dropped or mapped something: a
+                return None                  # zero-width space, a KELVIN SIGN: a look-alike
         if not _LABEL.fullmatch(ascii_label):
             return None
         labels.append(ascii_label)

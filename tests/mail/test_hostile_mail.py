@@ -342,7 +342,10 @@ def test_addresses_are_compared_as_addresses() -> None:
     assert same_address("bob@example.net", "bob@EXAMPLE.net")
     assert same_address("Bob@example.net", "bob@example.net")  # ASCII case of the local part
     assert same_address("bob@b\u00fccher.example", "bob@xn--bcher-kva.example")
-    assert same_address("bob@B\u00dcCHER.example", "bob@xn--bcher-kva.example")
+    assert same_address("bob@B\u00fccher.EXAMPLE", "bob@xn--bcher-kva.example")
+    assert not same_address("bob@B\u00dcCHER.example", "bob@xn--bcher-kva.example")  # not normal
+    assert not same_address("bob@example.net\u200b", "bob@example.net")  # nameprep drops ZWSP
+    assert not same_address("bob@\u212aexample.net", "bob@kexample.net")  # and maps KELVIN SIGN
     assert same_address("bob@example.net.", "bob@example.net")
     assert not same_address("\u212aim@example.net", "kim@example.net")  # KELVIN SIGN
     assert "\u212aim".lower() == "kim"  # what str.lower() would have let through
