@@ -222,6 +222,11 @@ class GameFolder:
             return Outcome("refused", msg.where, f"{rec.title}: sent {format_date(sent)}, before "
                            f"the last move was sent ({format_date(last_sent)}): an old message? "
                            "nothing applied", rec)
+        if last_sent is not None and arrived < last_sent:
+            return Outcome("refused", msg.where, f"{rec.title}: arrived {format_date(arrived)}, "
+                           f"before the last move was sent ({format_date(last_sent)}): an old "
+                           "message, or a Received header that is not your server's? nothing "
+                           "applied", rec)
         received = _received(lines, last_sent, sent)
         note = annotation_text(received=received, sent=sent, arrived=arrived)
         if msg.message_id is not None:

@@ -506,3 +506,17 @@ def test_a_future_date_without_received_leaves_the_clock_working(games: Path,
     reply = rep.game.notation.format(rep.game.legal_moves(rep.final)[0], rep.final)
     result = CliRunner().invoke(cli, ["move", str(games / GAME), reply], catch_exceptions=False)
     assert result.exit_code == 0, result.output
+
+
+def test_a_message_cannot_arrive_before_the_move_it_answers_was_sent(games: Path,
+                                                                     tmp_path: Path) -> None:
+    """Ann sent her 8th move on 2026.11.13; a topmost Received of 2026.11.01 (and no Date) was
+    written as the arrival before, eating into Ann's clock."""
+    data = GOOD.replace(b"Wed, 18 Nov 2026 07:16:00 +0000", b"Sun, 01 Nov 2026 07:16:00 +0000")
+    data = data.replace(b"Date: Wed, 18 Nov 2026 08:15:00 +0100\n", b"")
+    (tmp_path / "m.eml").write_bytes(data)
+    before = snapshot(games)
+    code, out = run(str(tmp_path / "m.eml"), "--games", str(games))
+    assert code == 1
+    assert "REFUSED: Batalo #1: arrived 2026.11.01, before the last move was sent (2026.11.13)" in out
+    assert snapshot(games) == before
