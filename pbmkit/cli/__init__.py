@@ -81,6 +81,19 @@ def refuse_undecodable(args: list[str]) -> None:
 class LazyGroup(click.Group):
     """A group that imports a command's module only when that command is used."""
 
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        """The group's context; ``pbmkit --help`` or ``--version`` into a closed pipe ends as a
+        command's output does (:meth:`invoke`)."""
+        try:
+            try:
+                return super().make_context(info_name, args, parent, **extra)
+            except click.exceptions.Exit:
+                sys.stdout.flush()
+                raise
+        except BrokenPipeError:
+            pipe_closed()
+
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; a reader that closed standard output ends it quietly (exit 141).
 

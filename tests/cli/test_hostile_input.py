@@ -232,6 +232,7 @@ def test_a_pipe_closed_after_the_first_line_ends_the_command_quietly(
     ["check", "archive.txt"], ["status", "archive.txt"], ["moves", "archive.txt", "--game", "1"],
     ["show", "archive.txt", "--game", "2"], ["board", "--rules", "batrakill"],
     ["fmt", "g.txt", "--stdout"], ["convert", "g.txt", "--to", "pbmserv"],
+    ["--help"], ["--version"], ["check", "--help"],
 ])
 def test_a_pipe_closed_before_reading_ends_every_writing_command_quietly(
         tmp_path: Path, archive: Path, args: list[str]) -> None:
