@@ -68,6 +68,8 @@ def test_a_user_s_own_layout_file_works_like_a_shipped_one(tmp_path: Path,
     (tmp_path / "small.toml").write_text(USER)
     monkeypatch.setenv("PBMKIT_LAYOUTS", str(tmp_path))
     cfg = make_config({"Layout": "small.toml"})
+    (tmp_path / "Small.TOML").write_text(USER)  # the suffix in any case
+    assert load_layout(" Small.TOML ", str(tmp_path)).name == "small"
     start = initial_position(cfg)
     assert cfg.layout.name == "small" and cfg.layout.board.size == 30
     assert len(start.knights) == 3 and start.supply == 2

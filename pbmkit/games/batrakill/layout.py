@@ -33,7 +33,7 @@ MAX_LAYOUT_BYTES = 64_000
 """A layout file longer than this is refused (read no further)."""
 LAYOUTS_ENV = "PBMKIT_LAYOUTS"
 """The environment variable naming the folder of a user's own layout files."""
-_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,58}\.toml")
+_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,58}\.toml", re.IGNORECASE)
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,30}")
 _SQUARE = re.compile(r"([a-z])([0-9]{1,2})")
 
