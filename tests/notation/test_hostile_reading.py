@@ -53,12 +53,12 @@ _PROBE = textwrap.dedent(r"""
     worst = (0.0, "")
     def timed(label, fn):
         global worst
-        t = time.perf_counter()
+        t = time.process_time()
         try:
             fn()
         except ValueError:
             pass
-        d = time.perf_counter() - t
+        d = time.process_time() - t
         if d > worst[0]:
             worst = (d, label)
     for name in names:
@@ -80,7 +80,8 @@ _PROBE = textwrap.dedent(r"""
 def test_every_terminal_notation_and_record_reads_an_adversarial_string_at_once() -> None:
     """Issue 9 item 14: a backtracking pattern took 4 s on 48 letters and an apostrophe, three
     times more for every four letters; every pattern is now linear, so 10,000 characters take
-    milliseconds (the budget is generous: it catches exponential blow-up, not slowness)."""
+    milliseconds (the budget is generous: it catches exponential blow-up, not slowness; it counts
+    the probe's CPU time, which other processes on a busy machine do not inflate)."""
     import json
 
     names = re.findall(r"^([A-Z_]+)(?:\.-?[0-9]+)?: /", grammar_text(), re.M)
@@ -172,13 +173,14 @@ def test_a_promotion_mark_reads_the_same_with_or_without_lark() -> None:
 def test_a_line_of_unclosed_braces_reads_in_linear_time() -> None:
     """Issue 9 item 14: every ``{`` that no ``}`` follows made COMMENT scan to the end of the text
     (100,000 of them: 8.5 s, quadratic); they are now read as unclosed braces at once (~1.8 s, all
-    of it the reporting of 100,000 errors). The bound is generous: it catches the quadratic scan."""
+    of it the reporting of 100,000 errors). The bound is generous: it catches the quadratic scan, and
+    it counts CPU time, which other processes on a busy machine do not inflate."""
     import time
 
     text = "1. IR to HS " + "{" * 100_000 + "\n"
-    start = time.perf_counter()
+    start = time.process_time()
     _, problems = parse_records(text)
-    assert time.perf_counter() - start < 6.0
+    assert time.process_time() - start < 6.0
     assert problems[0].message == "this comment is never closed: a { needs its }"
 
 
