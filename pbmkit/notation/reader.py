@@ -526,8 +526,11 @@ class _Reader:
         label = f"{number}{series}"
         ellipsis = m.group(3) is not None or (len(parts) > 1 and parts[1][0] == "ELLIPSIS")
         previous = lines.get(series)
+        # "N..." right after turn N continues it while the turn has room (one move of each
+        # place: with 3 to 5 sides, "1. d2-e2 d8-e8 ; note" then "1... b7-b8").
         merge = (ellipsis and previous is not None and previous is last and previous.label == label
-                 and len(previous.moves) == 1 and not previous.ellipsis)
+                 and 0 < len(previous.moves)
+                 < (self.per_turn - 1 if previous.ellipsis else self.per_turn))
         if merge:  # "12. IR to HS {...} 12... EV to DU": Black's move of the same turn
             assert previous is not None
             turn = previous
@@ -542,7 +545,7 @@ class _Reader:
         self._extend(turn, parts[1:])
         if merge and len(turn.moves) == before:
             self.problem(start, line, column, f"'{number_text}' is not followed by a move: write the "
-                         f"second move of turn {label} after it, or remove it", turn=label)
+                         f"{'second' if before == 1 else 'next'} move of turn {label} after it, or remove it", turn=label)
         return turn
 
     def _extend(self, turn: Turn, parts: list[tuple[str, str, int, int, int, int]]) -> None:
