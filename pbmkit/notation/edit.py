@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 
-from pbmkit.notation.model import Comment, Record, Turn, WrittenMove
+from pbmkit.notation.model import Comment, Phase, Record, Turn, WrittenMove
 
 __all__ = ["append_after_last_move", "last_move", "remove_last_move", "set_tag"]
 
 # A tag's value: characters other than a quote or a backslash, or an escaped character (linear).
+# "12..." or "12. ..." (or "12. …") right before a move: the turn continued on a new line.
+_CONTINUATION = re.compile(r"(?<![0-9A-Za-z])([0-9]{1,9}[A-Za-z]?)\.(?:\.\.|[ \t]*(?:\.\.\.|…))\s*$")
 _TAG_VALUE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\.)*)"')
 
 
@@ -36,6 +38,14 @@ def _comment_end(body: str, starts: list[int], c: Comment) -> int:
     if c.kind == "{":
         close = body.find("}", pos)
         return len(body) if close < 0 else close + 1
+    nl = body.find("\n", pos)
+    end = len(body) if nl < 0 else nl
+    return end - 1 if end > pos and body[end - 1] == "\r" else end
+
+
+def _line_end(body: str, starts: list[int], phase: Phase) -> int:
+    """The offset of the end of a phase line's line (before its line end)."""
+    pos = _offset(starts, phase.line, phase.column)
     nl = body.find("\n", pos)
     end = len(body) if nl < 0 else nl
     return end - 1 if end > pos and body[end - 1] == "\r" else end
@@ -74,7 +84,10 @@ def append_after_last_move(text: str, record: Record, piece: str, *, new_line: b
 def remove_last_move(text: str, record: Record) -> str:
     """``text`` without the main line's last move, its comments and (if the move was its turn's
     only one) its turn number, and without the blank space before them: the inverse of
-    ``pbmkit move``. ``ValueError`` if there is no move, or if an ending follows it."""
+    ``pbmkit move``. A round's first move takes the phase line right before it (``round 2``,
+    which ``pbmkit move`` writes with that move) along, and a phase line after the move goes
+    too; a phase line holding a comment stays. ``ValueError`` if there is no move, or if an
+    ending follows it."""
     found = last_move(record)
     if found is None:
         raise ValueError("the record has no move to take back")
@@ -88,6 +101,20 @@ def remove_last_move(text: str, record: Record) -> str:
     start = _offset(starts, turn.line, turn.column) if only else \
         _offset(starts, move.line, move.column)
     end, _ = _after_move(body, starts, move)
+    if not only:  # "1. IR to HS ; note" then "1... EV to FU": the continuation goes too
+        window = max(0, start - 40)
+        m = _CONTINUATION.search(body, window, start)
+        if m is not None and m.group(1).lower() == turn.label:
+            start = m.start()
+    at = next(k for k, item in enumerate(record.body) if item is turn)
+    before = record.body[at - 1] if at > 0 else None
+    if only and isinstance(before, Phase) and not before.comments:
+        # The round's first move goes with the line 'round N' that pbmkit move wrote before it.
+        start = _offset(starts, before.line, before.column)
+    for item in record.body[at + 1:]:  # a bare phase line after the move (the round is over)
+        if not isinstance(item, Phase) or item.comments:
+            break
+        end = _line_end(body, starts, item)
     kept = body[:start].rstrip(" \t\r\n")
     rest = body[end:] if kept else body[end:].lstrip(" \t\r\n")
     return bom + kept + rest

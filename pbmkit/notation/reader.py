@@ -544,8 +544,9 @@ class _Reader:
         before = len(turn.moves)
         self._extend(turn, parts[1:])
         if merge and len(turn.moves) == before:
+            nth = "second" if before == 1 else "next"
             self.problem(start, line, column, f"'{number_text}' is not followed by a move: write the "
-                         f"{'second' if before == 1 else 'next'} move of turn {label} after it, or remove it", turn=label)
+                         f"{nth} move of turn {label} after it, or remove it", turn=label)
         return turn
 
     def _extend(self, turn: Turn, parts: list[tuple[str, str, int, int, int, int]]) -> None:
