@@ -33,6 +33,28 @@ def with_original_encoding(path: str, text: str) -> bytes:
     return b"\xef\xbb\xbf" + data if bom else data
 
 
+def free_text(text: str, what: str) -> str:
+    """``text`` as a command writes it into a ``{ }`` comment, white space folded; a clear
+    :class:`InputError` naming ``what`` when it cannot be written as text (docs/desk.md).
+
+    Refused: control characters, ``{`` or ``}`` (they open and close comments), more than
+    :data:`MAX_COMMENT` characters, and ``[%`` (it opens an annotation: a comment's text never
+    becomes a draw offer, a date or a mail id).
+    """
+    clean = " ".join(text.split())
+    if any(unicodedata.category(ch) == "Cc" for ch in clean):
+        raise InputError(f"{what} holds control characters; write plain text")
+    if "{" in clean or "}" in clean:
+        raise InputError(f"{what} cannot hold {{ or }}: they open and close comments in a record")
+    if "[%" in clean:
+        raise InputError(f"{what} cannot hold '[%': it opens a desk annotation such as "
+                         "[%ccdraw offer]; use the command for the event (pbmkit draw offer, "
+                         "move --sent ...) or write '[ %'")
+    if len(clean) > MAX_COMMENT:
+        raise InputError(f"{what} is {len(clean)} characters long; at most {MAX_COMMENT}")
+    return clean
+
+
 # --- the event workflow -----------------------------------------------------------------------
 
 
@@ -230,15 +252,9 @@ def comment(file: str, text: str) -> None:
     """Add a comment { TEXT } after the last move (after the tags before the first move)."""
     from pbmkit.notation.edit import append_after_last_move, last_move
 
-    clean = " ".join(text.split())
+    clean = free_text(text, "the comment")
     if not clean:
         raise InputError("the comment is empty")
-    if any(unicodedata.category(ch) == "Cc" for ch in clean):
-        raise InputError("the comment holds control characters; write plain text")
-    if "{" in clean or "}" in clean:
-        raise InputError("a comment cannot hold { or }: they open and close comments in a record")
-    if len(clean) > MAX_COMMENT:
-        raise InputError(f"the comment is {len(clean)} characters long; at most {MAX_COMMENT}")
 
     def edit(old: str, rep: GameReplay) -> tuple[str, str]:
         if last_move(rep.record) is None:
@@ -258,10 +274,7 @@ def unclear(file: str, why: str | None) -> None:
     from pbmkit.notation.desk import annotation_text, read_notes
     from pbmkit.notation.edit import append_after_last_move, last_move
 
-    reason = " ".join((why or "").split())
-    if "{" in reason or "}" in reason or len(reason) > MAX_COMMENT \
-            or any(unicodedata.category(ch) == "Cc" for ch in reason):
-        raise InputError(f"--why: plain text of at most {MAX_COMMENT} characters, without {{ or }}")
+    reason = free_text(why or "", "--why")
 
     def edit(text: str, rep: GameReplay) -> tuple[str, str]:
         found = last_move(rep.record)
