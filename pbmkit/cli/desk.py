@@ -10,12 +10,13 @@ from __future__ import annotations
 import datetime
 import unicodedata
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
 from pbmkit.cli.common import InputError, Refused, atomic_write, locked, pick_game, read_source
 from pbmkit.cli.dates import read_day, winner_value
+from pbmkit.games.base import side_verb
 
 if TYPE_CHECKING:
     from pbmkit.notation import GameReplay
@@ -102,13 +103,22 @@ def _player(rep: GameReplay, side: str) -> str:
     return f"{side.capitalize()} ({name})" if name and name != "?" else side.capitalize()
 
 
-def _other(rep: GameReplay, side: str) -> str:
+def _places(rep: GameReplay) -> tuple[str, ...]:
+    """The places of the turn order (a player of two factions holds one place)."""
     assert rep.game is not None
-    others = [s for s in rep.game.sides if s != side]
-    if len(others) != 1:
-        raise Refused(f"{rep.game.title} has {len(rep.game.sides)} sides: who wins when one "
-                      "resigns is not for pbmkit to say; edit the record")
-    return others[0]
+    return tuple(rep.order or rep.game.order)
+
+
+def _resignation_winner(rep: GameReplay, side: str) -> str:
+    """Who wins when ``side`` (to move) resigns (docs/desk.md): with two places the other one;
+    with more, the place that moved last, whose move the resigning player does not answer."""
+    others = [s for s in _places(rep) if s != side]
+    if len(others) == 1:
+        return others[0]
+    if not rep.main:
+        raise Refused("no one has moved yet: with several players a resignation goes to the "
+                      "player who moved last; the record was not changed")
+    return str(rep.main[-1].side)
 
 
 def _ending_text(rep: GameReplay, text: str, word: str) -> str:
@@ -144,11 +154,13 @@ def resign(file: str) -> None:
 
     def edit(text: str, rep: GameReplay) -> tuple[str, str]:
         side = _to_move(rep)
-        winner = _other(rep, side)
+        winner = _resignation_winner(rep, side)
         new = _ending_text(rep, text, "resigns")
         (record,), _ = parse_records(new, rep.source)
         new = set_tag(new, record, "Winner", winner_value(winner))
-        return new, f"{_player(rep, side)} resigns: {_player(rep, winner)} wins. Winner tag set."
+        assert rep.game is not None
+        wins = side_verb(rep.game, winner, "wins", "win")
+        return new, f"{_player(rep, side)} resigns: {_player(rep, winner)} {wins}. Winner tag set."
 
     apply_event(file, edit)
 
@@ -180,30 +192,52 @@ def draw_offer(file: str) -> None:
     apply_event(file, edit)
 
 
-def _pending_offer(rep: GameReplay) -> Any:
-    from pbmkit.notation.desk import read_notes
-    from pbmkit.notation.edit import last_move
+def _pending_offer(rep: GameReplay) -> tuple[int, int]:
+    """(the offering move's index in the main line, the acceptances so far) of the open draw
+    offer the player to move answers; Refused when there is none, or they accepted it already."""
+    from pbmkit.notation.desk import pending_draw, read_notes
 
-    found = last_move(rep.record)
-    if found is None or read_notes(found[1].comments).draw != "offer":
+    notes = [read_notes(t_moves.comments) for turn in rep.record.main for t_moves in turn.moves]
+    found = pending_draw(notes, len(_places(rep)))
+    if found is None:
         raise Refused("no draw is on offer: the opponent's last move does not offer one "
                       "(a declined offer stays declined)")
+    if notes and notes[-1].accepted:
+        raise Refused("you have accepted this draw already; play your move, and the next "
+                      "players answer the offer on their turns")
     return found
 
 
 @draw.command("accept")
 @_FILE
 def draw_accept(file: str) -> None:
-    """Accept the draw the opponent offered with their last move: 'draw agreed', Winner Draw."""
+    """Accept the draw on offer: 'draw agreed', Winner Draw.
+
+    With more than two players every other player accepts, each on their turn: an acceptance
+    before the last is noted ([%ccdraw accepted]) and the accepting player then plays their move.
+    """
     from pbmkit.notation import parse_records
+    from pbmkit.notation.desk import annotation_text
     from pbmkit.notation.edit import append_after_last_move, set_tag
 
     def edit(text: str, rep: GameReplay) -> tuple[str, str]:
-        _pending_offer(rep)
+        at, count = _pending_offer(rep)
+        places = _places(rep)
+        me = _to_move(rep)
+        if count + 1 < len(places) - 1:
+            offerer = rep.main[at].side
+            k = places.index(me) if me in places else 0
+            waiting = [places[(k + j) % len(places)] for j in range(1, len(places))]
+            waiting = [p for p in waiting if p != offerer][: len(places) - 2 - count]
+            new = append_after_last_move(text, rep.record,
+                                         "{" + annotation_text(draw="accepted") + "}")
+            names = ", ".join(_player(rep, p) for p in waiting)
+            return new, (f"{_player(rep, me)} accepts the draw {_player(rep, offerer)} offered; "
+                         f"waiting for {names}, each on their turn. Now play your move.")
         new = append_after_last_move(text, rep.record, "draw agreed")
         (record,), _ = parse_records(new, rep.source)
         new = set_tag(new, record, "Winner", "Draw")
-        return new, f"{_player(rep, _to_move(rep))} accepts the draw: draw agreed. Winner tag set."
+        return new, f"{_player(rep, me)} accepts the draw: draw agreed. Winner tag set."
 
     apply_event(file, edit)
 

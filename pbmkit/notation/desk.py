@@ -42,6 +42,7 @@ __all__ = [
     "move_fields",
     "next_turn",
     "parse_date",
+    "pending_draw",
     "read_notes",
     "replay_clock",
     "sides_in_order",
@@ -58,7 +59,7 @@ REPEAT_AFTER = 14
 _ANNOTATION = re.compile(r"\[%([A-Za-z]{1,16})(?:\s([^\[\]]{0,200}))?\]")
 _DATE = re.compile(r"(\d{4})[.\-/](\d\d)[.\-/](\d\d)(?:\s*,\s*\d\d?:\d\d(?::\d\d)?)?")
 _TIME_CONTROL = re.compile(r"\s*(?:(\d{1,4})\s*/\s*)?(\d{1,5})\s*")
-_DRAW_VALUES = ("offer", "declined")
+_DRAW_VALUES = ("offer", "declined", "accepted")
 
 
 def parse_date(text: str) -> datetime.date | None:
@@ -141,6 +142,9 @@ class MoveNotes:
     leave: int = 0
     draw: str | None = None
     """``"offer"`` (the mover offers a draw) or ``"declined"`` (the opponent declined it)."""
+    accepted: bool = False
+    """``[%ccdraw accepted]``: the player who moves next accepted the draw on offer (a game of
+    more than two places, where every other place must accept; docs/desk.md)."""
     unclear: bool = False
     """The opponent answered that this move is unclear (``move unclear``)."""
     problems: list[tuple[Comment, str]] = field(default_factory=list)
@@ -185,10 +189,13 @@ def read_notes(comments: Iterable[Comment]) -> MoveNotes:
                 else:
                     notes.problems.append((c, f"[%ccleave {value}]: leave is a number of days"))
             elif name == "ccdraw":
-                if value.lower() in _DRAW_VALUES:
+                if value.lower() == "accepted":
+                    notes.accepted = True
+                elif value.lower() in _DRAW_VALUES:
                     notes.draw = value.lower()
                 else:
-                    notes.problems.append((c, f"[%ccdraw {value}]: write offer or declined"))
+                    notes.problems.append((c, f"[%ccdraw {value}]: write offer, accepted or "
+                                              "declined"))
             elif name == "ccunclear":
                 notes.unclear = True
     return notes
@@ -252,10 +259,32 @@ class DeskReport:
         return self.moves[-1].notes.sent
 
     def draw_offer(self) -> MoveClock | None:
-        """The last move, when it carries a draw offer not yet declined."""
-        if self.moves and self.moves[-1].notes.draw == "offer":
-            return self.moves[-1]
-        return None
+        """The move whose draw offer is still open (not declined, and accepted by every place
+        that moved since: :func:`pending_draw`), or None."""
+        found = pending_draw([m.notes for m in self.moves], len(self.order))
+        return None if found is None else self.moves[found[0]]
+
+
+def pending_draw(notes: Sequence[MoveNotes], places: int) -> tuple[int, int] | None:
+    """The open draw offer of a main line whose moves carry ``notes``, in a game of ``places``
+    places in turn order: (the index of the offering move, the acceptances so far), or None.
+
+    A draw needs every other place's acceptance, each on its turn (docs/desk.md): the player to
+    move accepts with ``[%ccdraw accepted]`` after the last move and then plays; the offer stays
+    open while every move since the offer carries an acceptance, and a ``declined`` ends it.
+    With two places the first acceptance is the last one (``draw agreed``).
+    """
+    last = len(notes) - 1
+    for k in range(last, -1, -1):
+        n = notes[k]
+        if n.draw == "declined":
+            return None
+        if k < last and not n.accepted:
+            return None  # a player moved on without accepting: no offer is open
+        if n.draw == "offer":
+            count = sum(1 for m in notes[k:] if m.accepted)
+            return (k, count) if count < places - 1 else None
+    return None
 
 
 def desk_report(record: Record, order: Sequence[str]) -> DeskReport:
@@ -469,7 +498,10 @@ def written_result(record: Record, order: Sequence[str], to_move: str) -> str | 
     if ending is not None:
         if ending.kind in ("resigns", "concedes"):
             others = [s for s in order if s != to_move]
-            return others[0] if len(others) == 1 else None
+            if len(others) == 1:
+                return others[0]
+            tag = record.tags.get("Winner", "*").strip().lower()
+            return tag if tag in others else None  # several places: the tag names the winner
         return "draw"
     tag = record.tags.get("Winner", "*").strip().lower()
     return tag if tag in (*order, "draw") else None

@@ -55,7 +55,7 @@ def test_other_annotations_are_ignored_and_bad_values_reported() -> None:
     assert [m for _, m in notes.problems] == [
         "[%ccsnt 2026.13.01]: not a date like 2026.11.21",
         "[%ccleave many]: leave is a number of days",
-        "[%ccdraw maybe]: write offer or declined",
+        "[%ccdraw maybe]: write offer, accepted or declined",
     ]
 
 
