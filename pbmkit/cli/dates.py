@@ -16,7 +16,7 @@ from pbmkit.cli.common import Refused
 if TYPE_CHECKING:
     from pbmkit.notation import GameReplay
 
-__all__ = ["keeps_dates", "move_note", "read_day", "winner_value"]
+__all__ = ["keeps_dates", "move_note", "overstep_warning", "read_day", "winner_value"]
 
 
 def read_day(value: str | None, option: str) -> datetime.date | None:
@@ -61,6 +61,11 @@ def move_note(rep: GameReplay, received: str | None, sent: str | None, leave: in
     out = out or datetime.date.today()
     clock = replay_clock(rep)
     before = clock.last_sent if clock is not None else None
+    first = clock is None or not clock.moves  # the clock runs from the game's Date tag
+    answered = f"the game's Date tag ({format_date(before)})" if first and before is not None \
+        else f"the move it answers was sent ({format_date(before)})" if before is not None else ""
+    previous = f"the game's Date tag ({format_date(before)})" if first and before is not None \
+        else f"the last move was sent ({format_date(before)})" if before is not None else ""
     arrived = clock.moves[-1].notes.arrived if clock is not None and clock.moves else None
     if got is not None and arrived is not None and got != arrived:
         raise Refused(f"--received {format_date(got)}, but the record says the last move arrived "
@@ -72,13 +77,30 @@ def move_note(rep: GameReplay, received: str | None, sent: str | None, leave: in
         raise Refused(f"sent {format_date(out)} is before received {format_date(got)}; "
                       "the record was not changed")
     if got is not None and before is not None and got < before:
-        raise Refused(f"received {format_date(got)} is before the move it answers was sent "
-                      f"({format_date(before)}); the record was not changed")
+        raise Refused(f"received {format_date(got)} is before {answered}; the record was not "
+                      "changed")
     if got is None and before is not None and out < before:
-        raise Refused(f"sent {format_date(out)} is before the last move was sent "
-                      f"({format_date(before)}); the record was not changed")
+        raise Refused(f"sent {format_date(out)} is before {previous}; the record was not changed")
     return annotation_text(received=got, sent=out, leave=leave,
                            draw="offer" if offer_draw else None)
+
+
+def overstep_warning(text: str, rep: GameReplay) -> str | None:
+    """The warning ``pbmkit move`` prints when the last move of ``text`` (``rep``'s record with
+    the move appended, dates and all) oversteps the time control, in ``check``'s words; None when
+    it does not, or the record has no control, or the move's days are unknown."""
+    from pbmkit.notation import parse_records
+    from pbmkit.notation.desk import desk_report, last_move_overstep, overstep_text
+
+    assert rep.game is not None
+    records, _ = parse_records(text, rep.source)
+    if len(records) != 1:
+        return None
+    report = desk_report(records[0], rep.order or rep.game.sides)
+    over = last_move_overstep(report)
+    if over is None or report.time_control is None:
+        return None
+    return overstep_text(report.time_control, over)
 
 
 def winner_value(side: str) -> str:

@@ -371,6 +371,11 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
             (appended,), _ = parse_records(new_text, name)
             new_text = set_tag(new_text, appended, "Winner", winner_value(outcome.winner))
         _verify_append(new_text, name, rep, label, side, canonical)
+        late = None
+        if note and "%ccsnt" in note:  # dates written: say at once if they overstep the control
+            from pbmkit.cli.dates import overstep_warning
+
+            late = overstep_warning(new_text, rep)
         if not dry_run:
             data = _with_original_encoding(file, new_text)
             atomic_write(file, data)
@@ -381,6 +386,9 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     click.echo(f"{verb} {label}. {side.capitalize()}: {written}" + "".join(f" {a.word}" for a in said))
     if note:
         click.echo(f"Noted: {note}")
+    if late is not None:
+        echo_err(f"Warning: {late} (the move is {'checked' if dry_run else 'written'}; "
+                 "what follows is the tournament director's ruling)")
     if outcome is not None:
         click.echo(f"Game over: {result_words(outcome, game)}. Winner tag set.")
     else:

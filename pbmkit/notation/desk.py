@@ -39,8 +39,10 @@ __all__ = [
     "clock_problems",
     "desk_report",
     "format_date",
+    "last_move_overstep",
     "move_fields",
     "next_turn",
+    "overstep_text",
     "parse_date",
     "pending_draw",
     "read_notes",
@@ -312,14 +314,19 @@ def desk_report(record: Record, order: Sequence[str]) -> DeskReport:
             days = None
             if notes.received is not None and previous_sent is not None \
                     and notes.received < previous_sent:
+                answered = f"the game's Date tag ({format_date(previous_sent)})" \
+                    if not report.moves else \
+                    f"the move it answers was sent ({format_date(previous_sent)})"
                 report.problems.append((wm.line, wm.column, turn.label, side,
-                                        f"received {format_date(notes.received)}, before the move "
-                                        f"it answers was sent ({format_date(previous_sent)})"))
+                                        f"received {format_date(notes.received)}, before "
+                                        f"{answered}"))
             if notes.sent is not None and begin is not None:
                 if notes.sent < begin:
+                    since = f"the game's Date tag ({format_date(begin)})" \
+                        if not report.moves and notes.received is None else \
+                        f"it was received ({format_date(begin)})"
                     report.problems.append((wm.line, wm.column, turn.label, side,
-                                            f"sent {format_date(notes.sent)}, before it was "
-                                            f"received ({format_date(begin)})"))
+                                            f"sent {format_date(notes.sent)}, before {since}"))
                 days = max(0, (notes.sent - begin).days - notes.leave)
             report.counts[side] += 1
             report.totals[side] += days or 0
@@ -358,15 +365,37 @@ def clock_problems(report: DeskReport, record: Record, source: str) -> list[Prob
            for line, column, turn, side, message in report.problems]
     tc = report.time_control
     for o in report.overstepped:
-        if tc is not None and tc.moves is not None:
-            limit = f"{o.allowed} days for its first {o.allowed // tc.days * tc.moves} moves"
-        else:
-            limit = f"{o.allowed} days a move"
-        out.append(Problem(source, o.line, o.column, o.label, o.side, None,
-                           f"time overstepped: {o.side.capitalize()} had used {o.used} days, the "
-                           f"time control {tc} allows {limit}", (), "warning",
-                           record.source_line(o.line)))
+        assert tc is not None
+        out.append(Problem(source, o.line, o.column, o.label, o.side, None, overstep_text(tc, o),
+                           (), "warning", record.source_line(o.line)))
     return out
+
+
+def overstep_text(tc: TimeControl, o: Overstep) -> str:
+    """``time overstepped: Black had used 70 days, the time control 10/50 allows 50 days for its
+    first 10 moves`` (``check``'s warning, and ``pbmkit move``'s when it happens)."""
+    if tc.moves is not None:
+        limit = f"{o.allowed} days for its first {o.allowed // tc.days * tc.moves} moves"
+    else:
+        limit = f"{o.allowed} days a move"
+    return (f"time overstepped: {o.side.capitalize()} had used {o.used} days, the time control "
+            f"{tc} allows {limit}")
+
+
+def last_move_overstep(report: DeskReport) -> Overstep | None:
+    """The overstep of the main line's last move, when its days pass the time control (whether
+    or not its side overstepped before): what ``pbmkit move`` warns of as it writes the move."""
+    tc = report.time_control
+    if tc is None or not report.moves:
+        return None
+    last = report.moves[-1]
+    if last.days is None:
+        return None
+    used = last.days if tc.moves is None else last.total
+    allowed = tc.allowed(last.count)
+    if used <= allowed:
+        return None
+    return Overstep(last.side, last.label, used, allowed, last.written.line, last.written.column)
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,7 +147,7 @@ def test_impossible_dates_and_a_bad_time_control_are_reported() -> None:
     rep = desk_report(rec, ("white", "black"))
     messages = [p.message for p in clock_problems(rep, rec, "g")]
     assert messages[0].startswith("the TimeControl tag must be MOVES/DAYS")
-    assert "sent 2026.10.30, before it was received (2026.11.01)" in messages[1]
+    assert "sent 2026.10.30, before the game's Date tag (2026.11.01)" in messages[1]
     assert "received 2026.10.29, before the move it answers was sent (2026.10.30)" in messages[2]
     assert rep.moves[0].days == 0
 
