@@ -10,7 +10,8 @@ commands (CliRunner):
   ``round 2`` line), then the move played again; a ``; note`` is typed after every fourth move,
   so that the next move continues its turn on a new line as ``N... move``;
 * ``pbmkit mail read`` of one message a move, from the address of the side to move (the
-  ``<Side>Email`` tags, one plain ``From: name@example.org`` a side), ``Move:`` in the body, a
+  ``<Side>Email`` tags, one plain ``From: name@example.org`` a side, the player's own server's
+  ``Received`` stamp on the day of the ``Date``), ``Move:`` in the body, a
   ``; note`` after every third move, ``pbmkit check`` clean after every message.
 
 Nothing here names a move: a game registered tomorrow is played the same way.
@@ -179,7 +180,8 @@ def test_move_plays_every_game_to_its_end_and_undo_gives_back_the_bytes(
 def _message(number: int, game: Any, rep: Any, side: str, text: str) -> bytes:
     label = rep.next_label()
     subject = f"Re: {game.title} #7, {label}. {text}"
-    return (f"From: {_address(side)}\r\nTo: desk@example.org\r\nSubject: {subject}\r\n"
+    return (f"Received: from mx.example.net by mail.example.org; Tue, 01 Sep 2026 12:05:00 +0000"
+            f"\r\nFrom: {_address(side)}\r\nTo: desk@example.org\r\nSubject: {subject}\r\n"
             f"Date: Tue, 01 Sep 2026 12:00:00 +0000\r\n"
             f"Message-ID: <move-{number}@example.org>\r\n\r\n"
             f"Move: {label}. {text}\r\n").encode()
