@@ -13,6 +13,7 @@ from pbmkit.cli.common import InputError, Refused, atomic_write, load_game
 if TYPE_CHECKING:
     from email.message import EmailMessage
 
+    from pbmkit.mail.keys import KeyRing
     from pbmkit.notation import GameReplay
 
 _FILE = click.argument("file", type=click.Path(dir_okay=False, exists=True))
@@ -27,20 +28,44 @@ def mail() -> None:
     """Moves by e-mail: compose, send, read and apply (docs/mail.md)."""
 
 
+def _keyring() -> KeyRing:
+    """The player's game keys (``keys.toml`` beside mail.toml), or a usage error."""
+    from pbmkit.mail.compose import MailError
+    from pbmkit.mail.keys import KeyRing, keys_path
+
+    try:
+        return KeyRing.load(keys_path())
+    except MailError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _save(keys: KeyRing) -> None:
+    from pbmkit.mail.compose import MailError
+
+    try:
+        keys.save()
+    except MailError as exc:
+        raise InputError(str(exc)) from None
+
+
 def _message(rep: GameReplay, with_svg: bool, with_pdf: bool, paper: str,
              sender: str | None = None) -> EmailMessage:
-    """The message of the record's last move, or a clear refusal."""
+    """The message of the record's last move with the game key's headers (the key made and saved
+    when the game has none), or a clear refusal."""
     from pbmkit.mail.compose import MailError, board_attachment, compose_message, mailer_attachment
 
+    keys = _keyring()
     try:
         attachments = []
         if with_pdf:
             attachments.append(mailer_attachment(rep, paper_key=paper.lower()))
         if with_svg:
             attachments.append(board_attachment(rep))
-        return compose_message(rep, sender=sender, attachments=attachments)
+        msg = compose_message(rep, sender=sender, attachments=attachments, keys=keys)
     except MailError as exc:
         raise Refused(f"{rep.source}: {exc}") from None
+    _save(keys)
+    return msg
 
 
 def _sender() -> str | None:
@@ -186,6 +211,7 @@ def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
     except ValueError as exc:
         raise InputError(str(exc)) from None
     folder = GameFolder(files, settings.authserv_id)
+    folder.keys = _keyring()
     counts = dict.fromkeys(_VERBS, 0)
     today = datetime.date.today()
     for source in sources:
@@ -205,6 +231,8 @@ def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
             verb = "would apply" if status == "applied" and dry_run else _VERBS[status]
             click.echo(f"{printable(item.where, 200)}: {verb}: {printable(text, 400)}",
                        err=status in ("refused", "unreadable"))
+    if not dry_run:
+        _save(folder.keys)  # keys adopted, codes seen (docs/mail.md, "Game keys")
     summary = ", ".join(f"{n} {'would apply' if k == 'applied' and dry_run else _VERBS[k].lower()}"
                         for k, n in counts.items() if n)
     click.echo(f"{'Dry run: ' if dry_run else ''}{summary or 'no messages'}"

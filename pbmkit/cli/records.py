@@ -633,8 +633,25 @@ def new(file: str, white: str | None, black: str | None, players: tuple[str, ...
     if first is not None:  # the First tag right after the Game tag
         head, _, rest = text.partition("\n")
         text = f'{head}\n[First "{first.strip().capitalize()}"]\n{rest}'
+    keyed = _game_key(text, file)
     atomic_write(file, text)
-    click.echo(f"Started {file}: {game.title}, {' v '.join(names[s] for s in game.sides)}, {date}")
+    click.echo(f"Started {file}: {game.title}, {' v '.join(names[s] for s in game.sides)}, {date}"
+               + ("; game key made (docs/mail.md, Game keys)" if keyed else ""))
+
+
+def _game_key(text: str, file: str) -> bool:
+    """Give a new record with every player's address a game key (docs/mail.md, "Game keys")."""
+    from pbmkit.cli.mail import _keyring, _save
+    from pbmkit.mail.keys import game_id
+    from pbmkit.notation import check_text
+
+    replays = check_text(text, file)
+    if len(replays) != 1 or game_id(replays[0]) is None:
+        return False
+    keys = _keyring()
+    made = keys.make(replays[0])
+    _save(keys)
+    return made
 
 
 def _player_names(game: Any, white: str | None, black: str | None, players: tuple[str, ...]

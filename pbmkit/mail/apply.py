@@ -27,6 +27,7 @@ from pbmkit.games import game_key, get_game
 from pbmkit.games.base import side_possessive
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.mail.compose import addresses, email_tag, mail_annotation, mail_ids, stored_id
+from pbmkit.mail.keys import KeyRing
 from pbmkit.mail.sources import Incoming, body_lines
 from pbmkit.mail.trust import authentication, same_address
 from pbmkit.notation import append_move, check_text
@@ -83,6 +84,8 @@ class GameFolder:
         your own receiving server's (mail.toml ``[read]``); when given, a move is applied only
         when that server's Authentication-Results authenticate the sender."""
         self.authserv_id = authserv_id
+        self.keys = KeyRing()
+        """The game keys (docs/mail.md, "Game keys"); the command line loads the player's."""
         self.records: list[Record] = []
         self.skipped: list[tuple[str, str]] = []
         for path, text in files:
@@ -205,6 +208,9 @@ class GameFolder:
         if reason is not None:
             return Outcome("refused", msg.where, f"{title}: illegal move {shown!r} for "
                            f"{side.capitalize()} at {label}: {reason}; nothing applied", rec)
+        unproven = self.keys.verify(msg.message, rep, label, side, game.notation.format(move, rep.final))
+        if unproven is not None:
+            return Outcome("refused", msg.where, f"{title}: {unproven}; nothing applied", rec)
         return self._write(msg, rec, move, lines, today, label, side)
 
     def _write(self, msg: Incoming, rec: Record, move: Any, lines: list[str],

@@ -17,11 +17,14 @@ from dataclasses import dataclass
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbmkit.notation.desk import MoveClock, desk_report, format_date, read_notes
 from pbmkit.notation.model import Comment, Record
 from pbmkit.notation.replay import GameReplay, Ply
+
+if TYPE_CHECKING:
+    from pbmkit.mail.keys import KeyRing
 
 __all__ = [
     "EMAIL_TAG_SUFFIX",
@@ -338,13 +341,15 @@ def move_message_id(replay: GameReplay, ply: Ply, mover: Address) -> str:
 
 
 def compose_message(replay: GameReplay, *, sender: str | None = None,
-                    attachments: Sequence[Attachment] = (), now: datetime.datetime | None = None
-                    ) -> EmailMessage:
+                    attachments: Sequence[Attachment] = (), now: datetime.datetime | None = None,
+                    keys: KeyRing | None = None) -> EmailMessage:
     """The message mailing the last main-line move of ``replay`` to the other side(s).
 
     From: the mover's ``<Side>Email`` tag, else ``sender`` (the configured address); To: every
     other side's tag. :class:`MailError` when the game is unknown, has errors or no move, or an
-    address is missing or is not one.
+    address is missing or is not one. With ``keys``, the message carries the game key's headers
+    (:meth:`KeyRing.headers <pbmkit.mail.keys.KeyRing.headers>`; the key is made if the game has
+    none: save the ring afterwards).
     """
     game = replay.game
     if game is None or not replay.valid:
@@ -380,6 +385,9 @@ def compose_message(replay: GameReplay, *, sender: str | None = None,
     if previous is not None and not previous.startswith("sha256:"):
         msg["In-Reply-To"] = f"<{previous}>"
         msg["References"] = f"<{previous}>"
+    if keys is not None:
+        for name, value in keys.headers(replay, ply.label, ply.side, ply.text).items():
+            msg[name] = value
     msg.set_content(body_text(replay, ply, today=now.date()), cte="quoted-printable")
     for a in attachments:
         msg.add_attachment(a.data, maintype=a.maintype, subtype=a.subtype, filename=a.filename)
