@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from pbmkit.mail.compose import MailError, addresses, header_text
 
 if TYPE_CHECKING:
-    from email.message import EmailMessage
+    from email.message import Message
 
     from pbmkit.notation.replay import GameReplay
 
@@ -68,7 +68,9 @@ def game_id(replay: GameReplay) -> str | None:
     if set(found) != set(game.sides):
         return None
     number = header_text(replay.record.tags.get("Number", ""), 20)
-    players = " ".join(f"{side}={found[side].addr_spec}" for side in game.sides)
+    # ASCII only (compose refuses other local parts, writes domains in IDNA): lower case, so that
+    # Ann@Example.org in one player's record and ann@example.org in the other's are one game
+    players = " ".join(f"{side}={found[side].addr_spec.lower()}" for side in game.sides)
     return f"{game.name} #{number} {players}"
 
 
@@ -107,7 +109,7 @@ def _key_of(text: str) -> bytes | None:
     return bytes.fromhex(value) if len(value) == 64 and set(value) <= _HEX else None
 
 
-def _headers(message: EmailMessage, name: str) -> list[str]:
+def _headers(message: Message, name: str) -> list[str]:
     return [str(v) for v in message.get_all(name) or []]
 
 
@@ -153,7 +155,7 @@ class KeyRing:
 
     # --- reading --------------------------------------------------------------------------------
 
-    def verify(self, message: EmailMessage, replay: GameReplay, label: str, side: str,
+    def verify(self, message: Message, replay: GameReplay, label: str, side: str,
                move: str) -> str | None:
         """Why the mail ``message`` bringing ``move`` (``side``'s, turn ``label``) of the game of
         ``replay`` is refused, or None: it proves itself, or nothing is known that it should.

@@ -264,6 +264,8 @@ def test_a_key_file_others_can_read_is_refused(players: tuple[Player, Player]) -
 def test_the_game_is_known_by_its_name_number_and_addresses() -> None:
     (rep,) = check_text(HEAD + "1. KP to KR\n", "r")
     assert game_id(rep) == GAME_ID
+    (rep,) = check_text(HEAD.replace("bob@example.net", "Bob@EXAMPLE.net"), "r")
+    assert game_id(rep) == GAME_ID  # the opponent's record may spell an address otherwise
     (rep,) = check_text(HEAD.replace('[BlackEmail "Bob Kay <bob@example.net>"]\n', ""), "r")
     assert game_id(rep) is None  # no key without every player's address
 
