@@ -279,3 +279,34 @@ def test_a_dry_run_adopts_no_key(players: tuple[Player, Player]) -> None:
     code, out, _ = bob.run("mail", "read", str(path), "--games", str(bob.games), "--dry-run")
     assert code == 0 and "would apply" in out
     assert not keys_path({"XDG_CONFIG_HOME": str(bob.config)}).exists()
+
+
+def test_codes_fit_a_second_round_of_batrakill() -> None:
+    """The turn label in the code is the one both sides write: ``2:1`` in Batrakill's round 2."""
+    import random
+
+    from pbmkit.games import get_game
+    from pbmkit.mail.compose import compose_message
+    from pbmkit.notation import moves_text
+
+    game = get_game("batrakill")
+    rng = random.Random(3)
+    position, played = game.initial_position(), []
+    while game.round_of(position) == 1:
+        move = rng.choice(list(game.legal_moves(position)))
+        played.append(move)
+        position = game.apply(position, move)
+    head = ('[Game "Batrakill"]\n[Number "7"]\n[Knights "Ann Lee"]\n[Dragon "Bob Kay"]\n'
+            '[KnightsEmail "ann@example.org"]\n[DragonEmail "bob@example.net"]\n\n')
+    reply = rng.choice(list(game.legal_moves(position)))
+    (before,) = check_text(head + moves_text(game, played), "r")
+    (after,) = check_text(head + moves_text(game, [*played, reply]), "r")
+    assert before.valid and after.valid and after.main[-1].label == "2:1"
+    anns, bobs = KeyRing(), KeyRing()
+    msg = parse(compose_message(after, keys=anns).as_bytes())
+    side = after.main[-1].side
+    canonical = game.notation.format(reply, position)
+    assert bobs.verify(msg, before, before.next_label(), side, canonical) is None
+    (gid,) = bobs.games
+    assert bobs.games[gid].key == anns.games[gid].key  # adopted
+    assert bobs.games[gid].since == {"ann@example.org": "2:1."}
