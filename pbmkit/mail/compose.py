@@ -103,16 +103,16 @@ def header_text(text: str, limit: int = 200) -> str:
 
 
 def ascii_domain(domain: str) -> str | None:
-    """``domain`` as a header carries it: IDNA (``xn--``) for a non-ASCII name, lower case;
-    None when it is not a host name (a domain literal ``[1.2.3.4]``, an empty label ...)."""
-    try:
-        text = domain.encode("idna").decode("ascii").lower()
-    except UnicodeError:
+    """``domain`` as a header carries it: IDNA (``xn--``) for a non-ASCII name, lower case, as
+    :func:`pbmkit.mail.trust.domain_key` compares domains; None when it is not a host name (a
+    domain literal ``[1.2.3.4]``, an empty label, a trailing dot) or a Unicode label is not in
+    its normal form (a zero-width space, a KELVIN SIGN: IDNA would map a look-alike onto
+    another domain)."""
+    from pbmkit.mail.trust import domain_key
+
+    if domain.startswith("[") or domain.endswith(".") or domain != domain.strip():
         return None
-    labels = text.split(".")
-    if len(text) > 253 or not all(_LABEL.fullmatch(label) for label in labels):
-        return None
-    return text
+    return domain_key(domain)
 
 
 def _address(name: str, text: str, tag: str) -> Address:

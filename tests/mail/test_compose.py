@@ -268,6 +268,7 @@ def test_a_non_ascii_local_part_is_refused_in_one_line(value: str) -> None:
 
 
 @pytest.mark.parametrize("value", ["bob@[192.0.2.1]", '"bob kay"@example.net', "bob@exa_mple.net",
+                                   "bob@\u212aexample.net", "bob@example\u200b.net", "bob@example.net.",
                                    "bob@example.net\u2028Bcc: eve@evil.example"])
 def test_an_address_a_header_cannot_carry_plainly_is_refused(value: str) -> None:
     with pytest.raises(MailError, match="BlackEmail"):
