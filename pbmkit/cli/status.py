@@ -104,8 +104,13 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
         game = get_game(tags.get("Game", "").strip() or record.game_name)
     except KeyError as exc:
         game, problems = None, [str(exc.args[0]), *problems]
+    if game is not None:  # the sides and their order as the tags choose them (Layout, Order)
+        try:
+            game = game.configure(tags)
+        except SetupError as exc:
+            problems.append(str(exc))
     sides = tuple(game.sides) if game is not None else ("white", "black")
-    order = sides_in_order(record, sides)
+    order = tuple(game.order) if game is not None else sides_in_order(record, sides)
     first = None
     if game is not None and "Setup" in tags and not record.main:
         try:
@@ -115,7 +120,8 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
     label, side = next_turn(record, order, first)
     winner = written_result(record, order, side)
     to_move = None if winner is not None else side
-    players = {s: tags.get(s.capitalize(), "?") for s in order}
+    side_tags = dict(zip(game.sides, game.side_tags, strict=True)) if game is not None else {}
+    players = {s: tags.get(side_tags.get(s, s.capitalize()), "?") for s in order}
     folded = {n.casefold() for n in me}
     mine = [s for s in order if players[s].strip().casefold() in folded]
     report = desk_report(record, order)

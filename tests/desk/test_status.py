@@ -179,3 +179,21 @@ def test_an_archive_is_read_a_game_at_a_time_with_the_rows_of_a_whole_read(tmp_p
         alone = single[row["number"]]
         assert {k: v for k, v in row.items() if k not in ("file", "game")} == \
             {k: v for k, v in alone.items() if k not in ("file", "game")}
+
+
+ZONES = Path(__file__).resolve().parents[2] / "examples" / "batrakill-03-four-players.txt"
+
+
+def test_a_zones_game_shows_its_factions_in_the_record_s_order(tmp_path: Path) -> None:
+    """Issue 22 (found by the desk work): status read a zones game with the duel's sides, so it
+    named the Dragon to play and the last move the Knights'. The record's tags choose the sides:
+    after Purple's 2. h2-g2 it is Blue's turn (Order "Purple Blue Dragon Yellow")."""
+    head = [line for line in ZONES.read_text(encoding="utf-8").splitlines()
+            if line.startswith("[") and not line.startswith("[Winner")]
+    record = tmp_path / "zones.txt"
+    record.write_text("\n".join(head) + "\n\n1. g2-h2 d8-e8 D@d5 i5-i4\n2. h2-g2\n", encoding="utf-8")
+    (row,) = rows(str(record), "--me", "Bob, N")
+    assert (row["to_move"], row["turn"], row["me"], row["yours"]) == ("blue", "2", "blue", True)
+    assert (row["last_move"], row["last_side"]) == ("2. h2-g2", "purple")
+    assert row["players"] == {"purple": "Ann, S", "blue": "Bob, N", "dragon": "Dee", "yellow": "Cid, E"}
+    assert row["opponent"] == "Ann, S, Dee, Cid, E"
