@@ -73,6 +73,14 @@ CASES: dict[str, Callable[[], bytes]] = {
         MULTI, b"--b\nContent-Type: text/plain\n" + b"X: y\n" * 20_000 + b"\nx\n--b--\n"),
     "part-content-type-16-kib (read)": lambda: _message(
         MULTI, b"--b\nContent-Type: text/plain; " + b"a=b; " * 3200 + b"\n\nx\n--b--\n"),
+    "content-type-16000-semicolons": lambda: _message(
+        b'Content-Type: text/plain; a="' + b";" * 16_000 + b'"\n'),
+    "19-nested-content-types-16000-semicolons": lambda: _message(b"MIME-Version: 1.0\n" + b"".join(
+        b'Content-Type: multipart/mixed; boundary="b%d"; a="' % i + b";" * 16_000
+        + b'"\n\n--b%d\n' % i for i in range(19)) + b"Content-Type: text/plain\n"),
+    "19-nested-content-types-99-parameters (read)": lambda: _message(
+        b"MIME-Version: 1.0\n" + _nested(19).replace(
+            b'"\n\n--b', b'"; a="' + b";" * 97 + b"x" * 16_000 + b'"\n\n--b')),
     "lines-300000": lambda: _message(b"", b"x\n" * 300_000),
     "lines-30000 (read)": lambda: _message(b"", b"Move: 8... DW to BW\n" + b"x" * 30 + b"\n" * 29_990),
     "base64-body-1-mib (read)": lambda: _message(

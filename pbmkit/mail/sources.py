@@ -22,7 +22,7 @@ import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from email.header import decode_header, make_header
+from email.header import Header, decode_header, make_header
 from email.message import Message
 from email.utils import parsedate_to_datetime
 from html.parser import HTMLParser
@@ -53,6 +53,9 @@ MAX_NESTING = 20
 """The most multipart and message parts (``multipart/...``, ``message/...``) in a message."""
 MAX_PARTS = 1000
 """The most lines starting ``--`` (MIME boundaries) in a message."""
+MAX_PARAMETERS = 100
+"""The most parameters (``;``) in a ``Content-*`` header: the email package's parameter reader
+costs time in their number times the header's length."""
 
 _ID = re.compile(r"<([^<>\s]{1,250})>")
 _STOP = re.compile(r"-{2,}\s*(?:original message|forwarded message|ursprüngliche nachricht)"
@@ -212,9 +215,31 @@ def _parts(message: Message) -> Iterator[Message]:
                 stack.extend(reversed([c for c in children if isinstance(c, Message)]))
 
 
+def _too_many_parameters(name: str, value: str) -> bool:
+    return name.lower().startswith("content-") and value.count(";") > MAX_PARAMETERS
+
+
+class _BoundedPolicy(email.policy.Compat32):
+    """``compat32``, but a ``Content-*`` header with more than :data:`MAX_PARAMETERS`
+    parameters is cut to them when the parser reads it (to find a boundary, while parsing); the
+    message is then refused by :func:`_part_bounds`, which reads the raw headers."""
+
+    def header_fetch_parse(self, name: str, value: str  # type: ignore[override]
+                           ) -> str | Header:  # as typeshed's Compat32 (a Header for 8-bit)
+        if _too_many_parameters(name, value):
+            cut = 0
+            for _ in range(MAX_PARAMETERS + 1):
+                cut = value.index(";", cut) + 1
+            value = value[: cut - 1]
+        return super().header_fetch_parse(name, value)
+
+
+_POLICY = _BoundedPolicy()
+
+
 def _part_bounds(message: Message) -> str | None:
     for part in _parts(message):
-        items = part.items()
+        items = list(part.raw_items())
         if len(items) > MAX_HEADERS:
             return f"more than {MAX_HEADERS} headers in a part"
         for name, value in items:
@@ -223,6 +248,8 @@ def _part_bounds(message: Message) -> str | None:
                 return f"a {name[:40]} header of a part longer than {MAX_HEADER // 1024} KiB"
             if text.count("=?") > MAX_ENCODED_WORDS:
                 return f"more than {MAX_ENCODED_WORDS} encoded words in a header of a part"
+            if _too_many_parameters(name, text):
+                return f"more than {MAX_PARAMETERS} parameters in a {name[:40]} header"
     return None
 
 
@@ -253,7 +280,7 @@ def read_message(data: bytes, where: str,
     local, _, domain = sender.rpartition("@")
     sender = f"{local}@{domain_key(domain) or domain}"  # the domain as DNS reads it
     try:
-        msg = email.message_from_bytes(data, policy=email.policy.compat32)
+        msg = email.message_from_bytes(data, policy=_POLICY)
         why = _part_bounds(msg)
     except Exception as exc:  # the email package raises many kinds on hostile input
         return Unreadable(where, f"a malformed message ({type(exc).__name__}: {str(exc)[:120]})")

@@ -277,6 +277,14 @@ FLOODS: dict[str, tuple[bytes, str]] = {
                                  b"--b\nContent-Type: text/plain\n" + b"X: y\n" * 20_000
                                  + b"\nMove: 8... DW to BW\n--b--\n"),
                           f"more than {MAX_HEADERS} headers in a part"),
+    "content-type-16000-semicolons": (_flood(b'Content-Type: text/plain; a="' + b";" * 16_000
+                                             + b'"\n'),
+                                      "more than 100 parameters in a Content-Type header"),
+    "nested-content-types-of-16000-semicolons": (
+        _flood(b"MIME-Version: 1.0\n" + b"".join(
+            b'Content-Type: multipart/mixed; boundary="b%d"; a="' % i + b";" * 16_000
+            + b'"\n\n--b%d\n' % i for i in range(19)) + b"Content-Type: text/plain\n"),
+        "more than 100 parameters in a Content-Type header"),
     "part-content-type-70-kb": (_flood(b'MIME-Version: 1.0\nContent-Type: multipart/mixed; '
                                        b'boundary="b"\n',
                                        b"--b\nContent-Type: text/plain; " + b"a=b; " * 14_000
