@@ -86,6 +86,9 @@ CASES: dict[str, Callable[[], bytes]] = {
     "base64-body-1-mib (read)": lambda: _message(
         b"Content-Transfer-Encoding: base64\n",
         base64.encodebytes(b"Move: 8... DW to BW\n" + b"x" * 760_000)),
+    "html-80000-unclosed-tags": lambda: _message(
+        b"Content-Type: text/html\n", b"<a " * 80_000 + b"<p>8... DW to BW</p>"),
+    "html-250000-lt": lambda: _message(b"Content-Type: text/html\n", b"<" * 250_000),
     "html-body-1-mib (read)": lambda: _message(
         b"Content-Type: text/html\n", b"<div>" * 200_000 + b"<p>8... DW to BW</p>"),
 }

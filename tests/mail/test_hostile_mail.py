@@ -528,3 +528,33 @@ def test_a_message_cannot_arrive_before_the_move_it_answers_was_sent(games: Path
     assert code == 1
     assert "REFUSED: Batalo #1: arrived 2026.11.01, before the last move was sent (2026.11.13)" in out
     assert snapshot(games) == before
+
+
+@pytest.mark.parametrize("flood", [b"<a " * 80_000, b"<" * 250_000, b"<!" * 120_000,
+                                   b"<p>" * 80_000])
+def test_an_html_flood_is_read_in_linear_time(flood: bytes, games: Path, tmp_path: Path) -> None:
+    """html.parser took more than 10 minutes on 87,000 unclosed '<a ' (quadratic); the HTML
+    part is now scanned by pbmkit (bench/mail_floods.py: 0.04 s), the move after the flood not
+    reached (20,000 tags are read), and the next message still read."""
+    data = _flood(b"MIME-Version: 1.0\nContent-Type: text/html\n",
+                  flood + b"<p>Move: 8... DW to BW</p>\n")
+    box = mailbox.mbox(str(tmp_path / "inbox"))
+    box.add(data)
+    box.add(GOOD)
+    box.flush()
+    box.close()
+    code, out = run(str(tmp_path / "inbox"), "--games", str(games))
+    assert code == 1
+    lines = report(out)
+    assert len(lines) == 2, out
+    assert ", message 1: REFUSED: Batalo #1: no move found in the message" in lines[0]
+    assert ", message 2: " + APPLIED in lines[1]
+
+
+def test_html_text_keeps_the_words_and_drops_quotes_scripts_and_comments() -> None:
+    from pbmkit.mail.sources import _html_text
+
+    text = _html_text("<html><head><title>Move: 1</title><style>p{}</style></head><body>"
+                      "<p>Hi &amp; bye</p><br/><b>6. R b2-c3</b><!-- Move: 2 -->"
+                      "<blockquote><p>Move: 3</p></blockquote><script>x<y</script>a<b</body>")
+    assert text.split("\n") == ["", "Hi & bye", "", "6. R b2-c3", "", "a<b"]
