@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PIP := PYTHONWARNINGS="ignore:Editable installation:UserWarning" $(BIN)/python -m pip
 EXAMPLES := $(wildcard examples/*.txt)
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test bench fuzz lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,12 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/run.py
+
+# 100,000 generated hostile messages through the path of `mail read --dry-run` (docs/mail.md,
+# "Fuzzing"); FUZZ_ARGS="--count 5000 --seed 2" for a part. Findings go to bench/fuzz-findings/.
+FUZZ_ARGS ?=
+fuzz: $(VENV)/.installed
+	$(BIN)/python bench/fuzz_mail.py $(FUZZ_ARGS)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check pbmkit tests bench
