@@ -635,13 +635,25 @@ def corpus() -> Corpus:
     return _CORPUS
 
 
+_HARNESS: Harness | None = None
+
+
+def harness_of(c: Corpus) -> Harness:
+    """The harness of the corpus' folder, made once (before the workers fork, so that every
+    worker runs the code the run started with)."""
+    global _HARNESS
+    if _HARNESS is None:
+        _HARNESS = Harness(c.files)
+    return _HARNESS
+
+
 def _worker(seed: int, indices: list[int], conn: Connection, exclude: frozenset[str]) -> None:
     """Run ``indices``, sending each result at once (a synchronous pipe: when the worker hangs,
     the message it hangs on is the first one not reported)."""
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
     signal.signal(signal.SIGPROF, _alarm)
     c = corpus()
-    harness = Harness(c.files)
+    harness = harness_of(c)
     for i in indices:
         data, _ = generate(seed, i, c.seeds, exclude)
         result = harness.run(i, data, f"fuzz {seed}/{i}")
@@ -692,7 +704,7 @@ def fuzz(seed: int, start: int, count: int, jobs: int, exclude: frozenset[str] =
          chunk: int = 1000, progress: Callable[[Summary, float], None] | None = None) -> Summary:
     """Messages ``start`` .. ``start + count - 1`` of ``seed``, in ``jobs`` worker processes (a
     worker that dies or hangs is replaced; the message it was on is a finding)."""
-    corpus()  # built once, before the workers fork
+    harness_of(corpus())  # built once, before the workers fork
     ctx = multiprocessing.get_context("fork")
     todo: list[list[int]] = [list(range(a, min(a + chunk, start + count)))
                              for a in range(start, start + count, chunk)]
@@ -752,6 +764,18 @@ def save(seed: int, res: Result, seeds: list[bytes], exclude: frozenset[str]) ->
     return path
 
 
+def _commit() -> str:
+    """The commit the run is at (for the docs), or "?" outside a git checkout."""
+    import subprocess
+
+    try:
+        done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True, timeout=10)
+    except OSError:
+        return "?"
+    return done.stdout.strip() or "?"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=100_000, help="Messages to generate (100,000).")
@@ -783,7 +807,8 @@ def main() -> int:
     t0 = time.perf_counter()
     s = fuzz(a.seed, a.start, a.count, a.jobs, exclude, progress=progress)
     wall = time.perf_counter() - t0
-    print(f"fuzz mail read: {s.count:,} messages (seed {a.seed}, {a.start}..{a.start + a.count - 1}) "
+    print(f"fuzz mail read at {_commit()}: {s.count:,} messages (seed {a.seed}, "
+          f"{a.start}..{a.start + a.count - 1}) "
           f"in {wall:.0f} s wall, {s.cpu:.0f} s CPU in the messages, {a.jobs} jobs; "
           + ", ".join(f"{n:,} {k}" for k, n in sorted(s.statuses.items())))
     for line in s.worst():
