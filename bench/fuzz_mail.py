@@ -15,7 +15,9 @@ records loaded once, as `mail read --dry-run` does (pbmkit/cli/mail.py). A findi
 * a traceback (any exception out of the two calls), or a MemoryError swallowed into a line;
 * an outcome that is not one line of a known kind;
 * a record changed by a message that was not applied (the folder is put back after each message);
-* a message taking more than 1 s of CPU time, or raising the process's peak RSS by more than
+* a message taking more than 1 s of CPU time (``time.thread_time``: while the ITIMER_PROF that
+  interrupts a runaway message is armed, Linux stops ``time.process_time`` from advancing within
+  a message), or raising the process's peak RSS by more than
   200 MB over its RSS before the message (the peak is reset before every message through
   /proc/self/clear_refs, and read with ``resource.getrusage``).
 
@@ -597,7 +599,7 @@ class Harness:
         if self.peaks:
             _reset_peak()
         before = _rss()
-        c0, t0 = time.process_time(), time.perf_counter()
+        c0, t0 = time.thread_time(), time.perf_counter()
         signal.setitimer(signal.ITIMER_PROF, INTERRUPT)
         try:
             status, problem, line = self.line(data, where)
@@ -613,7 +615,7 @@ class Harness:
                                      f"(at {where_from})", "")
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
-        cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+        cpu, wall = time.thread_time() - c0, time.perf_counter() - t0
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         memory = max(0, peak - before) if self.peaks else -1
         if problem is None and cpu > TIME_LIMIT:
