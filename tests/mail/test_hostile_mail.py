@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbmkit.cli import cli
 from pbmkit.mail.sources import MAX_ENCODED_WORDS, MAX_HEADER, MAX_HEADERS, read_message
@@ -558,3 +560,24 @@ def test_html_text_keeps_the_words_and_drops_quotes_scripts_and_comments() -> No
                       "<p>Hi &amp; bye</p><br/><b>6. R b2-c3</b><!-- Move: 2 -->"
                       "<blockquote><p>Move: 3</p></blockquote><script>x<y</script>a<b</body>")
     assert text.split("\n") == ["", "Hi & bye", "", "6. R b2-c3", "", "a<b"]
+
+
+_FROM_PIECES = st.sampled_from(["bob@example.net", "eve@evil.example", "<", ">", "(", ")", '"',
+                                ",", ";", ":", " ", "\t", "=?utf-8?q?bob=40example=2Enet?=",
+                                "Bob", "@", ".", "\\", "\u212a", "\u200b", "xn--bcher-kva"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_FROM_PIECES, max_size=12).map("".join))
+def test_a_from_is_one_line_or_an_address_written_as_itself(value: str) -> None:
+    """Whatever the From, reading it is a SenderError (one line), never another exception, or
+    an address that the raw text holds as written (not made by an encoded word)."""
+    from pbmkit.mail.trust import SenderError, from_mailbox
+
+    try:
+        address = from_mailbox([value])
+    except SenderError:
+        return
+    assert address in value
+    assert address in ("bob@example.net", "eve@evil.example") or "xn--" in address \
+        or address.count("@") == 1
