@@ -11,7 +11,7 @@ what differs. The decisions are documented in ``docs/architecture.md``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from pbmkit.games.board import Board
@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 __all__ = [
     "AmbiguousMoveError", "Announcement", "Announcing", "Configurable", "Described", "Drawn",
     "Game", "GameBase", "HowWords", "IllegalMoveError", "M", "Outcome", "P", "PbmkitError",
-    "Phased", "Rules", "SetupError", "Setups", "Sides", "Space", "Touching", "UnknownGameError",
+    "Phased", "Plays", "Rules", "SetupError", "Setups", "Sides", "Space", "Touching",
+    "UnknownGameError",
     "describe_outcome", "side_possessive", "side_verb",
 ]
 
@@ -270,6 +271,28 @@ class Configurable(Protocol[P, M]):
 
         Raises :class:`SetupError`, with ``tag`` set, for a tag value the game cannot take.
         """
+        ...
+
+
+@runtime_checkable
+class Plays(Protocol[P]):
+    """Optional (issue 22): a written move read, checked and applied by one call, where a whole
+    archive is checked (``pbmkit check``'s lean path, :mod:`pbmkit.notation.summary`).
+
+    ``play(position, text)`` is the position after the move ``text`` (one move as the game's
+    ``split`` cut it from a turn) when the game sees at once that it is legal there, that is
+    ``apply(position, read(text, position))`` when ``check_move`` of that move is ``None``. It is
+    ``None`` whenever the game does not answer at once (an illegal move, a text it has not read
+    yet, a rarer kind of move): the caller then reads, checks and applies the move the long way,
+    which answers and explains. It never raises for a text or a position of the game, and never
+    answers for an illegal move. Read with ``getattr`` (a game without it loses nothing but time);
+    ``tests/games/test_play.py`` holds every game's ``play`` to that definition.
+    """
+
+    @property
+    def play(self) -> Callable[[P, str], P | None]:
+        """The function ``play(position, text)`` (a property, so that a game may import it on
+        first use)."""
         ...
 
 

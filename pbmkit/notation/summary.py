@@ -167,6 +167,7 @@ def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: i
     read, check, apply, side_to_move = game.notation.read, game.check_move, game.apply, \
         game.side_to_move
     split, announce = game.notation.split, game.announce
+    play: Callable[[Any, str], Any] | None = getattr(game, "play", None)
     order = game.order
     sides = len(order)
     rounds = game.rounds > 1
@@ -210,13 +211,16 @@ def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: i
                     raise _Bail
                 if rounds and round_of(position) != written_round:
                     raise _Bail
-                try:
-                    move = read(run[s_start:s_end], position)
-                    if check(position, move) is not None:
-                        raise _Bail
-                except (MoveSyntaxError, IllegalMoveError):
-                    raise _Bail from None
-                after = apply(position, move)
+                text = run[s_start:s_end]
+                after = None if play is None else play(position, text)
+                if after is None:  # not answered at once: read, checked and applied
+                    try:
+                        move = read(text, position)
+                        if check(position, move) is not None:
+                            raise _Bail
+                    except (MoveSyntaxError, IllegalMoveError):
+                        raise _Bail from None
+                    after = apply(position, move)
                 if words and (len(words) > 1
                               or words[0] not in {a.word for a in announce(after)}):
                     raise _Bail  # a word not due (or written twice): the full path's warning

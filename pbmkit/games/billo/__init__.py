@@ -10,7 +10,7 @@ Rules: ``shared/rules/billo.txt``; board, rulings 1–14, Setup strings and our 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Outcome, SetupError
@@ -195,6 +195,14 @@ class Billo(GameBase[Position, Move]):
     def claim_draw(self, position: Position) -> Outcome:
         """The draw claimed under rule 13 or 14; ``IllegalMoveError`` with the reason if none."""
         return claim_draw(position)
+
+    @property
+    def play(self) -> Callable[[Position, str], Position | None]:
+        """A written move read, checked and applied at once where it is a plain step
+        (:class:`~pbmkit.games.base.Plays`, :func:`pbmkit.games.billo.notation.play`)."""
+        from pbmkit.games.billo.notation import play
+
+        return play
 
     def side_to_move(self, position: Position) -> str:
         """``"yellow"`` or ``"orange"``."""

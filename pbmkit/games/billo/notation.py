@@ -27,11 +27,30 @@ from typing import NamedTuple
 
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
-from pbmkit.games.billo.rules import Move
-from pbmkit.games.billo.search import sorted_legal
+from pbmkit.games.billo.rules import (
+    _FLIPS,
+    _PACKED_CATS,
+    _PROMOTES,
+    BASIC,
+    BILLO,
+    HALF,
+    P_KNOWN,
+    PNOT_A,
+    PNOT_H,
+    ROUND,
+    YELLOW,
+    Move,
+    Position,
+    _new_position,
+    _set_board,
+    _set_masks,
+    _set_quiet,
+    _set_turn,
+)
+from pbmkit.games.billo.search import _FORWARD_BITS, _KING_BITS, sorted_legal
 from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
 
-__all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation"]
+__all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation", "play"]
 
 
 # Linear patterns (issue 9, item 14): no two quantifiers compete for one run of spaces (possessive
@@ -368,6 +387,109 @@ def _unlettered(text: str, w: _Written, position: billo.Position) -> billo.Move:
             "it does not reach its last rank"
         raise _placed(f"'=B' marks a promotion, but the move does not promote: {why}", start)
     return move
+
+
+def play(position: Position, text: str) -> Position | None:
+    """The position after the move ``text`` when it is a legal step of one square that captures
+    nothing and does not promote, written as the writer spells it and read before in this process
+    (five plies in six of a record); ``None`` otherwise, for the caller to read, check and apply
+    it the long way (:class:`~pbmkit.games.base.Plays`).
+
+    One call instead of three, each deciding again what the others found: :meth:`BilloNotation.
+    read`'s memo entry, :func:`~pbmkit.games.billo.check.check_move`'s one-step path and
+    :func:`~pbmkit.games.billo.rules.apply`'s quiet move, inlined here as they are written there
+    (``tests/games/test_play.py`` holds the three to it).
+    """
+    lettered = _LETTERED.get(text)
+    if lettered is None:
+        return None
+    move, _implied, plus, _squares = lettered
+    steps = move.steps
+    if len(steps) != 1 or move.captures:
+        return None
+    m = position._masks
+    if m is None or not m[P_KNOWN]:
+        return None  # whether the game is over: the long way asks, and the masks then carry it
+    old, side, start, end = position.board, position.turn, move.start, steps[0]
+    # read: no x written, so an opponent's piece on the end square would be a capture (the long
+    # way); '+' on a basic piece is the reader's error. check_move: the piece is there and may
+    # step there, onto an empty square or an own free piece of the other shape.
+    code, to = old[start] * side, old[end] * side
+    if move.piece == ROUND:
+        state = 0 if code <= 0 or not (to == 0 or to == 3 or to == 6) else code % 3
+        left = side * (code - state)
+        unit = side
+    else:
+        state = 0 if code <= 0 or not (to == 0 or to == 1 or to == 2) else code // 3
+        left = side * (code % 3)
+        unit = 3 * side
+    if not state or (plus and state == BASIC) or \
+            not (_KING_BITS if state == BILLO else _FORWARD_BITS[side])[start] >> end & 1 or \
+            (state == BASIC and _PROMOTES[side][end]):
+        return None
+    # check_move: nothing can capture (capture is mandatory), asked of the packed masks as there.
+    if side == YELLOW:
+        basic, billos, passable, prey, prey_basic = m[0], m[1], m[2], m[6], m[7]
+        x = basic | passable
+        if (x << 8 | (x & PNOT_H) << 9 | (x & PNOT_A) << 7) & prey_basic:
+            x = basic
+            while x:
+                f = x << 8 | (x & PNOT_H) << 9 | (x & PNOT_A) << 7
+                if f & prey_basic:
+                    return None
+                x = f & passable
+    else:
+        basic, billos, passable, prey, prey_basic = m[4], m[5], m[6], m[2], m[3]
+        x = basic | passable
+        if (x >> 8 | (x & PNOT_A) >> 9 | (x & PNOT_H) >> 7) & prey_basic:
+            x = basic
+            while x:
+                f = x >> 8 | (x & PNOT_A) >> 9 | (x & PNOT_H) >> 7
+                if f & prey_basic:
+                    return None
+                x = f & passable
+    if billos:
+        x = billos | passable
+        x |= (x & PNOT_H) << 1 | (x & PNOT_A) >> 1
+        if (x | x << 8 | x >> 8) & prey:
+            x = seen = billos
+            while x:
+                f = x | (x & PNOT_H) << 1 | (x & PNOT_A) >> 1
+                f |= f << 8 | f >> 8
+                if f & prey:
+                    return None
+                x = f & passable & ~seen
+                seen |= x
+    # apply, a quiet move: the start and the end change, the masks of those two squares flip.
+    board = list(old)
+    board[start] = left
+    board[end] += unit * state
+    new = tuple(board)
+    after = _new_position(Position)
+    _set_board(after, new)
+    _set_turn(after, -side)
+    _set_quiet(after, position.quiet + 1)
+    ms = list(m)
+    if left or old[end]:  # a double split or formed
+        flips = _FLIPS
+        for sq, low, high in ((start, *flips[32 * old[start] + left]),
+                              (end, *flips[32 * old[end] + new[end]])):
+            bit = 1 << sq
+            for i in low:
+                ms[i] ^= bit
+            bit <<= HALF
+            for i in high:
+                ms[i] ^= bit
+    else:  # the square's whole content goes to an empty square: the same masks change
+        low, high = _PACKED_CATS[old[start] + 8]
+        bits = 1 << start | 1 << end
+        for i in low:
+            ms[i] ^= bits
+        bits <<= HALF
+        for i in high:
+            ms[i] ^= bits
+    _set_masks(after, tuple(ms))
+    return after
 
 
 def _placed(message: str, start: int) -> IllegalMoveError:

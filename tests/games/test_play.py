@@ -1,0 +1,198 @@
+"""Every game's ``play(position, text)`` is read, check and apply in one call (issue 22).
+
+:class:`~pbmkit.games.base.Plays`: ``play`` answers the position after a written move only where
+that move is legal, and then exactly ``apply(position, read(text, position))``; it answers
+``None`` for anything else (the lean check path then reads, checks and applies the long way). The
+tests hold each game's ``play`` to that definition on seeded random playouts: the texts of the
+position's legal moves, of the moves of the positions before and after it (mostly illegal here:
+a piece gone, another side's piece, a capture now due), texts near them, and texts never read.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from pbmkit.games import game_names, get_game
+from pbmkit.games.base import Game, IllegalMoveError, Plays
+from pbmkit.games.notation import MoveSyntaxError
+
+PLAYING = [name for name in game_names() if isinstance(get_game(name), Plays)]
+
+
+def by_definition(game: Game[Any, Any], position: Any, text: str) -> Any:
+    """The position after ``text`` when it is a legal move in ``position``, else ``None``."""
+    try:
+        move = game.notation.read(text, position)
+        if game.check_move(position, move) is not None:
+            return None
+    except (MoveSyntaxError, IllegalMoveError):
+        return None
+    return game.apply(position, move)
+
+
+def _billo_carried(after: Any) -> None:
+    """Billo positions carry their packed masks: they must be the board's."""
+    from pbmkit.games.billo import rules
+
+    m = after._masks
+    assert m is not None
+    assert m[:rules.P_KNOWN] == rules._packed_of(after.board)[:rules.P_KNOWN]
+    if m[rules.P_KNOWN]:
+        assert rules._ending(m) is None
+
+
+CARRIED: dict[str, Callable[[Any], None]] = {"billo": _billo_carried}
+"""What a game's positions carry besides what equality compares, checked on ``play``'s answers."""
+
+
+def _playout(game: Game[Any, Any], rng: random.Random, plies: int) -> Iterator[tuple[Any, Any]]:
+    """(position, move played) along a seeded random game."""
+    position = game.initial_position()
+    for _ in range(plies):
+        legal = list(game.legal_moves(position))
+        if not legal or game.outcome(position) is not None:
+            return
+        move = rng.choice(legal)
+        yield position, move
+        position = game.apply(position, move)
+
+
+def _texts(game: Game[Any, Any], positions: list[Any], k: int, rng: random.Random) -> list[str]:
+    """The texts of a few legal moves of the positions around ``positions[k]``, and texts near
+    them (a letter changed, a word doubled), in a random order."""
+    fmt = game.notation.format
+    out: list[str] = []
+    for near in positions[max(0, k - 2):k + 3]:
+        legal = list(game.legal_moves(near))
+        for move in rng.sample(legal, min(12, len(legal))):
+            out.append(fmt(move, near))
+    for text in list(out[:6]):
+        at = rng.randrange(len(text))
+        out.append(text[:at] + rng.choice("abcdehxRS-+ 12378") + text[at + 1:])
+        out.append(f"{text} {text}")
+    rng.shuffle(out)
+    return out
+
+
+def _check_play(name: str, game: Game[Any, Any], play: Callable[[Any, str], Any], position: Any,
+                text: str) -> bool:
+    """``play`` against the definition for one text; whether ``play`` answered."""
+    got = play(position, text)
+    if got is None:
+        return False
+    expected = by_definition(game, position, text)
+    assert expected is not None, f"{name}: play answered for {text!r}, which is not legal"
+    assert got == expected, f"{name}: {text!r}"
+    assert hash(got) == hash(expected)
+    assert game.side_to_move(got) == game.side_to_move(expected)
+    if name in CARRIED:
+        CARRIED[name](got)
+    return True
+
+
+@pytest.mark.parametrize("name", PLAYING)
+def test_play_is_read_check_and_apply(name: str) -> None:
+    """On seeded playouts, ``play`` answers only legal moves, with the position ``apply`` gives,
+    whether the text was read before or not."""
+    game = get_game(name)
+    assert isinstance(game, Plays)
+    play = game.play
+    answered = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        plies = list(_playout(game, rng, 60 + 20 * seed))
+        positions = [p for p, _ in plies]
+        for k, (position, _move) in enumerate(plies):
+            if k % 3:
+                continue
+            for text in _texts(game, positions, k, rng):
+                _check_play(name, game, play, position, text)  # perhaps never read yet
+                by_definition(game, position, text)  # read now (the notation remembers it)
+                answered += _check_play(name, game, play, position, text)
+    assert answered > 100  # the fast path is taken
+
+
+@pytest.mark.parametrize("name", PLAYING)
+def test_play_answers_most_plies_of_a_record_read_before(name: str) -> None:
+    """Where a record repeats move texts (an archive), ``play`` answers most plies: the lean
+    check path's speed rests on it (a ``play`` that never answers would pass every other test)."""
+    game = get_game(name)
+    assert isinstance(game, Plays)
+    play = game.play
+    rng = random.Random(7)
+    plies = list(_playout(game, rng, 120))
+    texts = [game.notation.format(m, p) for p, m in plies]
+    for (position, _), text in zip(plies, texts, strict=True):
+        by_definition(game, position, text)  # a first reading
+    answered = sum(_check_play(name, game, play, position, text)
+                   for (position, _), text in zip(plies, texts, strict=True))
+    assert answered >= len(plies) // 2
+
+
+@pytest.mark.parametrize("name", PLAYING)
+def test_play_never_raises_on_stray_text(name: str) -> None:
+    """Texts that are no move at all, or a move off the board, are ``None``, never an error."""
+    game = get_game(name)
+    assert isinstance(game, Plays)
+    position = game.initial_position()
+    for text in ("", " ", "x", "R", "R z9-z10", "to", "1.", "averto", "R a1-a2-a3-a4-a5",
+                 "ZZ to ZZ", "a1", "\u2028", "R+ h8xh9"):
+        assert _check_play(name, game, game.play, position, text) in (True, False)
+
+
+# --- Billo: random and crowded positions, ended ones ---------------------------------------------
+
+
+def _billo_step_texts(position: Any) -> Iterator[str]:
+    """Every one-step move of the side to move's pieces (either letter, with and without ``+``)
+    to every neighbouring square, as the writer spells it: ``play``'s quick path and its edges."""
+    from pbmkit.games import billo
+
+    side = position.turn
+    for sq, code in enumerate(position.board):
+        if code * side <= 0:
+            continue
+        for n in billo.BOARD.neighbours[sq]:
+            for letter in ("R", "S", "R+", "S+"):
+                yield f"{letter} {billo.space_name(sq)}-{billo.space_name(n)}"
+
+
+def _billo_positions_near(position: Any) -> Iterator[Any]:
+    """``position`` as the replay meets it (the masks known, "not over" asked), fresh, and the
+    positions near it whose game is over by rules 11-12, their masks computed or not."""
+    from test_billo_fast_paths import _ended
+
+    from pbmkit.games.billo import rules
+
+    rules._static_outcome(position)
+    yield position
+    yield type(position)(position.board, position.turn, position.quiet)
+    for ended in _ended(position):
+        yield ended
+        rules._static_outcome(ended)
+        yield ended
+
+
+def _billo_play_everywhere(position: Any) -> None:
+    game = get_game("billo")
+    assert isinstance(game, Plays)
+    for near in _billo_positions_near(position):
+        for text in _billo_step_texts(near):
+            by_definition(game, near, text)
+            _check_play("billo", game, game.play, near, text)
+
+
+def test_billo_play_in_random_and_crowded_positions() -> None:
+    """Billo's ``play`` on positions no playout reaches often: Billos that can capture (capture
+    is mandatory), crowded blocks, promotions, doubles formed and split, games over."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from test_billo_fast_paths import dense_positions
+    from test_billo_playouts import positions
+
+    given(position=st.one_of(positions(), dense_positions()))(
+        settings(max_examples=120, deadline=None)(_billo_play_everywhere))()
