@@ -21,6 +21,11 @@ from pbmkit.games.base import Game, IllegalMoveError, Plays
 from pbmkit.games.notation import MoveSyntaxError
 
 PLAYING = [name for name in game_names() if isinstance(get_game(name), Plays)]
+CONFIGURED = [(name, tags) for name in PLAYING
+              for tags in ({}, {"First": "Orange"}, {"Layout": "zones"})
+              if not tags or (name, next(iter(tags))) in {("billo", "First"), ("batrakill", "Layout")}]
+"""Every playing game as it starts, and configured otherwise: Billo with Orange first, Batrakill
+on the zones layout with five sides."""
 
 
 def by_definition(game: Game[Any, Any], position: Any, text: str) -> Any:
@@ -81,6 +86,7 @@ def _texts(game: Game[Any, Any], positions: list[Any], k: int, rng: random.Rando
 def _check_play(name: str, game: Game[Any, Any], play: Callable[[Any, str], Any], position: Any,
                 text: str) -> bool:
     """``play`` against the definition for one text; whether ``play`` answered."""
+    hash(position)  # as the lean path's table of positions does: a carried key must stay right
     got = play(position, text)
     if got is None:
         return False
@@ -94,11 +100,11 @@ def _check_play(name: str, game: Game[Any, Any], play: Callable[[Any, str], Any]
     return True
 
 
-@pytest.mark.parametrize("name", PLAYING)
-def test_play_is_read_check_and_apply(name: str) -> None:
+@pytest.mark.parametrize(("name", "tags"), CONFIGURED)
+def test_play_is_read_check_and_apply(name: str, tags: dict[str, str]) -> None:
     """On seeded playouts, ``play`` answers only legal moves, with the position ``apply`` gives,
     whether the text was read before or not."""
-    game = get_game(name)
+    game = get_game(name).configure(tags)
     assert isinstance(game, Plays)
     play = game.play
     answered = 0
@@ -116,11 +122,11 @@ def test_play_is_read_check_and_apply(name: str) -> None:
     assert answered > 100  # the fast path is taken
 
 
-@pytest.mark.parametrize("name", PLAYING)
-def test_play_answers_most_plies_of_a_record_read_before(name: str) -> None:
+@pytest.mark.parametrize(("name", "tags"), CONFIGURED)
+def test_play_answers_most_plies_of_a_record_read_before(name: str, tags: dict[str, str]) -> None:
     """Where a record repeats move texts (an archive), ``play`` answers most plies: the lean
     check path's speed rests on it (a ``play`` that never answers would pass every other test)."""
-    game = get_game(name)
+    game = get_game(name).configure(tags)
     assert isinstance(game, Plays)
     play = game.play
     rng = random.Random(7)
@@ -196,3 +202,56 @@ def test_billo_play_in_random_and_crowded_positions() -> None:
 
     given(position=st.one_of(positions(), dense_positions()))(
         settings(max_examples=120, deadline=None)(_billo_play_everywhere))()
+
+
+# --- Batalo: steps onto a base, hop series written with their landings, games over ---------------
+
+
+def _batalo_texts(position: Any) -> Iterator[str]:
+    """Every step of the side to move's pieces to every neighbouring space (the own base among
+    them), and every hop series to every space with its landings written, one landing changed."""
+    from pbmkit.games import batalo
+
+    name = batalo.space_name
+    board, side = position.board, position.turn
+    for sq, code in enumerate(board):
+        if code * side <= 0:
+            continue
+        for n in batalo.BOARD.neighbours[sq]:
+            yield f"{name(sq)} to {name(n)}"
+        for end in range(len(board)):
+            for path in batalo.hop_paths(position, sq, end)[:2]:
+                yield " to ".join(name(x) for x in (sq, *path))
+                if len(path) > 1:
+                    wrong = (*path[:-2], batalo.BOARD.neighbours[path[-2]][0], path[-1])
+                    yield " to ".join(name(x) for x in (sq, *wrong))
+
+
+def _batalo_positions_near(position: Any) -> Iterator[Any]:
+    """``position``, and positions near it whose game is over: a piece of the side that just
+    moved on the base it attacks, the side to move's opponent without pieces."""
+    from pbmkit.games import batalo
+
+    yield position
+    board, side = list(position.board), position.turn
+    on_base = list(board)
+    on_base[batalo.WHITE_BASE if side == batalo.WHITE else batalo.BLACK_BASE] = -side
+    yield batalo.Position(tuple(on_base), side)
+    gone = [c if c * side >= 0 else 0 for c in board]
+    yield batalo.Position(tuple(gone), side)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_batalo_play_on_steps_bases_hop_series_and_ended_games(seed: int) -> None:
+    game = get_game("batalo")
+    assert isinstance(game, Plays)
+    rng = random.Random(seed)
+    answered = 0
+    for k, (position, _move) in enumerate(_playout(game, rng, 90)):
+        if k % 5:  # both sides to move
+            continue
+        for near in _batalo_positions_near(position):
+            for text in _batalo_texts(near):
+                by_definition(game, near, text)
+                answered += _check_play("batalo", game, game.play, near, text)
+    assert answered > 50

@@ -10,7 +10,7 @@ This module is the public face of the rules core and re-exports three parts:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.base import Announcement, Game, GameBase, HowWords, IllegalMoveError, Outcome
@@ -138,6 +138,14 @@ class Batalo(GameBase[Position, Move]):
         """Batalo knows no claimed draw: a draw is agreed (rules, WINNING; ruling 12)."""
         raise IllegalMoveError("Batalo has no claimed draws: write 'draw agreed' for a draw by "
                                "agreement")
+
+    @property
+    def play(self) -> Callable[[Position, str], Position | None]:
+        """A written move read, checked and applied at once (:class:`~pbmkit.games.base.Plays`,
+        :func:`pbmkit.games.batalo.notation.play`)."""
+        from pbmkit.games.batalo.notation import play
+
+        return play
 
     def side_to_move(self, position: Position) -> str:
         """``"white"`` or ``"black"``."""

@@ -12,9 +12,23 @@ import re
 
 from pbmkit.games import batalo
 from pbmkit.games.base import IllegalMoveError
+from pbmkit.games.batalo.rules import (
+    _BLACK_KEY,
+    _NEIGHBOUR_SETS,
+    _ZOBRIST,
+    BLACK_BASE,
+    EMPTY,
+    WHITE_BASE,
+    Position,
+    _new_position,
+    _set_board,
+    _set_key,
+    _set_turn,
+    reaches,
+)
 from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
 
-__all__ = ["NOTATION", "BataloNotation"]
+__all__ = ["NOTATION", "BataloNotation", "play"]
 
 # The general reader's patterns are compiled on first use (``re`` keeps them): most records only
 # ever need _FAST, and each compiled pattern costs start-up time of every command.
@@ -238,6 +252,48 @@ class BataloNotation:
             return ""
         spaces = (move.start, *(move.path or (move.end,)))
         return "-".join(batalo.to_pbmserv(s) for s in spaces)
+
+
+_OWN_BASE = {1: WHITE_BASE, -1: BLACK_BASE}
+
+
+def play(position: Position, text: str) -> Position | None:
+    """The position after the move ``text`` when it is a legal move written without a capture
+    mark or the landings of a hop series and read before in this process (nearly every ply of a
+    record); ``None`` otherwise, for the caller to read, check and apply it the long way
+    (:class:`~pbmkit.games.base.Plays`).
+
+    :meth:`BataloNotation.read`'s memo, :func:`~pbmkit.games.batalo.check.check_move`'s fast
+    path and :func:`~pbmkit.games.batalo.rules.apply` in one call (``tests/games/test_play.py``
+    holds it to the three).
+    """
+    move = _PLAIN_MOVES.get(text)
+    if move is None or move.path is not None:
+        return None
+    board, side = position.board, position.turn
+    start, end = move.start, move.end
+    p, q = board[start], board[end]
+    # check_move's fast path: the mover's piece, a game not over (the mover has a piece, so only
+    # the opponent's are looked for), then a step to a neighbouring empty space (not a stone onto
+    # its own base) or a piece that reaches the end space.
+    if p * side <= 0 or board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0 \
+            or not (-side in board or -2 * side in board) \
+            or not ((q == EMPTY and end in _NEIGHBOUR_SETS[start]
+                     and (end != _OWN_BASE[side] or p == 2 * side))
+                    or reaches(board, start, end, side)):
+        return None
+    new = list(board)
+    new[end] = p
+    new[start] = EMPTY
+    after = _new_position(Position)
+    _set_board(after, tuple(new))
+    _set_turn(after, -side)
+    key = position._key
+    if key is not None:
+        z_end = _ZOBRIST[end]
+        key ^= _ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ _BLACK_KEY
+    _set_key(after, key)
+    return after
 
 
 NOTATION = BataloNotation()
