@@ -310,3 +310,16 @@ def test_codes_fit_a_second_round_of_batrakill() -> None:
     (gid,) = bobs.games
     assert bobs.games[gid].key == anns.games[gid].key  # adopted
     assert bobs.games[gid].since == {"ann@example.org": "2:1."}
+
+
+def test_new_writes_no_record_when_the_key_file_is_refused(tmp_path: Path) -> None:
+    ann = Player(tmp_path, "ann", "")
+    ann.record.unlink()
+    path = keys_path({"XDG_CONFIG_HOME": str(ann.config)})
+    path.parent.mkdir(parents=True)
+    path.write_text("", encoding="utf-8")
+    os.chmod(path, 0o640)
+    code, _, err = ann.run("new", str(ann.record), "--white", "Ann Lee", "--black", "Bob Kay",
+                           "--tag", "WhiteEmail=ann@example.org", "--tag", "BlackEmail=bob@example.net")
+    assert code == 2 and "can be read by others (mode 640)" in err
+    assert not ann.record.exists()
