@@ -182,8 +182,10 @@ COMBINING = "\u0300\u0301\u0302\u0308\u0327\u0336\u20dd\u0489\u034f"
 
 def size(r: Rng, big: bool) -> int:
     """A length: mostly small, now and then up to the message cap."""
-    if big:
-        return r.choice([int(2 ** r.uniform(13, 20)), CAP - r.randrange(2000), CAP + r.randrange(64)])
+    if big:  # up to the cap, or just under a bound of the mail reader (docs/mail.md, "Bounds")
+        return r.choice([int(2 ** r.uniform(13, 20)), int(2 ** r.uniform(13, 20)),
+                         CAP - r.randrange(2000), CAP + r.randrange(64),
+                         r.choice([990, 4000, 16000, 16380]) - r.randrange(16)])
     return int(2 ** r.uniform(0, r.choice([6, 10, 13])))
 
 
@@ -195,7 +197,8 @@ def encoded_words(r: Rng, n: int) -> bytes:
     seps = [b" ", b"", b"\n ", b"\t", b", ", b" <a@b> "]
     sep = r.choice(seps)
     pick = r.sample(words, r.randrange(1, 4))
-    return sep.join(pick[k % len(pick)] for k in range(max(1, n // 12)))
+    count = r.choice([max(1, n // 12), 49, 50, 51])  # 50: the reader's bound
+    return sep.join(pick[k % len(pick)] for k in range(count))
 
 
 VALUES = ["encoded-words", "repeated", "comments", "groups", "addresses", "controls", "non-utf8",
@@ -262,7 +265,9 @@ def value(r: Rng, name: bytes, big: bool) -> bytes:
     if kind == 12:
         return b"text/plain; charset=" + r.choice(CHARSETS) + r.choice(
             [b"", b"; format=flowed; delsp=yes", b"; name*0*=utf-8''%ff; name*1*=%00",
-             b"; a=b" * max(1, n // 6), b"; charset*=utf-8''%ff%fe", b";;;;", b"; boundary"])
+             b"; a=b" * max(1, n // 6), b"; a=b" * r.choice([99, 100, 101]),
+             b"".join(b"; n*%d*=%%41" % k for k in range(max(1, n // 12))),
+             b"; charset*=utf-8''%ff%fe", b";;;;", b"; boundary"])
     subjects = [b"Re: " * max(1, n // 4) + b"Batalo #1, 8. JQ to JS", b"Re: Batalo #" + b"1" * n,
                 b"Re: Billo #2, 5. R c1-c2", b"Fwd[999]: Batalo #1", b"Batalo #" + b"#" * n,
                 b"Re: B\xc3\xa4lo #1", b"=?utf-8?q?Re=3A_Batalo_=231=2C_8=2E_JQ_to_JS?=",
@@ -338,6 +343,11 @@ def _html(r: Rng, big: bool) -> str:
         "<script>" + move + "</script>" + "<style>" * n + move,
         "<table>" + "<tr><td>" * n + move,
         "<" * n + move,
+        "<a " * n + move,
+        "<a x='" * n + move,
+        "</" * n + move,
+        "<!" * n + move,
+        "<p>" + move + "<td>" * n,
     ])
 
 
