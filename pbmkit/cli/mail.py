@@ -221,11 +221,13 @@ def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
                 click.echo(f"{printable(item.where, 200)}: UNREADABLE: {printable(item.why, 300)}",
                            err=True)
                 continue
+            saved = folder.keys.checkpoint()
             outcome = folder.take(item, today)
             status, text = outcome.status, outcome.text
             if status == "applied" and not dry_run and outcome.record is not None:
                 failed = _write_record(outcome.record)
-                if failed is not None:
+                if failed is not None:  # not written: the mail adopts no key, notes no turn
+                    folder.keys.restore(saved)
                     status, text = "refused", f"{outcome.record.title}: {failed}; nothing applied"
             counts[status] += 1
             verb = "would apply" if status == "applied" and dry_run else _VERBS[status]

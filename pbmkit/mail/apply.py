@@ -208,10 +208,14 @@ class GameFolder:
         if reason is not None:
             return Outcome("refused", msg.where, f"{title}: illegal move {shown!r} for "
                            f"{side.capitalize()} at {label}: {reason}; nothing applied", rec)
+        saved = self.keys.checkpoint()
         unproven = self.keys.verify(msg.message, rep, label, side, game.notation.format(move, rep.final))
         if unproven is not None:
             return Outcome("refused", msg.where, f"{title}: {unproven}; nothing applied", rec)
-        return self._write(msg, rec, move, lines, today, label, side)
+        outcome = self._write(msg, rec, move, lines, today, label, side)
+        if outcome.status != "applied":  # a key is adopted, a turn noted, only with the move
+            self.keys.restore(saved)
+        return outcome
 
     def _write(self, msg: Incoming, rec: Record, move: Any, lines: list[str],
                today: datetime.date, label: str, side: str) -> Outcome:

@@ -128,6 +128,18 @@ class KeyRing:
         read it, it is not this user's regular file, or not a keys file."""
         return cls(path, _read(path))
 
+    def checkpoint(self) -> tuple[dict[str, GameKey], set[str]]:
+        """What :meth:`restore` puts back: the keys as they are now (a copy)."""
+        games = {gid: GameKey(k.key, k.origin, dict(k.since)) for gid, k in self.games.items()}
+        return games, set(self.changed)
+
+    def restore(self, state: tuple[dict[str, GameKey], set[str]]) -> None:
+        """Forget what :meth:`verify` learnt since :meth:`checkpoint`: a mail that proved itself
+        but was not applied after all (an old date, a record changed meanwhile) adopts no key
+        and notes no turn, so a refused forgery cannot stand between the players and their key."""
+        games, changed = state
+        self.games, self.changed = games, changed
+
     # --- composing ------------------------------------------------------------------------------
 
     def make(self, replay: GameReplay) -> bool:

@@ -323,3 +323,33 @@ def test_new_writes_no_record_when_the_key_file_is_refused(tmp_path: Path) -> No
                            "--tag", "WhiteEmail=ann@example.org", "--tag", "BlackEmail=bob@example.net")
     assert code == 2 and "can be read by others (mode 640)" in err
     assert not ann.record.exists()
+
+
+def test_a_forgery_refused_after_its_code_checked_out_leaves_no_key_behind(
+        players: tuple[Player, Player]) -> None:
+    """A mail that offers its own key with a valid code under it, but is refused afterwards (here:
+    sent before Bob's last move was sent), must not make that key the game's: Ann's genuine first
+    mail, read next, is applied and her key adopted (before, the forger's key was adopted with the
+    refusal, and Ann's mail was then refused as bringing 'a key that is not this game's')."""
+    from pbmkit.mail.keys import auth_code
+
+    ann, bob = players
+    dated = "1. KP to KR EW to FW {[%ccsnt 2026.11.20]}\n"
+    for player in (ann, bob):
+        player.record.write_text(HEAD + dated, encoding="utf-8")
+    ann.move("KQ to KP")
+    genuine = ann.compose()
+    eve_key = bytes(range(32))
+    forged = edited(genuine, **{KEY_HEADER: eve_key.hex(),
+                                AUTH_HEADER: auth_code(eve_key, GAME_ID, "2", "white", "KQ to KP"),
+                                "Date": "Tue, 10 Nov 2026 09:00:00 +0000",
+                                "Received": "from mx by mx.example.net; Tue, 10 Nov 2026 09:00:05 +0000"})
+    before = bob.record.read_bytes()
+    code, _, err = bob.read(forged)
+    assert code == 1 and "before the last move was sent" in err
+    assert bob.record.read_bytes() == before
+    assert GAME_ID not in bob.keys.games
+    code, out, err = bob.read(genuine)
+    assert code == 0, err
+    assert ": applied: Batalo #3: 2. White KQ to KP from ann@example.org" in out
+    assert bob.keys.games[GAME_ID].key == ann.keys.games[GAME_ID].key
