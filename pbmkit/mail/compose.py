@@ -19,6 +19,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from typing import TYPE_CHECKING, Any
 
+from pbmkit.mail.files import MailError
 from pbmkit.notation.desk import MoveClock, desk_report, format_date, read_notes
 from pbmkit.notation.model import Comment, Record
 from pbmkit.notation.replay import GameReplay, Ply
@@ -58,10 +59,6 @@ MAIL_OUT = "ccmailsnt"
 _SAFE_ID = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`.~|-]{1,120}@[A-Za-z0-9.\-]{1,120}")
 _MAIL_NOTE = re.compile(r"\[%ccmail(rcv|snt)\s([^\[\]\s]{1,200})\]", re.IGNORECASE)
 _MAX_NAME = 80
-
-
-class MailError(ValueError):
-    """A message that cannot be made or read; the text says why, in one line."""
 
 
 @dataclass(frozen=True, slots=True)

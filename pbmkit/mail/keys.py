@@ -19,7 +19,6 @@ import hmac
 import json
 import os
 import secrets
-import stat
 import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pbmkit.mail.compose import MailError, addresses, header_text
+from pbmkit.mail.files import read_private
 
 if TYPE_CHECKING:
     from email.message import Message
@@ -263,24 +263,9 @@ def _lock(folder: Path) -> Iterator[None]:
 
 def _read(path: Path) -> dict[str, GameKey]:
     where = str(path)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except FileNotFoundError:
+    data = read_private(where, "the keys file", _MAX_FILE, missing_ok=True)
+    if data is None:
         return {}
-    except OSError as exc:
-        raise MailError(f"cannot read the keys file {where}: {exc.strerror or exc}") from None
-    with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fh.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            raise MailError(f"the keys file {where} is not a regular file")
-        if st.st_uid != os.getuid():
-            raise MailError(f"the keys file {where} belongs to another user; refused")
-        if st.st_mode & 0o077:
-            raise MailError(f"the keys file {where} can be read by others (mode "
-                            f"{stat.S_IMODE(st.st_mode):o}); refused: chmod 600 {where}")
-        data = fh.read(_MAX_FILE + 1)
-    if len(data) > _MAX_FILE:
-        raise MailError(f"the keys file {where} is larger than {_MAX_FILE // 1024} KiB")
     try:
         doc = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

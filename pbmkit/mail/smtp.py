@@ -10,14 +10,13 @@ import ipaddress
 import os
 import smtplib
 import ssl
-import stat
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
 
 from pbmkit.mail.compose import MailError
+from pbmkit.mail.files import read_config, read_private
 
 __all__ = ["DEFAULT_PASSWORD_ENV", "MaybeSent", "SmtpConfig", "config_path", "load_config", "read_password",
            "send_message"]
@@ -26,7 +25,6 @@ DEFAULT_PASSWORD_ENV = "PBMKIT_SMTP_PASSWORD"
 _SECURITY = {"starttls": 587, "ssl": 465, "none": 25}
 _KEYS = {"host", "port", "security", "user", "password_env", "password_file", "from", "timeout",
          "cafile"}
-_MAX_CONFIG = 64 * 1024
 _MAX_PASSWORD = 4096
 
 
@@ -68,20 +66,10 @@ def _str(table: Mapping[str, object], key: str, where: str) -> str | None:
 def load_config(path: Path) -> SmtpConfig:
     """Read the ``[smtp]`` table of ``path``; :class:`MailError` with the reason otherwise."""
     where = str(path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(_MAX_CONFIG + 1)
-    except FileNotFoundError:
+    doc = read_config(path)
+    if doc is None:
         raise MailError(f"no mail configuration: write {where} with an [smtp] table "
-                        "(host, port, security, user; see docs/mail.md)") from None
-    except OSError as exc:
-        raise MailError(f"cannot read {where}: {exc.strerror or exc}") from None
-    if len(data) > _MAX_CONFIG:
-        raise MailError(f"{where}: larger than {_MAX_CONFIG // 1024} KiB; not a configuration")
-    try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise MailError(f"{where}: not TOML ({exc})") from None
+                        "(host, port, security, user; see docs/mail.md)")
     table = doc.get("smtp")
     if not isinstance(table, dict):
         raise MailError(f"{where}: no [smtp] table")
@@ -124,22 +112,8 @@ def read_password(config: SmtpConfig, environ: Mapping[str, str] | None = None) 
     if config.password_file is None:
         return None
     path = os.path.expanduser(config.password_file)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError as exc:
-        raise MailError(f"cannot read the password file {path}: {exc.strerror or exc}") from None
-    with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fh.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            raise MailError(f"the password file {path} is not a regular file")
-        if st.st_uid != os.getuid():
-            raise MailError(f"the password file {path} belongs to another user; refused")
-        if st.st_mode & 0o077:
-            raise MailError(f"the password file {path} can be read by others (mode "
-                            f"{stat.S_IMODE(st.st_mode):o}); refused: chmod 600 {path}")
-        data = fh.read(_MAX_PASSWORD + 1)
-    if len(data) > _MAX_PASSWORD:
-        raise MailError(f"the password file {path} is larger than {_MAX_PASSWORD} bytes")
+    data = read_private(path, "the password file", _MAX_PASSWORD)
+    assert data is not None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

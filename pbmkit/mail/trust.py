@@ -8,14 +8,14 @@ one line (:class:`SenderError`, or a text), never a traceback.
 from __future__ import annotations
 
 import encodings.idna
-import os
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from email.headerregistry import AddressHeader
 from email.policy import default as _default_policy
 from pathlib import Path
+
+from pbmkit.mail.files import read_config
 
 __all__ = ["MAX_AUTH_RESULTS", "MAX_FROM", "ReadSettings", "SenderError", "address_key", "authentication",
            "domain_key", "from_mailbox", "load_read_settings", "same_address"]
@@ -232,7 +232,6 @@ class ReadSettings:
 
 
 _READ_KEYS = {"authserv_id"}
-_MAX_CONFIG = 64 * 1024
 _AUTHSERV = re.compile(r"[A-Za-z0-9][A-Za-z0-9.\-_]{0,252}")
 
 
@@ -240,21 +239,9 @@ def load_read_settings(path: Path) -> ReadSettings:
     """The ``[read]`` table of ``path``; the defaults when the file or the table is missing;
     :class:`ValueError` with the reason for a table that is wrong."""
     where = str(path)
-    if not os.path.lexists(path):
+    doc = read_config(path)
+    if doc is None:
         return ReadSettings()
-    if not os.path.isfile(path):  # a FIFO would block, a device never end
-        raise ValueError(f"{where} is not a regular file")
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(_MAX_CONFIG + 1)
-    except OSError as exc:
-        raise ValueError(f"cannot read {where}: {exc.strerror or exc}") from None
-    if len(data) > _MAX_CONFIG:
-        raise ValueError(f"{where}: larger than {_MAX_CONFIG // 1024} KiB; not a configuration")
-    try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ValueError(f"{where}: not TOML ({exc})") from None
     table = doc.get("read", {})
     if not isinstance(table, Mapping):
         raise ValueError(f"{where}: read must be a table ([read])")

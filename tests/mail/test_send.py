@@ -345,3 +345,41 @@ def test_no_password_goes_unencrypted_to_another_machine(
     code, _, err = run(tmp_path, "mail", "send", str(record))
     assert code == 1
     assert 'security = "none" would send the password to mail.example.org unencrypted' in err
+
+
+def _within(seconds: float, call: Any) -> object:
+    """What ``call()`` returns or raises, run in a thread given ``seconds`` to finish (a call
+    that blocks for ever fails the test instead of hanging the suite)."""
+    import threading
+
+    box: list[object] = []
+
+    def target() -> None:
+        try:
+            box.append(call())
+        except Exception as exc:
+            box.append(exc)
+
+    worker = threading.Thread(target=target, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert box, f"still blocked after {seconds} s"
+    return box[0]
+
+
+def test_a_fifo_as_the_password_file_is_refused_not_waited_on(tmp_path: Path) -> None:
+    """Opening a named pipe for reading waits for a writer: the password file (and the keys file,
+    through the same reader) is opened without waiting and refused as not a regular file."""
+    fifo = tmp_path / "smtp-password"
+    os.mkfifo(fifo)
+    config = load_config(write_config(tmp_path, 25, f'password_file = "{fifo}"\n'))
+    found = _within(30, lambda: read_password(config, {}))
+    assert isinstance(found, MailError) and "is not a regular file" in str(found)
+
+
+def test_a_fifo_as_mail_toml_is_refused_not_waited_on(tmp_path: Path) -> None:
+    folder = tmp_path / "config" / "pbmkit"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "mail.toml")
+    found = _within(30, lambda: load_config(folder / "mail.toml"))
+    assert isinstance(found, MailError) and "is not a regular file" in str(found)
