@@ -109,6 +109,22 @@ def report(out: str) -> list[str]:
     return sorted(lines, key=lambda line: line.partition(", message ")[2][:4])
 
 
+def read_before_good(hostile: bytes, games: Path, tmp_path: Path) -> list[str]:
+    """The report lines of ``mail read`` on an mbox of ``hostile`` then Bob's good move (exit
+    status 1: the hostile one is refused or unreadable); the good move's line is checked."""
+    box = mailbox.mbox(str(tmp_path / "inbox"))
+    box.add(hostile)
+    box.add(GOOD)
+    box.flush()
+    box.close()
+    code, out = run(str(tmp_path / "inbox"), "--games", str(games))
+    assert code == 1
+    lines = report(out)
+    assert len(lines) == 2, out
+    assert ", message 2: " + APPLIED in lines[1]
+    return lines
+
+
 def test_every_corpus_file_is_tested() -> None:
     assert {p.stem for p in HOSTILE.glob("*.eml")} == set(EXPECTED) | DATES
     for path in HOSTILE.glob("*.eml"):
@@ -131,17 +147,8 @@ def test_a_hostile_message_is_refused_in_one_line(name: str, games: Path) -> Non
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_the_good_message_after_a_hostile_one_is_applied(name: str, games: Path,
                                                          tmp_path: Path) -> None:
-    box = mailbox.mbox(str(tmp_path / "inbox"))
-    box.add((HOSTILE / f"{name}.eml").read_bytes())
-    box.add(GOOD)
-    box.flush()
-    box.close()
-    code, out = run(str(tmp_path / "inbox"), "--games", str(games))
-    assert code == 1
-    lines = report(out)
-    assert len(lines) == 2, out
+    lines = read_before_good((HOSTILE / f"{name}.eml").read_bytes(), games, tmp_path)
     assert ", message 1: " in lines[0] and f": {EXPECTED[name][0]}: " in lines[0]
-    assert ", message 2: " + APPLIED in lines[1]
     text = (games / GAME).read_text(encoding="utf-8")
     assert "[%ccmailrcv 8b.bob@example.net]" in text
     assert "evil.example" not in text
@@ -302,17 +309,8 @@ def test_a_header_flood_is_refused_before_parsing(name: str, games: Path, tmp_pa
     data, words = FLOODS[name]
     assert len(data) <= 1024 * 1024
     before = snapshot(games)
-    box = mailbox.mbox(str(tmp_path / "inbox"))
-    box.add(data)
-    box.add(GOOD)
-    box.flush()
-    box.close()
-    code, out = run(str(tmp_path / "inbox"), "--games", str(games))
-    assert code == 1
-    lines = report(out)
-    assert len(lines) == 2, out
+    lines = read_before_good(data, games, tmp_path)
     assert ", message 1: UNREADABLE: " in lines[0] and words in lines[0], lines[0]
-    assert ", message 2: " + APPLIED in lines[1]
     after = snapshot(games)
     assert after.keys() == before.keys()
     assert [k for k in after if after[k] != before[k]] == [GAME]
@@ -540,17 +538,8 @@ def test_an_html_flood_is_read_in_linear_time(flood: bytes, games: Path, tmp_pat
     reached (20,000 tags are read), and the next message still read."""
     data = _flood(b"MIME-Version: 1.0\nContent-Type: text/html\n",
                   flood + b"<p>Move: 8... DW to BW</p>\n")
-    box = mailbox.mbox(str(tmp_path / "inbox"))
-    box.add(data)
-    box.add(GOOD)
-    box.flush()
-    box.close()
-    code, out = run(str(tmp_path / "inbox"), "--games", str(games))
-    assert code == 1
-    lines = report(out)
-    assert len(lines) == 2, out
+    lines = read_before_good(data, games, tmp_path)
     assert ", message 1: REFUSED: Batalo #1: no move found in the message" in lines[0]
-    assert ", message 2: " + APPLIED in lines[1]
 
 
 def test_html_text_keeps_the_words_and_drops_quotes_scripts_and_comments() -> None:
