@@ -32,7 +32,7 @@ from pbmkit.render.shapes import (
 
 __all__ = [
     "DiagramStyle", "MoveMark", "board_bbox", "board_drawing", "fitted_drawing", "game_drawing",
-    "glyph_drawing", "space_centres",
+    "glyph_drawing", "move_marks", "space_centres",
 ]
 
 MoveMark = tuple[int, ...]
@@ -324,7 +324,8 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
     bbox, centres, grid = _grid(board, art, flip, style)
     under: list[Shape] = []
     over: list[Shape] = []
-    for mark in marks:
+    paths = tuple(tuple(m) for m in marks)
+    for mark in paths:
         if len(mark) > 1:
             under.append(_shade(kind, centres[mark[0]], 0.9))
             over += _arrow([centres[sp] for sp in mark], max(style.grid * 1.6, 0.08))
@@ -344,27 +345,31 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
                 scale *= 0.8
         over.append(_placed_glyph(glyph, c, scale))
     key = f"{id(board)}:{id(art)}:{flip}:{style}"
-    return Drawing(bbox=bbox, grid=grid, under=tuple(under), over=tuple(over), grid_key=key)
+    return Drawing(bbox=bbox, grid=grid, under=tuple(under), over=tuple(over), grid_key=key,
+                   marked=paths)
+
+
+def move_marks(game: Game[Any, Any], moves: Iterable[Any]) -> tuple[MoveMark, ...]:
+    """The paths of spaces that mark ``moves`` (the game's moves) on a diagram: each move's
+    :meth:`~pbmkit.games.base.Game.touched` paths, in order. A move is never taken for a path
+    because of its type (a drop written as a tuple of ints is still the game's move)."""
+    return tuple(tuple(path) for move in moves for path in game.touched(move))
 
 
 def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iterable[Any] = (),
-                 flip: bool = False, style: DiagramStyle | None = None,
-                 blank_column: bool = False) -> Drawing:
+                 marks: Iterable[MoveMark] = (), flip: bool = False,
+                 style: DiagramStyle | None = None, blank_column: bool = False) -> Drawing:
     """The diagram of ``position`` (``None``: an empty board) with ``last_moves`` marked.
 
-    A last move is the game's move (its ``touched`` paths are marked) or a path of spaces. An
+    ``last_moves`` are the game's moves: each is marked along its ``touched`` paths
+    (:func:`move_marks`); ``marks`` are paths of spaces given directly, marked as they are. An
     empty board gets the column beside it, its labels only (``Look.beside_blank``), when
     ``blank_column``: a form's blank diagram, to fill in by hand, as large as the filled ones.
     """
     art = art_for(game)
     pieces = art.symbols(position) if position is not None else {}
-    marks: list[MoveMark] = []
-    for m in last_moves:
-        if isinstance(m, tuple) and all(isinstance(sp, int) for sp in m):
-            marks.append(tuple(m))  # a path of spaces given directly
-        else:
-            marks.extend(game.touched(m))
-    drawing = board_drawing(game.board, art, pieces, marks=marks, flip=flip, style=style)
+    paths = [*move_marks(game, last_moves), *(tuple(m) for m in marks)]
+    drawing = board_drawing(game.board, art, pieces, marks=paths, flip=flip, style=style)
     if position is not None and art.beside is not None:
         drawing = with_beside(drawing, art, art.beside(position))
     elif position is None and blank_column and art.beside_blank:
@@ -374,15 +379,17 @@ def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iter
 
 def fitted_drawing(game: Game[Any, Any], position: Any | None, width: float, height: float, *,
                    style_for: Callable[[float], DiagramStyle], last_moves: Iterable[Any] = (),
-                   flip: bool = False, blank_column: bool = False) -> tuple[Drawing, float]:
+                   marks: Iterable[MoveMark] = (), flip: bool = False,
+                   blank_column: bool = False) -> tuple[Drawing, float]:
     """The diagram drawn to fit a box of ``width`` × ``height`` points, and its scale (points per
     board unit): its line widths (``style_for(scale)``) are those of the scale it is printed at,
     the column beside the board included."""
     art = art_for(game)
+    last_moves, marks = tuple(last_moves), tuple(marks)  # drawn twice at most: keep them
     x0, y0, x1, y1 = board_bbox(game.board, flip, labels=art.diagram_labels, art=art)
     scale = min(width / (x1 - x0), height / (y1 - y0))
     while True:  # the box does not depend on the style: twice at most
-        drawing = game_drawing(game, position, last_moves=last_moves, flip=flip,
+        drawing = game_drawing(game, position, last_moves=last_moves, marks=marks, flip=flip,
                                style=style_for(scale), blank_column=blank_column)
         fitted = min(width / drawing.width, height / drawing.height)
         if abs(fitted - scale) <= 1e-9 * scale:
@@ -430,7 +437,7 @@ def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tupl
         y -= 0.25
     bbox = (x0, min(y0, y + 0.2), left + BESIDE_WIDTH, y1)
     return Drawing(bbox=bbox, grid=drawing.grid, under=drawing.under,
-                   over=(*drawing.over, *shapes), grid_key=drawing.grid_key)
+                   over=(*drawing.over, *shapes), grid_key=drawing.grid_key, marked=drawing.marked)
 
 
 def glyph_drawing(glyph: Glyph) -> Drawing:

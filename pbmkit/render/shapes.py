@@ -8,7 +8,8 @@ every position, so the PDF backend draws it once and reuses it) and ``over`` (pi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -100,6 +101,8 @@ class Drawing:
     over: Sequence[Shape] = field(default_factory=tuple)
     grid_key: str = ""
     """Equal keys promise equal grids: the PDF backend draws a grid once per key and reuses it."""
+    marked: tuple[tuple[int, ...], ...] = ()
+    """The paths of spaces marked on the board as the last move(s), as they were asked for."""
 
     @property
     def width(self) -> float:
@@ -111,6 +114,28 @@ class Drawing:
         """The height of :attr:`bbox`."""
         return self.bbox[3] - self.bbox[1]
 
+    @property
+    def smallest_text(self) -> float:
+        """The size of the smallest text the drawing holds, in drawing units (piece letters,
+        space names, line labels, the column beside the board); ``inf`` when it holds none."""
+        return min((t.size for t in _texts(self.under, self.grid, self.over)), default=math.inf)
+
+    def smallest_scale(self, floor: float = 6.0) -> float:
+        """The smallest scale (points per drawing unit) at which no text of the drawing is under
+        ``floor`` points (forms print nothing under 6 pt); 0 when the drawing holds no text."""
+        smallest = self.smallest_text
+        return 0.0 if math.isinf(smallest) else floor / smallest
+
     def layers(self) -> tuple[Sequence[Shape], Sequence[Shape], Sequence[Shape]]:
         """The layers in drawing order: under, grid, over."""
         return (self.under, self.grid, self.over)
+
+
+def _texts(*layers: Iterable[Shape]) -> Iterator[Text]:
+    """Every text of ``layers``, those inside placed groups too."""
+    for layer in layers:
+        for shape in layer:
+            if isinstance(shape, Text):
+                yield shape
+            elif isinstance(shape, Placed):
+                yield from (s for s in shape.shapes if isinstance(s, Text))
