@@ -11,6 +11,8 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
+pytest_plugins = ["browser"]  # the headless Chromium fixture of the browser tests (tests/browser.py)
+
 settings.register_profile(
     "pbmkit",
     deadline=None,
