@@ -258,9 +258,13 @@ def _starts_at(game: Any, move: Any, start: int) -> bool:
 @click.option("--flip", is_flag=True, help="Draw the board from the second player's seat.")
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
               help="Also write the board as an SVG drawing to this file.")
+@click.option("--png", "png_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the board as a PNG picture to this file.")
+@click.option("--size", "png_size", type=click.IntRange(60, 4000), default=None, metavar="PIXELS",
+              help="The PNG's width in pixels (60 to 4000; default 600).")
 @_GAME_OPTION
-def show(file: str, label: str | None, flip: bool, svg_path: str | None,
-         game_number: int | None) -> None:
+def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_path: str | None,
+         png_size: int | None, game_number: int | None) -> None:
     """Draw the board of a record: the last move marked, whose turn, averto and result.
 
     On a record with errors: the board before the first error (never a move after it, nor one
@@ -268,6 +272,8 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
     """
     from pbmkit.render.terminal import board_text
 
+    if png_size is not None and not png_path:
+        raise InputError("--size is the width of the PNG: give --png OUT.png too")
     _, rep, game = load_game(file, game_number)
     if label:
         ply = find_ply(rep, label)
@@ -293,6 +299,13 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None,
         atomic_write(svg_path, board_svg(game, position, last_move=last.move if last else None,
                                          flip=flip, players=players))
         click.echo(f"Wrote {svg_path}")
+    if png_path:
+        from pbmkit.render.png import board_png
+
+        players = [str(rep.record.tags.get(tag, "")) for tag in game.side_tags]
+        atomic_write(png_path, board_png(game, position, last_move=last.move if last else None,
+                                         flip=flip, players=players, width_px=png_size or 600))
+        click.echo(f"Wrote {png_path}")
     if rep.errors:
         echo_err(error_note(rep))
         sys.exit(EXIT_INVALID)

@@ -12,7 +12,7 @@ from pbmkit.games import Game
 from pbmkit.render.diagram import DiagramStyle, game_drawing
 from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text, grey
 
-__all__ = ["board_svg", "drawing_svg"]
+__all__ = ["board_picture", "board_svg", "drawing_svg"]
 
 _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -93,6 +93,15 @@ def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, fli
     orders right-to-left text itself, and would reverse text reordered here a second time. Each
     name is a bidi isolate, so a right-to-left name does not pull its neighbours out of place.
     """
+    drawing, title = board_picture(game, position, last_move=last_move, flip=flip, names=names,
+                                   last_moves=last_moves, players=players)
+    return drawing_svg(drawing, title=title)
+
+
+def board_picture(game: Game[Any, Any], position: Any, *, last_move: Any = None,
+                  flip: bool = False, names: bool = True, last_moves: Iterable[Any] = (),
+                  players: Sequence[str] = ()) -> tuple[Drawing, str]:
+    """The drawing of :func:`board_svg` and its title: one look for the SVG and the PNG board."""
     marks = [*([last_move] if last_move is not None else []), *last_moves]
     style = DiagramStyle(grid=0.05, border=0.14, base=0.08, name_size=0.42 if names else 0.0,
                          piece_scale=0.62 if names else 1.0,
@@ -109,7 +118,7 @@ def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, fli
         drawing = replace(drawing, bbox=(x0, y0 - (len(lines) + 0.5) * 1.3 * size, x1, y1),
                           over=(*drawing.over, *texts))
     title = f"{game.title} board" + (f": {caption}" if caption else "")
-    return drawing_svg(drawing, title=title)
+    return drawing, title
 
 
 def _fitted(prefix: str, name: str, room: float) -> str:

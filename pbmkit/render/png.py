@@ -1,0 +1,83 @@
+"""PNG boards: the drawing model rasterised by PDFium (pypdfium2) and written by Pillow.
+
+The drawing is the one the SVG board draws (:func:`pbmkit.render.svg.board_picture`), put on a
+one-page PDF by the PDF backend (the same fonts, shaping and right-to-left text as the printed
+forms), rendered by PDFium at the asked width and written as a palette PNG: a board has greys
+and a few colours, so 64 colours keep its antialiased edges and make a 600-pixel Batalo board
+about 26 KB. docs/viewer.md ("PNG boards") says why PDFium rather than resvg.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import warnings
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pbmkit.games import Game
+from pbmkit.render.shapes import Drawing
+
+__all__ = ["MAX_WIDTH", "MIN_WIDTH", "board_png", "drawing_png", "png_size"]
+
+MIN_WIDTH = 60
+"""The narrowest PNG board, in pixels."""
+MAX_WIDTH = 4000
+"""The widest PNG board, in pixels (a 4000-pixel Batalo board is about 0.5 MB)."""
+_COLOURS = 64
+
+
+def drawing_png(drawing: Drawing, *, width_px: int = 600, title: str = "") -> bytes:
+    """``drawing`` as a PNG ``width_px`` pixels wide (the height follows), on white.
+
+    ``ValueError`` for a width outside :data:`MIN_WIDTH` .. :data:`MAX_WIDTH`.
+    """
+    if not MIN_WIDTH <= width_px <= MAX_WIDTH:
+        raise ValueError(f"a PNG board is {MIN_WIDTH} to {MAX_WIDTH} pixels wide, not {width_px}")
+    import pypdfium2
+    from PIL import Image
+
+    from pbmkit.render.pdf import draw_drawing, finish, new_canvas
+    from pbmkit.render.templates import Paper
+
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, Paper("png", "PNG", drawing.width, drawing.height), title=title,
+                        subject="board")
+    canvas.setPageCompression(0)  # read at once by PDFium: deflating it only costs time
+    draw_drawing(canvas, drawing, 0.0, 0.0, drawing.width, drawing.height)
+    canvas.showPage()
+    with warnings.catch_warnings():  # a character no font has is left out of the picture
+        warnings.simplefilter("ignore")
+        pdf = finish(canvas, buffer)
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        page = document[0]
+        bitmap = page.render(scale=width_px / drawing.width)  # on white
+        image = bitmap.to_pil().convert("RGB")
+        page.close()
+    finally:
+        document.close()
+    palette = image.quantize(_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    palette.save(out, "PNG", compress_level=6)
+    return out.getvalue()
+
+
+def board_png(game: Game[Any, Any], position: Any, *, last_move: Any = None, flip: bool = False,
+              names: bool = True, last_moves: Iterable[Any] = (), players: Sequence[str] = (),
+              width_px: int = 600) -> bytes:
+    """The board of :func:`pbmkit.render.svg.board_svg` as a PNG ``width_px`` pixels wide: the
+    same drawing (pieces, last move, space names, what stands beside the board, the players)."""
+    from pbmkit.render.svg import board_picture
+
+    drawing, title = board_picture(game, position, last_move=last_move, flip=flip, names=names,
+                                   last_moves=last_moves, players=players)
+    return drawing_png(drawing, width_px=width_px, title=title)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """The (width, height) of the PNG ``data``, read from its header."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        raise ValueError("not a PNG image")
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
