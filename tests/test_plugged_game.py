@@ -207,7 +207,8 @@ def _load(relative: str) -> ModuleType:
 
 
 EVERY_GAME = ["games/test_every_game.py", "games/test_game_design.py", "games/test_game_protocol.py",
-              "notation/test_every_game_notation.py"]
+              "notation/test_every_game_notation.py", "games/test_every_game_wording.py",
+              "games/test_every_game_hints_and_tags.py"]
 
 
 @pytest.mark.parametrize("relative", EVERY_GAME)

@@ -528,12 +528,19 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
         if there:
             shown = _moves_hint(game, position, f"{side} moves to {game.board.name(end)}:", there)
         else:
+            # The pieces that can move, and the moves that move no piece (drops, a swap) listed
+            # as moves: a game of drops alone gets its legal moves, never an empty list of pieces.
             starts = sorted({game.board.name(s) for m in legal if (s := _ends(game, m)[0]) is not None})
+            others = [m for m in legal if _ends(game, m)[0] is None]
             shown = wrap_items(f"{side} pieces that can move (pbmkit moves FILE --from SPACE "
-                               "lists one piece's moves):", starts).splitlines()
+                               "lists one piece's moves):", starts).splitlines() if starts else []
+            if others:
+                shown += _moves_hint(game, position, f"{side} other legal moves:" if starts
+                                     else f"{side} legal moves:", others)
         if len(shown) > _MAX_HINT_LINES:
             shown = [*shown[: _MAX_HINT_LINES - 1],
-                     f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s)"]
+                     f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s): "
+                     "pbmkit moves FILE lists them all"]
         click.echo("\n".join(shown), err=True)
     _refused()
 

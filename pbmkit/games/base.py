@@ -21,11 +21,34 @@ if TYPE_CHECKING:
     from pbmkit.games.notation import MoveNotation
 
 __all__ = [
-    "AmbiguousMoveError", "Announcement", "Announcing", "Configurable", "Described", "Drawn",
-    "Game", "GameBase", "HowWords", "IllegalMoveError", "M", "Outcome", "P", "PbmkitError",
-    "Phased", "Plays", "Rules", "SetupError", "Setups", "Sides", "Space", "Touching",
+    "CHOOSING_TAGS",
+    "AmbiguousMoveError",
+    "Announcement",
+    "Announcing",
+    "Configurable",
+    "Described",
+    "Drawn",
+    "Game",
+    "GameBase",
+    "HowWords",
+    "IllegalMoveError",
+    "M",
+    "Outcome",
+    "P",
+    "PbmkitError",
+    "Phased",
+    "Plays",
+    "Rules",
+    "SetupError",
+    "Setups",
+    "Sides",
+    "Space",
+    "Touching",
     "UnknownGameError",
-    "describe_outcome", "side_possessive", "side_verb",
+    "describe_outcome",
+    "refuse_unread_tags",
+    "side_possessive",
+    "side_verb",
 ]
 
 Space = int
@@ -373,13 +396,35 @@ class GameBase(Generic[P, M]):
                                "by agreement")
 
     def configure(self, tags: Mapping[str, str]) -> Self:
-        """This game: refuses a ``First`` tag naming another side than the first (the rules fix
-        who moves first); a game that reads tags overrides this."""
-        first = tags.get("First")
-        if first is not None and first.strip().lower() != self.sides[0]:
-            raise SetupError(f"{self.title} has no First tag: {self.sides[0].capitalize()} always "
-                             "moves first", tag="First")
+        """This game, once :func:`refuse_unread_tags` has found no choosing tag it does not read;
+        a game that reads tags overrides this and calls that function first."""
+        refuse_unread_tags(self, tags)
         return self
+
+
+CHOOSING_TAGS = ("First", "Board", "Layout", "Order")
+"""The tags that choose a game (who moves first, the board, the layout, the order of play): a
+game reads those of its :attr:`Sides.extra_tags`, and refuses a record or ``pbmkit new --tag``
+that writes another (:func:`refuse_unread_tags`) rather than keep a tag that means nothing."""
+
+
+def refuse_unread_tags(game: Sides, tags: Mapping[str, str]) -> None:
+    """:class:`SetupError` for a choosing tag (:data:`CHOOSING_TAGS`) that ``game`` does not read,
+    naming the tags it reads. A ``First`` tag naming the side that moves first anyway is kept (it
+    says what the rules say)."""
+    for tag in CHOOSING_TAGS:
+        value = tags.get(tag)
+        if value is None or tag in game.extra_tags:
+            continue
+        first = game.sides[0]
+        title = getattr(game, "title", "this game")
+        if tag == "First":
+            if value.strip().lower() == first:
+                continue
+            raise SetupError(f"{title} has no First tag: {first.capitalize()} always moves first",
+                             tag="First")
+        reads = ", ".join((*game.side_tags, *game.extra_tags, "Setup"))
+        raise SetupError(f"{title} has no {tag} tag (the tags it reads: {reads})", tag=tag)
 
 
 def describe_outcome(game: Described, outcome: Outcome) -> str:

@@ -56,7 +56,7 @@ class Look(Generic[P]):
     def __init__(self, *, symbols: Callable[[P], dict[int, str]], glyphs: Mapping[str, Glyph],
                  legend: tuple[tuple[str, str], ...], bases: Mapping[int, str] | None = None,
                  line_labels: Callable[[], list[tuple[tuple[int, int], str]]] | None = None,
-                 sides: tuple[str, ...] = ("white", "black"), owners: Mapping[str, str] | None = None,
+                 sides: tuple[str, ...] = (), owners: Mapping[str, str] | None = None,
                  how_to: tuple[str, ...] = (), board_note: str = "", diagram_labels: bool = False,
                  beside: Callable[[P], list[tuple[str, tuple[str, ...]]]] | None = None,
                  beside_blank: tuple[str, ...] = (), form_note: str = "") -> None:
@@ -75,13 +75,16 @@ class Look(Generic[P]):
         self.line_labels = line_labels
         """Labels of the board's lines: (virtual coordinate off the board, text)."""
         self.sides = sides
+        """The sides whose pieces are drawn; empty (the default): the game's own ``sides``."""
         self.owners: Mapping[str, str] = owners or {}
         """Symbol -> the side it belongs to (the terminal board styles each side's pieces)."""
         self.how_to = how_to
-        """The Phone Chart's lines on writing a move (``{example}``, ``{start}``, ``{end}`` filled
-        in); empty: the template's (Batalo's)."""
+        """The Phone Chart's lines on writing a move (``{example}``, the notation's example, and
+        ``{sides}`` filled in); empty: the template's neutral line, built from the game's example
+        move."""
         self.board_note = board_note
-        """The Phone Chart's note under the key; empty: the template's."""
+        """The Phone Chart's note under the key; empty: the template's neutral note, built from the
+        game's sides."""
         self.diagram_labels = diagram_labels
         """Whether every diagram (chart, mailer), not only the Phone Chart, carries the labels."""
         self.beside = beside

@@ -35,20 +35,14 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
     if flip:  # say why the bases are the other way up
         fit_text(c, f"Drawn from {game.sides[1].capitalize()}'s side", page.width - margin, y,
                  inner / 2, size=float(t["title_size"]) * 0.6, anchor="end")
-    start, end = (str(s) for s in t["example"])
-    example = f"{start} to {end}"
-    if art.how_to:  # a game with its own notation says how to write a move itself
-        from pbmkit.notation.movetext import get_notation
-
-        example = get_notation(game.name).example
+    words = {"example": game.notation.example, "sides": _and(game.sides)}
     size = float(t["text_size"])
     y -= 8
     for line in art.how_to or t["how_to"]:
         y -= size * 1.45
-        fit_text(c, str(line).format(example=example, start=start, end=end), margin, y,
-                 inner, size=size)
+        fit_text(c, str(line).format(**words), margin, y, inner, size=size)
     legend_size = float(t["legend_size"])
-    note = art.board_note or str(t["base_note"])
+    note = art.board_note or str(t["base_note"]).format(**words)
     # The key and the note stand on the bottom margin; the board takes the width between the
     # board margins and is centred in the height between the text and the key, so that it fills
     # the page on A4 (taller, narrower) as on Letter.
@@ -71,3 +65,9 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
     fit_text(c, note, page.width / 2, margin, inner, size=legend_size, anchor="middle")
     c.showPage()
     return finish(c, buf)
+
+
+def _and(sides: tuple[str, ...]) -> str:
+    """``"White and Black"``, ``"Red, Green and Blue"``."""
+    names = [s.capitalize() for s in sides]
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -48,4 +48,12 @@ def look() -> Look[Position]:
         bases={WHITE_BASE: "white", BLACK_BASE: "black"},
         line_labels=_line_labels,
         owners={"W": "white", "O": "white", "B": "black", "●": "black"},
+        how_to=(
+            "Name the starting space, then the ending space of the piece you move: \"{example}\".",
+            "Spoken in full: \"I'm moving my stone from space IR to space HS.\"",
+            "A space's name is its A–M line, then its N–Z line (the letters round the edge); GT is "
+            "the centre.",
+        ),
+        board_note="Double outline: a base (White's JQ, Black's DW). Put your own markers on the "
+                   "board.",
     )

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Game, GameBase, HowWords, Outcome, SetupError
+from pbmkit.games.base import Game, GameBase, HowWords, Outcome, SetupError, refuse_unread_tags
 from pbmkit.games.batrakill.check import check_move
 from pbmkit.games.batrakill.config import config_for, make_config
 from pbmkit.games.batrakill.layout import load_layout
@@ -75,6 +75,7 @@ class Batrakill(GameBase[Position, Move]):
         if "First" in tags:
             raise SetupError("Batrakill has no First tag: the Order tag gives the order of play",
                              tag="First")
+        refuse_unread_tags(self, tags)
         return batrakill(make_config(tags))
 
     def initial_position(self) -> Position:

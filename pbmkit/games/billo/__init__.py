@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Outcome, SetupError
+from pbmkit.games.base import (
+    Game,
+    GameBase,
+    HowWords,
+    IllegalMoveError,
+    Outcome,
+    SetupError,
+    refuse_unread_tags,
+)
 from pbmkit.games.billo.check import (
     check_move,
     matching_moves,
@@ -180,6 +188,7 @@ class Billo(GameBase[Position, Move]):
 
     def configure(self, tags: Mapping[str, str]) -> Billo:
         """Billo with the ``First`` tag's side moving first (rules: the players choose)."""
+        refuse_unread_tags(self, tags)
         value = tags.get("First")
         if value is None:
             return GAME
