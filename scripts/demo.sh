@@ -93,7 +93,9 @@ echo "== The correspondence desk: four games by mail, as of 2026-11-23 (docs/des
 
 echo
 echo "== Moves by e-mail: the example mailbox read without writing (docs/mail.md) =="
+# the move's e-mail, text and HTML (the board as an inline PNG): open it in a mail program
 "$PBMKIT" mail compose examples/mail/games/1-ann-bob.txt -o out/mail-batalo-1.eml
+"$PBMKIT" show examples/mail/games/1-ann-bob.txt --png out/mail-batalo-1-board.png > /dev/null
 "$PBMKIT" mail read examples/mail/inbox.mbox --games examples/mail/games --dry-run 2>&1 \
   || [ $? -eq 1 ]  # 1: the mailbox holds messages refused on purpose; 2 would be a usage error
 

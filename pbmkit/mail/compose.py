@@ -20,6 +20,7 @@ from email.utils import format_datetime
 from typing import TYPE_CHECKING, Any
 
 from pbmkit.mail.files import MailError
+from pbmkit.mail.html_body import MailFacts, body_html
 from pbmkit.notation.desk import MoveClock, desk_report, format_date, read_notes
 from pbmkit.notation.model import Comment, Record
 from pbmkit.notation.replay import GameReplay, Ply
@@ -36,10 +37,12 @@ __all__ = [
     "addresses",
     "ascii_domain",
     "board_attachment",
+    "body_text",
     "compose_message",
     "email_tag",
     "header_text",
     "mail_annotation",
+    "mail_facts",
     "mail_ids",
     "mailer_attachment",
     "move_label",
@@ -245,7 +248,8 @@ def _date(day: datetime.date | None) -> str:
     return format_date(day) if day is not None else "-"
 
 
-def _list_lines(replay: GameReplay, clocks: Sequence[MoveClock]) -> list[str]:
+def _list_rows(replay: GameReplay, clocks: Sequence[MoveClock]
+               ) -> list[tuple[str, str, str, str, str]]:
     by_place = {(c.written.line, c.written.column): c for c in clocks}
     rows = []
     for ply in replay.main:
@@ -255,6 +259,10 @@ def _list_lines(replay: GameReplay, clocks: Sequence[MoveClock]) -> list[str]:
         sent = clock.notes.sent if clock is not None else None
         rows.append((f"{move_label(replay, ply)} {ply.side.capitalize()}", _move_words(ply),
                      _date(received), _date(sent), days))
+    return rows
+
+
+def _list_lines(rows: Sequence[tuple[str, str, str, str, str]]) -> list[str]:
     w0 = max((len(r[0]) for r in rows), default=0)
     w1 = max((len(r[1]) for r in rows), default=0)
     head = f"{'':{w0}}  {'Move':{w1}}  Received    Sent        Days"
@@ -262,9 +270,8 @@ def _list_lines(replay: GameReplay, clocks: Sequence[MoveClock]) -> list[str]:
                              for a, b, c, d, e in rows)]
 
 
-def body_text(replay: GameReplay, ply: Ply, *, today: datetime.date) -> str:
-    """The plain-text body: the move first (``Move: 12. IR to HS``, the line ``mail read``
-    looks for), its dates, the move list with dates and days used, the board, whose turn."""
+def mail_facts(replay: GameReplay, ply: Ply, *, today: datetime.date) -> MailFacts:
+    """What the message of the move ``ply`` says, for its text and its HTML part."""
     from pbmkit.render.terminal import board_text
 
     game = replay.game
@@ -273,31 +280,47 @@ def body_text(replay: GameReplay, ply: Ply, *, today: datetime.date) -> str:
     report = desk_report(replay.record, order)
     notes = read_notes(_written_comments(replay, ply))
     number = replay.record.tags.get("Number", "").strip()
-    lines = [f"{game.title}" + (f" #{number[:20]}" if number else "") + f": {_players_line(replay)}",
-             "",
-             f"Move: {move_label(replay, ply)} {_move_words(ply)}",
-             f"Sent: {format_date(notes.sent or today)}"]
     received = notes.received
     index = next((k for k, p in enumerate(replay.main) if p is ply), 0)
     if received is None and index > 0:  # the day the move it answers arrived (docs/desk.md)
         received = read_notes(_written_comments(replay, replay.main[index - 1])).arrived
-    if received is not None:
-        lines.append(f"Received: {format_date(received)} (your last move)")
-    lines += ["", "The moves (received, sent; days used on the move / in all):", "",
-              *_list_lines(replay, report.moves), ""]
     used = ", ".join(f"{s.capitalize()} {report.totals.get(s, 0)}" for s in order)
     control = f"; time control {report.time_control}" if report.time_control else ""
-    lines += [f"Days used: {used}{control}.", "",
-              f"The board after {move_label(replay, ply)} {ply.text}:", "",
-              board_text(game, ply.after, last_move=ply.move), ""]
     outcome = game.outcome(ply.after)
     if outcome is not None:
-        lines.append("The game is over: " + ("drawn." if outcome.winner == "draw"
-                                              else f"{outcome.winner.capitalize()} wins."))
+        status = "The game is over: " + ("drawn." if outcome.winner == "draw"
+                                         else f"{outcome.winner.capitalize()} wins.")
     else:
-        lines.append(f"{game.side_to_move(ply.after).capitalize()} to move.")
+        status = f"{game.side_to_move(ply.after).capitalize()} to move."
+    return MailFacts(
+        heading=f"{game.title}" + (f" #{number[:20]}" if number else "") + f": {_players_line(replay)}",
+        move=f"{move_label(replay, ply)} {_move_words(ply)}",
+        sent=format_date(notes.sent or today),
+        received=format_date(received) if received is not None else None,
+        headers=("", "Move", "Received", "Sent", "Days"),
+        rows=tuple(_list_rows(replay, report.moves)),
+        days_used=f"Days used: {used}{control}.",
+        board_caption=f"The board after {move_label(replay, ply)} {ply.text}:",
+        board_text=board_text(game, ply.after, last_move=ply.move),
+        status=status,
+        example=game.notation.example,
+    )
+
+
+def body_text(replay: GameReplay, ply: Ply, *, today: datetime.date,
+              facts: MailFacts | None = None) -> str:
+    """The plain-text body: the move first (``Move: 12. IR to HS``, the line ``mail read``
+    looks for), its dates, the move list with dates and days used, the board, whose turn."""
+    f = facts or mail_facts(replay, ply, today=today)
+    lines = [f.heading, "", f"Move: {f.move}", f"Sent: {f.sent}"]
+    if f.received is not None:
+        lines.append(f"Received: {f.received} (your last move)")
+    lines += ["", "The moves (received, sent; days used on the move / in all):", "",
+              *_list_lines(f.rows), ""]
+    lines += [f.days_used, "", f.board_caption, "", f.board_text, ""]
+    lines.append(f.status)
     lines += ["", "-- ", "Sent with pbmkit (play by mail). Answer with your move on a line of its",
-              "own, e.g. \"Move: " + game.notation.example + "\"."]
+              "own, e.g. \"Move: " + f.example + "\"."]
     return "\n".join(lines) + "\n"
 
 
@@ -339,7 +362,7 @@ def move_message_id(replay: GameReplay, ply: Ply, mover: Address) -> str:
 
 def compose_message(replay: GameReplay, *, sender: str | None = None,
                     attachments: Sequence[Attachment] = (), now: datetime.datetime | None = None,
-                    keys: KeyRing | None = None) -> EmailMessage:
+                    keys: KeyRing | None = None, html: bool = True) -> EmailMessage:
     """The message mailing the last main-line move of ``replay`` to the other side(s).
 
     From: the mover's ``<Side>Email`` tag, else ``sender`` (the configured address); To: every
@@ -347,6 +370,9 @@ def compose_message(replay: GameReplay, *, sender: str | None = None,
     address is missing or is not one. With ``keys``, the message carries the game key's headers
     (:meth:`KeyRing.headers <pbmkit.mail.keys.KeyRing.headers>`; the key is made if the game has
     none: save the ring afterwards).
+
+    The body is ``multipart/alternative``: the text, and (unless ``html`` is false) an HTML part
+    with the board as an inline PNG (``multipart/related``, ``cid:``; :func:`html_alternative`).
     """
     game = replay.game
     if game is None or not replay.valid:
@@ -385,10 +411,39 @@ def compose_message(replay: GameReplay, *, sender: str | None = None,
     if keys is not None:
         for name, value in keys.headers(replay, ply.label, ply.side, ply.text).items():
             msg[name] = value
-    msg.set_content(body_text(replay, ply, today=now.date()), cte="quoted-printable")
+    facts = mail_facts(replay, ply, today=now.date())
+    msg.set_content(body_text(replay, ply, today=now.date(), facts=facts), cte="quoted-printable")
+    if html:
+        _add_html(msg, replay, ply, facts)
     for a in attachments:
         msg.add_attachment(a.data, maintype=a.maintype, subtype=a.subtype, filename=a.filename)
     return msg
+
+
+BOARD_PNG_WIDTH = 960
+"""The board picture's width in pixels: twice the 480 CSS pixels it is shown at, sharp on phone
+screens; a Batalo board is about 60 KB."""
+
+
+def _add_html(msg: EmailMessage, replay: GameReplay, ply: Ply, facts: MailFacts) -> None:
+    """Add the HTML alternative to ``msg`` (its text set already), the board as a related PNG."""
+    from pbmkit.render.png import board_png, png_size, position_words
+
+    game = replay.game
+    assert game is not None
+    players = [replay.record.tags.get(t, "") for t in game.side_tags]
+    png = board_png(game, ply.after, last_move=ply.move, players=players,
+                    width_px=BOARD_PNG_WIDTH)
+    digest = hashlib.sha256(png).hexdigest()[:16]
+    cid = f"board.{digest}@pbmkit.invalid"
+    alt = f"{game.title} board after {facts.move}. {position_words(game, ply.after)}"
+    html_text = body_html(facts, image_cid=cid, alt=alt,
+                          image_size=png_size(png))
+    msg.add_alternative(html_text, subtype="html", cte="quoted-printable")
+    part = next(p for p in msg.iter_parts() if p.get_content_type() == "text/html")
+    assert isinstance(part, EmailMessage)
+    part.add_related(png, maintype="image", subtype="png", cid=f"<{cid}>",
+                     filename=f"{_file_stem(replay)}-board.png", disposition="inline")
 
 
 def _file_stem(replay: GameReplay) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from pbmkit.games import Game
 from pbmkit.render.shapes import Drawing
 
-__all__ = ["MAX_WIDTH", "MIN_WIDTH", "board_png", "drawing_png", "png_size"]
+__all__ = ["MAX_WIDTH", "MIN_WIDTH", "board_png", "drawing_png", "png_size", "position_words"]
 
 MIN_WIDTH = 60
 """The narrowest PNG board, in pixels."""
@@ -81,3 +81,30 @@ def png_size(data: bytes) -> tuple[int, int]:
         raise ValueError("not a PNG image")
     width, height = struct.unpack(">II", data[16:24])
     return int(width), int(height)
+
+
+def position_words(game: Game[Any, Any], position: Any) -> str:
+    """The position in words, for a picture's ``alt`` text: each kind of piece and the spaces
+    it stands on (``White column: DW. White stone: IQ, JP, KP.``), then what stands beside the
+    board (``South in hand: blue stone, ...``). Kinds are named by the game's legend."""
+    from pbmkit.render.art import art_for
+
+    art = art_for(game)
+    legend = dict(art.legend)
+
+    def word(symbol: str) -> str:
+        meaning = legend.get(symbol.upper()) if symbol != symbol.upper() else None
+        meaning = (meaning or legend.get(symbol) or symbol).split(" (")[0]
+        owner = art.owners.get(symbol, "")
+        if owner and not meaning.lower().startswith(owner.lower()):
+            meaning = f"{owner} {meaning}"
+        return meaning[:1].upper() + meaning[1:]
+
+    groups: dict[str, list[str]] = {}
+    for space, symbol in sorted(art.symbols(position).items()):
+        groups.setdefault(word(symbol), []).append(game.board.names[space])
+    parts = [f"{kind}: {', '.join(spaces)}" for kind, spaces in groups.items()] or ["no pieces"]
+    if art.beside is not None:
+        for label, symbols in art.beside(position):
+            parts.append(f"{label}: {', '.join(word(s).lower() for s in symbols) or 'none'}")
+    return ". ".join(parts) + "."

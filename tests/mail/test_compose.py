@@ -243,7 +243,8 @@ def test_a_line_separator_in_a_tag_is_cleaned_out_of_the_subject(number: str) ->
     back = parsed(msg)
     assert back["Subject"] == "Batalo #1 Bcc: x@evil.exampl, 2. KQ to KP"
     assert back["Bcc"] is None
-    assert {name for name, _ in raw_headers(msg)} == HEADERS
+    # (a multipart/alternative message: its parts carry their transfer encodings)
+    assert {name for name, _ in raw_headers(msg)} == HEADERS - {"Content-Transfer-Encoding"}
 
 
 def test_a_form_feed_in_a_players_name_does_not_reach_the_from_header() -> None:

@@ -1,0 +1,141 @@
+"""The HTML part of a move's e-mail: what the text part says, laid out for web mail and phones.
+
+The move in large type, whose turn it is, the dates and the days used, the move list as a table
+and the board as an inline PNG (``cid:``) whose ``alt`` text says the position in words. Made for
+what web-mail clients accept: inline styles, no script, no external resource, one column that
+reads on a 360-pixel phone screen. Light by default, with a ``<style>`` block for dark mode that a
+client without it can drop (the inline colours then stay: dark text on light).
+
+Every text from a record (names, moves, tags) is escaped. pbmkit's own blocks carry the class
+:data:`OWN_CLASS`: ``mail read`` leaves them out when it looks for the move in an HTML reply that
+quotes this part without a ``blockquote`` (docs/viewer.md, "The HTML mail").
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+__all__ = ["OWN_CLASS", "MailFacts", "body_html"]
+
+OWN_CLASS = "pbmkit-own"
+"""The class of every block of pbmkit's own words in the HTML part."""
+
+_INK = "#1a1a1a"
+_MUTED = "#555555"
+_PAPER = "#ffffff"
+_LINE = "#d0d0d0"
+_FONT = "-apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
+
+_DARK = (  # a client that keeps <style> follows the reader's dark mode
+    "@media (prefers-color-scheme: dark) {"
+    f" .pbmkit-page, .pbmkit-page .{OWN_CLASS} {{ background: #161616 !important;"
+    " color: #e6e6e6 !important; }"
+    " .pbmkit-page .pbmkit-muted { color: #b4b4b4 !important; }"
+    " .pbmkit-page td, .pbmkit-page th { border-color: #444444 !important; }"
+    " .pbmkit-page .pbmkit-last td { background: #2e2e2e !important; }"
+    "}"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MailFacts:
+    """What a move's message says, once for its text and its HTML part."""
+
+    heading: str
+    """``Batalo #3: Ann Lee (White) v Bob Kay (Black)``."""
+    move: str
+    """``2. KQ to KP`` (with its announcements)."""
+    sent: str
+    received: str | None
+    headers: tuple[str, ...]
+    """The move list's column heads."""
+    rows: tuple[tuple[str, str, str, str, str], ...]
+    """(``2. White``, move, received, sent, days) of every main-line move."""
+    days_used: str
+    board_caption: str
+    board_text: str
+    status: str
+    """``Black to move.`` or the end of the game."""
+    example: str
+    """An example move of the game, for the footer."""
+
+
+def _e(text: str) -> str:
+    """``text`` escaped for HTML text and attributes, without control characters."""
+    return html.escape("".join(ch for ch in text if ch >= " " or ch == "\n"), quote=True)
+
+
+def _p(text: str, style: str, *, muted: bool = False) -> str:
+    extra = " pbmkit-muted" if muted else ""
+    return f'<p class="{OWN_CLASS}{extra}" style="margin:0 0 6px 0;{style}">{text}</p>'
+
+
+def body_html(facts: MailFacts, *, image_cid: str | None = None, alt: str = "",
+              image_size: tuple[int, int] = (0, 0), display_width: int = 480) -> str:
+    """The HTML part of the message ``facts`` describe; the board is the image ``image_cid``
+    (``None``: no picture), ``image_size`` pixels, shown at most ``display_width`` CSS pixels
+    wide (the PNG is drawn at twice that for sharp phone screens)."""
+    heads = (facts.headers[0], facts.headers[1], f"{facts.headers[2]} / {facts.headers[3]}",
+             facts.headers[4])
+    head_cells = "".join(f'<th align="left" class="pbmkit-muted" style="font-size:12px;'
+                         f'color:{_MUTED}">{_e(h)}</th>' for h in heads)
+    body_rows = []
+    for k, (who, move, received, sent, days) in enumerate(facts.rows):
+        last = k == len(facts.rows) - 1
+        # Plain cells (a long game has hundreds): the table's rules and padding style them all;
+        # the dates one above the other, so that the table fits a 360-pixel screen.
+        row = (f"<td nowrap>{_e(who)}</td><td>{_e(move)}</td>"
+               f"<td nowrap>{_e(received)}<br>{_e(sent)}</td><td nowrap>{_e(days)}</td>")
+        if last:
+            row = f'<tr class="pbmkit-last" style="font-weight:bold;background:#f0f0f0">{row}</tr>'
+        else:
+            row = f"<tr>{row}</tr>"
+        body_rows.append(row)
+    table = (f'<table class="{OWN_CLASS}" cellpadding="4" cellspacing="0" rules="rows" '
+             f'frame="void" style="border-collapse:collapse;width:100%;'
+             f"max-width:{display_width}px;font-size:14px;line-height:1.35;color:{_INK};"
+             f'background:{_PAPER};border-color:{_LINE}">'
+             f"<thead><tr>{head_cells}</tr></thead><tbody>{''.join(body_rows)}</tbody></table>")
+    picture = ""
+    if image_cid is not None:
+        width, height = image_size
+        shown = min(display_width, width // 2) if width else display_width
+        shown_h = round(height * shown / width) if width else 0
+        picture = (_p(_e(facts.board_caption), "margin:12px 0 4px 0") +
+                   f'<div style="background:{_PAPER};padding:6px;border-radius:6px;'
+                   f'max-width:{shown}px">'
+                   f'<img src="cid:{_e(image_cid)}" alt="{_e(alt)}" width="{shown}" '
+                   f'height="{shown_h}" style="display:block;width:100%;max-width:{shown}px;'
+                   f'height:auto;border:0"></div>')
+    dates = f"Sent: {_e(facts.sent)}"
+    if facts.received is not None:
+        dates += f" · Received: {_e(facts.received)} (your last move)"
+    parts = [
+        _p(_e(facts.heading), f"font-size:14px;color:{_MUTED}", muted=True),
+        # "Move:" and the move on one line: mail read finds it there in a copy of this part
+        _p(f'<span style="font-size:15px;font-weight:normal">Move:</span> {_e(facts.move)}',
+           "font-size:30px;line-height:1.2;font-weight:bold;margin:6px 0 8px 0"),
+        _p(f"<strong>{_e(facts.status)}</strong>", "font-size:18px"),
+        _p(dates, f"font-size:14px;color:{_MUTED}", muted=True),
+        picture,
+        _p("The moves (received, sent; days used on the move / in all):",
+           "margin:14px 0 6px 0;font-size:14px"),
+        table,
+        _p(_e(facts.days_used), "margin:8px 0 0 0;font-size:14px"),
+        _p("Sent with pbmkit (play by mail). Answer with your move on a line of its own, e.g. "
+           f"\u201cMove: {_e(facts.example)}\u201d.", f"margin:16px 0 0 0;font-size:12px;color:{_MUTED}",
+           muted=True),
+    ]
+    return ("<!DOCTYPE html>\n"
+            '<html><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<meta name="color-scheme" content="light dark">'
+            '<meta name="supported-color-schemes" content="light dark">'
+            f"<title>{_e(facts.heading)}</title><style>{_DARK}</style></head>"
+            f'<body class="pbmkit-page" style="margin:0;padding:0;background:{_PAPER};color:{_INK}">'
+            f'<div class="pbmkit-page" style="margin:0;padding:12px;background:{_PAPER};'
+            f"color:{_INK};font-family:{_FONT};font-size:15px;line-height:1.4;"
+            f'overflow-wrap:break-word">'
+            f'<div style="max-width:{display_width}px">' + "".join(parts) + "</div></div></body></html>\n")
+
