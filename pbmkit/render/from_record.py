@@ -14,9 +14,10 @@ from dataclasses import replace
 from typing import Any
 
 from pbmkit.render.entries import ChartEntry, MailerCard
+from pbmkit.render.templates import players_of
 
-__all__ = ["chart_entries", "chart_header", "mailer_card", "move_text", "side_keys", "turn_groups",
-           "winner_text"]
+__all__ = ["chart_entries", "chart_header", "mailer_card", "mailer_cards", "move_text", "place_label",
+           "player_name", "players_of", "side_keys", "turn_groups", "winner_text"]
 
 _LABEL_RE = re.compile(r"^\s*([0-9]{1,9})([a-z]?)\s*\.?\s*$", re.IGNORECASE)
 
@@ -186,40 +187,98 @@ def _previous(replay: Any, ply: Any) -> Any | None:
 def mailer_cards(replay: Any, turn: str | None = None, side: str | None = None
                  ) -> list[MailerCard]:
     """The cards a move is mailed on: one for the opponent of a two-sided game; in a game of
-    more sides, one for each other player (a player of several sides gets one card), each
-    addressed to its player."""
+    more sides, one for each other player (a player of several places gets one card), each
+    addressed to its player and showing that player's own last move."""
+    ply = _card_ply(replay, turn, side)
     card = mailer_card(replay, turn, side)
     game = replay.game
-    if game is None or len(game.sides) <= 2:
+    if game is None or len(game.sides) <= 2 or ply is None:
         return [card]
     tags = replay.record.tags
-    mover = tags.get(dict(zip(game.sides, game.side_tags, strict=True)).get(card.moved, ""), "")
-    players: dict[str, list[str]] = {}
-    for s, tag in zip(game.sides, game.side_tags, strict=True):
-        name = tags.get(tag, "").strip()
-        key = name.casefold() or s
-        if s != card.moved and (not name or name.casefold() != mover.strip().casefold()):
-            players.setdefault(key, [name]).append(s.capitalize())
-    return [replace(card, to=f"{sides[0]} ({', '.join(sides[1:])})" if sides[0] else
-                    ", ".join(sides[1:])) for sides in players.values()]
+    mover = player_name(game, tags.get(_tag_of(game, card.moved), ""))
+    players: dict[str, tuple[str, list[str]]] = {}
+    for place in players_of(game):
+        name = player_name(game, tags.get(_tag_of(game, place), ""))
+        key = name.casefold() or place
+        if place != card.moved and (not name or name.casefold() != mover.casefold()):
+            players.setdefault(key, (name, []))[1].append(place)
+    cards = []
+    for name, places in players.values():
+        words = ", ".join(place_label(p) for p in places)
+        own = _own_last(replay, ply, set(places))
+        values = {**card.values, "Previous": _move_words(own) if own is not None else ""}
+        cards.append(replace(card, values=values, to=f"{name} ({words})" if name else words))
+    return cards
+
+
+def place_label(place: str) -> str:
+    """A place as a card names it: ``"White"``, ``"Blue+Green"``."""
+    return "+".join(part.capitalize() for part in place.split("+"))
+
+
+def player_name(game: Any, value: str) -> str:
+    """The player's name in a side tag's value, as the game reads it (Batrakill's zones tag
+    ``"Ann, S"`` names Ann, playing from zone S: the game's ``player_name``); the value stripped
+    where the game has no such reading."""
+    read = getattr(game, "player_name", None)
+    return str(read(value)).strip() if callable(read) else value.strip()
+
+
+def _tag_of(game: Any, place: str) -> str:
+    tags: dict[str, str] = dict(zip(game.sides, game.side_tags, strict=True))
+    return tags.get(place, "")
+
+
+def _move_words(ply: Any) -> str:
+    """The move as a card writes it: its text, then the words the record wrote after it
+    (Batalo's ``averto``)."""
+    text = move_text(ply)
+    words = [w for w in getattr(ply, "announced", ()) if w.casefold() not in text.casefold().split()]
+    return " ".join([text, *words])
+
+
+def _own_last(replay: Any, ply: Any, places: set[str]) -> Any | None:
+    """The last move of ``places`` (one player's) before ``ply``'s position, along the tree of
+    lines: what "Your last move" shows on that player's card."""
+    prev = replay.previous(ply)
+    while prev is not None and prev.side not in places:
+        prev = replay.previous(prev)
+    return prev
+
+
+def _card_ply(replay: Any, turn: str | None, side: str | None) -> Any | None:
+    if turn is not None:
+        return _find(replay, turn, side)
+    plies = [p for p in replay.main if side is None or p.side == side]
+    return plies[-1] if plies else None
 
 
 def mailer_card(replay: Any, turn: str | None = None, side: str | None = None) -> MailerCard:
-    """The card of a game: its latest position (or the one after ``turn``, and ``side``'s move)."""
+    """The card of a game: its latest position (or the one after ``turn``, and ``side``'s move).
+
+    ``Previous`` ("Your last move") is the last move of the player the card goes to; with two
+    sides, the opponent of the one who moved. ``Result`` is the game's result on the card of
+    its last move (empty while the game goes on, and on a card of an earlier turn).
+    """
     header = chart_header(replay)
+    game = replay.game
     values = {k: header[k] for k in ("Number", *side_keys(replay))}
-    if turn is None:
-        plies = [p for p in replay.main if side is None or p.side == side]
-        if not plies:
-            return MailerCard(values=values, position=replay.start, game=replay.game)
-        ply = plies[-1]
-    else:
-        ply = _find(replay, turn, side)
-    previous = _previous(replay, ply)
-    values.update(Turn=ply.label, Move=move_text(ply), Previous=move_text(previous) if previous else "")
+    if game is not None:
+        for place in players_of(game):
+            tag = _tag_of(game, place)
+            values[tag] = player_name(game, replay.record.tags.get(tag, ""))
+    ply = _card_ply(replay, turn, side)
+    if ply is None:
+        return MailerCard(values=values, position=replay.start, game=game)
+    if replay.main and ply is replay.main[-1] and header["Winner"]:
+        values["Result"] = header["Winner"]
+    others = {p for p in (players_of(game) if game is not None else ()) if p != ply.side}
+    previous = _own_last(replay, ply, others) if others else _previous(replay, ply)
+    values.update(Turn=ply.label, Move=_move_words(ply),
+                  Previous=_move_words(previous) if previous else "")
     ticks = _desk_values(replay, ply, values)
     return MailerCard(values=values, position=ply.after, moved=ply.side, last_moves=(ply.move,),
-                      ticks=ticks, game=replay.game)
+                      ticks=ticks, game=game)
 
 
 def _desk_values(replay: Any, ply: Any, values: dict[str, str]) -> frozenset[str]:
@@ -241,7 +300,7 @@ def _desk_values(replay: Any, ply: Any, values: dict[str, str]) -> frozenset[str
         values["Received"] = this.notes.received.isoformat()
     if this.notes.sent is not None:
         values["Sent"] = this.notes.sent.isoformat()
-    for k, side in enumerate(clock.order, 1):
+    for k, side in enumerate(players_of(replay.game), 1):
         key = f"days:{k}"
         mine = [m for m in clock.moves[:index + 1] if m.side == side]
         if mine and any(m.days is not None for m in mine):

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
 from pbmkit.render.art import GameArt, art_for
-from pbmkit.render.diagram import DiagramStyle, fitted_drawing
+from pbmkit.render.diagram import DiagramStyle, board_bbox, board_drawing, glyph_drawing
 from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
-from pbmkit.render.templates import each_side_rows, load_template, paper, side_field, side_label
+from pbmkit.render.shapes import Drawing, Text
+from pbmkit.render.shapes import Placed as PlacedShapes
+from pbmkit.render.templates import each_side_rows, load_template, paper, players_of
 
 __all__ = ["CARDS_PER_SHEET", "MailerCard", "card_origins", "mailer_pdf"]
 
@@ -116,27 +119,24 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
     margin = float(f["margin"])
     inner_w = w - 2 * margin
     title_size = float(f["title_size"])
+    label_size = float(f["label_size"])
+    top = h - margin - title_size - 4
     c.setFillColorRGB(0, 0, 0)
     c.setFont(FONT_BOLD, title_size)
     title = f"{game.title.upper()} MAILER"
     c.drawString(margin, h - margin - title_size * 0.8, title)
+    dw = _board_area(c, f, game, card, flip, margin, top, inner_w - float(f["column_gap"]) -
+                     float(f["fields_width"]))
+    c.setFillColorRGB(0, 0, 0)
+    used = c.stringWidth(title, FONT_BOLD, title_size) + 6
     if card is not None and card.to:  # a game of more sides: one card for each player
-        used = c.stringWidth(title, FONT_BOLD, title_size) + 6
         fit_text(c, f"for {card.to}", margin + used, h - margin - title_size * 0.8,
-                 inner_w * float(f["diagram_width"]) - used, size=title_size * 0.8)
-    if flip:  # say why the bases are the other way up
+                 dw - used, size=title_size * 0.8, min_size=label_size)
+    elif flip:  # say why the bases are the other way up
         c.setFillColorRGB(0.3, 0.3, 0.3)
-        fit_text(c, f"Drawn from {game.sides[1].capitalize()}'s side", margin + w * 0.6 - 2 * margin,
-                 h - margin - title_size * 0.8, w * 0.3, size=7.0, anchor="end")
+        fit_text(c, f"Drawn from {game.sides[1].capitalize()}'s side", margin + dw,
+                 h - margin - title_size * 0.8, dw - used, size=7.0, anchor="end", min_size=label_size)
         c.setFillColorRGB(0, 0, 0)
-    top = h - margin - title_size - 4
-    dw = inner_w * float(f["diagram_width"])
-    labels = art_for(game).diagram_labels
-    drawing, _ = fitted_drawing(
-        game, card.position if card else None, dw, top - margin, blank_column=True, flip=flip,
-        last_moves=card.last_moves if card else (),
-        style_for=lambda k: DiagramStyle.for_scale(k, labels=labels, grid_pt=0.45, border_pt=1.1))
-    draw_drawing(c, drawing, margin, margin, dw, top - margin, valign="top")
     fx = margin + dw + float(f["column_gap"])
     fw = w - margin - fx
     rows: list[list[dict[str, Any]]] = each_side_rows(game, f["rows"])
@@ -144,25 +144,213 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
     row_h = (h - 2 * margin - (len(rows) - 1) * gap) / len(rows)
     values = card.values if card else {}
     example = _move_example(game)
+    players = players_of(game)
     for r, row in enumerate(rows):
         y = h - margin - (r + 1) * row_h - r * gap
-        cell_w = (fw - (len(row) - 1) * gap) / len(row)
-        for k, fld in enumerate(row):
-            x = fx + k * (cell_w + gap)
-            if fld.get("kind") == "side":
-                _side_box(c, x, y, cell_w, row_h, str(fld["label"]), card.moved if card else "",
-                          float(f["label_size"]), game.sides)
-                continue
-            if fld.get("kind") == "ticks":
-                _tick_row(c, x, y, cell_w, row_h, str(fld["label"]), fld["items"],
-                          card.ticks if card else frozenset(), float(f["label_size"]))
-                continue
+        x = fx
+        for fld, cell_w in zip(row, _cell_widths(c, row, fw - (len(row) - 1) * gap, label_size),
+                               strict=True):
             key = str(fld["key"])
-            size = float(f["turn_size"]) if key in ("Turn", "Number") else float(f["value_size"])
-            label = str(fld["label"]).replace("{example}", example)
-            form_box(c, x, y, cell_w, row_h, side_label(game, key, label),
-                     values.get(side_field(game, key) or "", ""),
-                     label_size=float(f["label_size"]), value_size=size)
+            kind = fld.get("kind")
+            if kind == "player":
+                k = int(key.partition(":")[2]) - 1
+                form_box(c, x, y, cell_w, row_h, "", values.get(_player_field(game, key) or "", ""),
+                         label_size=label_size, value_size=float(f["value_size"]))
+                _moved_box(c, x, y, cell_w, row_h, _player_label(game, key, str(fld["label"])),
+                           str(fld["moved"]), card is not None and card.moved == players[k],
+                           label_size)
+            elif kind == "ticks":
+                _tick_row(c, x, y, cell_w, row_h, str(fld["label"]), fld["items"],
+                          card.ticks if card else frozenset(), label_size, float(f["tick_size"]))
+            else:
+                size = float(f["turn_size"]) if key in ("Turn", "Number") else float(f["value_size"])
+                label = str(fld["label"]).replace("{example}", example)
+                form_box(c, x, y, cell_w, row_h, _player_label(game, key, label),
+                         values.get(_player_field(game, key) or "", ""),
+                         label_size=label_size, value_size=size)
+            x += cell_w + gap
+
+
+def _cell_widths(c: Canvas, row: Sequence[Mapping[str, Any]], room: float, label_size: float
+                 ) -> list[float]:
+    """The widths of a row's fields: shared by their ``width`` (equal by default), but a field
+    whose label names no player ("Moved", "Days used") is kept wide enough for its label, taken
+    from the widest field of the row."""
+    weights = [float(fld.get("width", 1.0)) for fld in row]
+    widths = [room * wt / sum(weights) for wt in weights]
+    for k, fld in enumerate(row):
+        label = str(fld["label"])
+        if "{" in label:
+            continue
+        need = c.stringWidth(label, FONT, label_size) + 7
+        if widths[k] < need:
+            widest = max(range(len(row)), key=lambda j: widths[j])
+            if widest != k:
+                grow = min(need - widths[k], widths[widest] - need)
+                widths[k] += max(0.0, grow)
+                widths[widest] -= max(0.0, grow)
+    return widths
+
+
+def _player_label(game: Game[Any, Any], key: str, label: str) -> str:
+    """A field's label with its player's place: ``{side}`` is "White", "Blue+Green"."""
+    stem, _, number = key.partition(":")
+    if stem != "side" or not number.isdigit():
+        return label
+    players = players_of(game)
+    k = int(number) - 1
+    name = "+".join(p.capitalize() for p in players[k].split("+")) if k < len(players) else ""
+    return label.replace("{side}", name).strip()
+
+
+def _player_field(game: Game[Any, Any], key: str) -> str | None:
+    """The card value a field shows: ``side:K`` is the K-th player's side tag (``White``,
+    ``Blue`` for Blue+Green), ``days:K`` its own key; other keys as they are."""
+    stem, _, number = key.partition(":")
+    if stem != "side" or not number.isdigit():
+        return key
+    players = players_of(game)
+    k = int(number) - 1
+    if k >= len(players):
+        return None
+    return dict(zip(game.sides, game.side_tags, strict=True)).get(players[k])
+
+
+def _board_area(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], card: MailerCard | None,
+                flip: bool, margin: float, top: float, widest: float) -> float:
+    """Draw the board and what stands beside it (in hand, taken: under the board, so that it does
+    not make the board smaller), from ``top`` down to the margin, at most ``widest`` wide: as
+    large as the card's height allows. Returns the width taken, so the fields get the rest."""
+    art = art_for(game)
+    position = card.position if card else None
+    if position is not None and art.beside is not None:
+        groups, blank = list(art.beside(position)), False
+    else:
+        groups, blank = [(label, ()) for label in art.beside_blank], True
+    labels = art.diagram_labels
+    x0, y0, x1, y1 = board_bbox(game.board, flip, labels=labels, art=art)
+    bw, bh = x1 - x0, y1 - y0
+    height = top - margin
+    marks = [] if card is None else [path for m in card.last_moves for path in game.touched(m)]
+    pieces = art.symbols(position) if position is not None else {}
+
+    def drawn(scale: float) -> Drawing:
+        style = DiagramStyle.for_scale(scale, labels=labels, grid_pt=0.45, border_pt=1.1)
+        return board_drawing(game.board, art, pieces, marks=marks, flip=flip, style=style)
+
+    # The scale at which the board's smallest letters print at the floor: the board may take
+    # width from the fields (down to their narrowest) to reach it.
+    small = smallest_text(drawn(min(widest / bw, height / bh)))
+    if small:
+        need = float(f["label_size"]) / small
+        widest = max(widest, min(need * bw, widest + float(f["fields_width"]) -
+                                 float(f["fields_min_width"])))
+    dw = widest
+    band: list[_Placed] = []
+    band_h = 0.0
+    scale = min(widest / bw, height / bh)
+    for _ in range(4):  # the band's height depends on the width it is laid out in: settle it
+        band, band_h = _band_layout(c, f, art, groups, blank, dw)
+        scale = min(widest / bw, (height - band_h - (4.0 if groups else 0.0)) / bh)
+        if abs(scale * bw - dw) < 0.5:
+            break
+        dw = scale * bw
+    dw = scale * bw
+    draw_drawing(c, drawn(scale), margin, top - bh * scale, dw, bh * scale, valign="top")
+    _draw_band(c, f, art, band, margin, top - bh * scale - 4.0)
+    return dw
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """One group of the band under the board, laid out: its place (from the band's top left),
+    label, symbols, the piece size, and whether it is a line to write on."""
+
+    x: float
+    y: float
+    width: float
+    label: str
+    symbols: tuple[str, ...]
+    piece: float
+    blank: bool
+
+
+def _piece_size(f: Mapping[str, Any], art: GameArt, symbols: Sequence[str]) -> float:
+    """The size a piece is drawn at under the board: the template's, larger where a piece's own
+    letters would print under the 6 pt floor at it."""
+    piece = float(f["beside_piece"])
+    for symbol in symbols:
+        small = smallest_text(glyph_drawing(art.glyphs[symbol]))
+        if small:  # glyph_drawing's box is 1.3 board units wide
+            piece = max(piece, float(f["label_size"]) / small * 1.3 + 0.01)
+    return piece
+
+
+def _band_layout(c: Canvas, f: Mapping[str, Any], art: GameArt,
+                 groups: Sequence[tuple[str, tuple[str, ...]]], blank: bool, width: float
+                 ) -> tuple[list[_Placed], float]:
+    """The groups beside the board laid out in a band ``width`` wide, two a row where both
+    labels fit (one a row otherwise); the band's height."""
+    if not groups:
+        return [], 0.0
+    size = float(f["beside_label_size"])
+    piece = _piece_size(f, art, [s for _, syms in groups for s in syms])
+    widest = max(c.stringWidth(label, FONT_BOLD, size) for label, _ in groups)
+    cols = 2 if len(groups) > 1 and widest <= width / 2 - 6 else 1
+    col_w = width / cols
+    placed: list[_Placed] = []
+    y = 0.0
+    for k in range(0, len(groups), cols):
+        row_h = 0.0
+        for j, (label, symbols) in enumerate(groups[k:k + cols]):
+            per_row = max(1, int((col_w - 6) // (piece + 2)))
+            lines = max(1, -(-len(symbols) // per_row))
+            row_h = max(row_h, size + 3 + lines * (piece + 2))
+            placed.append(_Placed(j * col_w, y, col_w - 6, label, tuple(symbols), piece, blank))
+        y += row_h + 2
+    return placed, y
+
+
+def _draw_band(c: Canvas, f: Mapping[str, Any], art: GameArt, band: Sequence[_Placed],
+               x: float, top: float) -> None:
+    size = float(f["beside_label_size"])
+    for g in band:
+        gx, gy = x + g.x, top - g.y
+        c.setFillColorRGB(0.25, 0.25, 0.25)
+        fit_text(c, g.label, gx, gy - size * 0.85, g.width, size=size, bold=True,
+                 min_size=float(f["label_size"]))
+        py = gy - size - 3 - g.piece
+        if g.blank:
+            c.setLineWidth(0.5)
+            c.setStrokeColorRGB(0.45, 0.45, 0.45)
+            c.line(gx, py + 1, gx + g.width, py + 1)
+            c.setStrokeColorRGB(0, 0, 0)
+            continue
+        if not g.symbols:
+            c.setFillColorRGB(0.4, 0.4, 0.4)
+            c.setFont(FONT, size)
+            c.drawString(gx + 1, py + g.piece * 0.3, "–")
+            continue
+        per_row = max(1, int((g.width) // (g.piece + 2)))
+        for k, symbol in enumerate(g.symbols):
+            row, col = divmod(k, per_row)
+            draw_drawing(c, glyph_drawing(art.glyphs[symbol]), gx + col * (g.piece + 2),
+                         py - row * (g.piece + 2), g.piece, g.piece)
+    c.setFillColorRGB(0, 0, 0)
+
+
+def smallest_text(drawing: Drawing) -> float:
+    """The smallest text size in ``drawing``, in its own units (0 for a drawing without text)."""
+    def sizes(shapes: Sequence[Any]) -> list[float]:
+        out: list[float] = []
+        for shape in shapes:
+            if isinstance(shape, Text):
+                out.append(shape.size)
+            elif isinstance(shape, PlacedShapes):
+                out.extend(sizes(shape.shapes))
+        return out
+    found = [s for layer in drawing.layers() for s in sizes(layer)]
+    return min(found, default=0.0)
 
 
 def _move_example(game: Game[Any, Any]) -> str:
@@ -175,36 +363,30 @@ def _move_example(game: Game[Any, Any]) -> str:
         return "from to"
 
 
-def _side_box(c: Canvas, x: float, y: float, w: float, h: float, label: str, moved: str,
-              label_size: float, sides: tuple[str, ...]) -> None:
-    """The field saying which colour has moved: a tick box for each side (White, Black)."""
-    form_box(c, x, y, w, h, label, label_size=label_size)
-    box = min(9.0, h - label_size - 6)
-    by = y + 3.5
-    # Any number of sides share the field: two spread out as before; more packed one after the
-    # other, each box followed by its name, smaller where needed (5 pt at least).
-    names = [c.stringWidth(side.capitalize(), FONT, 1.0) for side in sides]
-    size = 8.5
-    if len(sides) > 2:
-        size = max(5.0, min(size, (w - 6 - len(sides) * (box + 6)) / sum(names)))
-    bx = x + 5
-    for k, side in enumerate(sides):
-        if len(sides) <= 2:
-            bx = x + 5 + k * w / 2
-        c.setLineWidth(0.6)
-        c.rect(bx, by, box, box, stroke=1, fill=0)
-        c.setFillColorRGB(0, 0, 0)
-        c.setFont(FONT, size)
-        c.drawString(bx + box + 2, by + 1, side.capitalize())
-        if moved == side:
-            c.setLineWidth(1.3)
-            c.line(bx + 1.5, by + box * 0.5, bx + box * 0.42, by + 1.5)
-            c.line(bx + box * 0.42, by + 1.5, bx + box + 1.5, by + box + 2)
-        bx += box + 6 + names[k] * size
+def _moved_box(c: Canvas, x: float, y: float, w: float, h: float, label: str, moved: str,
+               ticked: bool, label_size: float) -> None:
+    """A player box's label line: the player's sides at the left, and at the right a tick box
+    after the word ``moved``, ticked when this player made the card's move."""
+    box = label_size + 1.5
+    bx, by = x + w - box - 2.5, y + h - box - 2.0
+    word = c.stringWidth(moved, FONT, label_size)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.setFont(FONT, label_size)
+    c.drawRightString(bx - 2, y + h - label_size - 1.5, moved)
+    fit_text(c, label, x + 3, y + h - label_size - 1.5, w - box - word - 10, size=label_size)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.6)
+    c.rect(bx, by, box, box, stroke=1, fill=0)
+    if ticked:
+        c.setLineWidth(1.2)
+        c.line(bx + 1.2, by + box * 0.5, bx + box * 0.42, by + 1.2)
+        c.line(bx + box * 0.42, by + 1.2, bx + box + 1.2, by + box + 1.5)
+    c.setFillColorRGB(0, 0, 0)
 
 
 def _tick_row(c: Canvas, x: float, y: float, w: float, h: float, label: str,
-              items: Sequence[Sequence[str]], ticked: frozenset[str], label_size: float) -> None:
+              items: Sequence[Sequence[str]], ticked: frozenset[str], label_size: float,
+              size: float) -> None:
     """A field of tick boxes in a row (desk: offer draw, accept draw, resign), ``ticked`` ticked."""
     form_box(c, x, y, w, h, label, label_size=label_size)
     box = min(8.0, h - label_size - 6)
@@ -216,7 +398,7 @@ def _tick_row(c: Canvas, x: float, y: float, w: float, h: float, label: str,
         c.setStrokeColorRGB(0, 0, 0)
         c.rect(bx, by, box, box, stroke=1, fill=0)
         c.setFillColorRGB(0, 0, 0)
-        fit_text(c, text, bx + box + 2.5, by + 1, step - box - 4, size=7.5)
+        fit_text(c, text, bx + box + 2.5, by + 1, step - box - 4, size=size, min_size=label_size)
         if key in ticked:
             c.setLineWidth(1.3)
             c.line(bx + 1.5, by + box * 0.5, bx + box * 0.42, by + 1.5)
@@ -231,17 +413,25 @@ def _lines(c: Canvas, x: float, y: float, w: float, n: int, step: float) -> None
     c.setStrokeColorRGB(0, 0, 0)
 
 
-def _legend_rows(art: GameArt, size: float, width: float) -> list[tuple[tuple[str, str], ...]]:
+def _legend_glyph(art: GameArt, size: float, floor: float) -> float:
+    """The side of a piece's box in the key: the key's own (1.25 times its text), larger where a
+    piece's letters would print under ``floor`` points (glyph drawings are 1.3 units wide)."""
+    small = [t for t in (smallest_text(glyph_drawing(art.glyphs[s])) for s, _ in art.legend) if t]
+    return max(size * 1.25, 1.3 * floor / min(small) + 0.05) if small else size * 1.25
+
+
+def _legend_rows(art: GameArt, size: float, width: float, glyph: float
+                 ) -> list[tuple[tuple[str, str], ...]]:
     """The key's items in lines no wider than ``width`` (at least two lines, as Batalo's)."""
     items = list(art.legend)
     half = (len(items) + 1) // 2
     rows = [tuple(items[:half]), tuple(items[half:])]
-    if all(legend_width(art, size, r) <= width for r in rows):
+    if all(legend_width(art, size, r, glyph) <= width for r in rows):
         return rows
     rows = []
     line: list[tuple[str, str]] = []
     for item in items:
-        if line and legend_width(art, size, (*line, item)) > width:
+        if line and legend_width(art, size, (*line, item), glyph) > width:
             rows.append(tuple(line))
             line = []
         line.append(item)
@@ -252,6 +442,7 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
           card: MailerCard | None) -> None:
     margin = float(b["margin"])
     label_size = float(b["label_size"])
+    label_floor = float(b["floor"])
     div = w * float(b["divider"])
     # Nothing is printed in the barcode clear zone (the bottom 5/8 in, across all but the card's
     # left 3/4 in): the lowest thing on the back, the footer, stands on its top.
@@ -271,15 +462,18 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     c.drawString(margin, note_top, str(b["note_label"]))
     legend_size = float(b["legend_size"])
     art = art_for(game)
-    rows = _legend_rows(art, legend_size, div - 2 * margin)
-    legend_top = floor + 8 + len(rows) * legend_size * 1.6
+    glyph = _legend_glyph(art, legend_size, label_floor)
+    step = max(legend_size * 1.6, glyph + 1.5)
+    rows = _legend_rows(art, legend_size, div - 2 * margin, glyph)
+    legend_top = floor + 8 + len(rows) * step
     note_h = 3 * legend_size * 1.1 + 2 if art.form_note else 0.0  # the note: up to three lines
     n_notes = max(1, int((note_top - legend_top - note_h - 10) // 18))
     _lines(c, margin, note_top - 16, div - 2 * margin, n_notes, 18)
     # The key of the symbols, for filling in the diagram by hand: above the footer, in as many
     # lines as it needs to stay left of the divider.
     for k, items in enumerate(rows):
-        draw_legend(c, art, margin, legend_top - (k + 1) * legend_size * 1.6, legend_size, items)
+        draw_legend(c, art, margin, legend_top - (k + 1) * step + (step - legend_size * 1.6) / 2,
+                    legend_size, items, glyph)
     if art.form_note:
         c.setFillColorRGB(0.25, 0.25, 0.25)
         fit_text(c, art.form_note, margin, legend_top + 2, div - 2 * margin, size=legend_size,

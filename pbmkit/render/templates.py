@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 __all__ = ["PAPERS", "Paper", "each_side_fields", "each_side_rows", "load_template", "paper", "paper_names",
-           "side_field", "side_label"]
+           "players_of", "side_field", "side_label"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,22 +77,27 @@ def each_side_fields(game: Any, fields: list[dict[str, Any]]) -> list[dict[str, 
     return out
 
 
+def players_of(game: Any) -> tuple[str, ...]:
+    """The places of ``game`` that a player moves, in the game's order of sides: one for each
+    player (Batrakill's ``blue+green`` once, not also ``blue`` and ``green``). A Mailer has a row
+    for each: "moved" tick, name, days used."""
+    order = set(game.order)
+    return tuple(s for s in game.sides if s in order) or tuple(game.order)
+
+
 def each_side_rows(game: Any, rows: list[list[dict[str, Any]]]) -> list[list[dict[str, Any]]]:
-    """A Mailer's rows of fields with a ``name:*`` field made one field per side, ``name:1`` …
-    ``name:N``: ``per_row`` of them a row (the field's own, 1 by default), two a row at most once
-    the game has more than two sides, so that five players still fit on a card."""
+    """A Mailer's rows of fields with the ``name:*`` fields made one row per player of the game
+    (:func:`players_of`): a row holding ``moved:*``, ``side:*`` and ``days:*`` becomes the rows
+    ``moved:1 side:1 days:1``, ``moved:2 side:2 days:2`` ..."""
     out: list[list[dict[str, Any]]] = []
-    n = len(game.sides)
+    n = len(players_of(game))
     for row in rows:
-        each = [f for f in row if _each(str(f["key"])) is not None]
-        if not each:
+        if not any(_each(str(f["key"])) is not None for f in row):
             out.append(row)
             continue
-        [f] = each  # a row holds one such field, and nothing else
-        stem = _each(str(f["key"]))
-        per_row = int(f.get("per_row", 1)) if n <= 2 else 2
-        fields = [{**f, "key": f"{stem}:{k + 1}"} for k in range(n)]
-        out.extend(fields[k:k + per_row] for k in range(0, n, per_row))
+        for k in range(n):
+            out.append([{**f, "key": f"{_each(str(f['key']))}:{k + 1}"}
+                        if _each(str(f["key"])) is not None else f for f in row])
     return out
 
 

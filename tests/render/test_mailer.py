@@ -11,8 +11,8 @@ from pbmkit.games import get_game
 from pbmkit.render.mailer import MailerCard, card_origins, mailer_pdf
 
 GAME = get_game("batalo")
-FIELDS = ("Game No.", "Turn", "Has moved", "Move (e.g. IR to HS)", "Your last move", "White", "Black",
-          "Received", "Sent")
+FIELDS = ("Game No.", "Turn", "moved", "Move (e.g. IR to HS)", "Your last move", "White", "Black",
+          "Days used", "Received", "Sent", "Result (who won, how)")
 
 
 def _card(number: str, white: str, black: str) -> MailerCard:

@@ -36,14 +36,15 @@ def test_the_templates_make_a_field_for_each_side() -> None:
     assert players[-1]["x"] + players[-1]["width"] <= 1.0 + 1e-9
     rows = each_side_rows(game, load_template("mailer")["front"]["rows"])
     side_rows = [r for r in rows if str(r[0]["key"]).startswith("side:")]
-    assert [[f["key"] for f in r] for r in side_rows] == [["side:1", "side:2"], ["side:3", "side:4"]]
+    assert [[f["key"] for f in r] for r in side_rows] == [
+        [f"side:{k}", f"days:{k}"] for k in range(1, 5)]  # a row each: name, days used
 
 
 def test_a_two_sided_game_keeps_its_two_fields_as_before() -> None:
     [rep] = check_text('[Game "Batalo"]\n[White "Ann"]\n[Black "Bob"]\n\n1. IR to HS\n')
     rows = each_side_rows(rep.game, load_template("mailer")["front"]["rows"])
     assert [[f["key"] for f in r] for r in rows if str(r[0]["key"]).startswith("side:")] == \
-        [["side:1"], ["side:2"]]
+        [["side:1", "days:1"], ["side:2", "days:2"]]
     fields = each_side_fields(rep.game, load_template("records_chart")["header"]["fields"])
     assert [(f["x"], round(f["width"], 2)) for f in fields if str(f["key"]).startswith("side:")] == \
         [(0.0, 0.49), (0.51, 0.49)]
@@ -60,7 +61,8 @@ def test_the_records_chart_and_mailer_name_every_player() -> None:
         assert f"{side.capitalize()} player" in chart and name in chart
     front = " ".join(page_text(read_pdf(mailer_pdf(game, [mailer_card(rep)])), 0).split())
     for side, name in zip(game.sides, names, strict=True):
-        assert name in front and f"{side.capitalize()} days used" in front
+        # The card names the player, not the tag's zone (`Ann, S` is Ann, from zone S).
+        assert f"{name.partition(',')[0]} moved {side.capitalize()} Days used" in front
 
 
 def test_one_mailer_card_for_each_other_player_addressed_to_them(tmp_path: Path) -> None:
@@ -75,7 +77,7 @@ def test_one_mailer_card_for_each_other_player_addressed_to_them(tmp_path: Path)
     cards = mailer_cards(rep)
     moved = cards[0].moved
     assert moved == rep.main[-1].side
-    expected = {f"{rep.record.tags[tag]} ({side.capitalize()})"
+    expected = {f"{rep.record.tags[tag].partition(',')[0]} ({side.capitalize()})"
                 for side, tag in zip(rep.game.sides, rep.game.side_tags, strict=True) if side != moved}
     assert {c.to for c in cards} == expected and len(cards) == len(rep.game.sides) - 1
     out = tmp_path / "m.pdf"

@@ -13,10 +13,11 @@ from pbmkit.games.base import SetupError
 from pbmkit.games.batrakill.layout import FACTIONS, Layout, load_layout
 from pbmkit.games.batrakill.rules import DRAGON, KNIGHTS, Config
 
-__all__ = ["FACTION_TAGS", "config_for", "make_config"]
+__all__ = ["FACTION_TAGS", "ZONE_SUFFIX", "config_for", "make_config"]
 
 FACTION_TAGS = tuple(f.capitalize() for f in FACTIONS)
-_ZONE = re.compile(r",\s*([A-Za-z]{1,2})\s*\Z")
+ZONE_SUFFIX = re.compile(r",\s*([A-Za-z]{1,2})\s*\Z")
+"""A faction tag's zone after the player's name: ``"Ann, S"``."""
 MAX_ORDER = 200
 
 
@@ -90,7 +91,7 @@ def make_config(tags: Mapping[str, str]) -> Config:
     zone_of: list[tuple[str, str]] = []
     for f in factions:
         value = tags.get(f.capitalize(), "")
-        m = _ZONE.search(value)
+        m = ZONE_SUFFIX.search(value)
         letter = m.group(1).upper() if m else default_zone.get(f, "")
         if letter not in zones:
             raise SetupError(f"the {f.capitalize()} faction needs a zone ({', '.join(sorted(zones))}): "

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.base import Game, GameBase, HowWords, Outcome, SetupError, refuse_unread_tags
 from pbmkit.games.batrakill.check import check_move
-from pbmkit.games.batrakill.config import config_for, make_config
+from pbmkit.games.batrakill.config import ZONE_SUFFIX, config_for, make_config
 from pbmkit.games.batrakill.layout import load_layout
 from pbmkit.games.batrakill.rules import (
     Config,
@@ -64,6 +64,11 @@ class Batrakill(GameBase[Position, Move]):
     def order(self) -> tuple[str, ...]:
         """The places in the order of play (the ``Order`` tag's)."""
         return tuple(place_name(p) for p in self.config.order)
+
+    def player_name(self, value: str) -> str:
+        """The player a side tag names: in the zones version ``"Ann, S"`` is Ann, playing from
+        zone S (the forms print the name, the board shows the zone)."""
+        return value.strip() if self.config.duel else ZONE_SUFFIX.sub("", value).strip()
 
     @property
     def board(self) -> Board:
