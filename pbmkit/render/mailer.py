@@ -10,6 +10,7 @@ turned over like a book page shows its back upright.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +23,7 @@ from pbmkit.render.diagram import DiagramStyle, board_bbox, board_drawing, glyph
 from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
-from pbmkit.render.shapes import Drawing, Text
-from pbmkit.render.shapes import Placed as PlacedShapes
+from pbmkit.render.shapes import Drawing
 from pbmkit.render.templates import each_side_rows, load_template, paper, players_of
 
 __all__ = ["CARDS_PER_SHEET", "MailerCard", "card_origins", "mailer_pdf"]
@@ -240,7 +240,7 @@ def _board_area(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], card: Mai
 
     # The scale at which the board's smallest letters print at the floor: the board may take
     # width from the fields (down to their narrowest) to reach it.
-    small = smallest_text(drawn(min(widest / bw, height / bh)))
+    small = _smallest(drawn(min(widest / bw, height / bh)))
     if small:
         need = float(f["label_size"]) / small
         widest = max(widest, min(need * bw, widest + float(f["fields_width"]) -
@@ -280,7 +280,7 @@ def _piece_size(f: Mapping[str, Any], art: GameArt, symbols: Sequence[str]) -> f
     letters would print under the 6 pt floor at it."""
     piece = float(f["beside_piece"])
     for symbol in symbols:
-        small = smallest_text(glyph_drawing(art.glyphs[symbol]))
+        small = _smallest(glyph_drawing(art.glyphs[symbol]))
         if small:  # glyph_drawing's box is 1.3 board units wide
             piece = max(piece, float(f["label_size"]) / small * 1.3 + 0.01)
     return piece
@@ -339,18 +339,10 @@ def _draw_band(c: Canvas, f: Mapping[str, Any], art: GameArt, band: Sequence[_Pl
     c.setFillColorRGB(0, 0, 0)
 
 
-def smallest_text(drawing: Drawing) -> float:
-    """The smallest text size in ``drawing``, in its own units (0 for a drawing without text)."""
-    def sizes(shapes: Sequence[Any]) -> list[float]:
-        out: list[float] = []
-        for shape in shapes:
-            if isinstance(shape, Text):
-                out.append(shape.size)
-            elif isinstance(shape, PlacedShapes):
-                out.extend(sizes(shape.shapes))
-        return out
-    found = [s for layer in drawing.layers() for s in sizes(layer)]
-    return min(found, default=0.0)
+def _smallest(drawing: Drawing) -> float:
+    """The smallest text of ``drawing`` in its units (:attr:`Drawing.smallest_text`), 0 for none."""
+    small = drawing.smallest_text
+    return 0.0 if math.isinf(small) else small
 
 
 def _move_example(game: Game[Any, Any]) -> str:
@@ -416,7 +408,7 @@ def _lines(c: Canvas, x: float, y: float, w: float, n: int, step: float) -> None
 def _legend_glyph(art: GameArt, size: float, floor: float) -> float:
     """The side of a piece's box in the key: the key's own (1.25 times its text), larger where a
     piece's letters would print under ``floor`` points (glyph drawings are 1.3 units wide)."""
-    small = [t for t in (smallest_text(glyph_drawing(art.glyphs[s])) for s, _ in art.legend) if t]
+    small = [t for t in (_smallest(glyph_drawing(art.glyphs[s])) for s, _ in art.legend) if t]
     return max(size * 1.25, 1.3 * floor / min(small) + 0.05) if small else size * 1.25
 
 
