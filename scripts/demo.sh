@@ -99,6 +99,20 @@ echo "== Moves by e-mail: the example mailbox read without writing (docs/mail.md
 "$PBMKIT" mail read examples/mail/inbox.mbox --games examples/mail/games --dry-run 2>&1 \
   || [ $? -eq 1 ]  # 1: the mailbox holds messages refused on purpose; 2 would be a usage error
 
+echo
+echo "== Web pages: one per example game, and the archive with its index (docs/viewer.md) =="
+mkdir -p out/html
+for f in examples/*.txt; do
+  base=$(basename "$f" .txt)
+  if [ "$base" = 04-archive ]; then
+    "$PBMKIT" html "$f" -o out/html/archive/   # index.html and game-1.html ... game-4.html
+  else
+    "$PBMKIT" html "$f" -o "out/html/$base.html" > /dev/null
+  fi
+done
+"$PBMKIT" html examples/desk/1-ann-bob.txt -o out/html/desk-1-ann-bob.html
+echo "Open out/html/03-unfinished-with-series.html or out/html/archive/index.html in a browser."
+
 ls -l out/
 
 echo

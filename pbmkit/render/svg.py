@@ -12,7 +12,7 @@ from pbmkit.games import Game
 from pbmkit.render.diagram import DiagramStyle, game_drawing
 from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text, grey
 
-__all__ = ["board_picture", "board_svg", "drawing_svg"]
+__all__ = ["board_picture", "board_style", "board_svg", "drawing_svg"]
 
 _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -103,9 +103,7 @@ def board_picture(game: Game[Any, Any], position: Any, *, last_move: Any = None,
                   players: Sequence[str] = ()) -> tuple[Drawing, str]:
     """The drawing of :func:`board_svg` and its title: one look for the SVG and the PNG board."""
     marks = [*([last_move] if last_move is not None else []), *last_moves]
-    style = DiagramStyle(grid=0.05, border=0.14, base=0.08, name_size=0.42 if names else 0.0,
-                         piece_scale=0.62 if names else 1.0,
-                         base_inset=0.87 if names else 0.74)
+    style = board_style(names=names)
     drawing = game_drawing(game, position, last_moves=marks, flip=flip, style=style)
     x0, y0, x1, y1 = drawing.bbox
     size = 0.9
@@ -119,6 +117,12 @@ def board_picture(game: Game[Any, Any], position: Any, *, last_move: Any = None,
                           over=(*drawing.over, *texts))
     title = f"{game.title} board" + (f": {caption}" if caption else "")
     return drawing, title
+
+
+def board_style(*, names: bool = True) -> DiagramStyle:
+    """The style of :func:`board_svg`'s boards (the web page's board too, render/html.py)."""
+    return DiagramStyle(grid=0.05, border=0.14, base=0.08, name_size=0.42 if names else 0.0,
+                        piece_scale=0.62 if names else 1.0, base_inset=0.87 if names else 0.74)
 
 
 def _fitted(prefix: str, name: str, room: float) -> str:
