@@ -4,6 +4,7 @@ the same drawing as the SVG board, small enough to mail."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -121,3 +122,46 @@ def test_bad_png_options_are_one_clear_error(args: list[str], words: str, tmp_pa
     assert words in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_the_position_in_words_names_every_occupied_space(name: str) -> None:
+    """The picture's alt text (issue 25 §2): pieces by space, then what stands beside the board."""
+    from pbmkit.render.art import art_for
+    from pbmkit.render.png import position_words
+
+    game, position, _, _ = _end(name)
+    words = position_words(game, position)
+    art = art_for(game)
+    listed = re.findall(r"(?:^|\. )([^:.]+): ([^.]*)", words)
+    spaces = [s for _, found in listed for s in found.split(", ")]
+    for space in art.symbols(position):
+        assert spaces.count(game.board.names[space]) == 1, (name, game.board.names[space], words)
+    if art.beside is not None:
+        for label, _ in art.beside(position):
+            assert f"{label}: " in words
+
+
+FIVE_FACTIONS = """[Game "Batrakill"]
+[Layout "zones"]
+[Order "Purple Blue Green Yellow Dragon"]
+[Purple "Ann, S"]
+[Blue "Bob, N"]
+[Green "Gil, W"]
+[Yellow "Cid, E"]
+[Dragon "Dee"]
+
+1. c2-c3 e9-f9 b7-c7 h4-g4 D@f4
+2. g2-h2 f9-g9 c7-c6 h7-g7 D f4xh4
+3. h2-i2 c8-c7 b6-b5 i5-i4 D h4xh2
+"""
+
+
+def test_batrakill_zones_with_five_players(tmp_path: Path) -> None:
+    record, out = tmp_path / "five.txt", tmp_path / "five.png"
+    record.write_text(FIVE_FACTIONS, encoding="utf-8")
+    result = _run("show", str(record), "--png", str(out), "--flip")
+    assert result.exit_code == 0, result.output
+    image = _image(out.read_bytes())
+    assert image.width == 600
+    assert sum(n for n, c in image.getcolors(1 << 16) or [] if sum(c) < 150) > 0.02 * 600 * image.height
