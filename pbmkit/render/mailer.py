@@ -408,7 +408,8 @@ def _lines(c: Canvas, x: float, y: float, w: float, n: int, step: float) -> None
 def _legend_glyph(art: GameArt, size: float, floor: float) -> float:
     """The side of a piece's box in the key: the key's own (1.25 times its text), larger where a
     piece's letters would print under ``floor`` points (glyph drawings are 1.3 units wide)."""
-    small = [t for t in (_smallest(glyph_drawing(art.glyphs[s])) for s, _ in art.legend) if t]
+    small = [t for t in (_smallest(glyph_drawing(art.glyphs[s])) for s, _ in art.legend
+                         if s in art.glyphs) if t]  # a mark of the key holds no text
     return max(size * 1.25, 1.3 * floor / min(small) + 0.05) if small else size * 1.25
 
 
@@ -447,11 +448,7 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     n_ret = int(b["return_lines"])
     _lines(c, margin, h - margin - rh / (n_ret + 1) - label_size, div - 2 * margin, n_ret,
            (rh - label_size) / (n_ret + 0.5))
-    # Notes, under it.
-    c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.setFont(FONT, label_size)
     note_top = h - margin - rh - 10
-    c.drawString(margin, note_top, str(b["note_label"]))
     legend_size = float(b["legend_size"])
     art = art_for(game)
     glyph = _legend_glyph(art, legend_size, label_floor)
@@ -459,8 +456,14 @@ def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: fl
     rows = _legend_rows(art, legend_size, div - 2 * margin, glyph)
     legend_top = floor + 8 + len(rows) * step
     note_h = 3 * legend_size * 1.1 + 2 if art.form_note else 0.0  # the note: up to three lines
-    n_notes = max(1, int((note_top - legend_top - note_h - 10) // 18))
-    _lines(c, margin, note_top - 16, div - 2 * margin, n_notes, 18)
+    # Notes, under the return address, where the key and its note leave room for a line or more
+    # (a long key, Batrakill's zones, takes their place rather than print over them).
+    n_notes = int((note_top - legend_top - note_h - 10) // 18)
+    if n_notes > 0:
+        c.setFillColorRGB(0.3, 0.3, 0.3)
+        c.setFont(FONT, label_size)
+        c.drawString(margin, note_top, str(b["note_label"]))
+        _lines(c, margin, note_top - 16, div - 2 * margin, n_notes, 18)
     # The key of the symbols, for filling in the diagram by hand: above the footer, in as many
     # lines as it needs to stay left of the divider.
     for k, items in enumerate(rows):

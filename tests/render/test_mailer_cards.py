@@ -174,3 +174,31 @@ def test_averto_is_printed_in_the_move_box() -> None:
     assert mailer_card(rep, "11", "black").values["Previous"] == "JU to JQ averto"
     front = " ".join(page_text(read_pdf(mailer_pdf(rep.game, [card])), 0).split())
     assert "JU to JQ averto" in front
+
+
+@pytest.mark.parametrize("rules", BLANKS, ids=lambda r: "-".join(r))
+def test_no_line_of_a_back_runs_through_its_text(tmp_path: Path, rules: tuple[str, ...]) -> None:
+    """The notes' lines give way to a long key and its note (Batrakill's zones) instead of
+    printing through them."""
+    import pdfplumber
+
+    out = tmp_path / "m.pdf"
+    tags = [a for t in rules[1:] for a in ("--tag", t)]
+    _run(["--blank", "--rules", rules[0], *tags, "-o", str(out)])
+    with pdfplumber.open(out) as doc:
+        back = doc.pages[1]  # the backs are turned on the sheet: the card's lines run either way
+        crossed = [(ch["text"], round(ch["x0"]), round(ch["top"])) for ch in back.chars
+                   for ln in back.lines if ch["text"].strip() and _crosses(ln, ch)]
+    assert not crossed, crossed[:5]
+
+
+def _crosses(line: dict[str, float], ch: dict[str, float], reach: float = 2.0) -> bool:
+    """Whether a straight line (horizontal or vertical) passes through a character's box or
+    within ``reach`` of it (its descender: a line on the baseline strikes the text through)."""
+    x0, x1 = sorted((float(line["x0"]), float(line["x1"])))
+    top, bottom = float(line["top"]), float(line["bottom"])
+    cx0, cx1 = float(ch["x0"]) - reach, float(ch["x1"]) + reach
+    ctop, cbottom = float(ch["top"]) - reach, float(ch["bottom"]) + reach
+    if x1 - x0 < 0.1:  # vertical
+        return cx0 < x0 < cx1 and top < float(ch["bottom"]) and bottom > float(ch["top"])
+    return ctop < top < cbottom and x0 < float(ch["x1"]) and x1 > float(ch["x0"])
