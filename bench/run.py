@@ -4,7 +4,8 @@ Figures: records of every game (the whole `pbmkit check` process vs a whole pyth
 issue 16), the mailed move of every game (the whole `pbmkit move --dry-run` process vs python3 -c
 pass), forms (absolute), movegen, baladana moves and move (vs python3 -c pass, issue 12), billo
 one move in a contrived position (ms, issue 16), status
-(absolute: a folder of 1,000 dated games), memory (peak RSS of check on a 100 MB archive). The
+(absolute: a folder of 1,000 dated games), html (a 300-turn page, a 1,000-game archive with its index,
+issue 25), memory (peak RSS of check on a 100 MB archive). The
 in-process figures of single games (records.py, batu_khan.py, batrakill.py) are for profiling.
 """
 
@@ -20,6 +21,7 @@ import baladana
 import billo
 import forms
 import game_records
+import html_pages
 import mailed_moves
 import memory
 import movegen
@@ -49,6 +51,10 @@ def main() -> int:
     line, seconds = status.run(games=games, repeats=3 if a.quick else 5)
     print(line, flush=True)
     met &= seconds < 2
+    lines, ok = html_pages.run(repeats=2 if a.quick else 5, games=games)
+    for line in lines:
+        print(line, flush=True)
+    met &= ok
     line, peak = memory.run(10 if a.quick else 100)
     print(line, flush=True)
     met &= peak < 300

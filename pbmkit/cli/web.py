@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -30,6 +31,23 @@ def _broken(replay: GameReplay) -> str:
     first = replay.errors[0]
     return (f"{replay.source}: game {replay.index} has {len(replay.errors)} error(s); its page "
             f"shows the moves before the first ({first.format().splitlines()[0]}); run pbmkit check")
+
+
+def _write_page(path: str, page: str) -> None:
+    """Write a game page of a folder: a temporary file renamed over the page, so a reader never
+    sees half a page, but without ``atomic_write``'s flush to the disk (an fsync) for each of a
+    thousand regenerable pages: on a busy disk that tripled the wall time of an archive. The
+    index is written last, with ``atomic_write``."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(page)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}; the pages written so far "
+                         "stay") from None
 
 
 @click.command()
@@ -84,8 +102,8 @@ def html(file: str, output: str | None, game_number: int | None) -> None:
                           f"{printable(rep.errors[0].message, 300)}")
             continue
         href = page_name(rep.index)
-        atomic_write(os.path.join(output, href), game_page(rep, upto=first_error_at(rep),
-                                                           index_href="index.html"))
+        _write_page(os.path.join(output, href), game_page(rep, upto=first_error_at(rep),
+                                                          index_href="index.html"))
         if rep.errors:
             broken.append(_broken(rep))
         tags = rep.record.tags

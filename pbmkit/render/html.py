@@ -103,6 +103,15 @@ class BoardParts:
     def grid(self, flip: bool) -> Sequence[Shape]:
         return self._empty[flip].grid
 
+    def grid_packed(self) -> str:
+        """The flipped grid's SVG deflated, in base64 (the same on every page of the game)."""
+        key = ("grid-packed",)
+        got = self._svg.get(key)
+        if got is None:
+            raw = self.grid_svg(True).encode()
+            got = self._svg[key] = (base64.b64encode(zlib.compress(raw, 6)).decode(), "")
+        return got[0]
+
     def grid_svg(self, flip: bool) -> str:
         """The grid's SVG elements (written once)."""
         key = ("grid", flip)
@@ -298,11 +307,11 @@ class PageEntry:
 
 
 def _status(game: Game[Any, Any], ply: Ply | None, position: Any, last_main: bool,
-            replay: GameReplay, order: Sequence[str]) -> str:
+            replay: GameReplay, order: Sequence[str], may_end: bool) -> str:
     where = "Start" if ply is None else \
         f"After {ply.label}{'.' if ply.side == order[0] else '...'} {ply.side.capitalize()} " \
         + " ".join((ply.text, *ply.announced))
-    outcome = game.outcome(position)
+    outcome = game.outcome(position) if may_end else None
     if outcome is not None:
         return f"{where}. Game over: {result_words(game, outcome.winner, outcome.how)}."
     if last_main and replay.winner is not None and replay.valid:
@@ -373,12 +382,14 @@ def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
     nodes: list[list[list[int]]] = []
     status: list[str] = []
     last_main = lines.paths[0][-1]
+    # A game can be over only where a line ends (the replay refuses a move after the end).
+    ends = {path[-1] for path in lines.paths}
     for k, node in enumerate(lines.nodes):
         ply = node.ply
         position = replay.start if ply is None else ply.after
         under, over = parts.node_keys(position, ply.move if ply is not None else None)
         nodes.append([[number(key) for key in under], [number(key) for key in over]])
-        status.append(_status(game, ply, position, k == last_main, replay, order))
+        status.append(_status(game, ply, position, k == last_main, replay, order, k in ends))
 
     grids = [parts.grid_svg(False), parts.grid_svg(True)]
     defs = "".join(parts.defs[ref] for ref in sorted(used_defs(table, grids)))
@@ -390,7 +401,7 @@ def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
                      f'aria-hidden="true"><rect x="{_n(x0)}" y="{_n(-y1)}" width="{_n(x1 - x0)}" '
                      f'height="{_n(y1 - y0)}" fill="#ffffff"/><defs>{defs}</defs>')
     data = {
-        "head": heads, "grid": ["", grids[1]], "parts": table, "nodes": nodes, "status": status,
+        "head": heads, "parts": table, "nodes": nodes, "status": status,
         "paths": lines.paths, "firsts": lines.firsts, "lines": [n.line for n in lines.nodes],
     }
 
@@ -467,6 +478,8 @@ def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
     body.append("</main>")
     body.append(f'<script type="application/x-pbmkit-deflate-base64" id="pbm-data">{packed(data)}'
                 "</script>")
+    body.append('<script type="application/x-pbmkit-deflate-base64" id="pbm-grid">'
+                f"{parts.grid_packed()}</script>")
     body.append(f"<script>{SCRIPT}</script>")
     head = (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -683,11 +696,18 @@ SCRIPT = """
       "DecompressionStream. The board shows the last position.)";
   }
   if (typeof DecompressionStream === "undefined") { failed(); return; }
-  var raw = atob(document.getElementById("pbm-data").textContent.trim());
-  var bytes = new Uint8Array(raw.length);
-  for (var j = 0; j < raw.length; j++) bytes[j] = raw.charCodeAt(j);
-  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
-  new Response(stream).text().then(function (t) { start(JSON.parse(t)); }, failed);
+  function inflate(id) {
+    var raw = atob(document.getElementById(id).textContent.trim());
+    var bytes = new Uint8Array(raw.length);
+    for (var j = 0; j < raw.length; j++) bytes[j] = raw.charCodeAt(j);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Response(stream).text();
+  }
+  Promise.all([inflate("pbm-data"), inflate("pbm-grid")]).then(function (t) {
+    var D = JSON.parse(t[0]);
+    D.grid = [grid ? grid.innerHTML : "", t[1]];
+    start(D);
+  }, failed);
 
   function start(D) {
     var lineSel = document.getElementById("line");
@@ -696,7 +716,6 @@ SCRIPT = """
     var moves = document.querySelectorAll("button.mv");
     var byNode = {}, shown = null, i;
     var state = {line: 0, at: D.paths[0].length - 1, flip: false};
-    D.grid[0] = grid ? grid.innerHTML : "";
     for (i = 0; i < moves.length; i++) byNode[moves[i].getAttribute("data-n")] = moves[i];
     for (var id in buttons) buttons[id] = document.getElementById(id);
 

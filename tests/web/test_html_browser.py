@@ -184,6 +184,16 @@ def test_a_click_a_series_and_flip_show_the_boards_show_gives(browser: Browser,
     assert browser.errors() == [] and browser.requests() == []
 
 
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_no_example_page_overflows_a_phone_screen(browser: Browser, tmp_path: Path,
+                                                   path: Path) -> None:
+    open_page(browser, make_page(path, 1, tmp_path), width=360, height=800, mobile=True)
+    assert browser.script("return document.documentElement.scrollWidth") <= 360
+    browser.driver.find_element(By.ID, "flip").click()
+    assert browser.script("return document.documentElement.scrollWidth") <= 360
+    assert browser.errors() == [] and browser.requests() == []
+
+
 HOSTILE_WORDS = ("<script>alert(1)</script>", "</svg><img src=x onerror=alert(2)>",
                  "javascript:alert(4)", "</script><script>alert(7)</script>")
 
@@ -203,7 +213,7 @@ def test_a_hostile_record_runs_nothing_in_the_browser(browser: Browser, tmp_path
     for words in HOSTILE_WORDS:
         assert words in body, words
     assert browser.script("return document.querySelectorAll('img, a, iframe, object').length") == 0
-    assert browser.script("return document.scripts.length") == 2
+    assert browser.script("return document.scripts.length") == 3
     assert browser.errors() == []
     assert browser.requests() == []
     open_page(browser, page, width=360, mobile=True)
