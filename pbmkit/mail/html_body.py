@@ -85,8 +85,9 @@ def body_html(facts: MailFacts, *, image_cid: str | None = None, alt: str = "",
         last = k == len(facts.rows) - 1
         # Plain cells (a long game has hundreds): the table's rules and padding style them all;
         # the dates one above the other, so that the table fits a 360-pixel screen.
+        dates = "-" if received == sent == "-" else f"{_e(received)}<br>{_e(sent)}"
         row = (f"<td nowrap>{_e(who)}</td><td>{_e(move)}</td>"
-               f"<td nowrap>{_e(received)}<br>{_e(sent)}</td><td nowrap>{_e(days)}</td>")
+               f"<td nowrap>{dates}</td><td nowrap>{_e(days)}</td>")
         if last:
             row = f'<tr class="pbmkit-last" style="font-weight:bold;background:#f0f0f0">{row}</tr>'
         else:

@@ -104,6 +104,13 @@ def test_the_message_is_text_and_html_with_the_board_as_an_inline_png() -> None:
     assert "Days used: White " in html
 
 
+def test_a_move_without_dates_has_one_dash_for_them() -> None:
+    undated = BATALO.replace(" {[%ccsnt 2026.09.04]}", "")
+    html, _ = html_and_images(parsed(compose_message(replay_of(undated), now=NOW)))
+    assert "<td nowrap>-</td>" in html and "-<br>" not in html
+    assert "2026.09.07<br>2026.09.09" in html
+
+
 def test_the_picture_says_the_position_in_words() -> None:
     html, _ = html_and_images(parsed(compose_message(replay_of(BATALO), now=NOW)))
     alt = re.search(r'<img [^>]*alt="([^"]*)"', html)
