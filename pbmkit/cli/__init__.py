@@ -6,14 +6,13 @@ ReportLab and starts fast. Each entry of :data:`COMMANDS` is ``name -> (module, 
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-import click
-
-from pbmkit import __version__
+if TYPE_CHECKING:
+    from pbmkit.cli.group import LazyGroup as LazyGroup
+    from pbmkit.cli.group import cli as cli
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "board": ("pbmkit.cli.board", "board", "Show a game's starting board and its opening moves."),
@@ -79,59 +78,6 @@ def refuse_undecodable(args: list[str]) -> None:
             sys.exit(2)
 
 
-class LazyGroup(click.Group):
-    """A group that imports a command's module only when that command is used."""
-
-    def make_context(self, info_name: str | None, args: list[str],
-                     parent: click.Context | None = None, **extra: Any) -> click.Context:
-        """The group's context; ``pbmkit --help`` or ``--version`` into a closed pipe ends as a
-        command's output does (:meth:`invoke`)."""
-        try:
-            try:
-                return super().make_context(info_name, args, parent, **extra)
-            except click.exceptions.Exit:
-                sys.stdout.flush()
-                raise
-        except BrokenPipeError:
-            pipe_closed()
-
-    def invoke(self, ctx: click.Context) -> Any:
-        """Run the command; a reader that closed standard output ends it quietly (exit 141).
-
-        Standard output is flushed here, so what the command left buffered meets the closed pipe
-        inside this handler rather than in the interpreter's shutdown (after a ``sys.exit``).
-        """
-        try:
-            try:
-                return super().invoke(ctx)
-            finally:
-                sys.stdout.flush()
-        except BrokenPipeError:
-            pipe_closed()
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        entry = COMMANDS.get(cmd_name)
-        if entry is None:
-            return None
-        module, attr, _ = entry
-        command: click.Command = getattr(importlib.import_module(module), attr)
-        return command
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="pbmkit")
-def cli() -> None:
-    """pbmkit: record, check and print play-by-mail games of Batalo and its family."""
-
-
 def tune_gc() -> None:
     """The collector as the ``pbmkit`` command runs it (the benchmarks too).
 
@@ -149,8 +95,17 @@ def main(argv: list[str] | None = None) -> Any:
     import gc
 
     tune_gc()
-    refuse_undecodable(sys.argv[1:] if argv is None else argv)
+    args = sys.argv[1:] if argv is None else argv
+    refuse_undecodable(args)
     try:
+        if args and args[0] == "check":
+            # The commonest command, on archives, without click's import (docs/performance.md):
+            # plain file arguments only; anything else goes to click below.
+            from pbmkit.cli.checking import quick_check
+
+            quick_check(args[1:])
+        from pbmkit.cli.group import cli
+
         return cli.main(args=argv, prog_name="pbmkit")
     except KeyboardInterrupt:
         sys.stderr.write("pbmkit: interrupted\n")
@@ -160,3 +115,13 @@ def main(argv: list[str] | None = None) -> Any:
             # The process is about to end: spare the interpreter a last full collection of
             # every object the command made (about 8 ms of a mailed move's ~90).
             gc.freeze()
+
+
+def __getattr__(name: str) -> Any:
+    """``cli`` and ``LazyGroup``, from :mod:`pbmkit.cli.group` on first use (click is imported
+    then, not by ``import pbmkit.cli``)."""
+    if name in ("cli", "LazyGroup"):
+        from pbmkit.cli import group
+
+        return getattr(group, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from pbmkit.cli.checking import DEFAULT_MAX_PROBLEMS as DEFAULT_MAX_PROBLEMS
+from pbmkit.cli.checking import EXIT_INVALID as EXIT_INVALID
+from pbmkit.cli.checking import EXIT_OK as EXIT_OK
+from pbmkit.cli.checking import EXIT_USAGE as EXIT_USAGE
+from pbmkit.cli.checking import SourceError, read_text
+from pbmkit.cli.checking import report_problems as report_problems
 from pbmkit.notation.problems import printable
 
 if TYPE_CHECKING:
     from pbmkit.notation import GameReplay
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 class InputError(click.ClickException):
@@ -35,30 +39,13 @@ class TooLarge(InputError):
 
 
 def read_source(path: str, limit: int | None = None) -> tuple[str, str]:
-    """The text of ``path`` (``-`` for standard input) and the name to report it by.
-
-    A byte-order mark is dropped; bytes that are not UTF-8 are an :class:`InputError`. With
-    ``limit``, at most ``limit`` + 1 bytes are read: a longer input is :class:`TooLarge`.
-    """
-    name = "<stdin>" if path == "-" else path
-    size = -1 if limit is None else limit + 1
+    """The text of ``path`` (``-`` for standard input) and the name to report it by
+    (:func:`~pbmkit.cli.checking.read_text`): :class:`InputError` when it cannot be read,
+    :class:`TooLarge` past ``limit`` bytes."""
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(size)
-        else:
-            with open(path, "rb") as fh:
-                data = fh.read(size)
-    except OSError as exc:
-        raise InputError(f"cannot read {name}: {exc.strerror or exc}") from None
-    if limit is not None and len(data) > limit:
-        raise TooLarge(f"{name}: larger than {limit:,} bytes")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError(f"{name}:{line}: not UTF-8 text (byte {data[exc.start]:#04x}); "
-                         "save the record as UTF-8") from None
-    return text, name
+        return read_text(path, limit)
+    except SourceError as exc:
+        raise (TooLarge if exc.too_large else InputError)(exc.message) from None
 
 
 def load_replays(path: str) -> tuple[str, str, list[GameReplay]]:
@@ -70,7 +57,6 @@ def load_replays(path: str) -> tuple[str, str, list[GameReplay]]:
 
 
 NO_GAME = "no game in this file (start a record with: pbmkit new FILE --white NAME --black NAME)"
-DEFAULT_MAX_PROBLEMS = 20
 
 
 def pick_game(replays: list[GameReplay], number: int | None, source: str, *,
@@ -164,18 +150,6 @@ def error_note(replay: GameReplay) -> str:
     first = replay.errors[0]
     return (f"{replay.source}: game {replay.index} has {len(replay.errors)} error(s); shown up to "
             f"the first one (run pbmkit check):\n{first.format()}")
-
-
-def report_problems(problems: list[Any], limit: int, *, err: bool = False,
-                    where: str = "") -> None:
-    """Print ``problems`` (each with its cut source line), at most ``limit`` (0: all), then
-    "… and N more"."""
-    shown = problems if limit <= 0 else problems[:limit]
-    for p in shown:
-        click.echo(p.format(), err=err)
-    if len(problems) > len(shown):
-        click.echo(f"… and {len(problems) - len(shown)} more problem(s){where} "
-                   "(--max-problems N shows more, 0 all)", err=err)
 
 
 F = TypeVar("F", bound=Callable[..., Any])

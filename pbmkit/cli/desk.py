@@ -80,7 +80,7 @@ def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameRepla
             raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
                           + (f"\n{first.format()}" if first else ""))
         if rep.winner is not None and not allow_over:
-            from pbmkit.cli.records import result_words
+            from pbmkit.cli.checking import result_words
 
             raise Refused(f"the game is over ({result_words(rep)}); the record was not changed")
         new_text, message = edit(text, rep)

@@ -7,13 +7,13 @@ import os
 import sys
 from collections.abc import Iterable
 from itertools import islice
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 import click
 
+from pbmkit.cli.checking import result_words, run_check
 from pbmkit.cli.common import (
     EXIT_INVALID,
-    EXIT_USAGE,
     GAME_NUMBER_OPTION,
     MAX_PROBLEMS_OPTION,
     NO_GAME,
@@ -35,28 +35,11 @@ from pbmkit.cli.common import (
     rules_option,
     trusted_end,
 )
-from pbmkit.games.base import side_possessive, side_verb
+from pbmkit.games.base import side_possessive
 from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.notation.problems import printable
 
-if TYPE_CHECKING:
-    from pbmkit.notation.summary import GameCheck
-
 _GAME_OPTION = GAME_NUMBER_OPTION
-
-
-def result_words(replay: Any, game: Any = None) -> str:
-    """The result of a replayed game (or an ``Outcome`` of ``game``) in the game's words:
-    "White wins on the base", "drawn by agreement", "game still going"."""
-    if replay.winner is None:
-        return "game still going"
-    game = game if game is not None else getattr(replay, "game", None)
-    words = game.outcome_words.get(replay.how or "") if game is not None else None
-    how = words.report if words is not None else ""
-    if replay.winner == "draw":
-        return f"drawn {how}".strip()
-    wins = side_verb(game, replay.winner, "wins", "win")
-    return f"{replay.winner.capitalize()} {wins} {how}".strip()
 
 
 # --- check -------------------------------------------------------------------------------
@@ -74,78 +57,7 @@ def check(files: tuple[str, ...], as_json: bool, quiet: bool, max_problems: int)
     be read (the other files are still checked). Record text is printed with control codes
     escaped; --json reports every problem, unbounded by --max-problems.
     """
-    results: list[dict[str, Any]] = []
-    all_valid, unreadable = True, False
-    show_progress = not as_json and sys.stderr.isatty()
-    for path in files:
-        try:
-            text, name = read_source(path)
-        except InputError as exc:
-            unreadable = True
-            echo_err(f"Error: {exc.message}")
-            if as_json:
-                results.append({"file": path, "error": exc.message, "valid": False})
-            continue
-        shown = printable(name, 200)
-        games = 0
-        for rep in _check_with_progress(text, name, show_progress):
-            games += 1
-            all_valid = all_valid and rep.valid
-            if as_json:  # (overstepped: the desk's dates and time control, docs/desk.md)
-                obj = rep.to_json()
-                if len(files) > 1:
-                    obj = {"file": name, **obj}
-                results.append(obj)
-                continue
-            report_problems([*rep.errors, *rep.warnings], max_problems,
-                            where=f" in game {rep.index}")
-            if not quiet or not rep.valid:
-                status = "valid" if rep.valid else f"INVALID ({len(rep.errors)} error(s))"
-                players = _players(rep)
-                result = result_words(rep) if rep.valid or rep.winner else "no result"
-                click.echo(f"{shown}: game {rep.index}{players}: {status}; {rep.turns} turn(s); "
-                           f"{result}")
-        if games == 0:
-            echo_err(f"{shown}: no game in this file")
-            all_valid = False
-    if as_json:
-        import json
-
-        click.echo(json.dumps(results, ensure_ascii=False, indent=1))
-    if unreadable:
-        sys.exit(EXIT_USAGE)
-    if not all_valid:
-        sys.exit(EXIT_INVALID)
-
-
-NAME_LIMIT = 40
-"""How many characters of a player's name a one-line summary shows."""
-
-
-def _players(rep: GameCheck) -> str:
-    tags = rep.tags
-    sides = [tags.get(s.capitalize()) for s in rep.game.sides] if rep.game else []
-    names = [printable(s, NAME_LIMIT) if s else "?" for s in sides]
-    return f" ({' v '.join(names)})" if any(sides) else ""
-
-
-def _check_with_progress(text: str, name: str, progress: bool) -> Iterable[GameCheck]:
-    """Check every game of ``text``, with a progress bar on a terminal for a large archive.
-
-    Without a bar the games come one at a time (reported, then let go: faster, less memory).
-    """
-    from pbmkit.notation.summary import iter_checks
-
-    if not progress or len(text) < 20_000:  # a bar only where checking takes a moment
-        return iter_checks(text, name)
-    with click.progressbar(length=1, label=f"checking {name}", file=sys.stderr,
-                           show_pos=True) as bar:
-
-        def advance(done: int, total: int) -> None:
-            bar.length = total
-            bar.update(1)
-
-        return list(iter_checks(text, name, progress=advance))
+    run_check(files, as_json, quiet, max_problems)
 
 
 # --- moves -------------------------------------------------------------------------------

@@ -1,0 +1,84 @@
+"""``pbmkit check FILE...`` without click (issue 22, speed; docs/performance.md).
+
+The console script runs a ``check`` of plain file arguments by :func:`pbmkit.cli.checking.
+quick_check`, which never imports click (a quarter of the command's start-up); anything else goes
+through click. Both must give the same bytes on both streams and the same exit status: each case
+runs as a whole process twice, once as a player types it (the quick path) and once with
+``--max-problems 20`` (the default, so the same report) added, which only click takes.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.txt"))
+
+PROBE = """\
+import atexit, sys
+atexit.register(lambda: sys.__stderr__.write("\\n<click %s>" % ("click" in sys.modules)))
+from pbmkit.cli import main
+sys.argv = ["pbmkit", *sys.argv[1:]]
+main()
+"""
+
+
+def pbmkit(args: list[str], cwd: Path) -> tuple[int, bytes, bytes, bool]:
+    """Exit status, standard output, standard error and whether click was imported, of the
+    console script's ``main`` run on ``args`` in a process of its own."""
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
+                          stdin=subprocess.DEVNULL, timeout=300)
+    err, _, mark = done.stderr.rpartition(b"\n<click ")
+    assert mark in (b"True>", b"False>"), done.stderr[-2000:]
+    return done.returncode, done.stdout, err, mark == b"True>"
+
+
+def same_as_click(args: list[str], cwd: Path) -> tuple[int, bytes, bytes]:
+    """Run ``check ARGS`` both ways; assert the quick way did without click and gave click's
+    bytes and status. The quick way's (status, stdout, stderr)."""
+    quick = pbmkit(["check", *args], cwd)
+    slow = pbmkit(["check", "--max-problems", "20", *args], cwd)
+    assert slow[3], "the --max-problems run goes through click"
+    assert not quick[3], "a check of plain files imports click"
+    assert quick[:3] == slow[:3]
+    return quick[:3]
+
+
+@pytest.mark.parametrize("flags", [[], ["-q"], ["--json"], ["--quiet", "--json", "-q"]])
+def test_every_example_checks_as_click_checks_it_without_click(flags: list[str]) -> None:
+    code, out, _ = same_as_click([*flags, *map(str, EXAMPLES)], EXAMPLES[0].parent)
+    assert code in (0, 1) and (out or flags == ["-q"])
+
+
+def test_problems_unreadable_files_and_hostile_names_read_as_click_reads_them(
+        tmp_path: Path) -> None:
+    good = EXAMPLES[0].read_text(encoding="utf-8")
+    (tmp_path / "good.txt").write_text(good, encoding="utf-8")
+    # An illegal move, a warning, and more problems than --max-problems shows.
+    bad = '[Game "Batalo"]\n[White "A\x1b[31mred"]\n[Black "B"]\n\n' + "1. IR to HS EV to FU\n" * 30
+    (tmp_path / "bad.txt").write_text(bad, encoding="utf-8")
+    (tmp_path / "latin.txt").write_bytes("[White \"Müller\"]\n".encode("latin-1"))
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    (tmp_path / "bom.txt").write_text("\ufeff" + good, encoding="utf-8")
+    names = ["good.txt", "bad.txt", "missing.txt", "latin.txt", "empty.txt", "bom.txt",
+             "caf\u00e9 \x1b[2J.txt"]
+    for flags in ([], ["--json"], ["-q"]):
+        code, out, err = same_as_click([*flags, *names], tmp_path)
+        assert code == 2 and b"cannot read missing.txt" in err and b"not UTF-8" in err
+        assert b"\x1b" not in out + err
+    code, out, err = same_as_click(["bad.txt"], tmp_path)
+    assert code == 1 and b"INVALID" in out and b"more problem(s)" in out
+
+
+def test_what_click_alone_decides_still_goes_through_click(tmp_path: Path) -> None:
+    (tmp_path / "folder").mkdir()
+    for args in (["check", "folder"], ["check"], ["check", "--help"], ["check", "-"],
+                 ["check", "--", "x.txt"], ["check", "-x", "x.txt"]):
+        code, _, err, click_loaded = pbmkit(args, tmp_path)
+        assert click_loaded, args
+        assert code == {"--help": 0, "-": 1}.get(args[-1], 2), (args, err)
+    code, _, err, _ = pbmkit(["check", "folder"], tmp_path)
+    assert b"is a directory" in err
