@@ -61,7 +61,6 @@ class Move:
 class TrioNotation:
     """``b2`` (a drop), ``b2-b3`` (a step), ``b2xb3`` (a capture)."""
 
-    game_name = "trio"
     example = "b2-b3"
     _RE = re.compile(r"\s*(?:([a-d][1-4])|([a-d][1-4])\s*([-x])\s*([a-d][1-4]))\s*", re.I)
 
@@ -89,15 +88,6 @@ class TrioNotation:
             return BOARD.name(move.end)
         sep = "x" if position.cells[move.end] else "-"
         return f"{BOARD.name(move.start)}{sep}{BOARD.name(move.end)}"
-
-    def start_of(self, move: Move) -> int | None:
-        return move.start
-
-    def destinations(self, position: Position, start: int) -> tuple[str, ...]:
-        return tuple(BOARD.name(m.end) for m in TRIO.legal_moves(position) if m.start == start)
-
-    def pbmserv(self, move: Move) -> str:
-        raise ValueError("Trio has no pbmserv coordinates")
 
     def split(self, text: str) -> list[MoveSpan]:
         return [MoveSpan(m.start(), m.end()) for m in re.finditer(r"\S+", text)]

@@ -35,7 +35,7 @@ from pbmkit.cli.common import (
     rules_option,
     trusted_end,
 )
-from pbmkit.games.base import side_possessive
+from pbmkit.games.base import end_of, side_possessive, start_of
 from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.notation.problems import printable
 
@@ -97,7 +97,7 @@ def _list_moves(game: Any, rep: Any, position: Any, start: Any, label: str | Non
     side = game.side_to_move(position)
     legal = list(game.legal_moves(position))
     if start is not None:
-        legal = [m for m in legal if _starts_at(game, m, start)]
+        legal = [m for m in legal if start_of(game, m) == start]
     listed = notation.listing if isinstance(notation, ListsMoves) else notation.format
     texts = sorted({listed(m, position) for m in legal})
     if as_json:
@@ -155,10 +155,6 @@ def _space_of(game: Any, text: str, position: Any) -> int:
     raise InputError(f"--from {printable(text, 20)}: not a space of the {game.title} board{hint}")
 
 
-def _starts_at(game: Any, move: Any, start: int) -> bool:
-    """Whether ``move`` moves the piece on ``start`` (the notation's ``start_of``: Baladãna's
-    figure, not a ring moved first; a drop starts nowhere)."""
-    return bool(game.notation.start_of(move) == start)
 
 
 # --- show --------------------------------------------------------------------------------
@@ -367,13 +363,7 @@ def _verify_written(path: str, data: bytes) -> None:
 
 def _ends(game: Any, move: Any) -> tuple[int | None, int | None]:
     """Where the moving piece of ``move`` starts (``None`` for a drop) and where it ends."""
-    paths = game.touched(move)
-    if not paths:
-        return None, None
-    # The piece's path is the last one of more than one space: spaces touched alone after it
-    # (loot put down, say) are placements, not where the piece went.
-    path = next((p for p in reversed(paths) if len(p) > 1), paths[-1])
-    return (path[0] if len(path) > 1 else None), path[-1]
+    return start_of(game, move), end_of(game, move)
 
 
 def wrap_items(head: str, items: list[str], width: int = 78) -> str:
@@ -425,7 +415,7 @@ def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: An
         click.echo("\n".join(_streamed_hint(game, game.notation, position, start)), err=True)
         _refused()
     legal = list(game.legal_moves(position))
-    mine = [m for m in legal if _starts_at(game, m, start)] if start is not None else []
+    mine = [m for m in legal if start_of(game, m) == start] if start is not None else []
     if mine:
         shown = _moves_hint(game, position, "Legal moves of that piece:", mine)
         if len(shown) > _MAX_HINT_LINES:

@@ -46,9 +46,11 @@ __all__ = [
     "Touching",
     "UnknownGameError",
     "describe_outcome",
+    "end_of",
     "refuse_unread_tags",
     "side_possessive",
     "side_verb",
+    "start_of",
 ]
 
 Space = int
@@ -63,15 +65,22 @@ class PbmkitError(ValueError):
 
 
 class IllegalMoveError(PbmkitError):
-    """A well-formed move that the rules forbid; the message says why in players' words."""
+    """A well-formed move that the rules forbid; the message says why in players' words.
+
+    ``start`` is the space the moving piece starts on, when the notation read that much, so that
+    a report can list where the piece may go (``IllegalMoveError(reason, start=12)``)."""
+
+    def __init__(self, message: str, start: Space | None = None) -> None:
+        super().__init__(message)
+        self.start = start
 
 
 class AmbiguousMoveError(IllegalMoveError):
     """A written move that more than one legal move matches; ``candidates`` are their texts."""
 
-    def __init__(self, message: str, start: object = None, candidates: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
-        self.start = start
+    def __init__(self, message: str, start: Space | None = None,
+                 candidates: tuple[str, ...] = ()) -> None:
+        super().__init__(message, start)
         self.candidates = candidates
 
 
@@ -425,6 +434,29 @@ def refuse_unread_tags(game: Sides, tags: Mapping[str, str]) -> None:
                              tag="First")
         reads = ", ".join((*game.side_tags, *game.extra_tags, "Setup"))
         raise SetupError(f"{title} has no {tag} tag (the tags it reads: {reads})", tag=tag)
+
+
+def start_of(game: Touching[M], move: M) -> Space | None:
+    """Where the moving piece of ``move`` starts: the first space of its path, the last of the
+    paths of :meth:`Touching.touched` that has more than one space (Baladãna's figure after its
+    ring move; spaces touched alone after it, loot put down, are placements); ``None`` for a move
+    that moves no piece on the board (a drop). The one way to ask where a move starts."""
+    path = _piece_path(game.touched(move))
+    return path[0] if path is not None and len(path) > 1 else None
+
+
+def end_of(game: Touching[M], move: M) -> Space | None:
+    """Where the moving piece of ``move`` ends (the space a drop fills); ``None`` if the move
+    touches no space of the board."""
+    path = _piece_path(game.touched(move))
+    return path[-1] if path is not None else None
+
+
+def _piece_path(paths: tuple[tuple[Space, ...], ...]) -> tuple[Space, ...] | None:
+    for path in reversed(paths):
+        if len(path) > 1:
+            return path
+    return paths[-1] if paths else None
 
 
 def describe_outcome(game: Described, outcome: Outcome) -> str:

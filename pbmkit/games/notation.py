@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
-from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pbmkit.games.base import PbmkitError
 
@@ -18,9 +18,12 @@ __all__ = [
     "MoveNotation",
     "MoveSpan",
     "MoveSyntaxError",
+    "NotationBase",
+    "Pbmserv",
     "RunSplit",
     "StreamsMoves",
     "SummarisesMoves",
+    "destinations",
     "memoised_reader",
     "split_by",
 ]
@@ -180,13 +183,11 @@ class MoveNotation(Protocol[P_contra, M]):
     """How a game writes its moves: what the record reader, the replayer and the writer ask.
 
     The record grammar finds a turn's move text (a run of text between turn numbers, comments and
-    endings) and hands it to :meth:`split`, then each move's text to :meth:`read`.
+    endings) and hands it to :meth:`split`, then each move's text to :meth:`read`. Where a move
+    starts and ends is the game's :meth:`~pbmkit.games.base.Touching.touched`, asked through
+    :func:`~pbmkit.games.base.start_of` and :func:`destinations`; a notation says nothing of it.
+    :class:`NotationBase` gives the defaults.
     """
-
-    @property
-    def game_name(self) -> str:
-        """The registry name of the game (as in :func:`pbmkit.games.get_game`)."""
-        ...
 
     @property
     def example(self) -> str:
@@ -217,17 +218,6 @@ class MoveNotation(Protocol[P_contra, M]):
         """The canonical text of ``move`` played in ``position`` (``"IR to HS"``)."""
         ...
 
-    def start_of(self, move: M) -> int | None:
-        """The space the moving piece starts on; ``None`` for a piece laid from the hand."""
-        ...
-
-    def destinations(self, position: P_contra, start: int) -> tuple[str, ...]:
-        """The names of the spaces the piece on ``start`` may legally move to."""
-        ...
-
-    def pbmserv(self, move: M) -> str:
-        """The move in pbmserv's coordinates; ``ValueError`` if the game has none."""
-        ...
 
 
 @runtime_checkable
@@ -273,3 +263,66 @@ class StreamsMoves(Protocol[P_contra]):
         """The texts ``pbmkit moves --json`` lists, each once and in sorted order (``sorted`` of
         the texts of the legal moves, of the piece on the space ``start`` only if given)."""
         ...
+
+
+@runtime_checkable
+class Pbmserv(Protocol[M_contra]):
+    """A notation with a pbmserv form (Batalo's row-and-diagonal names): ``convert --to pbmserv``
+    writes a record with it, and says clearly that a game without it has no pbmserv form."""
+
+    def pbmserv(self, move: M_contra | None) -> str:
+        """``move`` in pbmserv's coordinates (``""`` for ``None``)."""
+        ...
+
+
+def destinations(game: Any, position: Any, start: int) -> tuple[str, ...]:
+    """Where the piece on ``start`` may go in ``position``: the names of the ends
+    (:func:`~pbmkit.games.base.end_of`) of the legal moves that start there
+    (:func:`~pbmkit.games.base.start_of`), sorted by name. A notation that streams its moves
+    (:class:`StreamsMoves`: Billo, whose two paths to one square may capture different pieces) lists
+    the moves themselves, never building them all."""
+    from pbmkit.games.base import end_of, start_of
+
+    notation = game.notation
+    if isinstance(notation, StreamsMoves):
+        return tuple(notation.sorted_listing(position, start))
+    board = game.board
+    ends = {end for m in game.legal_moves(position)
+            if start_of(game, m) == start and (end := end_of(game, m)) is not None}
+    return tuple(sorted(board.name(e) for e in ends))
+
+
+class NotationBase(Generic[P_contra, M]):
+    """Defaults for a game's notation: the common guard on a written move (:meth:`body`) and
+    :meth:`split` by one move's pattern (:attr:`one_move`). A notation subclasses it, sets
+    :attr:`example` (and :attr:`one_move`, or a :class:`RunSplit` as ``split``) and writes
+    ``normalize``, ``read`` and ``format``.
+    """
+
+    example: str = ""
+    """A typical move as written, for messages and forms (``"IR to HS"``)."""
+    what: str = "move"
+    """What one move is called in messages (``"action"``, ``"turn"``)."""
+    max_length: int = 80
+    """The longest move text read (a longer one is refused before any pattern sees it)."""
+    one_move: re.Pattern[str] | None = None
+    """One move's pattern, for :meth:`split` (atomic and bounded: linear)."""
+    announcement_words: Collection[str] = ()
+    """The words a record may write after a move (lower case), joined to it by :meth:`split`."""
+
+    def body(self, text: str) -> str:
+        """``text`` without the blanks round it; :class:`MoveSyntaxError` for an empty or a too
+        long text (the common guards, in one place)."""
+        body = text.strip()
+        if not body:
+            raise MoveSyntaxError(f"an empty {self.what}")
+        if len(body) > self.max_length:
+            raise MoveSyntaxError(f"a{'n' if self.what[:1] in 'aeiou' else ''} {self.what} of "
+                                  f"{len(body)} characters is too long: write one {self.what} "
+                                  f"like {self.example}")
+        return body
+
+    def split(self, text: str) -> Sequence[MoveSpan]:
+        """The moves of a run of move text: :func:`split_by` with :attr:`one_move`."""
+        assert self.one_move is not None, "a notation sets one_move or its own split"
+        return split_by(self.one_move, text, self.announcement_words)

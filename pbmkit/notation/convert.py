@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pbmkit.games.notation import Pbmserv
 from pbmkit.notation.model import Comment, Turn, WrittenMove
 from pbmkit.notation.problems import IllegalMoveError
 from pbmkit.notation.replay import GameReplay, Ply
@@ -60,8 +61,9 @@ def to_pbmserv(replay: GameReplay) -> str:
     if replay.game is None:
         raise ValueError(f"game {replay.index} names an unknown game")
     notation = replay.game.notation
-    if not replay.main:
-        notation.pbmserv(None)  # raises ValueError for a game without pbmserv names
+    if not isinstance(notation, Pbmserv):
+        raise ValueError(f"{replay.game.title} has no pbmserv form: pbmserv coordinates exist only "
+                         "for a game whose notation gives them (convert --to json writes any game)")
     tags = replay.record.tags
     first, second = replay.game.side_tags[:2]
     out = [f"; {replay.game.title} game {tags.get('Number', replay.index)}: "

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
-from pbmkit.games.base import Announcement, describe_outcome, side_possessive
-from pbmkit.games.notation import MoveNotation
+from pbmkit.games.base import Announcement, describe_outcome, side_possessive, start_of
+from pbmkit.games.notation import MoveNotation, destinations
 from pbmkit.notation.model import Ending, Phase, Record, Turn, WrittenMove
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.reader import iter_records, move_syntax_problems
@@ -438,11 +438,10 @@ class _Replayer:
                          "may follow a won "
                          "game", wm.line, wm.column, self._shown(turn), side, wm.text)
             return
-        notation = self.notation
         if move is not None:
-            start = notation.start_of(move)
+            start = start_of(self.game, move)
         if start is not None:
-            legal = notation.destinations(position, start)
+            legal = destinations(self.game, position, start)
         else:
             legal = self._start_destinations(wm, position)
         self.problem(reason, wm.line, wm.column, self._shown(turn), side, wm.text, legal)
@@ -452,8 +451,8 @@ class _Replayer:
             move = self.notation.read(wm.text.replace(" x ", " to "), position)
         except (MoveSyntaxError, IllegalMoveError):
             return ()
-        start = self.notation.start_of(move)
-        return () if start is None else self.notation.destinations(position, start)
+        start = start_of(self.game, move)
+        return () if start is None else destinations(self.game, position, start)
 
     def _side_problem(self, turn: Turn, wm: WrittenMove, side: str, expected: str,
                       position: Any) -> None:

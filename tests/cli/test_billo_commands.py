@@ -160,7 +160,7 @@ def test_convert_to_json_gives_every_move_and_refuses_pbmserv() -> None:
     assert chain["side"] == "orange" and chain["comments"][0].startswith("the longest chain")
     assert (game["winner"], game["how"], game["turns"]) == ("orange", "concession", 34)
     code, _, err = run("convert", "--to", "pbmserv", str(CHAIN))
-    assert code == 1 and "no pbmserv coordinates" in err
+    assert code == 1 and "Billo has no pbmserv form" in err
 
 
 def _pdf_text(path: Path) -> list[str]:

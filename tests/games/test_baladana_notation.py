@@ -8,7 +8,7 @@ import pytest
 from pbmkit.games import baladana as bd
 from pbmkit.games.baladana.notation import MAX_TURN_LENGTH, NOTATION, split_turns
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.notation import MoveSyntaxError
+from pbmkit.games.notation import MoveSyntaxError, destinations
 
 CAPTURE = """
 bY  .  .  .  bY  .  .  .
@@ -111,10 +111,10 @@ def test_unreadable_turns_say_why(text: str, reason: str) -> None:
 def test_destinations_lists_the_squares_a_figure_may_reach_this_turn() -> None:
     """``destinations``: the squares the figure may reach, with or without a ring move."""
     p = bd.from_diagram(CAPTURE.replace("wRB", "wR "))
-    assert NOTATION.destinations(p, bd.space("c1")) == ("b2", "d2")
+    assert destinations(bd.GAME, p, bd.space("c1")) == ("b2", "d2")
     q = bd.parse_setup("white c1=R d1=B e1=YY; black e8=YY")
     # with the blue ring of d1 moved onto c1, c1 slides along its diagonals
-    assert "h6" in NOTATION.destinations(q, bd.space("c1"))
+    assert "h6" in destinations(bd.GAME, q, bd.space("c1"))
 
 
 def test_split_divides_a_turns_text_into_the_sides_turns() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from test_batrakill_helpers import BOARD, DUEL, NOTATION, pos, sq
 
-from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.batrakill import Move, Position, check_move, initial_position
+from pbmkit.games.base import IllegalMoveError, start_of
+from pbmkit.games.batrakill import GAME, Move, Position, check_move, initial_position
 from pbmkit.games.batrakill.notation import MAX_MOVE_LENGTH, format_move
-from pbmkit.games.notation import MoveSyntaxError
+from pbmkit.games.notation import MoveSyntaxError, Pbmserv, destinations
 
 E = ". . . . . . . . ."
 
@@ -82,11 +82,10 @@ def test_format_writes_every_kind_of_move() -> None:
 
 def test_destinations_and_start_of() -> None:
     start = initial_position(DUEL)
-    assert NOTATION.destinations(start, sq("b2")) == ("a2", "b3", "c2")
-    assert NOTATION.start_of(Move("drop", (sq("e5"),))) is None
-    assert NOTATION.start_of(Move("step", (sq("b2"), sq("b3")))) == sq("b2")
-    with pytest.raises(ValueError, match="no pbmserv"):
-        NOTATION.pbmserv(Move("drop", (sq("e5"),)))
+    assert destinations(GAME, start, sq("b2")) == ("a2", "b3", "c2")
+    assert start_of(GAME, Move("drop", (sq("e5"),))) is None
+    assert start_of(GAME, Move("step", (sq("b2"), sq("b3")))) == sq("b2")
+    assert not isinstance(NOTATION, Pbmserv)
 
 
 def test_split_keeps_the_dragon_letter_with_its_move() -> None:

@@ -41,6 +41,7 @@ from pbmkit.games.billo.search import (
     path_key,
     sorted_legal,
 )
+from pbmkit.games.notation import destinations
 
 # A round Billo in a 4 x 4 block (c3-f6) of 8 own and 7 opponent's free square pieces: 314,656
 # legal seven-capture paths (docs/billo.md, "Speed").
@@ -431,7 +432,7 @@ def test_the_first_reading_of_written_moves_of_every_shape(text: str) -> None:
 def test_destinations_are_the_piece_s_legal_moves_sorted(position: Position) -> None:
     legal = billo.legal_moves(position)
     for start in {m.start for m in legal} | {0, 36}:
-        assert NOTATION.destinations(position, start) == tuple(sorted(
+        assert destinations(billo.GAME, position, start) == tuple(sorted(
             billo.move_text(position, m) for m in legal if m.start == start))
 
 

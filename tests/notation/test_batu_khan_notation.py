@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbmkit.games import batu_khan as bk
-from pbmkit.games.base import IllegalMoveError
+from pbmkit.games.base import IllegalMoveError, start_of
 from pbmkit.games.batu_khan import Move
 from pbmkit.games.batu_khan import notation as module
 from pbmkit.games.batu_khan.notation import NOTATION
-from pbmkit.games.notation import MoveSyntaxError
+from pbmkit.games.notation import MoveSyntaxError, Pbmserv, destinations
 
 KNOCK = bk.from_diagram("""
     5  .  .  .  .  .
@@ -124,26 +124,24 @@ def test_the_patterns_are_linear() -> None:
 
 
 def test_destinations_list_where_a_stone_may_go() -> None:
-    geo = KNOCK.geometry
-    assert NOTATION.destinations(KNOCK, geo.index["b2"]) == ("a1", "a3", "c1", "c3")
-    assert NOTATION.destinations(KNOCK, geo.index["d2"]) == ("c3", "e3")  # b4: c3 is in the way
-    assert NOTATION.destinations(KNOCK, geo.index["a1"]) == ()
-    assert NOTATION.destinations(KNOCK, None) == ()
-    assert NOTATION.start_of(Move("K", "b2", "a3")) == geo.index["b2"]
-    assert NOTATION.start_of(Move("B", None, "a1")) is None
-    assert NOTATION.threats(KNOCK) == ()
-    with pytest.raises(ValueError, match="no pbmserv"):
-        NOTATION.pbmserv(Move("B", None, "a1"))
+    geo, game = KNOCK.geometry, bk.GAME
+    assert destinations(game, KNOCK, geo.index["b2"]) == ("a1", "a3", "c1", "c3")
+    assert destinations(game, KNOCK, geo.index["d2"]) == ("c3", "e3")  # b4: c3 is in the way
+    assert destinations(game, KNOCK, geo.index["a1"]) == ()
+    assert start_of(game, Move("K", "b2", "a3")) == geo.index["b2"]
+    assert start_of(game, Move("B", None, "a1")) is None
+    assert not isinstance(NOTATION, Pbmserv)
 
 
 def test_each_board_size_has_its_notation_numbering_its_squares() -> None:
     seven = module.notation_for(7, 7)
     assert module.notation_for(7, 7) is seven and module.notation_for(5, 5) is NOTATION
-    assert seven.start_of(Move("W", "g7", "f6")) == 48
-    assert NOTATION.start_of(Move("W", "g7", "f6")) is None  # off the 5 x 5 board
+    game = bk.batu_khan(7, 7)
+    assert start_of(game, Move("W", "g7", "f6")) == 48
+    assert start_of(bk.GAME, Move("W", "g7", "f6")) is None  # off the 5 x 5 board
     start = bk.initial_position(7, 7)
     after = bk.apply(bk.apply(start, Move("W", None, "g1")), Move("W", None, "a7"))
-    assert seven.destinations(after, 6) == ("f1", "f2", "g2")
+    assert destinations(game, after, 6) == ("f1", "f2", "g2")
 
 
 @settings(max_examples=40, deadline=None)

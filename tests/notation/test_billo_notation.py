@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from pbmkit.games import billo
 from pbmkit.games.billo.notation import AmbiguousMoveError
+from pbmkit.games.notation import Pbmserv
 from pbmkit.notation import IllegalMoveError, MoveSyntaxError, check_text, format_move, parse_move
 from pbmkit.notation.movetext import get_notation
 
@@ -186,9 +187,8 @@ def test_normalize_respells_without_a_position() -> None:
 
 
 def test_billo_has_no_pbmserv_coordinates_nor_averto() -> None:
-    with pytest.raises(ValueError, match="no pbmserv"):
-        NOTATION.pbmserv(None)
-    assert NOTATION.threats(START) == ()
+    assert not isinstance(NOTATION, Pbmserv)
+    assert billo.GAME.announce(START) == () and not billo.GAME.announcement_words
 
 
 # --- records: the First tag and claimed draws ------------------------------------------------

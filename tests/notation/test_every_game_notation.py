@@ -29,7 +29,7 @@ def test_every_registered_game_has_a_move_notation() -> None:
     assert game_names(), "no game registered"
     for name in game_names():
         assert has_notation(name), f"{name} has no move notation"
-        assert get_notation(name).game_name == name
+        assert get_notation(name) is get_game(name).notation
 
 
 def _record(game: Any, moves: list[Any]) -> str:

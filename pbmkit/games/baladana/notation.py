@@ -24,7 +24,6 @@ from pbmkit.games.baladana.rules import (
     SIDE_LETTERS,
     Move,
     Position,
-    legal_moves,
     space,
     space_name,
 )
@@ -309,7 +308,6 @@ def split_turns(text: str) -> tuple[str, ...]:
 class BaladanaNotation:
     """The Baladãna turn notation (``[ring move] figure move [tax R] [loot G>e4 B>c3]``)."""
 
-    game_name = "baladana"
     example = _EXAMPLE
 
     def normalize(self, text: str) -> str:
@@ -382,19 +380,6 @@ class BaladanaNotation:
     split = RunSplit(_QUICK_RUN, _ONE_TURN)
     """The sides' turns in a run of move text: ``"Gd1>e2 e2-e6 c7-c6"`` -> two turns."""
 
-    def start_of(self, move: Move) -> int:
-        """The square the moving figure starts on."""
-        return move.start
-
-    def destinations(self, position: Position, start: int) -> tuple[str, ...]:
-        """The squares the figure on ``start`` may reach this turn, with or without a ring move."""
-        ends = {m.end for m in legal_moves(position) if m.start == start}
-        return tuple(space_name(e) for e in sorted(ends))
-
-    def pbmserv(self, move: Move) -> str:
-        """Baladãna has no pbmserv coordinates: ``ValueError``."""
-        raise ValueError("Baladãna records have no pbmserv coordinates")
-
 
 def _sep(position: Position, end: int) -> str:
     """``x`` before a square holding an opponent's figure, else ``-``."""
@@ -418,16 +403,10 @@ def _capture_mark(move: Move, capture: bool) -> IllegalMoveError:
     """The error for the capture mark of ``move``, wrong either way."""
     end = space_name(move.end)
     if capture:
-        return _placed(f"'x' marks a capture, but {end} holds no figure of your opponent's",
-                       move.start)
-    return _placed(f"{end} holds your opponent's figure: write the capture with x "
-                   f"({space_name(move.start)}x{end})", move.start)
-
-
-def _placed(message: str, start: int) -> IllegalMoveError:
-    exc = IllegalMoveError(message)
-    exc.start = start  # type: ignore[attr-defined]
-    return exc
+        return IllegalMoveError(f"'x' marks a capture, but {end} holds no figure of your opponent's",
+                                move.start)
+    return IllegalMoveError(f"{end} holds your opponent's figure: write the capture with x "
+                            f"({space_name(move.start)}x{end})", move.start)
 
 
 NOTATION = BaladanaNotation()

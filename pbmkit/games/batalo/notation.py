@@ -195,7 +195,6 @@ depend on the position, so ``read`` hands it out at once the next time (one look
 class BataloNotation:
     """The Batalo move notation (phone-chart names)."""
 
-    game_name = "batalo"
     example = "IR to HS"
 
     split = RunSplit(_RUN, _ONE_MOVE, _ANNOUNCED)
@@ -233,18 +232,6 @@ class BataloNotation:
     def format(self, move: batalo.Move, position: batalo.Position | None = None) -> str:
         """``"IR to HS"`` (with the landings when the move carries a hop path)."""
         return str(move)
-
-    def start_of(self, move: batalo.Move) -> int:
-        """The starting space of ``move``."""
-        return move.start
-
-    def destinations(self, position: batalo.Position, start: int) -> tuple[str, ...]:
-        """The legal destinations of the piece on ``start``, as names in board order."""
-        return tuple(batalo.space_name(s) for s in batalo.destinations(position, start))
-
-    def threats(self, position: batalo.Position) -> tuple[str, ...]:
-        """What the side that just moved threatens (ruling 14)."""
-        return tuple(batalo.threats(position))
 
     def pbmserv(self, move: batalo.Move | None) -> str:
         """``g5-g6``: the move in pbmserv's row-and-diagonal names (``""`` for ``None``)."""

@@ -123,16 +123,9 @@ def format_move(board: Board, move: Move) -> str:
     return f"D {out}"
 
 
-def _placed(message: str, start: int | None) -> IllegalMoveError:
-    exc = IllegalMoveError(message)
-    exc.start = start  # type: ignore[attr-defined]
-    return exc
-
-
 class BatrakillNotation:
     """The Batrakill notation on one board (squares become that board's numbers)."""
 
-    game_name = "batrakill"
     example = "c2-c3"
 
     def __init__(self, board: Board) -> None:
@@ -166,22 +159,23 @@ class BatrakillNotation:
         for name in written.squares:
             sq = board.find(name)
             if sq is None:
-                raise _placed(f"{name} is not a square of this {self.board_label} board",
-                              squares[0] if squares else None)
+                raise IllegalMoveError(f"{name} is not a square of this {self.board_label} board",
+                                       squares[0] if squares else None)
             squares.append(sq)
         path = tuple(squares)
         if position.dragon_to_move:
             if written.kind == "drop":
                 return Move("drop", path)
             if written.kind in ("place", "pass"):
-                raise _placed("it is the dragon's turn: it steps (D e4-e5) or jumps (D e4xe6)", path[0])
+                raise IllegalMoveError("it is the dragon's turn: it steps (D e4-e5) or jumps (D e4xe6)",
+                                       path[0])
             return Move("dragon", path)
         if written.dragon or written.kind == "drop":
             whose = "the knights'" if position.config.duel else f"{'+'.join(position.place).title()}'s"
-            raise _placed(f"it is {whose} turn, not the dragon's", None)
+            raise IllegalMoveError(f"it is {whose} turn, not the dragon's", None)
         if written.kind == "dragon":
-            raise _placed("a knight moves one square, written like c2-c3 ('x' is the dragon's jump)",
-                          path[0])
+            raise IllegalMoveError("a knight moves one square, written like c2-c3 ('x' is the dragon's jump)",
+                                   path[0])
         if written.kind == "pass":
             a, b = path
             if b in board.steps[a] and any(m.kind == "step" and m.path == path
@@ -198,19 +192,6 @@ class BatrakillNotation:
     def format(self, move: Move, position: Position) -> str:
         """The canonical text of ``move``."""
         return format_move(self.board, move)
-
-    def start_of(self, move: Move) -> int | None:
-        """The moving piece's square; ``None`` for the dragon's placement."""
-        return None if move.kind == "drop" else move.path[0]
-
-    def destinations(self, position: Position, start: int) -> tuple[str, ...]:
-        """Where the piece on ``start`` may go (a chain: its last landing)."""
-        ends = {m.path[-1] for m in legal_moves(position) if m.kind != "drop" and m.path[0] == start}
-        return tuple(sorted(self.board.name(s) for s in ends))
-
-    def pbmserv(self, move: Move) -> str:
-        """Batrakill has no pbmserv notation."""
-        raise ValueError("Batrakill has no pbmserv notation")
 
 
 @cache

@@ -36,7 +36,6 @@ from pbmkit.games.batu_khan.rules import (
     Move,
     Position,
     geometry,
-    legal_moves,
     move_text,
 )
 from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
@@ -110,13 +109,6 @@ def _parse(text: str) -> _Written:
 _read = memoised_reader(_parse)
 
 
-def _placed(message: str, start: int | None) -> IllegalMoveError:
-    """An :class:`IllegalMoveError` that carries the starting square (for "could go to" lists)."""
-    exc = IllegalMoveError(message)
-    exc.start = start  # type: ignore[attr-defined]
-    return exc
-
-
 class BatuKhanNotation:
     """The Batu Khan action notation on one board size: ``B@c1``, ``X@d3``, ``B c1-c3``, ``Y b2xc3``.
 
@@ -125,7 +117,6 @@ class BatuKhanNotation:
     own instance (:func:`notation_for`).
     """
 
-    game_name = "batukhan"
     example = "B c1-c3"
 
     def __init__(self, files: int = DEFAULT_FILES, ranks: int = DEFAULT_RANKS) -> None:
@@ -172,8 +163,8 @@ class BatuKhanNotation:
         if w.piece is not None and not w.knock and end is not None and geo is self.geometry:
             self._remember(text, move._replace(knock=False), end)
         if w.knock and target == EMPTY and end is not None:
-            raise _placed(check_move(position, move) or f"{w.end} is free: nothing to knock out",
-                          start)
+            raise IllegalMoveError(check_move(position, move) or f"{w.end} is free: nothing to knock out",
+                                   start)
         return move
 
     def _remember(self, text: str, move: Move, end: int) -> None:
@@ -185,27 +176,6 @@ class BatuKhanNotation:
     def format(self, move: Move, position: Position) -> str:
         """``"B@c1"``, ``"Y b2xc3"``: the canonical text of ``move``."""
         return move_text(move)
-
-    def start_of(self, move: Move) -> int | None:
-        """The square the moving stone starts on; ``None`` for a piece laid from the hand (and for
-        a start off the board)."""
-        return None if move.start is None else self.geometry.find(move.start)
-
-    def destinations(self, position: Position, start: int | None) -> tuple[str, ...]:
-        """The names of the squares the stone on ``start`` may legally go to, sorted; empty for
-        ``None`` (a piece laid from the hand)."""
-        if start is None or not 0 <= start < len(position.cells):
-            return ()
-        name = position.geometry.names[start]
-        return tuple(sorted({m.end for m in legal_moves(position) if m.start == name}))
-
-    def threats(self, position: Position) -> tuple[str, ...]:
-        """Batu Khan has no announcements: nothing is ever announced."""
-        return ()
-
-    def pbmserv(self, move: Move) -> str:
-        """Batu Khan has no pbmserv coordinates: ``ValueError``."""
-        raise ValueError("Batu Khan records have no pbmserv coordinates (pbmserv names are Batalo's)")
 
 
 @cache

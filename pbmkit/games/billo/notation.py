@@ -271,8 +271,8 @@ def _fallback(position: billo.Position, w: _Written) -> billo.Move:
     if piece is None:
         shapes = [s for s in billo.SHAPES if code * position.turn > 0 and billo.shape_state(code, s)]
         if len(shapes) > 1:
-            raise _placed(billo.why_not(position, w.squares, None, w.billo or None, w.captures),
-                          start)
+            raise IllegalMoveError(billo.why_not(position, w.squares, None, w.billo or None, w.captures),
+                                   start)
         piece = shapes[0] if shapes else billo.ROUND
     caps = w.captures if w.captures is not None else tuple(
         s for s in w.squares[1:] if position.board[s] * position.turn < 0)
@@ -282,7 +282,6 @@ def _fallback(position: billo.Position, w: _Written) -> billo.Move:
 class BilloNotation:
     """The Billo move notation (piece letter, Billo mark, squares joined by ``-`` and ``x``)."""
 
-    game_name = "billo"
     example = _EXAMPLE
 
     split = RunSplit(_QUICK_RUN, _ONE_MOVE)
@@ -325,8 +324,8 @@ class BilloNotation:
             start = move.start
             if board[start] * side > 0 and billo.shape_state(board[start], move.piece) == \
                     billo.BASIC:
-                raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
-                              f"{billo.space_name(start)} is not a Billo", start)
+                raise IllegalMoveError(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
+                                       f"{billo.space_name(start)} is not a Billo", start)
         return move
 
     def format(self, move: billo.Move, position: billo.Position) -> str:
@@ -343,28 +342,11 @@ class BilloNotation:
             return text
         return f"{text}=B" if marked and billo.promotes(position, move) else text
 
-    def start_of(self, move: billo.Move) -> int:
-        """The square the moving piece starts on."""
-        return move.start
-
-    def destinations(self, position: billo.Position, start: int) -> tuple[str, ...]:
-        """The legal moves of the pieces on ``start``, as canonical texts (a path tells more than
-        its last square: two paths to one square may capture different pieces)."""
-        return tuple(self.sorted_listing(position, start))
-
     def sorted_listing(self, position: billo.Position, start: int | None = None) -> Iterator[str]:
         """The legal moves' texts in sorted order, one at a time (:func:`~pbmkit.games.billo.
         search.sorted_legal`): ``pbmkit moves --json`` streams them."""
         for move in sorted_legal(position, start):
             yield billo.move_text(position, move)
-
-    def threats(self, position: billo.Position) -> tuple[str, ...]:
-        """Billo has no averto: nothing is ever announced."""
-        return ()
-
-    def pbmserv(self, move: billo.Move | None) -> str:
-        """Billo has no pbmserv coordinates: ``ValueError``."""
-        raise ValueError("Billo records have no pbmserv coordinates (pbmserv names are Batalo's)")
 
 
 def _unlettered(text: str, w: _Written, position: billo.Position) -> billo.Move:
@@ -380,12 +362,12 @@ def _unlettered(text: str, w: _Written, position: billo.Position) -> billo.Move:
     move = found[0] if found else _fallback(position, w)
     mover = billo.moving_piece(position, move)
     if w.billo and mover == billo.BASIC:
-        raise _placed(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
-                      f"{billo.space_name(start)} is not a Billo", start)
+        raise IllegalMoveError(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
+                               f"{billo.space_name(start)} is not a Billo", start)
     if w.promotion and found and not billo.promotes(position, move):
         why = "it is already a Billo" if mover == billo.BILLO else \
             "it does not reach its last rank"
-        raise _placed(f"'=B' marks a promotion, but the move does not promote: {why}", start)
+        raise IllegalMoveError(f"'=B' marks a promotion, but the move does not promote: {why}", start)
     return move
 
 
@@ -490,13 +472,6 @@ def play(position: Position, text: str) -> Position | None:
             ms[i] ^= bits
     _set_masks(after, tuple(ms))
     return after
-
-
-def _placed(message: str, start: int) -> IllegalMoveError:
-    """An :class:`IllegalMoveError` that carries the starting square (for "could go to" lists)."""
-    exc = IllegalMoveError(message)
-    exc.start = start  # type: ignore[attr-defined]
-    return exc
 
 
 def _word(piece: str) -> str:
