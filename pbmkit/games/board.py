@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["OFF", "Board", "hex_board", "square_board"]
+__all__ = ["FILES", "OFF", "Board", "hex_board", "square_board", "square_labels"]
 
 OFF = -1
 """The value of :meth:`Board.step` when a step leaves the board."""
@@ -142,5 +142,16 @@ def square_board(
 ) -> Board:
     """A ``files`` × ``ranks`` square board on (file, rank), 0-based; names ``a1`` style by default."""
     cs = [(f, r) for r in range(ranks) for f in range(files)]
-    namer = name_of or (lambda f, r: f"{chr(ord('a') + f)}{r + 1}")
+    namer = name_of or (lambda f, r: f"{FILES[f]}{r + 1}")
     return _build("square", cs, [namer(f, r) for f, r in cs], SQUARE_DIRECTIONS)
+
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+"""The file letters of a square (or rhombus) board named ``a1`` style, from file 0."""
+
+
+def square_labels(files: int, ranks: int = 0) -> list[tuple[tuple[int, int], str]]:
+    """The labels of a board on (file, rank) coordinates named ``a1`` style, as a game's look gives
+    them (:attr:`~pbmkit.games.drawing.Look.line_labels`): each file's letter under rank 1, and,
+    for ``ranks`` > 0, each rank's number left of file a."""
+    return [((f, -1), FILES[f]) for f in range(files)] + [((-1, r), str(r + 1)) for r in range(ranks)]

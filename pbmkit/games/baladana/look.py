@@ -20,6 +20,7 @@ from pbmkit.games.baladana.rules import (
     golden_in_play,
     is_figure,
 )
+from pbmkit.games.board import square_labels
 from pbmkit.games.drawing import Glyph, Look
 
 __all__ = ["beside", "look", "symbols"]
@@ -68,7 +69,7 @@ def look() -> Look[Position]:
         legend=(("wRB", "White figure with red and blue rings"), ("bG", "Black figure (dark)"),
                 ("R", "free red ring"), ("Yw", "White's free golden ring"),
                 ("Yb", "Black's free golden ring")),
-        line_labels=lambda: [((f, -1), "abcdefgh"[f]) for f in range(8)]
+        line_labels=lambda: square_labels(8)
         + [((-1, r), str(r + 1)) for r in range(8)],
         sides=SIDE_NAMES,
         owners={s: SIDE_NAMES[SIDE_LETTERS.index(s[0]) if is_figure(s) else

@@ -14,6 +14,7 @@ from functools import cache
 
 from pbmkit.games.batrakill.layout import FACTIONS
 from pbmkit.games.batrakill.rules import DRAGON, KNIGHTS, Config, Position, place_name
+from pbmkit.games.board import square_labels
 from pbmkit.games.drawing import Glyph, Look
 
 __all__ = ["look", "symbols"]
@@ -81,7 +82,7 @@ def look(config: Config) -> Look[Position]:
         glyphs=glyphs,
         legend=tuple(legend),
         bases=bases,
-        line_labels=lambda: [((f, -1), chr(97 + f)) for f in range(files)]
+        line_labels=lambda: square_labels(files)
         + [((-1, r), str(r + 1)) for r in range(ranks)],
         sides=tuple(place_name(p) for p in config.order),
         owners=owners,

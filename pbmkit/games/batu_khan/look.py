@@ -17,12 +17,12 @@ from pbmkit.games.batu_khan.rules import (
     PIECES,
     SIDE_NAMES,
     SOUTH,
-    Geometry,
     Position,
     geometry,
     out_of_play,
     symbol_of,
 )
+from pbmkit.games.board import FILES, square_labels
 from pbmkit.games.drawing import Glyph, Look
 
 __all__ = ["beside", "look", "symbols"]
@@ -51,26 +51,20 @@ def _glyph(symbol: str) -> Glyph:
     return Glyph("letter", symbol.upper(), dark=dark, marks=() if dark else ("outline",))
 
 
-def _labels(geo: Geometry) -> list[tuple[tuple[int, int], str]]:
-    files = [((f, -1), "abcdefghi"[f]) for f in range(geo.files)]
-    ranks = [((-1, r), str(r + 1)) for r in range(geo.ranks)]
-    return files + ranks
-
-
 @cache
 def look(files: int, ranks: int) -> Look[Position]:
     """The drawing hints of Batu Khan on a ``files`` × ``ranks`` board."""
     geo = geometry(files, ranks)
     every = [symbol_of(p, side) for side in (SOUTH, NORTH) for p in PIECES]
     camps = {sq: SIDE_NAMES[side] for side in (SOUTH, NORTH) for sq in geo.camps[side]}
-    last = "abcdefghi"[files - 1]
+    last = FILES[files - 1]
     return Look(
         symbols=symbols,
         glyphs={s: _glyph(s) for s in every},
         legend=(*((p, f"{KIND_WORDS[p]} stone") for p in "BYKW"), ("X", "blockade"),
                 ("b", "North (dark)")),
         bases=camps,
-        line_labels=lambda: _labels(geo),
+        line_labels=lambda: square_labels(geo.files, geo.ranks),
         sides=SIDE_NAMES,
         owners={s: SIDE_NAMES[SOUTH if s.isupper() else NORTH] for s in every},
         how_to=(

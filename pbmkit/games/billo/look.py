@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pbmkit.games.billo.rules import Position
 from pbmkit.games.billo.setup import symbols
+from pbmkit.games.board import square_labels
 from pbmkit.games.drawing import Glyph, Look, Part
 
 __all__ = ["look"]
@@ -26,13 +27,6 @@ def _billo_parts(symbol: str) -> tuple[Part, ...]:
     return tuple(parts)
 
 
-def _line_labels() -> list[tuple[tuple[int, int], str]]:
-    # File letters under rank 1, rank numbers left of file a.
-    files = [((f, -1), "abcdefgh"[f]) for f in range(8)]
-    ranks = [((-1, r), str(r + 1)) for r in range(8)]
-    return files + ranks
-
-
 def look() -> Look[Position]:
     """Billo's drawing hints: stacks of round and square pieces, a double outline for a Billo."""
     cells = _billo_symbols()
@@ -41,7 +35,7 @@ def look() -> Look[Position]:
         glyphs={s: Glyph("stack", s, _billo_parts(s)) for s in cells},
         legend=(("R", "round"), ("S", "square"), ("RS", "double"), ("R+", "round Billo"),
                 ("S+", "square Billo"), ("R+S+", "composite Billo"), ("r", "Orange (filled)")),
-        line_labels=_line_labels,
+        line_labels=lambda: square_labels(8, 8),
         sides=("yellow", "orange"),
         owners={s: "yellow" if s.isupper() else "orange" for s in cells},
         how_to=(
