@@ -106,7 +106,7 @@ class Trio(GameBase[Position, Move]):
     """The Trio rules as a Game."""
 
     name, title, board, sides = "trio", "Trio", BOARD, SIDES
-    how_words: ClassVar = {"row": HowWords("with a row of three", "with a row of three", "row of three"),
+    outcome_words: ClassVar = {"row": HowWords("with a row of three", "with a row of three", "row of three"),
                            "no-moves": HowWords("as the next player could not move",
                                                 "as the next player cannot move", "no move left")}
     notation = TrioNotation()

@@ -12,7 +12,17 @@ what differs. The decisions are documented in ``docs/architecture.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    NamedTuple,
+    Protocol,
+    Self,
+    TypeVar,
+    runtime_checkable,
+)
 
 from pbmkit.games.board import Board
 
@@ -116,8 +126,8 @@ class Outcome(NamedTuple):
 class HowWords(NamedTuple):
     """A ``how`` in words, for each place a result is told (a side's name goes before each)."""
 
-    board: str
-    """In a sentence: ``White has won {board}`` / ``the game is drawn ({board})``."""
+    sentence: str
+    """In a sentence: ``White has won {sentence}`` / ``the game is drawn ({sentence})``."""
     report: str
     """In ``pbmkit show`` and ``check``: ``White wins {report}`` / ``drawn {report}``."""
     form: str
@@ -356,15 +366,16 @@ class GameBase(Generic[P, M]):
     """Defaults for the optional parts of :class:`Game`: one round, no announcements, no draws to
     claim, the common outcome words, side tags from side names, no configuring tags.
 
-    A game subclasses it, sets ``name``, ``title``, ``sides`` (and ``how_words`` for its own
+    A game subclasses it, sets ``name``, ``title``, ``sides`` (and ``outcome_words`` for its own
     ``how`` values) and writes the rules; it overrides a default only where its rules differ.
     """
 
     name: str = ""
     title: str = ""
     sides: tuple[str, ...] = ()
-    how_words: ClassVar[Mapping[str, HowWords]] = {}
-    """The game's own ``how`` values in words (merged with :data:`COMMON_HOW`)."""
+    outcome_words: ClassVar[Mapping[str, HowWords]] = COMMON_HOW
+    """Every ``how`` of the game in words. A game sets its own ``how`` values here; they are merged
+    over :data:`COMMON_HOW` when its class is defined (:meth:`__init_subclass__`)."""
     rounds: int = 1
     announcement_words: ClassVar[Mapping[str, str]] = {}
     extra_tags: tuple[str, ...] = ()
@@ -386,10 +397,12 @@ class GameBase(Generic[P, M]):
         """The sides in their standard order."""
         return self.sides
 
-    @property
-    def outcome_words(self) -> Mapping[str, HowWords]:
-        """The common outcome words and the game's own."""
-        return {**COMMON_HOW, **self.how_words}
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Merge the class's own :attr:`outcome_words` over the common ones."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("outcome_words")
+        if own is not None:
+            cls.outcome_words = {**COMMON_HOW, **own}
 
     def round_of(self, position: P) -> int:
         """Always round 1."""
@@ -463,9 +476,9 @@ def describe_outcome(game: Described, outcome: Outcome) -> str:
     """``"White has won by reaching the opponent's base"``, ``"the game is drawn (...)"``."""
     words = game.outcome_words.get(outcome.how)
     if outcome.winner == "draw":
-        return f"the game is drawn ({words.board})" if words else "the game is drawn"
+        return f"the game is drawn ({words.sentence})" if words else "the game is drawn"
     has = side_verb(game, outcome.winner, "has", "have")
-    return f"{outcome.winner.capitalize()} {has} won {words.board if words else f'({outcome.how})'}"
+    return f"{outcome.winner.capitalize()} {has} won {words.sentence if words else f'({outcome.how})'}"
 
 
 def side_verb(game: object, side: str, one: str, many: str) -> str:

@@ -33,7 +33,7 @@ class Baladana(GameBase[Position, Move]):
     name = "baladana"
     title = "Baladãna"
     sides = SIDE_NAMES
-    how_words: ClassVar[Mapping[str, HowWords]] = {
+    outcome_words: ClassVar[Mapping[str, HowWords]] = {
         "golden-rings": HowWords("by taking both golden rings", "by taking both golden rings",
                                  "golden rings taken"),
         "no-capture": HowWords("as both players lost a golden ring", "as neither can capture",

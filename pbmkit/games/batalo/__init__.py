@@ -118,7 +118,7 @@ class Batalo(GameBase[Position, Move]):
     title = "Batalo"
     board = BOARD
     sides = ("white", "black")
-    how_words: ClassVar[Mapping[str, HowWords]] = {
+    outcome_words: ClassVar[Mapping[str, HowWords]] = {
         "base": HowWords("by reaching the opponent's base", "on the base", "reached the base"),
         "capture-all": HowWords("by capturing every opposing piece", "by capturing every piece",
                                 "captured every piece"),

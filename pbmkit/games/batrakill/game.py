@@ -38,7 +38,7 @@ class Batrakill(GameBase[Position, Move]):
     title = "Batrakill"
     extra_tags = ("Layout", "Order")
     plural_sides = frozenset({"knights"})
-    how_words: ClassVar[Mapping[str, HowWords]] = {
+    outcome_words: ClassVar[Mapping[str, HowWords]] = {
         "trapped": HowWords("by immobilising the dragon", "by immobilising the dragon",
                             "dragon immobilised"),
         "captured": HowWords("by capturing the dragon", "by capturing the dragon", "dragon captured"),

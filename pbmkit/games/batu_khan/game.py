@@ -42,7 +42,7 @@ class BatuKhan(GameBase[Position, Move]):
     title = "Batu Khan"
     sides = SIDE_NAMES
     extra_tags = ("Board",)
-    how_words: ClassVar[Mapping[str, HowWords]] = {
+    outcome_words: ClassVar[Mapping[str, HowWords]] = {
         "camp": HowWords("with two stones in the opponent's camp",
                          "with two stones in the opponent's camp", "two stones in the camp"),
         "no-moves": HowWords("because the opponent had no action left",

@@ -166,7 +166,7 @@ class Billo(GameBase[Position, Move]):
     """No position comes back: a capture leaves fewer pieces, a promotion (without one) more
     Billos, and any other move one more quiet ply, which the position counts (rule 14); so
     (pieces taken, Billos, quiet plies) grows with every move (``tests/games/test_billo_no_repeats.py``)."""
-    how_words: ClassVar[Mapping[str, HowWords]] = {
+    outcome_words: ClassVar[Mapping[str, HowWords]] = {
         "capture-all": HowWords("by capturing every opposing piece", "by capturing every piece",
                                 "captured every piece"),
         "no-moves": HowWords("because the opponent had no legal move",
