@@ -236,6 +236,12 @@ class Rules(Protocol[P, M]):
         """The draw the side to move may claim; :class:`IllegalMoveError` with the reason if none."""
         ...
 
+    @property
+    def positions_repeat(self) -> bool:
+        """Whether a position can come back within one game (``False`` only where the rules make
+        it impossible: the replayer then keeps no table of the positions seen)."""
+        ...
+
 
 @runtime_checkable
 class Touching(Protocol[_M_in]):
@@ -327,7 +333,8 @@ class Plays(Protocol[P]):
     ``None`` whenever the game does not answer at once (an illegal move, a text it has not read
     yet, a rarer kind of move): the caller then reads, checks and applies the move the long way,
     which answers and explains. It never raises for a text or a position of the game, and never
-    answers for an illegal move. Read with ``getattr`` (a game without it loses nothing but time);
+    answers for an illegal move. Asked with ``isinstance(game, Plays)`` (a game without it loses
+    nothing but time);
     ``tests/games/test_play.py`` holds every game's ``play`` to that definition.
     """
 
@@ -368,6 +375,14 @@ class GameBase(Generic[P, M]):
 
     A game subclasses it, sets ``name``, ``title``, ``sides`` (and ``outcome_words`` for its own
     ``how`` values) and writes the rules; it overrides a default only where its rules differ.
+
+    Each method is defined once. Where the rules are a module's functions, the class binds them
+    (``legal_moves = staticmethod(legal_moves)``) instead of writing a method that forwards to
+    them: the speed trick the hot paths need, and the only one. The replayer and ``pbmkit
+    check``'s lean path call ``check_move`` and ``apply`` for every ply of every record, and a
+    bound function spares a method frame each (about 3% of checking an archive,
+    docs/performance.md). A method is written only where it needs the game itself (a configured
+    board, the first side).
     """
 
     name: str = ""
@@ -384,8 +399,7 @@ class GameBase(Generic[P, M]):
     """Whether a position can come back within one game. ``False`` only where the rules make it
     impossible (Billo: every move captures, promotes or counts one more quiet move, and the count
     is part of the position); the replayer then keeps no table of the positions seen, whose note
-    ("this position was seen before") could never be written. Optional: a game without it
-    repeats."""
+    ("this position was seen before") could never be written."""
 
     @property
     def side_tags(self) -> tuple[str, ...]:
@@ -472,7 +486,7 @@ def _piece_path(paths: tuple[tuple[Space, ...], ...]) -> tuple[Space, ...] | Non
     return paths[-1] if paths else None
 
 
-def describe_outcome(game: Described, outcome: Outcome) -> str:
+def describe_outcome(game: Game[Any, Any], outcome: Outcome) -> str:
     """``"White has won by reaching the opponent's base"``, ``"the game is drawn (...)"``."""
     words = game.outcome_words.get(outcome.how)
     if outcome.winner == "draw":
@@ -481,14 +495,14 @@ def describe_outcome(game: Described, outcome: Outcome) -> str:
     return f"{outcome.winner.capitalize()} {has} won {words.sentence if words else f'({outcome.how})'}"
 
 
-def side_verb(game: object, side: str, one: str, many: str) -> str:
+def side_verb(game: Sides, side: str, one: str, many: str) -> str:
     """``one`` ("wins") for a side named in the singular, ``many`` ("win") for one in the plural
     (the game's :attr:`Sides.plural_sides`)."""
-    return many if side in getattr(game, "plural_sides", ()) else one
+    return many if side in game.plural_sides else one
 
 
-def side_possessive(game: object, side: str) -> str:
+def side_possessive(game: Sides, side: str) -> str:
     """``"White's"``, ``"Knights'"``: the side's name, capitalised, with the possessive its
     number takes (the game's :attr:`Sides.plural_sides`)."""
     name = side.capitalize()
-    return f"{name}'" if side in getattr(game, "plural_sides", ()) else f"{name}'s"
+    return f"{name}'" if side in game.plural_sides else f"{name}'s"

@@ -473,7 +473,7 @@ class _Replayer:
         res, game = self.result, self.game
         position = start
         seen: dict[Any, Ply] | None = {start: Ply("", 0, "", "", None, "", 0, 0, None, start)} \
-            if getattr(game, "positions_repeat", True) else None
+            if game.positions_repeat else None
         ending: Ending | None = None
         ender: str | None = None
         body = [t for t in self.record.body if not t.series]

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from pbmkit.games import Game, IllegalMoveError, SetupError, UnknownGameError, get_game
+from pbmkit.games.base import Plays
 from pbmkit.notation.model import Ending, Record, canonical_tag_name
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.reader import _DATE_RE, _TAG_RE, _parse_records, chunk_spans
@@ -167,7 +168,7 @@ def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: i
     read, check, apply, side_to_move = game.notation.read, game.check_move, game.apply, \
         game.side_to_move
     split, announce = game.notation.split, game.announce
-    play: Callable[[Any, str], Any] | None = getattr(game, "play", None)
+    play: Callable[[Any, str], Any] | None = game.play if isinstance(game, Plays) else None
     order = game.order
     sides = len(order)
     rounds = game.rounds > 1
@@ -176,7 +177,7 @@ def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: i
     written_round = first_round
     position = start
     seen: dict[Any, _Reached | None] = {start: None}
-    repeats = getattr(game, "positions_repeat", True)
+    repeats = game.positions_repeat
     notes: list[Problem] = []
     turns = 0
     ending: Ending | None = None

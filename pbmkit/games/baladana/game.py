@@ -17,7 +17,7 @@ from pbmkit.games.baladana.rules import (
     outcome,
 )
 from pbmkit.games.baladana.setup import format_setup, parse_setup
-from pbmkit.games.base import Game, GameBase, HowWords, Outcome
+from pbmkit.games.base import Game, GameBase, HowWords
 from pbmkit.games.board import Board
 
 if TYPE_CHECKING:
@@ -55,27 +55,12 @@ class Baladana(GameBase[Position, Move]):
         """``"white"`` or ``"black"``."""
         return SIDE_NAMES[position.turn]
 
-    def legal_moves(self, position: Position) -> list[Move]:
-        """Every legal turn, each once (a capture with its first tax and no loot)."""
-        return legal_moves(position)
-
-    # The rules' own functions, not methods calling them: the replayer calls these once a ply.
+    legal_moves = staticmethod(legal_moves)
     check_move = staticmethod(check_move)
-    """``None`` if legal, else why not in players' words."""
     apply = staticmethod(apply)
-    """The position after a legal turn."""
-
-    def outcome(self, position: Position) -> Outcome | None:
-        """``golden-rings`` (a win), ``no-capture`` or ``no-moves`` (draws), else ``None``."""
-        return outcome(position)
-
-    def parse_setup(self, text: str) -> Position:
-        """A position from a ``Setup`` value (``docs/baladana.md``)."""
-        return parse_setup(text)
-
-    def format_setup(self, position: Position) -> str:
-        """The ``Setup`` value of ``position``."""
-        return format_setup(position)
+    outcome = staticmethod(outcome)
+    parse_setup = staticmethod(parse_setup)
+    format_setup = staticmethod(format_setup)
 
     def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
         """The ring move's path, the figure move's path, then each loot square alone."""

@@ -151,28 +151,12 @@ class Batalo(GameBase[Position, Move]):
         """``"white"`` or ``"black"``."""
         return "white" if position.turn == WHITE else "black"
 
-    def legal_moves(self, position: Position) -> list[Move]:
-        """Every legal move of the side to move, each once."""
-        return legal_moves(position)
-
-    # The rules core's own functions, not methods that call them: the replayer calls these two
-    # for every ply of every record (a call less each: ~3% of checking an archive).
+    legal_moves = staticmethod(legal_moves)
     check_move = staticmethod(check_move)
-    """``None`` if ``move`` is legal, else why not."""
     apply = staticmethod(apply)
-    """The position after the legal ``move``."""
-
-    def outcome(self, position: Position) -> Outcome | None:
-        """The result if the game is over on the board, else ``None``."""
-        return outcome(position)
-
-    def parse_setup(self, text: str) -> Position:
-        """A position from a ``Setup`` value."""
-        return parse_setup(text)
-
-    def format_setup(self, position: Position) -> str:
-        """The ``Setup`` value of ``position``."""
-        return format_setup(position)
+    outcome = staticmethod(outcome)
+    parse_setup = staticmethod(parse_setup)
+    format_setup = staticmethod(format_setup)
 
     def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
         """The start, then every landing of a hop series when written, else the end."""

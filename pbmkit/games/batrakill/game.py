@@ -91,16 +91,9 @@ class Batrakill(GameBase[Position, Move]):
         """``"knights"``/``"dragon"`` in the duel; the faction (or ``"blue+green"``) to move."""
         return self._places[position.to_move]
 
-    def legal_moves(self, position: Position) -> list[Move]:
-        """Every legal move of the side to move, each once."""
-        return legal_moves(position)
-
-    # The replayer calls these for every move: the rules' functions themselves, without a
-    # method's frame in between (issue 16).
+    legal_moves = staticmethod(legal_moves)
     check_move = staticmethod(check_move)
-    """``None`` if legal, else why not in players' words."""
     apply = staticmethod(apply)
-    """The position after a legal move (round 2 begins at once when round 1 ends)."""
 
     def outcome(self, position: Position) -> Outcome | None:
         """The winner (``knights``, ``dragon`` or a faction) and how, if the game is over."""
@@ -115,9 +108,7 @@ class Batrakill(GameBase[Position, Move]):
         """A position from a ``Setup`` value (:mod:`pbmkit.games.batrakill.setup`)."""
         return parse_setup(self.config, text)
 
-    def format_setup(self, position: Position) -> str:
-        """The ``Setup`` value of ``position``."""
-        return format_setup(position)
+    format_setup = staticmethod(format_setup)
 
     def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
         """The dragon's placement: its square; any other move: its path."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Game, GameBase, HowWords, Outcome, SetupError
+from pbmkit.games.base import Game, GameBase, HowWords, SetupError
 from pbmkit.games.batu_khan.check import check_move
 from pbmkit.games.batu_khan.rules import (
     DEFAULT_FILES,
@@ -93,18 +93,13 @@ class BatuKhan(GameBase[Position, Move]):
         """``"south"`` or ``"north"``."""
         return SIDE_NAMES[position.turn]
 
-    def legal_moves(self, position: Position) -> list[Move]:
-        """Every legal action, each once, sorted by canonical text."""
-        return legal_moves(position)
+    legal_moves = staticmethod(legal_moves)
 
     # The two calls made for every move of every record checked: the rules' functions themselves
     # (see check.check_move and rules.apply), without a method in between.
     check_move = staticmethod(check_move)
     apply = staticmethod(apply)
-
-    def outcome(self, position: Position) -> Outcome | None:
-        """The result (``camp`` or ``no-moves``) if the game is over, else ``None``."""
-        return outcome(position)
+    outcome = staticmethod(outcome)
 
     def parse_setup(self, text: str) -> Position:
         """A position from a ``Setup`` value; a Setup without a size is on this game's board.
@@ -118,9 +113,7 @@ class BatuKhan(GameBase[Position, Move]):
             text = f"{self.geometry.label} {text}"
         return parse_setup(text)
 
-    def format_setup(self, position: Position) -> str:
-        """The ``Setup`` value of ``position`` (its size first)."""
-        return format_setup(position)
+    format_setup = staticmethod(format_setup)
 
     def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
         """A laid piece: its square alone (shaded, no arrow); a move: its start and end."""

@@ -201,9 +201,7 @@ class Billo(GameBase[Position, Move]):
         """The standard start; ``first`` (default: the configured one) names who moves first."""
         return initial_position(first or self.first)
 
-    def claim_draw(self, position: Position) -> Outcome:
-        """The draw claimed under rule 13 or 14; ``IllegalMoveError`` with the reason if none."""
-        return claim_draw(position)
+    claim_draw = staticmethod(claim_draw)
 
     @property
     def play(self) -> Callable[[Position, str], Position | None]:
@@ -217,28 +215,12 @@ class Billo(GameBase[Position, Move]):
         """``"yellow"`` or ``"orange"``."""
         return SIDE_NAMES[position.turn]
 
-    def legal_moves(self, position: Position) -> list[Move]:
-        """Every legal move, each path once (rule 6's priority applied)."""
-        return legal_moves(position)
-
-    # The rules core's own functions, not methods that call them: the replayer calls these two
-    # for every ply of every record (a call less each).
+    legal_moves = staticmethod(legal_moves)
     check_move = staticmethod(check_move)
-    """``None`` if legal, else why not in players' words."""
     apply = staticmethod(apply)
-    """The position after a legal ``move``."""
-
-    def outcome(self, position: Position) -> Outcome | None:
-        """The result if the game is over, else ``None``."""
-        return outcome(position)
-
-    def parse_setup(self, text: str) -> Position:
-        """A position from a ``Setup`` value."""
-        return parse_setup(text)
-
-    def format_setup(self, position: Position) -> str:
-        """The ``Setup`` value of ``position``."""
-        return format_setup(position)
+    outcome = staticmethod(outcome)
+    parse_setup = staticmethod(parse_setup)
+    format_setup = staticmethod(format_setup)
 
     def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
         """The start, then every square the piece enters."""
