@@ -24,6 +24,7 @@ __all__ = [
     "StreamsMoves",
     "SummarisesMoves",
     "destinations",
+    "guarded",
     "memoised_reader",
     "split_by",
 ]
@@ -292,6 +293,20 @@ def destinations(game: Any, position: Any, start: int) -> tuple[str, ...]:
     return tuple(sorted(board.name(e) for e in ends))
 
 
+def guarded(text: str, max_length: int | None, example: str, what: str = "move") -> str:
+    """``text`` without the blanks round it; :class:`MoveSyntaxError` for an empty text or one
+    longer than ``max_length`` (``None``: no limit): the common guards of every notation, in one
+    place and one wording ("an empty action", "a move of 93 characters is too long: write one move
+    like c2-c3")."""
+    body = text.strip()
+    if not body:
+        raise MoveSyntaxError(f"an empty {what}")
+    if max_length is not None and len(body) > max_length:
+        raise MoveSyntaxError(f"a{'n' if what[:1] in 'aeiou' else ''} {what} of {len(body)} "
+                              f"characters is too long: write one {what} like {example}")
+    return body
+
+
 class NotationBase(Generic[P_contra, M]):
     """Defaults for a game's notation: the common guard on a written move (:meth:`body`) and
     :meth:`split` by one move's pattern (:attr:`one_move`). A notation subclasses it, sets
@@ -311,16 +326,8 @@ class NotationBase(Generic[P_contra, M]):
     """The words a record may write after a move (lower case), joined to it by :meth:`split`."""
 
     def body(self, text: str) -> str:
-        """``text`` without the blanks round it; :class:`MoveSyntaxError` for an empty or a too
-        long text (the common guards, in one place)."""
-        body = text.strip()
-        if not body:
-            raise MoveSyntaxError(f"an empty {self.what}")
-        if len(body) > self.max_length:
-            raise MoveSyntaxError(f"a{'n' if self.what[:1] in 'aeiou' else ''} {self.what} of "
-                                  f"{len(body)} characters is too long: write one {self.what} "
-                                  f"like {self.example}")
-        return body
+        """:func:`guarded` with this notation's words."""
+        return guarded(text, self.max_length, self.example, self.what)
 
     def split(self, text: str) -> Sequence[MoveSpan]:
         """The moves of a run of move text: :func:`split_by` with :attr:`one_move`."""

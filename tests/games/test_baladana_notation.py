@@ -100,7 +100,7 @@ def test_input_is_case_insensitive_and_output_canonical() -> None:
     ("c1xh6 loot", "rings kept"),
     ("c1xh6 loot G>e4 e2-e3", "unexpected"),
     ("c1-h6 tax R", "follow a capture"),
-    ("d1-d2 " + "x" * MAX_TURN_LENGTH, "at most"),
+    ("d1-d2 " + "x" * MAX_TURN_LENGTH, "too long: write one turn like Gd1>e2 e2-e6"),
 ])
 def test_unreadable_turns_say_why(text: str, reason: str) -> None:
     """A turn that cannot be read raises MoveSyntaxError naming the fault."""

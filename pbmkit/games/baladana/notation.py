@@ -28,7 +28,7 @@ from pbmkit.games.baladana.rules import (
     space_name,
 )
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
+from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, guarded, memoised_reader
 
 __all__ = ["MAX_TURN_LENGTH", "NOTATION", "BaladanaNotation", "bare_text", "move_text", "split_turns"]
 
@@ -98,9 +98,10 @@ def _sq(name: str) -> int:
 def _tokens(text: str) -> list[str]:
     """The words of ``text``, with ``>`` and ``x`` kept inside the word they are written in;
     spaces round ``>`` are closed up (``G d1 > e2`` reads as ``Gd1>e2``)."""
-    if len(text) > MAX_TURN_LENGTH:
-        raise MoveSyntaxError(f"a turn is at most {MAX_TURN_LENGTH} characters long")
-    return _close_up(text.strip()).split()
+    body = text.strip()
+    if len(body) > MAX_TURN_LENGTH:
+        guarded(body, MAX_TURN_LENGTH, _EXAMPLE, "turn")
+    return _close_up(body).split()
 
 
 def _close_up(text: str) -> str:
@@ -305,7 +306,7 @@ def split_turns(text: str) -> tuple[str, ...]:
     return tuple(" ".join(t) for t in turns)
 
 
-class BaladanaNotation:
+class BaladanaNotation(NotationBase[Position, Move]):
     """The Baladãna turn notation (``[ring move] figure move [tax R] [loot G>e4 B>c3]``)."""
 
     example = _EXAMPLE

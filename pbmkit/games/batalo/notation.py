@@ -26,7 +26,7 @@ from pbmkit.games.batalo.rules import (
     _set_turn,
     reaches,
 )
-from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
+from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, memoised_reader
 
 __all__ = ["NOTATION", "BataloNotation", "play"]
 
@@ -192,7 +192,7 @@ _PLAIN_MOVES: dict[str, batalo.Move] = {}
 depend on the position, so ``read`` hands it out at once the next time (one look-up a ply)."""
 
 
-class BataloNotation:
+class BataloNotation(NotationBase[batalo.Position, batalo.Move]):
     """The Batalo move notation (phone-chart names)."""
 
     example = "IR to HS"

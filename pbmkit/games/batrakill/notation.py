@@ -21,7 +21,7 @@ from typing import NamedTuple
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batrakill.rules import Move, Position, legal_moves
 from pbmkit.games.board import Board
-from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
+from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, guarded, memoised_reader
 
 __all__ = ["BatrakillNotation", "Written", "format_move", "notation_for", "read_text"]
 
@@ -56,12 +56,7 @@ class Written(NamedTuple):
 
 def _parse(text: str) -> Written:
     """Read ``text`` without a position; :class:`MoveSyntaxError` saying what is wrong."""
-    body = text.strip()
-    if not body:
-        raise MoveSyntaxError("an empty move")
-    if len(body) > MAX_MOVE_LENGTH:
-        raise MoveSyntaxError(f"a move of {len(body)} characters is too long: write one move like "
-                              f"{_EXAMPLES}")
+    body = guarded(text, MAX_MOVE_LENGTH, _EXAMPLES)
     dragon = False
     if body[:1] in "Dd" and not (len(body) > 1 and body[1].isdigit()):
         dragon, body = True, body[1:].lstrip()
@@ -123,7 +118,7 @@ def format_move(board: Board, move: Move) -> str:
     return f"D {out}"
 
 
-class BatrakillNotation:
+class BatrakillNotation(NotationBase[Position, Move]):
     """The Batrakill notation on one board (squares become that board's numbers)."""
 
     example = "c2-c3"

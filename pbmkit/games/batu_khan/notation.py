@@ -38,7 +38,7 @@ from pbmkit.games.batu_khan.rules import (
     geometry,
     move_text,
 )
-from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
+from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, guarded, memoised_reader
 
 __all__ = ["NOTATION", "BatuKhanNotation", "notation_for"]
 
@@ -78,12 +78,7 @@ class _Written:
 
 def _parse(text: str) -> _Written:
     """Read ``text`` without a position; ``MoveSyntaxError`` saying what is wrong."""
-    body = text.strip()
-    if not body:
-        raise MoveSyntaxError("an empty action")
-    if len(body) > MAX_MOVE_LENGTH:
-        raise MoveSyntaxError(f"an action of {len(body)} characters is too long: write one action "
-                              f"like {_EXAMPLES}")
+    body = guarded(text, MAX_MOVE_LENGTH, _EXAMPLES, "action")
     lay = _LAY.fullmatch(body)
     if lay is not None:
         letter = lay.group(1).upper()
@@ -109,7 +104,7 @@ def _parse(text: str) -> _Written:
 _read = memoised_reader(_parse)
 
 
-class BatuKhanNotation:
+class BatuKhanNotation(NotationBase[Position, Move]):
     """The Batu Khan action notation on one board size: ``B@c1``, ``X@d3``, ``B c1-c3``, ``Y b2xc3``.
 
     Reading and writing do not depend on the size (squares are names); :meth:`start_of` and

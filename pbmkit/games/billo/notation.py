@@ -48,7 +48,7 @@ from pbmkit.games.billo.rules import (
     _set_turn,
 )
 from pbmkit.games.billo.search import _FORWARD_BITS, _KING_BITS, sorted_legal
-from pbmkit.games.notation import MoveSyntaxError, RunSplit, memoised_reader
+from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, guarded, memoised_reader
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation", "play"]
 
@@ -143,9 +143,7 @@ def _parse(text: str) -> _Written:
 def _plain_parse(text: str) -> _Written:
     """:func:`_parse` by definition: every spelling a player may write."""
     head_pattern, square_pattern, sep_pattern, promo_pattern = _patterns()
-    body = text.strip()
-    if not body:
-        raise MoveSyntaxError("an empty move")
+    body = guarded(text, None, _EXAMPLE)
     promotion = False
     promo = promo_pattern.search(body)
     if promo is not None:
@@ -279,7 +277,7 @@ def _fallback(position: billo.Position, w: _Written) -> billo.Move:
     return billo.Move.along(piece, w.squares, caps)
 
 
-class BilloNotation:
+class BilloNotation(NotationBase[billo.Position, billo.Move]):
     """The Billo move notation (piece letter, Billo mark, squares joined by ``-`` and ``x``)."""
 
     example = _EXAMPLE
