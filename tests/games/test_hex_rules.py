@@ -1,0 +1,123 @@
+"""Hex's rules, one test per sentence of docs/hex.md ("The rules"), through the game's protocol."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pbmkit.cli import cli
+from pbmkit.games import get_game
+from pbmkit.games.base import Outcome, SetupError
+from pbmkit.games.hex import BOARD, GAME, Move, Position
+from pbmkit.games.notation import MoveSyntaxError
+from pbmkit.notation import check_text
+
+EMPTY_BOARD = "/".join(["......."] * 7)
+
+
+def play(*texts: str) -> Position:
+    position = GAME.initial_position()
+    for text in texts:
+        move = GAME.notation.read(text, position)
+        assert GAME.check_move(position, move) is None, text
+        position = GAME.apply(position, move)
+    return position
+
+
+def test_red_and_blue_take_turns_laying_one_stone_on_any_empty_cell() -> None:
+    start = GAME.initial_position()
+    assert GAME.side_to_move(start) == "red" and len(GAME.legal_moves(start)) == 49
+    after = play("d4")
+    assert GAME.side_to_move(after) == "blue" and GAME.format_setup(after).startswith("b ")
+    assert GAME.check_move(after, GAME.notation.read("d4", after)) == \
+        "d4 is taken: a stone is laid on an empty cell"
+    assert GAME.side_to_move(play("d4", "c3")) == "red"
+
+
+def test_red_joins_ranks_1_and_7_blue_joins_files_a_and_g() -> None:
+    red = play("a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5", "b5", "a6", "b6", "a7")
+    assert GAME.outcome(red) == Outcome("red", "connected") and GAME.legal_moves(red) == []
+    blue = play("a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1", "e2", "f1", "f2", "a3", "g2")
+    assert GAME.outcome(blue) == Outcome("blue", "connected")
+
+
+def test_a_chain_runs_through_touching_cells_only() -> None:
+    """Cells touch along the six sides of a hexagon: c3 touches c4 and d2, not d4."""
+    assert {BOARD.name(n) for n in BOARD.neighbours[BOARD.space("c3")]} == \
+        {"b3", "d3", "c2", "c4", "b4", "d2"}
+
+
+def test_the_swap_rule_mirrors_reds_first_stone_into_a_blue_one_and_red_moves_again() -> None:
+    after = play("c2")
+    assert "swap" in [GAME.notation.format(m, after) for m in GAME.legal_moves(after)]
+    swapped = play("c2", "swap")
+    assert GAME.format_setup(swapped) == "r ......./......./.b...../......./......./......./......."
+    assert GAME.side_to_move(swapped) == "red"
+    assert GAME.touched(GAME.notation.read("swap", after)) == ((BOARD.space("b3"),),)
+
+
+def test_swap_is_blues_first_move_only() -> None:
+    for texts in ((), ("c2", "d4"), ("c2", "swap")):
+        position = play(*texts)
+        swap = GAME.notation.read("swap", position)
+        assert GAME.check_move(position, swap) is not None, texts
+        assert "swap" not in [GAME.notation.format(m, position) for m in GAME.legal_moves(position)]
+
+
+def test_a_record_with_a_swap_checks_and_names_the_winner() -> None:
+    record = '[Game "Hex"]\n[Red "Ann"]\n[Blue "Bo"]\n\n1. c2 swap\n2. d4 c3\n'
+    [rep] = check_text(record, "hex.txt")
+    assert rep.valid and rep.next_turn() == ("3", "red")
+    [bad] = check_text(record + "3. swap\n", "hex.txt")
+    assert not bad.valid and "swap is Blue's first move only" in bad.errors[0].message
+
+
+def test_notation_and_setup_refuse_what_they_cannot_read() -> None:
+    for text in ("", "h1", "a8", "c3-c4", "x" * 30):
+        with pytest.raises(MoveSyntaxError):
+            GAME.notation.read(text, GAME.initial_position())
+    with pytest.raises(SetupError):
+        GAME.parse_setup("r " + EMPTY_BOARD[:-1])
+    assert GAME.parse_setup("b " + EMPTY_BOARD) == Position((0,) * 49, 1)
+    assert get_game("HEX") is GAME and GAME.notation.read("C3", GAME.initial_position()) == Move(16)
+
+
+def _run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_every_command_plays_hex_from_new_to_the_mailed_move(tmp_path: Path) -> None:
+    """new, move (a refused drop, the swap), check, moves, show, fmt, convert, chart, mailer,
+    phonechart, mail compose and status, on a Hex record."""
+    path = tmp_path / "hex.txt"
+    made = _run("new", str(path), "--rules", "hex", "--player", "red=Ann", "--player", "blue=Bo",
+                "--tag", "RedEmail=ann@example.org", "--tag", "BlueEmail=bo@example.net",
+                "--date", "2026-11-20")
+    assert made.exit_code == 0, made.output
+    assert _run("move", "--no-dates", str(path), "c2").exit_code == 0
+    before = path.read_bytes()
+    taken = _run("move", str(path), "c2")
+    assert taken.exit_code == 1 and "c2 is taken" in taken.stderr and path.read_bytes() == before
+    hint = taken.stderr.replace("\n  ", " ")
+    assert "Blue's legal moves: a1, a2," in hint and "b2, b3," in hint and "g7, swap" in hint
+    swapped = _run("move", "--no-dates", str(path), "SWAP")
+    assert swapped.exit_code == 0 and path.read_text(encoding="utf-8").endswith("1. c2 swap\n")
+    assert json.loads(_run("check", "--json", str(path)).stdout)[0]["valid"]
+    moves = json.loads(_run("moves", "--json", str(path)).stdout)
+    assert moves["side"] == "red" and len(moves["moves"]) == 48 and "swap" not in moves["moves"]
+    assert "B3B" in _run("show", str(path)).stdout
+    assert _run("fmt", "--check", str(path)).exit_code == 0
+    assert json.loads(_run("convert", "--to", "json", str(path)).stdout)[0]["moves"][1]["move"] == "swap"
+    refused = _run("convert", "--to", "pbmserv", str(path))
+    assert refused.exit_code == 1 and "Hex has no pbmserv form" in refused.stderr
+    for form in (["chart", str(path)], ["mailer", str(path)], ["phonechart", "--rules", "hex"]):
+        out = tmp_path / f"{form[0]}.pdf"
+        assert _run(*form, "-o", str(out)).exit_code == 0 and out.read_bytes().startswith(b"%PDF")
+    mail = tmp_path / "move.eml"
+    assert _run("mail", "compose", str(path), "-o", str(mail)).exit_code == 0
+    assert "Subject: Hex, 1... swap" in mail.read_text(encoding="utf-8")
+    status = _run("status", str(tmp_path), "--me", "Ann", "--today", "2026-11-23")
+    assert status.exit_code == 0 and "Hex" in status.stdout and "Red (you) to play 2" in status.stdout
