@@ -42,6 +42,7 @@ __all__ = [
     "GameBase",
     "HowWords",
     "IllegalMoveError",
+    "Lazy",
     "M",
     "Outcome",
     "P",
@@ -377,8 +378,9 @@ class GameBase(Generic[P, M]):
     ``how`` values) and writes the rules; it overrides a default only where its rules differ.
 
     Each method is defined once. Where the rules are a module's functions, the class binds them
-    (``legal_moves = staticmethod(legal_moves)``) instead of writing a method that forwards to
-    them: the speed trick the hot paths need, and the only one. The replayer and ``pbmkit
+    (``rules=(legal_moves, check_move, apply, ...)`` in its class statement, see
+    :meth:`__init_subclass__`) instead of writing a method that forwards to them: the speed trick
+    the hot paths need, and the only one. The replayer and ``pbmkit
     check``'s lean path call ``check_move`` and ``apply`` for every ply of every record, and a
     bound function spares a method frame each (about 3% of checking an archive,
     docs/performance.md). A method is written only where it needs the game itself (a configured
@@ -411,12 +413,24 @@ class GameBase(Generic[P, M]):
         """The sides in their standard order."""
         return self.sides
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Merge the class's own :attr:`outcome_words` over the common ones."""
+    legal_moves: Callable[[P], Sequence[M]]
+    check_move: Callable[[P, M], str | None]
+    apply: Callable[[P, M], P]
+    outcome: Callable[[P], Outcome | None]
+    parse_setup: Callable[[str], P]
+    format_setup: Callable[[P], str]
+
+    def __init_subclass__(cls, rules: Sequence[Callable[..., Any]] = (), **kwargs: Any) -> None:
+        """Merge the class's own :attr:`outcome_words` over the common ones, and bind the rules
+        functions given as ``rules`` (``class Batalo(GameBase[Position, Move], rules=(legal_moves,
+        check_move, ...))``): each becomes the method of its name, unless the class writes one."""
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("outcome_words")
         if own is not None:
             cls.outcome_words = {**COMMON_HOW, **own}
+        for function in rules:
+            if function.__name__ not in cls.__dict__:
+                setattr(cls, function.__name__, staticmethod(function))
 
     def round_of(self, position: P) -> int:
         """Always round 1."""
@@ -461,6 +475,32 @@ def refuse_unread_tags(game: Sides, tags: Mapping[str, str]) -> None:
                              tag="First")
         reads = ", ".join((*game.side_tags, *game.extra_tags, "Setup"))
         raise SetupError(f"{title} has no {tag} tag (the tags it reads: {reads})", tag=tag)
+
+
+_T = TypeVar("_T")
+
+
+class Lazy(Generic[_T]):
+    """A game's attribute imported on first use, by ``"module:NAME"``: the notation, the look, the
+    play function of a game whose modules are large (start-up pays only what a command uses).
+    ``notation: Lazy[MoveNotation[P, M]] = Lazy("pbmkit.games.batalo.notation:NOTATION")``; a
+    ``look`` given this way is the module's function ``look()`` itself."""
+
+    __slots__ = ("_ref", "_value")
+    _value: _T
+
+    def __init__(self, ref: str) -> None:
+        self._ref = ref
+
+    def __get__(self, game: object, owner: type | None = None) -> _T:
+        try:
+            return self._value
+        except AttributeError:
+            from importlib import import_module
+
+            module, _, name = self._ref.partition(":")
+            self._value = getattr(import_module(module), name)
+            return self._value
 
 
 def start_of(game: Touching[M], move: M) -> Space | None:

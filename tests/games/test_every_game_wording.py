@@ -29,7 +29,8 @@ def _text(pdf: Path) -> str:
 
 
 def _foreign_words(name: str) -> set[str]:
-    """Other games' example moves and side names (those this game does not share)."""
+    """Other games' example moves and side names (those this game does not share, and not the
+    name of one of its own spaces: Hex's example ``c3`` is a square of Trio's board too)."""
     game = get_game(name)
     own = {s.capitalize() for s in game.sides}
     words: set[str] = set()
@@ -38,7 +39,7 @@ def _foreign_words(name: str) -> set[str]:
             theirs = get_game(other)
             words.add(theirs.notation.example)
             words.update(s.capitalize() for s in theirs.sides if s.capitalize() not in own)
-    return {w for w in words if w not in game.notation.example}
+    return {w for w in words if w not in game.notation.example and game.board.find(w) is None}
 
 
 def _form(name: str, form: str, tmp_path: Path) -> str:

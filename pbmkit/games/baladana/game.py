@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.baladana.check import check_move
@@ -17,7 +17,7 @@ from pbmkit.games.baladana.rules import (
     outcome,
 )
 from pbmkit.games.baladana.setup import format_setup, parse_setup
-from pbmkit.games.base import Game, GameBase, HowWords
+from pbmkit.games.base import Game, GameBase, HowWords, Lazy
 from pbmkit.games.board import Board
 
 if TYPE_CHECKING:
@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 __all__ = ["GAME", "Baladana"]
 
 
-class Baladana(GameBase[Position, Move]):
+class Baladana(GameBase[Position, Move],
+               rules=(legal_moves, check_move, apply, outcome, parse_setup, format_setup)):
     """The Baladãna rules (``docs/baladana.md``)."""
 
     name = "baladana"
@@ -55,13 +56,6 @@ class Baladana(GameBase[Position, Move]):
         """``"white"`` or ``"black"``."""
         return SIDE_NAMES[position.turn]
 
-    legal_moves = staticmethod(legal_moves)
-    check_move = staticmethod(check_move)
-    apply = staticmethod(apply)
-    outcome = staticmethod(outcome)
-    parse_setup = staticmethod(parse_setup)
-    format_setup = staticmethod(format_setup)
-
     def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
         """The ring move's path, the figure move's path, then each loot square alone."""
         parts: list[tuple[int, ...]] = []
@@ -71,19 +65,9 @@ class Baladana(GameBase[Position, Move]):
         parts.extend((sq,) for _, sq in move.loot)
         return tuple(parts)
 
-    def look(self) -> Look[Position]:
-        """Figures lettered by their rings, light White and dark Black; free rings; lost golden
-        rings beside the board."""
-        from pbmkit.games.baladana.look import look
+    look: Lazy[Callable[[], Look[Position]]] = Lazy("pbmkit.games.baladana.look:look")
 
-        return look()
-
-    @property
-    def notation(self) -> MoveNotation[Position, Move]:
-        """``Gd1>e2 e2-e6``, ``c1xh6 tax R loot G>e4`` (:mod:`pbmkit.games.baladana.notation`)."""
-        from pbmkit.games.baladana.notation import NOTATION
-
-        return NOTATION
+    notation: Lazy[MoveNotation[Position, Move]] = Lazy("pbmkit.games.baladana.notation:NOTATION")
 
 
 GAME = Baladana()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Announcement, Game, GameBase, HowWords, IllegalMoveError, Outcome
+from pbmkit.games.base import Announcement, Game, GameBase, HowWords, IllegalMoveError, Lazy, Outcome
 from pbmkit.games.batalo.check import check_move, move_or_raise
 from pbmkit.games.batalo.rules import (
     BLACK,
@@ -111,7 +111,8 @@ _AVERTO: tuple[tuple[Announcement, ...], ...] = tuple(
 last is the base (``threats`` lists the column first): (), column, base, column and base."""
 
 
-class Batalo(GameBase[Position, Move]):
+class Batalo(GameBase[Position, Move],
+             rules=(legal_moves, check_move, apply, outcome, parse_setup, format_setup)):
     """The Batalo rules as a :class:`~pbmkit.games.base.Game`."""
 
     name = "batalo"
@@ -139,24 +140,11 @@ class Batalo(GameBase[Position, Move]):
         raise IllegalMoveError("Batalo has no claimed draws: write 'draw agreed' for a draw by "
                                "agreement")
 
-    @property
-    def play(self) -> Callable[[Position, str], Position | None]:
-        """A written move read, checked and applied at once (:class:`~pbmkit.games.base.Plays`,
-        :func:`pbmkit.games.batalo.notation.play`)."""
-        from pbmkit.games.batalo.notation import play
-
-        return play
+    play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.batalo.notation:play")
 
     def side_to_move(self, position: Position) -> str:
         """``"white"`` or ``"black"``."""
         return "white" if position.turn == WHITE else "black"
-
-    legal_moves = staticmethod(legal_moves)
-    check_move = staticmethod(check_move)
-    apply = staticmethod(apply)
-    outcome = staticmethod(outcome)
-    parse_setup = staticmethod(parse_setup)
-    format_setup = staticmethod(format_setup)
 
     def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
         """The start, then every landing of a hop series when written, else the end."""
@@ -167,18 +155,9 @@ class Batalo(GameBase[Position, Move]):
         found = threats(position)
         return _AVERTO[len(found) + (found[-1] == "base")] if found else ()
 
-    def look(self) -> Look[Position]:
-        """Rings, discs and letters; the bases marked."""
-        from pbmkit.games.batalo.look import look
+    look: Lazy[Callable[[], Look[Position]]] = Lazy("pbmkit.games.batalo.look:look")
 
-        return look()
-
-    @property
-    def notation(self) -> MoveNotation[Position, Move]:
-        """Phone-chart names joined by ``to`` (:mod:`pbmkit.games.batalo.notation`)."""
-        from pbmkit.games.batalo.notation import NOTATION
-
-        return NOTATION
+    notation: Lazy[MoveNotation[Position, Move]] = Lazy("pbmkit.games.batalo.notation:NOTATION")
 
 
 GAME = Batalo()

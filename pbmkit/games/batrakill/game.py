@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["GAME", "Batrakill", "batrakill"]
 
 
-class Batrakill(GameBase[Position, Move]):
+class Batrakill(GameBase[Position, Move], rules=(legal_moves, check_move, apply, format_setup)):
     """The Batrakill rules in one configuration."""
 
     name = "batrakill"
@@ -91,10 +91,6 @@ class Batrakill(GameBase[Position, Move]):
         """``"knights"``/``"dragon"`` in the duel; the faction (or ``"blue+green"``) to move."""
         return self._places[position.to_move]
 
-    legal_moves = staticmethod(legal_moves)
-    check_move = staticmethod(check_move)
-    apply = staticmethod(apply)
-
     def outcome(self, position: Position) -> Outcome | None:
         """The winner (``knights``, ``dragon`` or a faction) and how, if the game is over."""
         got = outcome(position)
@@ -107,8 +103,6 @@ class Batrakill(GameBase[Position, Move]):
     def parse_setup(self, text: str) -> Position:
         """A position from a ``Setup`` value (:mod:`pbmkit.games.batrakill.setup`)."""
         return parse_setup(self.config, text)
-
-    format_setup = staticmethod(format_setup)
 
     def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
         """The dragon's placement: its square; any other move: its path."""

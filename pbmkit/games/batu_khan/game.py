@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["GAME", "BatuKhan", "batu_khan"]
 
 
-class BatuKhan(GameBase[Position, Move]):
+class BatuKhan(GameBase[Position, Move], rules=(legal_moves, check_move, apply, outcome, format_setup)):
     """The Batu Khan rules on one board size (``files`` × ``ranks``)."""
 
     name = "batukhan"
@@ -93,14 +93,9 @@ class BatuKhan(GameBase[Position, Move]):
         """``"south"`` or ``"north"``."""
         return SIDE_NAMES[position.turn]
 
-    legal_moves = staticmethod(legal_moves)
 
     # The two calls made for every move of every record checked: the rules' functions themselves
     # (see check.check_move and rules.apply), without a method in between.
-    check_move = staticmethod(check_move)
-    apply = staticmethod(apply)
-    outcome = staticmethod(outcome)
-
     def parse_setup(self, text: str) -> Position:
         """A position from a ``Setup`` value; a Setup without a size is on this game's board.
 
@@ -112,8 +107,6 @@ class BatuKhan(GameBase[Position, Move]):
         if not (fields and fields[0][:1].isdigit()):
             text = f"{self.geometry.label} {text}"
         return parse_setup(text)
-
-    format_setup = staticmethod(format_setup)
 
     def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
         """A laid piece: its square alone (shaded, no arrow); a move: its start and end."""

@@ -18,6 +18,7 @@ from pbmkit.games.base import (
     GameBase,
     HowWords,
     IllegalMoveError,
+    Lazy,
     Outcome,
     SetupError,
     refuse_unread_tags,
@@ -153,7 +154,8 @@ def claim_draw(position: Position) -> Outcome:
     return Outcome("draw", "draw-claimed")
 
 
-class Billo(GameBase[Position, Move]):
+class Billo(GameBase[Position, Move],
+            rules=(claim_draw, legal_moves, check_move, apply, outcome, parse_setup, format_setup)):
     """The Billo rules as a :class:`~pbmkit.games.base.Game`; ``first`` is the side the record's
     ``First`` tag names (it moves first and opens every numbered turn)."""
 
@@ -201,43 +203,19 @@ class Billo(GameBase[Position, Move]):
         """The standard start; ``first`` (default: the configured one) names who moves first."""
         return initial_position(first or self.first)
 
-    claim_draw = staticmethod(claim_draw)
-
-    @property
-    def play(self) -> Callable[[Position, str], Position | None]:
-        """A written move read, checked and applied at once where it is a plain step
-        (:class:`~pbmkit.games.base.Plays`, :func:`pbmkit.games.billo.notation.play`)."""
-        from pbmkit.games.billo.notation import play
-
-        return play
+    play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.billo.notation:play")
 
     def side_to_move(self, position: Position) -> str:
         """``"yellow"`` or ``"orange"``."""
         return SIDE_NAMES[position.turn]
 
-    legal_moves = staticmethod(legal_moves)
-    check_move = staticmethod(check_move)
-    apply = staticmethod(apply)
-    outcome = staticmethod(outcome)
-    parse_setup = staticmethod(parse_setup)
-    format_setup = staticmethod(format_setup)
-
     def touched(self, move: Move) -> tuple[tuple[int, ...], ...]:
         """The start, then every square the piece enters."""
         return ((move.start, *move.steps),)
 
-    def look(self) -> Look[Position]:
-        """Stacked round and square pieces, open for Yellow, filled for Orange."""
-        from pbmkit.games.billo.look import look
+    look: Lazy[Callable[[], Look[Position]]] = Lazy("pbmkit.games.billo.look:look")
 
-        return look()
-
-    @property
-    def notation(self) -> MoveNotation[Position, Move]:
-        """A piece letter and the squares of the path (:mod:`pbmkit.games.billo.notation`)."""
-        from pbmkit.games.billo.notation import NOTATION
-
-        return NOTATION
+    notation: Lazy[MoveNotation[Position, Move]] = Lazy("pbmkit.games.billo.notation:NOTATION")
 
 
 GAME = Billo()
