@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from pbmkit.cli.common import TAG_OPTION, configured_game, rules_option
+from pbmkit.cli.common import TAG_OPTION, configured_game, games_help, rules_option
 from pbmkit.games import SetupError
 
 
 @click.command()
-@rules_option("The game's rules: batalo, billo, batukhan, baladana or batrakill.")
+@rules_option(f"The game's rules: {games_help()}.")
 @click.option("--setup", default=None, help="A Setup string instead of the standard start.")
 @TAG_OPTION
 def board(rules: str, setup: str | None, tags: tuple[str, ...]) -> None:

@@ -155,6 +155,14 @@ def error_note(replay: GameReplay) -> str:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def games_help() -> str:
+    """The registered games as ``--rules`` help names them: ``"batalo, billo, ... or hex"``."""
+    from pbmkit.games import game_names
+
+    names = game_names()
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else ", ".join(names)
+
+
 def rules_option(help_text: str, *, catch_game: bool = True) -> Callable[[F], F]:
     """``--rules NAME``: the game's rules, the one name for it in every command (docs/cli.md).
 

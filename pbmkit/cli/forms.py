@@ -14,6 +14,7 @@ from pbmkit.cli.common import (
     Refused,
     atomic_write,
     configured_game,
+    games_help,
     load_replays,
     pick_game,
     rules_option,
@@ -23,7 +24,7 @@ _PAPER = click.option("--paper", type=click.Choice(["letter", "a4"], case_sensit
                       default="letter", show_default=True, help="Paper size.")
 _OUTPUT = click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
                        help="The PDF file to write.")
-_GAMES = "batalo, billo, batukhan, baladana or batrakill"
+_GAMES = games_help()
 _RULES_BLANK = rules_option(f"The game's rules, for a --blank form: {_GAMES} (a record names its "
                             "game itself).")
 _RULES = rules_option(f"The game's rules: {_GAMES}.")

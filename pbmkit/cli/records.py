@@ -25,6 +25,7 @@ from pbmkit.cli.common import (
     echo_err,
     error_note,
     find_ply,
+    games_help,
     load_game,
     load_replays,
     locked,
@@ -507,7 +508,7 @@ def _with_original_encoding(path: str, text: str) -> bytes:
 @click.option("--date", "date", default=None, help="Start date, YYYY-MM-DD (default: today).")
 @click.option("--setup", default=None, help="A starting position other than the standard one.")
 @TAG_OPTION
-@rules_option("The game's rules: batalo, billo, batukhan, baladana or batrakill.")
+@rules_option(f"The game's rules: {games_help()}.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 def new(file: str, white: str | None, black: str | None, players: tuple[str, ...],
         first: str | None, number: str | None, date: str | None, setup: str | None,
