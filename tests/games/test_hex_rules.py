@@ -10,7 +10,7 @@ from click.testing import CliRunner, Result
 
 from pbmkit.cli import cli
 from pbmkit.games import get_game
-from pbmkit.games.base import Outcome, SetupError
+from pbmkit.games.base import IllegalMoveError, Outcome, SetupError
 from pbmkit.games.hex import BOARD, GAME, Move, Position
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.notation import check_text
@@ -62,8 +62,9 @@ def test_the_swap_rule_mirrors_reds_first_stone_into_a_blue_one_and_red_moves_ag
 def test_swap_is_blues_first_move_only() -> None:
     for texts in ((), ("c2", "d4"), ("c2", "swap")):
         position = play(*texts)
-        swap = GAME.notation.read("swap", position)
-        assert GAME.check_move(position, swap) is not None, texts
+        with pytest.raises(IllegalMoveError, match="swap is Blue's first move only"):
+            GAME.notation.read("swap", position)
+        assert GAME.check_move(position, Move(BOARD.space("b3"), swap=True)) is not None, texts
         assert "swap" not in [GAME.notation.format(m, position) for m in GAME.legal_moves(position)]
 
 
@@ -104,6 +105,8 @@ def test_every_command_plays_hex_from_new_to_the_mailed_move(tmp_path: Path) -> 
     hint = taken.stderr.replace("\n  ", " ")
     assert "Blue's legal moves: a1, a2," in hint and "b2, b3," in hint and "g7, swap" in hint
     swapped = _run("move", "--no-dates", str(path), "SWAP")
+    late = _run("move", "--dry-run", str(path), "swap")  # Red to move: no swap, the legal drops
+    assert late.exit_code == 1 and "Red's legal moves: a1, a2" in late.stderr, late.stderr
     assert swapped.exit_code == 0 and path.read_text(encoding="utf-8").endswith("1. c2 swap\n")
     assert json.loads(_run("check", "--json", str(path)).stdout)[0]["valid"]
     moves = json.loads(_run("moves", "--json", str(path)).stdout)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Game, GameBase, HowWords, Outcome, SetupError
+from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Outcome, SetupError
 from pbmkit.games.board import FILES, hex_board, square_labels
 from pbmkit.games.drawing import Glyph, Look
 from pbmkit.games.notation import MoveSyntaxError, NotationBase
@@ -30,6 +30,7 @@ MIRROR = tuple(BOARD.space(f"{FILES[r]}{f + 1}") for f, r in BOARD.coords)
 EDGES = tuple(tuple(frozenset(s for s, c in enumerate(BOARD.coords) if c[axis] == line)
                     for line in (0, N - 1)) for axis in (1, 0))
 """Each side's two edges: Red's ranks 1 and 7, Blue's files a and g."""
+SWAP_ONLY = "swap is Blue's first move only, when Red's first stone is the one stone on the board"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +89,9 @@ class HexNotation(NotationBase[Position, Move]):
         body = self.normalize(text)
         if body != "swap":
             return Move(BOARD.space(body))
-        stones = [s for s, c in enumerate(position.cells) if c]
-        return Move(MIRROR[stones[0]] if stones else 0, swap=True)
+        if not can_swap(position):  # a swap is read only where it can be meant
+            raise IllegalMoveError(SWAP_ONLY)
+        return Move(MIRROR[position.cells.index(RED)], swap=True)
 
     def format(self, move: Move, position: Position) -> str:
         return "swap" if move.swap else BOARD.name(move.cell)
@@ -119,8 +121,8 @@ class Hex(GameBase[Position, Move]):
         if self.outcome(position) is not None:
             return "the game is over"
         if move.swap:
-            return None if can_swap(position) and move == self.notation.read("swap", position) else \
-                "swap is Blue's first move only, when Red's first stone is the one stone on the board"
+            return None if can_swap(position) and move == self.notation.read("swap", position) \
+                else SWAP_ONLY
         if position.cells[move.cell] != EMPTY:
             return f"{BOARD.name(move.cell)} is taken: a stone is laid on an empty cell"
         return None
