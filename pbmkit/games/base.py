@@ -335,8 +335,7 @@ class Plays(Protocol[P]):
     yet, a rarer kind of move): the caller then reads, checks and applies the move the long way,
     which answers and explains. It never raises for a text or a position of the game, and never
     answers for an illegal move. Asked with ``isinstance(game, Plays)`` (a game without it loses
-    nothing but time);
-    ``tests/games/test_play.py`` holds every game's ``play`` to that definition.
+    nothing but time); ``tests/games/test_play.py`` holds every game's ``play`` to that definition.
     """
 
     @property
@@ -380,11 +379,10 @@ class GameBase(Generic[P, M]):
     Each method is defined once. Where the rules are a module's functions, the class binds them
     (``rules=(legal_moves, check_move, apply, ...)`` in its class statement, see
     :meth:`__init_subclass__`) instead of writing a method that forwards to them: the speed trick
-    the hot paths need, and the only one. The replayer and ``pbmkit
-    check``'s lean path call ``check_move`` and ``apply`` for every ply of every record, and a
-    bound function spares a method frame each (about 3% of checking an archive,
-    docs/performance.md). A method is written only where it needs the game itself (a configured
-    board, the first side).
+    the hot paths need, and the only one. The replayer and the lean path of ``pbmkit check`` call
+    ``check_move`` and ``apply`` for every ply of every record, and a bound function spares a
+    method frame each (about 3% of checking an archive, docs/performance.md). A method is written
+    only where it needs the game itself (a configured board, the first side).
     """
 
     name: str = ""
