@@ -533,14 +533,14 @@ def describe_outcome(game: Game[Any, Any], outcome: Outcome) -> str:
     return f"{outcome.winner.capitalize()} {has} won {words.sentence if words else f'({outcome.how})'}"
 
 
-def side_verb(game: Sides, side: str, one: str, many: str) -> str:
+def side_verb(game: Sides | None, side: str, one: str, many: str) -> str:
     """``one`` ("wins") for a side named in the singular, ``many`` ("win") for one in the plural
-    (the game's :attr:`Sides.plural_sides`)."""
-    return many if side in game.plural_sides else one
+    (the game's :attr:`Sides.plural_sides`; no game, as for a record of an unknown game: one)."""
+    return many if game is not None and side in game.plural_sides else one
 
 
-def side_possessive(game: Sides, side: str) -> str:
+def side_possessive(game: Sides | None, side: str) -> str:
     """``"White's"``, ``"Knights'"``: the side's name, capitalised, with the possessive its
     number takes (the game's :attr:`Sides.plural_sides`)."""
     name = side.capitalize()
-    return f"{name}'" if side in game.plural_sides else f"{name}'s"
+    return f"{name}'" if game is not None and side in game.plural_sides else f"{name}'s"
