@@ -129,14 +129,21 @@ def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: f
                      float(f["fields_width"]))
     c.setFillColorRGB(0, 0, 0)
     used = c.stringWidth(title, FONT_BOLD, title_size) + 6
-    if card is not None and card.to:  # a game of more sides: one card for each player
-        fit_text(c, f"for {card.to}", margin + used, h - margin - title_size * 0.8,
-                 dw - used, size=title_size * 0.8, min_size=label_size)
-    elif flip:  # say why the bases are the other way up
+    base = h - margin - title_size * 0.8
+    room = dw - used
+    if flip:  # say why the bases are the other way up, at the right of the title's line
+        note = f"Drawn from {game.sides[1].capitalize()}'s side"
+        if card is not None and card.to:  # shorter beside the player's name
+            note = note.replace("Drawn from", "from")
+        to_w = c.stringWidth(f"for {card.to}", FONT, title_size * 0.8) if card and card.to else 0.0
+        note_w = min(c.stringWidth(note, FONT, 7.0), max(room / 2, room - to_w - 6) if to_w else room)
         c.setFillColorRGB(0.3, 0.3, 0.3)
-        fit_text(c, f"Drawn from {game.sides[1].capitalize()}'s side", margin + dw,
-                 h - margin - title_size * 0.8, dw - used, size=7.0, anchor="end", min_size=label_size)
+        fit_text(c, note, margin + dw, base, note_w, size=7.0, anchor="end", min_size=label_size)
         c.setFillColorRGB(0, 0, 0)
+        room -= note_w + 6
+    if card is not None and card.to:  # a game of more sides: one card for each player
+        fit_text(c, f"for {card.to}", margin + used, base, room, size=title_size * 0.8,
+                 min_size=label_size)
     fx = margin + dw + float(f["column_gap"])
     fw = w - margin - fx
     rows: list[list[dict[str, Any]]] = each_side_rows(game, f["rows"])

@@ -202,3 +202,15 @@ def _crosses(line: dict[str, float], ch: dict[str, float], reach: float = 2.0) -
     if x1 - x0 < 0.1:  # vertical
         return cx0 < x0 < cx1 and top < float(ch["bottom"]) and bottom > float(ch["top"])
     return ctop < top < cbottom and x0 < float(ch["x1"]) and x1 > float(ch["x0"])
+
+
+def test_a_flipped_card_of_a_many_player_game_says_both_whom_and_from_which_side() -> None:
+    rep = _replay("batrakill-03-four-players.txt")
+    cards = mailer_cards(rep)
+    front = " ".join(page_text(read_pdf(mailer_pdf(rep.game, cards, flip=True)), 0).split())
+    for card in cards:
+        assert f"for {card.to} from Blue's side" in front
+    assert "…" not in front
+    two = _replay("batu-khan-04-7x7.txt")
+    assert "Drawn from North's side" in page_text(read_pdf(mailer_pdf(two.game, [mailer_card(two)],
+                                                                     flip=True)), 0)
