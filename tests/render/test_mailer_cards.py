@@ -209,7 +209,7 @@ def test_a_flipped_card_of_a_many_player_game_says_both_whom_and_from_which_side
     cards = mailer_cards(rep)
     front = " ".join(page_text(read_pdf(mailer_pdf(rep.game, cards, flip=True)), 0).split())
     for card in cards:
-        assert f"for {card.to} from Blue's side" in front
+        assert f"from Blue's side for {card.to}" in front
     assert "…" not in front
     two = _replay("batu-khan-04-7x7.txt")
     assert "Drawn from North's side" in page_text(read_pdf(mailer_pdf(two.game, [mailer_card(two)],
