@@ -85,8 +85,15 @@ def _entry(label: str, plies: Sequence[Any], sent: Mapping[tuple[int, int], str]
     dates = sent or {}
     return ChartEntry(label=label, position=plies[-1].after,
                       last_moves=tuple(p.move for p in plies),
-                      moves_text=" · ".join(_dated(move_text(p), dates.get((p.line, p.column)))
-                                            for p in plies))
+                      moves_text=" · ".join(_dated(_announced(move_text(p), p),
+                                                   dates.get((p.line, p.column))) for p in plies))
+
+
+def _announced(text: str, ply: Any) -> str:
+    """The move with the words its record wrote after it (Batalo's ``averto``), as written: a
+    reader of the chart sees the warning where the player gave it."""
+    words = [w for w in getattr(ply, "announced", ()) if not text.endswith(w)]
+    return " ".join((text, *words))
 
 
 def _dated(text: str, sent: str | None) -> str:

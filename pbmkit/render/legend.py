@@ -1,40 +1,97 @@
-"""The key of piece symbols printed on the forms: each glyph drawn as on the board, then its meaning."""
+"""The key of piece symbols printed on the forms: each glyph drawn as on the board, then its meaning.
+
+Nothing in a key is printed under 6 pt (docs/forms.md): its words are set at the size the form
+asks for but never below :data:`~pbmkit.render.pdf.MIN_SIZE`, and each glyph is drawn large enough
+for the letters inside it (Baladãna's ``RGB`` on a figure) to reach that size too. A key too long
+for its line is broken into rows (:func:`legend_rows`), never shrunk.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pbmkit.render.art import GameArt
+from pbmkit.render.art import GameArt, Glyph
 from pbmkit.render.diagram import glyph_drawing
-from pbmkit.render.pdf import FONT, draw_drawing, text_width
+from pbmkit.render.pdf import FONT, MIN_SIZE, draw_drawing, text_width
 
-__all__ = ["draw_legend", "legend_width"]
+__all__ = ["draw_legend", "glyph_box", "legend_height", "legend_rows", "legend_width"]
+
+Items = Sequence[tuple[str, str]]
 
 
 def _label(symbol: str, meaning: str) -> str:
     return f"= {meaning}"
 
 
-def legend_width(art: GameArt, size: float, items: Sequence[tuple[str, str]] | None = None,
+def _size(size: float) -> float:
+    """The key's text size: as asked, never under the floor."""
+    return max(size, MIN_SIZE)
+
+
+@lru_cache(maxsize=256)
+def _glyph_floor(glyph: Glyph) -> float:
+    """The side of the box a glyph needs for its letters to be printed at the floor size."""
+    drawing = glyph_drawing(glyph)
+    return drawing.smallest_scale(MIN_SIZE) * drawing.width
+
+
+def glyph_box(glyph: Glyph, size: float) -> float:
+    """The side of the square a key draws ``glyph`` in beside text of ``size``: 1.25 times the
+    text, or larger where the glyph's letters would be under 6 pt."""
+    return max(_size(size) * 1.25, _glyph_floor(glyph))
+
+
+def _items(art: GameArt, items: Items | None) -> Items:
+    return art.legend if items is None else items
+
+
+def _item_width(art: GameArt, symbol: str, meaning: str, size: float, glyph: float | None) -> float:
+    box = max(glyph_box(art.glyphs[symbol], size), glyph or 0.0)
+    return box + size * 0.3 + text_width(_label(symbol, meaning), size) + size * 1.6
+
+
+def legend_width(art: GameArt, size: float, items: Items | None = None,
                  glyph: float | None = None) -> float:
-    """The width :func:`draw_legend` takes at text ``size`` (for ``items`` of the key, or all)."""
-    box = size * 1.25 if glyph is None else glyph
-    return sum(box + size * 0.3 + text_width(_label(s, m), size) + size * 1.6
-               for s, m in (art.legend if items is None else items))
+    """The width :func:`draw_legend` takes at text ``size`` (for ``items`` of the key, or all;
+    ``glyph``: the least side of each piece's box)."""
+    size = _size(size)
+    return sum(_item_width(art, s, m, size, glyph) for s, m in _items(art, items))
+
+
+def legend_height(art: GameArt, size: float, items: Items | None = None) -> float:
+    """The height of one row of the key (``items``, or all) at text ``size``: the line spacing
+    of its words (1.6 times the size) or its largest glyph."""
+    size = _size(size)
+    boxes = [glyph_box(art.glyphs[s], size) for s, _ in _items(art, items)]
+    return max([size * 1.6, *(b + 2.0 for b in boxes)])
+
+
+def legend_rows(art: GameArt, size: float, width: float, items: Items | None = None
+                ) -> list[tuple[tuple[str, str], ...]]:
+    """The key's items (or ``items``) in rows no wider than ``width`` at ``size``, in order."""
+    rows: list[tuple[tuple[str, str], ...]] = []
+    line: list[tuple[str, str]] = []
+    for item in _items(art, items):
+        if line and legend_width(art, size, (*line, item)) > width:
+            rows.append(tuple(line))
+            line = []
+        line.append(item)
+    return [*rows, tuple(line)] if line else rows
 
 
 def draw_legend(c: Canvas, art: GameArt, x: float, y: float, size: float,
-                items: Sequence[tuple[str, str]] | None = None, glyph: float | None = None) -> float:
-    """Draw the key (or just ``items`` of it) on the baseline ``y`` from ``x``; returns where it ends.
-
-    ``glyph`` is the side of each piece's box (``1.25 * size`` by default): larger where a piece's
-    letters need it to print at 6 pt."""
-    for symbol, meaning in art.legend if items is None else items:
-        box = size * 1.25 if glyph is None else glyph
-        draw_drawing(c, glyph_drawing(art.glyphs[symbol]), x, y - size * 0.22 - (box - size * 1.25) / 2,
-                     box, box)
+                items: Items | None = None, glyph: float | None = None) -> float:
+    """Draw the key (or just ``items`` of it) on the baseline ``y`` from ``x``; returns where it
+    ends. The text is never under 6 pt, a piece's box never smaller than its letters need (nor
+    than ``glyph``, where given: one size for every piece of a key)."""
+    size = _size(size)
+    for symbol, meaning in _items(art, items):
+        box = max(glyph_box(art.glyphs[symbol], size), glyph or 0.0)
+        # the glyph centred on the middle of the words' capitals
+        draw_drawing(c, glyph_drawing(art.glyphs[symbol]), x, y + size * 0.36 - box / 2, box, box)
         x += box + size * 0.3
         c.setFillColorRGB(0, 0, 0)
         c.setFont(FONT, size)

@@ -226,14 +226,17 @@ def draw_text(c: Canvas, text: str, x: float, y: float, *, size: float, bold: bo
 
 def fit_text(c: Canvas, text: str, x: float, y: float, max_width: float, *, size: float,
              bold: bool = False, min_size: float = MIN_SIZE, anchor: str = "start",
-             lines: int = 1, height: float | None = None, top: float | None = None) -> int:
+             lines: int = 1, height: float | None = None, top: float | None = None,
+             wrap_at: str = "") -> int:
     """Draw ``text`` within ``max_width``, baseline ``y``: at ``size`` if it fits, else shrunk
     down to ``min_size`` (never below, never when it already fits), else wrapped on up to
     ``lines`` lines within ``height`` (from ``top`` down, or from the baseline ``y``), else cut
     with an ellipsis (on the last line).
 
     Linear in the text: each character is measured once. ``anchor`` is ``"start"``, ``"middle"``
-    or ``"end"``. Returns the number of lines drawn.
+    or ``"end"``. ``wrap_at``: a separator (``" · "`` between the moves of a turn) at which alone
+    lines are broken, the separator dropped at the break; a part longer than a line is broken at
+    its spaces. Returns the number of lines drawn.
     """
     line = _Line(text, bold, _fonts(c).fallback)
     n = len(line.chars)
@@ -252,7 +255,7 @@ def fit_text(c: Canvas, text: str, x: float, y: float, max_width: float, *, size
         at = min(size, room / (count * _LEADING))
         if at < min_size - 1e-9:
             break
-        breaks = _wrap(line, max_width / at, count)
+        breaks = _wrap(line, max_width / at, count, wrap_at)
         if breaks[-1][1] == n:
             first = y if top is None else top - 0.8 * at
             for k, (a, b) in enumerate(breaks):
@@ -260,13 +263,13 @@ def fit_text(c: Canvas, text: str, x: float, y: float, max_width: float, *, size
             return count
     # Below the smallest size: as many full lines as there is room for, the last one cut.
     count = max(1, min(lines, int((room + 1e-6) // (min_size * _LEADING))))
-    breaks = _wrap(line, max_width / min_size, count - 1) if count > 1 else []
+    breaks = _wrap(line, max_width / min_size, count - 1, wrap_at) if count > 1 else []
     y = y if top is None or count == 1 else top - 0.8 * min_size
     for k, (a, b) in enumerate(breaks):
         _draw_line(c, line, a, b, x, y - k * min_size * _LEADING, min_size, anchor)
     if breaks and breaks[-1][1] == n:
         return len(breaks)
-    start = _skip_spaces(line.chars, breaks[-1][1] if breaks else 0)
+    start = _skip_spaces(line.chars, breaks[-1][1] if breaks else 0, wrap_at)
     ell = _Face.of(line.primary).widths.get(ord(ELLIPSIS), 1000.0) / 1000
     stop = _prefix(line.widths, start, max_width / min_size - ell)
     while stop > start and line.chars[stop - 1].isspace():
@@ -289,28 +292,46 @@ def _prefix(widths: list[float], start: int, room: float) -> int:
     return len(widths)
 
 
-def _skip_spaces(chars: list[str], k: int) -> int:
+def _skip_spaces(chars: list[str], k: int, sep: str = "") -> int:
+    """The start of the next line after a break at ``k``: past the separator and the spaces."""
+    if sep and "".join(chars[k:k + len(sep)]) == sep:
+        k += len(sep)
     while k < len(chars) and chars[k].isspace():
         k += 1
     return k
 
 
-def _wrap(line: _Line, room: float, count: int) -> list[tuple[int, int]]:
+def _wrap(line: _Line, room: float, count: int, sep: str = "") -> list[tuple[int, int]]:
     """Greedy word wrap of ``line`` into at most ``count`` lines no wider than ``room`` (at 1 pt):
     the (start, stop) of each line, the last one stopping before the end when the text does not
-    fit. A word longer than a line is broken inside it. Looks at each character at most twice."""
+    fit. With ``sep``, lines break only where it stands (a part longer than a line at its spaces);
+    else at spaces, and a word longer than a line is broken inside it. Looks at each character
+    at most twice."""
     chars, widths = line.chars, line.widths
     n = len(chars)
+    seps: list[int] = []
+    if sep:
+        text = "".join(chars)
+        k = text.find(sep)
+        while k >= 0:
+            seps.append(k)
+            k = text.find(sep, k + len(sep))
     out: list[tuple[int, int]] = []
     start = 0
     while start < n and len(out) < count:
         stop = max(_prefix(widths, start, room), start + 1)
+        if stop < n and seps:
+            at = [k for k in seps if start < k <= stop]
+            if at:
+                out.append((start, at[-1]))
+                start = _skip_spaces(chars, at[-1], sep)
+                continue
         if stop < n and not chars[stop].isspace():
             space = next((k for k in range(stop - 1, start, -1) if chars[k].isspace()), -1)
             if space > start:
                 stop = space
         out.append((start, stop))
-        start = _skip_spaces(chars, stop)
+        start = _skip_spaces(chars, stop, sep)
     if out and start >= n:
         out[-1] = (out[-1][0], n)
     return out or [(0, n)]

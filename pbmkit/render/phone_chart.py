@@ -9,7 +9,7 @@ from typing import Any
 from pbmkit.games import Game
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
-from pbmkit.render.legend import draw_legend, legend_width
+from pbmkit.render.legend import draw_legend, legend_height, legend_rows, legend_width
 from pbmkit.render.pdf import FONT_BOLD, draw_drawing, finish, fit_text, new_canvas
 from pbmkit.render.templates import load_template, paper
 
@@ -43,11 +43,13 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
         fit_text(c, str(line).format(**words), margin, y, inner, size=size)
     legend_size = float(t["legend_size"])
     note = art.board_note or str(t["base_note"]).format(**words)
-    # The key and the note stand on the bottom margin; the board takes the width between the
-    # board margins and is centred in the height between the text and the key, so that it fills
-    # the page on A4 (taller, narrower) as on Letter.
+    # The key (in rows, never shrunk under 6 pt) and the note stand on the bottom margin; the
+    # board takes the width between the board margins and is centred in the height between the
+    # text and the key, so that it fills the page on A4 (taller, narrower) as on Letter.
+    rows = legend_rows(art, legend_size, inner)
+    heights = [legend_height(art, legend_size, items) for items in rows]
     key_y = margin + legend_size * 1.6
-    bottom = key_y + legend_size * 1.8
+    bottom = key_y + sum(heights) + legend_size * 0.2
     box_top = y - 8
     board_margin = float(t["board_margin"])
     board_w = page.width - 2 * board_margin
@@ -58,9 +60,11 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
     # reusable form, so every name sits in the page's text.
     drawing = replace(game_drawing(game, None, flip=flip, style=style), grid_key="")
     draw_drawing(c, drawing, board_margin, bottom, board_w, box_top - bottom, valign="middle")
-    key_size = min(legend_size, legend_size * inner / legend_width(art, legend_size))
-    lx = margin + (inner - legend_width(art, key_size)) / 2
-    draw_legend(c, art, lx, key_y, key_size)
+    y = key_y
+    for items, h in zip(reversed(rows), reversed(heights), strict=True):
+        lx = margin + (inner - legend_width(art, legend_size, items)) / 2
+        draw_legend(c, art, lx, y + (h - legend_size * 1.6) / 2, legend_size, items)
+        y += h
     c.setFillColorRGB(0.2, 0.2, 0.2)
     fit_text(c, note, page.width / 2, margin, inner, size=legend_size, anchor="middle")
     c.showPage()

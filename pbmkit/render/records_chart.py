@@ -7,7 +7,9 @@ after both players have moved, the turn's moves marked), as many pages as the ga
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -16,10 +18,11 @@ from pbmkit.games import Game
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import DiagramStyle, fitted_drawing, game_drawing
 from pbmkit.render.entries import ChartEntry
-from pbmkit.render.legend import draw_legend, legend_width
+from pbmkit.render.legend import draw_legend, legend_height, legend_rows
 from pbmkit.render.pdf import (
     FONT,
     FONT_BOLD,
+    MIN_SIZE,
     draw_drawing,
     draw_text,
     finish,
@@ -28,9 +31,10 @@ from pbmkit.render.pdf import (
     new_canvas,
     text_width,
 )
+from pbmkit.render.shapes import Drawing
 from pbmkit.render.templates import each_side_fields, load_template, paper, side_field, side_label
 
-__all__ = ["ChartEntry", "records_chart_pdf"]
+__all__ = ["ChartEntry", "ChartGrid", "chart_grid", "records_chart_pdf", "writing_lines"]
 
 
 def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = None,
@@ -49,8 +53,8 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     """
     t = load_template("records_chart")
     page = paper(paper_key)
-    cols = int(t["paper"][page.key]["columns"])
-    rows = _rows(t, game, page.width, page.height, cols, int(t["paper"][page.key]["rows"]), flip)
+    grid = chart_grid(game, paper_key, flip=flip, entries=entries)
+    cols, rows = grid.columns, grid.rows
     per_page = cols * rows
     header = dict(header or {})
     title = f"{game.title} {t['title']}"
@@ -69,34 +73,32 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     slots, dividers = _layout(entries, cols, per_page, continue_blank=not blank and not finished)
     pages = max(1, -(-len(slots) // per_page))
     margin = float(t["margin"])
-    grid_t = t["grid"]
     for page_no in range(pages):
-        top = _draw_header(c, t, game, page.width, page.height, title, header, subtitle)
-        bottom = _grid_bottom(t, game)
+        _draw_header(c, t, game, page.width, page.height, title, header, subtitle)
         _draw_footer(c, t, game, page.width, page_no, pages, blank)
-        cell_w = (page.width - 2 * margin - (cols - 1) * float(grid_t["column_gap"])) / cols
-        cell_h = (top - bottom - (rows - 1) * float(grid_t["row_gap"])) / rows
         for k in range(per_page):
             r, col = divmod(k, cols)
-            x = margin + col * (cell_w + float(grid_t["column_gap"]))
-            y = top - (r + 1) * cell_h - r * float(grid_t["row_gap"])
+            x = margin + grid.x_offset + col * (grid.cell_width + grid.column_gap)
+            y = grid.top - (r + 1) * grid.cell_height - r * grid.row_gap
             index = page_no * per_page + k
             if col == 0 and index in dividers:
-                _draw_divider(c, page.width, margin, y + cell_h + 1.5, dividers[index])
+                _draw_divider(c, page.width, margin, y + grid.cell_height + 1.5, dividers[index])
             slot = slots[index] if index < len(slots) else _PAD
             if slot is _PAD and not blank:
                 continue
-            _draw_cell(c, t, game, x, y, cell_w, cell_h, slot if isinstance(slot, ChartEntry) else None,
-                       flip)
+            _draw_cell(c, t, game, grid, x, y, slot if isinstance(slot, ChartEntry) else None, flip)
         c.showPage()
     return finish(c, buf)
 
 
-def _grid_bottom(t: dict[str, Any], game: Game[Any, Any]) -> float:
-    """The lowest y of the diagrams: above the footer (and the form note's line over the key)."""
-    bottom = float(t["margin"]) + float(t["footer"]["height"])
-    if art_for(game).form_note:  # the note's line above the key
-        bottom += float(t["footer"]["size"]) * 1.6
+def _grid_bottom(t: dict[str, Any], game: Game[Any, Any], width: float) -> float:
+    """The lowest y of the diagrams: above the footer (the key's rows and the form note's line)."""
+    size = float(t["footer"]["size"])
+    art = art_for(game)
+    key = sum(legend_height(art, size, items) for items in _key_rows(t, game, width))
+    bottom = float(t["margin"]) + max(float(t["footer"]["height"]), key + size * 0.6)
+    if art.form_note:  # the note's line above the key
+        bottom += size * 1.6
     return bottom
 
 
@@ -109,19 +111,141 @@ def _header_bottom(t: dict[str, Any], game: Game[Any, Any], height: float) -> fl
             - float(h["gap_below"]))
 
 
-def _rows(t: dict[str, Any], game: Game[Any, Any], width: float, height: float, cols: int,
-          least: int, flip: bool) -> int:
-    """Rows of diagrams on a page: the template's, or more when a diagram drawn as wide as its
-    column is low enough to leave room for them (a square board with a column beside it: Batu
-    Khan's 5 × 5 board takes four rows of three on Letter and A4)."""
+FLOOR_PT = MIN_SIZE
+"""No text of a diagram is printed under this size (docs/forms.md): boards are drawn larger, with
+fewer of them a page, rather than shrink their letters below it."""
+
+
+@dataclass(frozen=True)
+class ChartGrid:
+    """Where a Records Chart page puts its diagrams (lengths in points): ``columns`` × ``rows``
+    cells from ``top`` down, each a diagram of ``scale`` points per board unit standing on its turn
+    box of ``lines`` writing lines."""
+
+    columns: int
+    rows: int
+    scale: float
+    """Points per board unit: at least the scale at which the smallest text inside is 6 pt."""
+    floor_scale: float
+    """The smallest scale the diagrams may be drawn at (their smallest text at 6 pt)."""
+    diagram_width: float
+    diagram_height: float
+    cell_width: float
+    cell_height: float
+    """A cell: the diagram, the gap and the turn box (rows are spread over the page's height)."""
+    column_gap: float
+    row_gap: float
+    box_height: float
+    lines: int
+    """Writing lines of 7 mm in each turn box (two or more for a game whose turns run long)."""
+    top: float
+    x_offset: float
+    """From the left margin to the first column (the columns are centred on the page)."""
+
+
+def chart_grid(game: Game[Any, Any], paper_key: str = "letter", *, flip: bool = False,
+               entries: Sequence[ChartEntry] = ()) -> ChartGrid:
+    """The grid of a Records Chart page of ``game`` on ``paper_key``: as many diagrams a page as
+    fit at a scale where nothing inside a diagram (piece letters, coordinates, the column beside
+    the board) is under :data:`FLOOR_PT`; up to the template's columns (fewer when the board could
+    not hold its letters), as many rows as fit (a little smaller, down to 85 % and never under the
+    floor, to take one more row), the diagrams as large as the cells then allow."""
+    t = load_template("records_chart")
+    page = paper(paper_key)
     g = t["grid"]
-    room = _header_bottom(t, game, height) - _grid_bottom(t, game)
-    cell_w = (width - 2 * float(t["margin"]) - (cols - 1) * float(g["column_gap"])) / cols
-    drawing = game_drawing(game, None, flip=flip, blank_column=True)  # its box: any style's
-    row_h = (cell_w * drawing.height / drawing.width + float(g["label_height"])
-             + float(g["label_gap"]))
-    row_gap = float(g["row_gap"])
-    return max(least, int((room + row_gap) // (row_h + row_gap)))
+    margin = float(t["margin"])
+    inner = page.width - 2 * margin
+    top = _header_bottom(t, game, page.height)
+    room = top - _grid_bottom(t, game, page.width)
+    cgap, rgap, gap = float(g["column_gap"]), float(g["row_gap"]), float(g["label_gap"])
+    drawings = list(_measured(game, entries, flip))
+    dw, dh = drawings[0].width, drawings[0].height  # the blank diagram's box: every style's
+    floor_scale = max(_floor_scale(d) for d in drawings)
+    most = int(t["paper"][page.key]["columns"])
+    # Never smaller than the floor, nor much smaller than the template's columns drawn full width.
+    lower = max(floor_scale, 0.85 * (inner - (most - 1) * cgap) / most / dw)
+    best: tuple[int, float, int, int, int] | None = None  # (diagrams, scale, columns, rows, lines)
+    for cols in range(1, most + 1):
+        col_w = (inner - (cols - 1) * cgap) / cols
+        full = col_w / dw
+        lines = max(writing_lines(game, col_w), _printed_lines(g, entries, col_w))
+        box = _box_height(g, lines)
+        rows = 1
+        while True:
+            at = min(full, ((room + rgap) / rows - rgap - box - gap) / dh)
+            if at < lower:
+                break
+            if best is None or (cols * rows, at) > best[:2]:
+                best = (cols * rows, at, cols, rows, lines)
+            rows += 1
+    if best is None:  # not even one diagram a page at the floor: one, as large as the page allows
+        lines = writing_lines(game, inner)
+        at = min(inner / dw, (room - _box_height(g, lines) - gap) / dh)
+        best = (1, at, 1, 1, lines)
+    _, scale, cols, rows, lines = best
+    box = _box_height(g, lines)
+    cell_w = scale * dw
+    cell_h = (room - (rows - 1) * rgap) / rows
+    used = cols * cell_w + (cols - 1) * cgap
+    return ChartGrid(columns=cols, rows=rows, scale=scale, floor_scale=floor_scale,
+                     diagram_width=cell_w, diagram_height=scale * dh, cell_width=cell_w,
+                     cell_height=cell_h, column_gap=cgap, row_gap=rgap, box_height=box,
+                     lines=lines, top=top, x_offset=(inner - used) / 2)
+
+
+def _measured(game: Game[Any, Any], entries: Sequence[ChartEntry], flip: bool) -> Iterator[Drawing]:
+    """The drawings whose text sets the floor scale: the blank diagram and every entry's."""
+    labels = art_for(game).diagram_labels
+    style = DiagramStyle.for_scale(10.0, labels=labels)
+    yield game_drawing(game, None, flip=flip, style=style, blank_column=True)
+    for entry in entries:
+        yield game_drawing(game, entry.position, flip=flip, style=style, blank_column=True)
+
+
+def _floor_scale(drawing: Drawing) -> float:
+    """The smallest scale at which no text of ``drawing`` is under :data:`FLOOR_PT`."""
+    return drawing.smallest_scale(FLOOR_PT)
+
+
+def _box_height(g: Mapping[str, Any], lines: int) -> float:
+    """A turn box: its label row, then ``lines`` writing lines."""
+    return float(g["label_row"]) + lines * float(g["writing_line"])
+
+
+def writing_lines(game: Game[Any, Any], width: float) -> int:
+    """The writing lines (7 mm) a turn box of ``width`` points needs for the game's long turns
+    (the opening's longest move, once per side of a turn), written by hand at about ``hand_char``
+    points a character (2.5 mm); at least one, at most ``max_lines``. A filled box prints its
+    moves at 7 pt, wrapped between moves: the lines are for going on by hand."""
+    g = load_template("records_chart")["grid"]
+    need = math.ceil(_long_turn(game) * float(g["hand_char"]) / max(width, 1.0))
+    return max(1, min(int(g["max_lines"]), need))
+
+
+def _printed_lines(g: Mapping[str, Any], entries: Sequence[ChartEntry], width: float) -> int:
+    """The writing lines a filled box needs for its longest turn printed at ``moves_size``
+    (wrapped between moves: a line of slack for the breaks)."""
+    size = float(g["moves_size"])
+    room = width - 40.0  # beside the turn's label
+    longest = max((text_width(e.moves_text, size) for e in entries), default=0.0)
+    lines = math.ceil(longest / room) + (1 if longest > room else 0)
+    return math.ceil(lines * size * 1.1 / float(g["writing_line"]))
+
+
+def _long_turn(game: Game[Any, Any]) -> int:
+    """Characters of a long turn: the opening's longest move once for each side of a turn,
+    with the separators between them (Baladãna's opening: "Ba1>a2 a2xa7 tax G", 39 a turn)."""
+    cached: int | None = _LONG_TURN.get(id(game))
+    if cached is None:
+        position = game.initial_position()
+        longest = max((len(game.notation.format(m, position)) for m in game.legal_moves(position)),
+                      default=8)
+        sides = len(game.order)
+        cached = _LONG_TURN[id(game)] = sides * longest + len(MOVE_SEPARATOR) * (sides - 1)
+    return cached
+
+
+_LONG_TURN: dict[int, int] = {}
 
 
 _PAD = object()
@@ -187,55 +311,88 @@ def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
     return _header_bottom(t, game, height)
 
 
+def _key_rows(t: Mapping[str, Any], game: Game[Any, Any], width: float
+              ) -> list[tuple[tuple[str, str], ...]]:
+    """The key in rows beside the page number (the widest it may be: "Page 99 of 99")."""
+    size = float(t["footer"]["size"])
+    room = width - 2 * float(t["margin"]) - text_width("Page 99 of 99", size) - size
+    return legend_rows(art_for(game), size, room)
+
+
 def _draw_footer(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: float, page_no: int,
                  pages: int, blank: bool) -> None:
     margin = float(t["margin"])
     size = float(t["footer"]["size"])
-    y = margin
     text = "Page ______" if blank else f"Page {page_no + 1} of {pages}"
     art = art_for(game)
-    # The key shrinks (a little, for Billo's seven items on A4) rather than run into the page number.
-    room = width - 2 * margin - text_width(text, size) - size
-    key_size = min(size, size * room / legend_width(art, size))
-    draw_legend(c, art, margin, y, key_size)
+    # The key in as many rows as it needs (never shrunk under 6 pt), the last on the margin.
+    rows = _key_rows(t, game, width)
+    y = margin
+    for items in reversed(rows):
+        h = legend_height(art, size, items)
+        draw_legend(c, art, margin, y + (h - size * 1.6) / 2, size, items)
+        y += h
     if art.form_note:  # above the key: what the reader must know of the whole board
         c.setFillColorRGB(0.25, 0.25, 0.25)
-        fit_text(c, art.form_note, margin, y + size * 1.6, width - 2 * margin, size=size)
+        fit_text(c, art.form_note, margin, y + size * 0.3, width - 2 * margin, size=size)
     c.setFillColorRGB(0, 0, 0)
     c.setFont(FONT, size)
-    c.drawRightString(width - margin, y, text)
+    c.drawRightString(width - margin, margin, text)
 
 
-def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], x: float, y: float, w: float,
-               h: float, entry: ChartEntry | None, flip: bool) -> None:
+def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], grid: ChartGrid, x: float,
+               y: float, entry: ChartEntry | None, flip: bool) -> None:
     g = t["grid"]
-    label_h = float(g["label_height"])
-    diagram_h = h - label_h - float(g["label_gap"])
+    box_h = grid.box_height
     labels = art_for(game).diagram_labels
     drawing, scale = fitted_drawing(
-        game, entry.position if entry else None, w, diagram_h, blank_column=True, flip=flip,
-        last_moves=entry.last_moves if entry else (),
+        game, entry.position if entry else None, grid.diagram_width, grid.diagram_height,
+        blank_column=True, flip=flip, last_moves=entry.last_moves if entry else (),
         style_for=lambda k: DiagramStyle.for_scale(k, labels=labels, grid_pt=0.45, border_pt=1.1))
-    # A diagram wider than tall stands on its turn box, not halfway up to the next row.
-    draw_drawing(c, drawing, x, y + label_h + float(g["label_gap"]), w, diagram_h, valign="bottom")
-    # The turn box, as wide as the diagram.
+    # A diagram stands on its turn box, not halfway up to the next row.
+    base = y + grid.cell_height - grid.diagram_height - box_h - float(g["label_gap"])
+    box_y = max(y, base)
+    draw_drawing(c, drawing, x, box_y + box_h + float(g["label_gap"]), grid.cell_width,
+                 grid.diagram_height, valign="bottom")
+    # The turn box, as wide as the diagram: a label row, then the writing lines.
     bw = scale * drawing.width
-    bx = x + (w - bw) / 2
+    bx = x + (grid.cell_width - bw) / 2
+    _draw_turn_box(c, g, bx, box_y, bw, grid.lines, entry)
+
+
+def _draw_turn_box(c: Canvas, g: Mapping[str, Any], bx: float, by: float, bw: float, lines: int,
+                   entry: ChartEntry | None) -> None:
+    """The box under a diagram: "Turn" and, under it, ``lines`` writing lines of 7 mm (ruled when
+    blank, to go on by hand); filled, the turn label in bold and its moves, wrapped between moves."""
+    label_row, line_h = float(g["label_row"]), float(g["writing_line"])
+    box_h = label_row + lines * line_h
+    top = by + box_h
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(0.6)
-    c.rect(bx, y, bw, label_h, stroke=1, fill=0)
+    c.rect(bx, by, bw, box_h, stroke=1, fill=0)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     c.setFont(FONT, 6.5)
-    c.drawString(bx + 3, y + label_h - 8, str(g["turn_label"]))
-    if entry is None:
+    c.drawString(bx + 3, top - 7.5, str(g["turn_label"]))
+    if entry is None:  # the writing lines' rules (the box's edge is the last one)
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        c.setLineWidth(0.4)
+        for k in range(1, lines):
+            ly = top - label_row - k * line_h
+            c.line(bx + 3, ly, bx + bw - 3, ly)
         return
     c.setFillColorRGB(0, 0, 0)
     turn_size = float(g["turn_size"])
-    c.setFont(FONT_BOLD, turn_size)
-    c.drawString(bx + 24, y + (label_h - turn_size) / 2 + 2, entry.label)
+    first = top - label_row - line_h + 5  # the first writing line's baseline
+    used = draw_text(c, entry.label, bx + 4, first, size=turn_size, bold=True)
     if entry.moves_text:
-        label_w = 24 + c.stringWidth(entry.label, FONT_BOLD, turn_size) + 6
-        # A long turn (Baladãna's ring move, capture, tax and loot) wraps on a second line.
-        fit_text(c, entry.moves_text, bx + bw - 4, y + (label_h - 7) / 2 + 1, bw - label_w - 4,
-                 size=float(g["moves_size"]), anchor="end", lines=2, height=label_h - 4,
-                 top=y + label_h - 2)
+        left = bx + 4 + used + 6
+        size = float(g["moves_size"])
+        room = top - label_row - by - 2
+        # Wrapped between moves only: a move's own text ("D e1xe3xg3xg5") stays on one line.
+        fit_text(c, entry.moves_text, left, first, bx + bw - 4 - left, size=size,
+                 lines=max(1, int(room // (MIN_SIZE * 1.1))), height=room,
+                 top=top - label_row + 1, wrap_at=MOVE_SEPARATOR)
+
+
+MOVE_SEPARATOR = " · "
+"""Between the moves of a turn (:mod:`pbmkit.render.from_record` joins them with it)."""

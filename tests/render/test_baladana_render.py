@@ -18,7 +18,7 @@ from pbmkit.render.diagram import game_drawing
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.phone_chart import phone_chart_pdf
-from pbmkit.render.records_chart import records_chart_pdf
+from pbmkit.render.records_chart import chart_grid, records_chart_pdf
 from pbmkit.render.shapes import Circle, Placed, Text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -73,8 +73,9 @@ def test_records_chart_mailers_and_board_chart_read_back(tmp_path: Path) -> None
     chart = records_chart_pdf(game, chart_header(rep), chart_entries(rep))
     qpdf_check(chart, tmp_path)
     reader = read_pdf(chart)
-    # an 8 x 8 board with its column is low enough for four rows of three a page
-    assert len(reader.pages) == -(-len(chart_entries(rep)) // 12)
+    # as many diagrams a page as fit with no letter under 6 pt (chart_grid)
+    grid = chart_grid(game, entries=chart_entries(rep))
+    assert len(reader.pages) == -(-len(chart_entries(rep)) // (grid.columns * grid.rows))
     first = " ".join(page_text(reader, 0).split())
     for words in ("BALADÃNA RECORDS CHART", "Lia Moura", "Tom Reis", "Lost by White",
                   "free red ring", "White's free golden ring", "Page 1 of"):
@@ -106,6 +107,7 @@ def test_a_long_turn_wraps_in_its_turn_box_instead_of_being_cut() -> None:
     entries = chart_entries(rep)
     longest = max(entries[:9], key=lambda e: len(e.moves_text))
     assert len(longest.moves_text) > 50
-    text = page_text(read_pdf(records_chart_pdf(rep.game, chart_header(rep), entries)), 0)
+    reader = read_pdf(records_chart_pdf(rep.game, chart_header(rep), entries))
+    text = " ".join(page_text(reader, k) for k in range(len(reader.pages)))
     assert "…" not in text
     assert " ".join(longest.moves_text.split()) in " ".join(text.split())

@@ -23,7 +23,7 @@ from pbmkit.render.diagram import game_drawing
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.phone_chart import phone_chart_pdf
-from pbmkit.render.records_chart import records_chart_pdf
+from pbmkit.render.records_chart import chart_grid, records_chart_pdf
 from pbmkit.render.shapes import Placed, Polygon, Text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -125,10 +125,10 @@ def test_a_5x5_and_a_7x7_record_read_back_with_their_files_ranks_and_beside_grou
     if len(files) < 9:
         assert "abcdefghi"[len(files)] not in words  # no file beyond the board
     flat = " ".join(words)
+    grid = chart_grid(game, entries=chart_entries(rep))
     for group in ("South in hand", "South knocked out", "North in hand", "North knocked out"):
-        # every diagram of the page (four rows of three): filled, and the blank ones left to go
-        # on by hand
-        assert flat.count(group) == 12, group
+        # every diagram of the page: filled, and the blank ones left to go on by hand
+        assert flat.count(group) == grid.columns * grid.rows, group
     mailers = mailer_pdf(game, [mailer_card(rep)])
     qpdf_check(mailers, tmp_path)
     front = " ".join(page_text(read_pdf(mailers), 0).split())
@@ -247,17 +247,19 @@ def test_the_last_diagram_and_the_mailer_show_the_stones_in_hand_and_knocked_out
 
 
 def test_a_low_diagram_gets_more_rows_a_page_a_high_one_keeps_three() -> None:
-    """A 5 x 5 board with its column is wider than tall: drawn as wide as its column, four rows of
-    three fit a Letter page (and five on A4), at the same size; Batalo's board keeps three rows."""
-    batu = records_chart_pdf(get_game("batu khan"))
-    assert _words(batu, 0).count("South in hand") == 12
-    assert _words(records_chart_pdf(get_game("batu khan"), paper_key="a4"), 0).count(
-        "South in hand") == 15
+    """A 5 x 5 board with its column is wider than tall: more rows than three fit a page, at a
+    size where its letters are 6 pt; Batalo's board keeps three rows of three."""
+    for paper in ("letter", "a4"):
+        grid = chart_grid(get_game("batu khan"), paper)
+        assert grid.rows > 3 and grid.scale >= grid.floor_scale
+        batu = records_chart_pdf(get_game("batu khan"), paper_key=paper)
+        assert _words(batu, 0).count("South in hand") == grid.columns * grid.rows
     assert _words(records_chart_pdf(get_game("batalo")), 0).count("Turn") == 9
     rep = _replay(RECORDS[0][0])
     chart = read_pdf(records_chart_pdf(rep.game, chart_header(rep), chart_entries(rep)))
-    assert len(chart.pages) == 2  # 16 turns: 12, then 4 (it was 9 and 7)
-    assert "Page 2 of 2" in page_text(chart, 1)
+    grid = chart_grid(rep.game, entries=chart_entries(rep))
+    assert len(chart.pages) == -(-16 // (grid.columns * grid.rows))
+    assert f"Page 2 of {len(chart.pages)}" in page_text(chart, 1)
 
 
 def test_show_draws_the_camps_of_the_records_board() -> None:

@@ -146,7 +146,7 @@ def test_the_records_chart_s_form_note_stands_below_every_turn_box(tmp_path: Pat
     from render_helpers import text_runs
 
     from pbmkit.render.from_record import chart_entries, chart_header
-    from pbmkit.render.records_chart import records_chart_pdf
+    from pbmkit.render.records_chart import chart_grid, records_chart_pdf
 
     path = EXAMPLE.parent / "batrakill-02-dragon-wins.txt"
     [rep] = check_text(path.read_text(encoding="utf-8"))
@@ -154,5 +154,6 @@ def test_the_records_chart_s_form_note_stands_below_every_turn_box(tmp_path: Pat
                                                 chart_entries(rep))), 0)
     [note_y] = [y for text, _, y in runs if "provisional" in text]
     turn_ys = [y for text, _, y in runs if text == "Turn"]
-    assert len(turn_ys) == 9
+    grid = chart_grid(rep.game, entries=chart_entries(rep))
+    assert len(turn_ys) == grid.columns * grid.rows
     assert note_y < min(turn_ys) - 10  # below the lowest turn box (22 pt tall, label at its top)

@@ -28,7 +28,7 @@ def test_a_chart_has_one_entry_per_turn_showing_the_position_after_both_moves() 
         assert entry.position == plies[-1].after
         assert [(m.start, m.end) for m in entry.last_moves] == [(p.move.start, p.move.end) for p in plies]
     assert entries[0].moves_text == "JR to IS · DX to FV"
-    assert entries[2].moves_text == "HS to GT · FU x GT"  # a capture is written with x
+    assert entries[2].moves_text == "HS to GT averto · FU x GT"  # a capture is written with x
     assert entries[-1].moves_text == "EV to DW"  # the last turn holds White's move only
 
 
