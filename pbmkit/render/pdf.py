@@ -11,8 +11,9 @@ from __future__ import annotations
 import io
 import math
 import os
+import unicodedata
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -22,6 +23,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit import __version__
 from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text
+from pbmkit.render.system_fonts import FallbackFont, find_font
+from pbmkit.render.system_fonts import enabled as system_fonts_enabled
 from pbmkit.render.templates import Paper
 from pbmkit.render.text import MissingGlyphsWarning, display_order, is_invisible
 from pbmkit.render.text import shape as shape_text
@@ -45,11 +48,51 @@ def register_fonts() -> None:
     global _registered
     if _registered:
         return
+    _copy_out_nominal_letters()
     fonts = resources.files("pbmkit").joinpath("render", "fonts")
     for name, filename in _FONT_FILES.items():
         with resources.as_file(fonts.joinpath(filename)) as path:
             pdfmetrics.registerFont(TTFont(name, str(path)))
     _registered = True
+
+
+def _copy_out_nominal_letters() -> None:
+    """Make text copied out of the PDF read as the letters typed, not as the glyphs drawn.
+
+    Arabic is drawn with Unicode's presentation forms (a letter's joined form, ligatures such as
+    lam-alef), each a code point of its own; ReportLab's ToUnicode map says so, and a reader
+    copying the name got presentation forms. The map is made here to give each presentation
+    form's letters instead (its compatibility decomposition), in the order a reader that
+    reorders right-to-left text (poppler, PDFium) turns back into the typed one: the letters of
+    a ligature reversed, as the glyphs of a right-to-left line are drawn."""
+    from reportlab.pdfbase import ttfonts
+
+    made = ttfonts.makeToUnicodeCMap
+    if getattr(made, "pbmkit", False):
+        return
+
+    def nominal(fontname: str, subset: Sequence[int]) -> str:
+        lines = made(fontname, subset).split("\n")
+        for k, line in enumerate(lines):
+            code, sep, value = line.partition("> <")
+            if not sep or not line.startswith("<") or not value.endswith(">"):
+                continue
+            letters = presentation_letters(int(value[:-1], 16))
+            if letters:
+                lines[k] = f"{code}> <{letters.encode('utf-16-be').hex().upper()}>"
+        return "\n".join(lines)
+
+    nominal.pbmkit = True  # type: ignore[attr-defined]
+    ttfonts.makeToUnicodeCMap = nominal
+
+
+def presentation_letters(code: int) -> str:
+    """The letters an Arabic presentation form stands for, in drawing (right-to-left visual)
+    order; ``""`` for any other code point."""
+    if not (0xFB50 <= code <= 0xFDFF or 0xFE70 <= code <= 0xFEFF):
+        return ""
+    letters = unicodedata.normalize("NFKC", chr(code)).strip()
+    return letters[::-1] if letters and letters != chr(code) else ""
 
 
 @dataclass(frozen=True, eq=False)
@@ -106,6 +149,42 @@ class _Fonts:
 
     fallback: str = ""
     missing: dict[str, None] = field(default_factory=dict)
+    system: dict[tuple[str, int], FallbackFont] = field(default_factory=dict)
+    """The system fonts (fontconfig) that give the characters neither font has, by file."""
+    by_char: dict[str, str] = field(default_factory=dict)
+    """Character -> the registered font made from a system font that draws it."""
+    looked_up: set[str] = field(default_factory=set)
+
+    def take_from_system(self, chars: Iterable[str]) -> None:
+        """Find a system font for each of ``chars`` (once per character and document) and make
+        the document's font of each system font again with the new characters."""
+        grown: dict[tuple[str, int], FallbackFont] = {}
+        for ch in chars:
+            if ch in self.by_char or ch in self.looked_up:
+                continue
+            self.looked_up.add(ch)
+            found = find_font(ch)
+            if found is None:
+                continue
+            font = self.system.setdefault(found, FallbackFont(*found))
+            if font.add((ch,)):
+                grown[found] = font
+        for font in grown.values():
+            name = _register_fallback(font)
+            self.by_char.update(dict.fromkeys(font.chars, name))
+
+
+_FALLBACKS: dict[tuple[str, int, frozenset[str]], str] = {}
+
+
+def _register_fallback(font: FallbackFont) -> str:
+    """Register the font made of ``font``'s characters (once per process and set of characters)."""
+    key = (font.path, font.index, frozenset(font.chars))
+    name = _FALLBACKS.get(key)
+    if name is None:
+        name = _FALLBACKS[key] = f"PbmkitFallback{len(_FALLBACKS) + 1}"
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(font.build(name))))
+    return name
 
 
 def _fonts(c: Canvas) -> _Fonts:
@@ -141,11 +220,19 @@ class _Line:
 
     __slots__ = ("chars", "fonts", "primary", "widths")
 
-    def __init__(self, text: str, bold: bool, fallback: str) -> None:
+    def __init__(self, text: str, bold: bool, doc: _Fonts | None) -> None:
         primary = _Face.of(FONT_BOLD if bold else FONT)
         self.primary = primary.name
+        fallback = doc.fallback if doc is not None else ""
         second = _Face.of(fallback) if fallback else None
         shaped = shape_text(text, primary.glyphs)
+        system: dict[str, str] = {}
+        if doc is not None and not shaped.isascii():
+            lacking = {ch for ch in shaped if ord(ch) not in primary.glyphs
+                       and (second is None or ord(ch) not in second.glyphs) and not is_invisible(ch)}
+            if lacking and system_fonts_enabled():
+                doc.take_from_system(lacking)
+                system = doc.by_char
         memo: dict[str, tuple[str, float] | None] = {}
         chars: list[str] = []
         fonts: list[str] = []
@@ -154,7 +241,7 @@ class _Line:
             if ch in memo:
                 got = memo[ch]
             else:
-                got = memo[ch] = _font_of(ch, primary, second)
+                got = memo[ch] = _font_of(ch, primary, second, system)
             if got is None:
                 continue
             chars.append(ch)
@@ -167,13 +254,19 @@ class _Line:
         return size * math.fsum(self.widths[start:stop])
 
 
-def _font_of(ch: str, primary: _Face, second: _Face | None) -> tuple[str, float] | None:
-    """The font that draws ``ch`` and its width at 1 pt; ``None``: an invisible character to drop."""
+def _font_of(ch: str, primary: _Face, second: _Face | None, system: dict[str, str]
+             ) -> tuple[str, float] | None:
+    """The font that draws ``ch`` and its width at 1 pt; ``None``: an invisible character to drop.
+    DejaVu Sans first, then the user's font, then a system font (``system``: character -> font)."""
     code = ord(ch)
     if code in primary.glyphs:
         return primary.name, primary.widths.get(code, primary.default) / 1000
     if second is not None and code in second.glyphs:
         return second.name, second.widths.get(code, second.default) / 1000
+    if ch in system:
+        face = _Face.of(system[ch])
+        if code in face.glyphs:
+            return face.name, face.widths.get(code, face.default) / 1000
     if is_invisible(ch):
         return None
     return primary.name, primary.default / 1000  # drawn as the font's empty box, and reported
@@ -181,7 +274,7 @@ def _font_of(ch: str, primary: _Face, second: _Face | None) -> tuple[str, float]
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The width of ``text`` in points at ``size`` (in DejaVu Sans)."""
-    return _Line(text, bold, "").width(size)
+    return _Line(text, bold, None).width(size)
 
 
 def _draw_line(c: Canvas, line: _Line, start: int, stop: int, x: float, y: float, size: float,
@@ -219,7 +312,7 @@ def draw_text(c: Canvas, text: str, x: float, y: float, *, size: float, bold: bo
               anchor: str = "start") -> float:
     """Draw one line of ``text`` as it is (no fitting): shaped, in display order, each character
     in a font that has it. Returns its width."""
-    line = _Line(text, bold, _fonts(c).fallback)
+    line = _Line(text, bold, _fonts(c))
     _draw_line(c, line, 0, len(line.chars), x, y, size, anchor)
     return line.width(size)
 
@@ -238,7 +331,7 @@ def fit_text(c: Canvas, text: str, x: float, y: float, max_width: float, *, size
     lines are broken, the separator dropped at the break; a part longer than a line is broken at
     its spaces. Returns the number of lines drawn.
     """
-    line = _Line(text, bold, _fonts(c).fallback)
+    line = _Line(text, bold, _fonts(c))
     n = len(line.chars)
     natural = line.width(1.0)
     if natural * size <= max_width + 1e-6:

@@ -167,10 +167,19 @@ ARABIC = "محمد علي"
 ARABIC_JOINED = "\ufee3\ufea4\ufee4\ufeaa \ufecb\ufee0\ufef2"
 
 
+def _as_copied(shaped: str) -> tuple[str, ...]:
+    """``shaped`` as a reader may copy it: the joined forms drawn, or (issue 23: the PDF's
+    ToUnicode map gives a joined form's letters) the letters typed; in either order."""
+    import unicodedata
+
+    letters = unicodedata.normalize("NFKC", shaped)
+    return (shaped, shaped[::-1], letters, letters[::-1])
+
+
 def _name_line(data: bytes, shaped: str, index: int = 0) -> tuple[str, float]:
     """The run holding ``shaped`` (in either order: extractors differ) and its baseline."""
     for text, _, y, _ in sized_runs(data, index):
-        if text in (shaped, shaped[::-1]):
+        if text in _as_copied(shaped):
             return text, y
     raise AssertionError(f"{shaped!r} not printed")
 
@@ -194,7 +203,7 @@ def test_right_to_left_names_print_joined_and_in_reading_order_on_the_mailer() -
     # The card is turned a quarter turn on the sheet, so its lines run up the page: the right
     # end of a line is its top, and reading from the right is reading down.
     for name, shaped in ((ARABIC, ARABIC_JOINED), (HEBREW, HEBREW)):
-        x = next(x for t, x, _, _ in sized_runs(data) if t in (shaped, shaped[::-1]))
+        x = next(x for t, x, _, _ in sized_runs(data) if t in _as_copied(shaped))
         column = sorted((c for c in placed_chars(data) if abs(c[1] - x) <= 10 and c[0] in name),
                         key=lambda c: -c[2])
         assert "".join(ch for ch, _, _ in column) == name.replace(" ", "")
@@ -249,8 +258,10 @@ def _box_font(path: Path) -> Path:
     return out
 
 
-def test_characters_the_font_lacks_are_named_in_a_warning() -> None:
-    """Item 17: "Characters the font lacks (emoji, CJK) print as empty boxes with no warning"."""
+def test_characters_the_font_lacks_are_named_in_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 17: "Characters the font lacks (emoji, CJK) print as empty boxes with no warning"
+    (where no system font has them either: the look-up turned off here)."""
+    monkeypatch.setenv("PBMKIT_SYSTEM_FONTS", "0")
     with pytest.warns(MissingGlyphsWarning) as caught:
         records_chart_pdf(GAME, {"White": "Ada 中文", "Black": "李"}, [])
     (warning,) = [w.message for w in caught if isinstance(w.message, MissingGlyphsWarning)]
@@ -264,7 +275,9 @@ def test_text_the_font_has_raises_no_warning() -> None:
         records_chart_pdf(GAME, {"White": "Ĉiĉerono Ŝaŭmo", "Black": HEBREW, "Winner": ARABIC}, [])
 
 
-def test_a_user_font_draws_the_characters_dejavu_lacks(tmp_path: Path) -> None:
+def test_a_user_font_draws_the_characters_dejavu_lacks(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBMKIT_SYSTEM_FONTS", "0")
     font = _box_font(tmp_path)
     header = {"White": "Ada 中"}
     with warnings.catch_warnings():
@@ -303,9 +316,12 @@ def test_a_file_that_is_not_a_truetype_font_is_refused_plainly(tmp_path: Path) -
 
 # --- the commands: the warning on stderr, --font ----------------------------------------------
 
-def test_the_form_commands_warn_of_missing_characters_and_take_a_font(tmp_path: Path) -> None:
+def test_the_form_commands_warn_of_missing_characters_and_take_a_font(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Item 17: warn, naming the characters, and accept a user font (``--font FILE.ttf``)."""
     from click.testing import CliRunner
+
+    monkeypatch.setenv("PBMKIT_SYSTEM_FONTS", "0")  # as on a system without a CJK font
 
     from pbmkit.cli.forms import chart, mailer
 
@@ -324,3 +340,76 @@ def test_the_form_commands_warn_of_missing_characters_and_take_a_font(tmp_path: 
         assert "中" in "".join(t for t, _, _ in text_runs(read_pdf(out.read_bytes()), 0))
     bad = CliRunner().invoke(chart, [str(record), "-o", str(out), "--font", str(record)])
     assert bad.exit_code == 2 and "cannot use font" in bad.stderr and "Traceback" not in bad.output
+
+
+# --- issue 23: names in any script by default; copied out as typed ----------------------------
+
+CJK_NAMES = {"White": "山田太郎", "Black": "王小明 (Wang)"}
+
+
+def test_chinese_and_japanese_names_print_by_default_from_a_system_font(tmp_path: Path) -> None:
+    """Issue 23: with no ``--font``, a CJK name prints in a font of the system (fontconfig) that
+    has its characters, copied into the PDF: no warning, no empty boxes, and the name copies out
+    as typed. (CI installs fonts-noto-cjk, .ci/run.)"""
+    from click.testing import CliRunner
+
+    from pbmkit.cli.forms import chart, mailer
+
+    record = tmp_path / "g.txt"
+    tags = "".join(f'[{k} "{v}"]\n' for k, v in CJK_NAMES.items())
+    record.write_text(f'[Game "Batalo"]\n{tags}\n1. IR to HS EV to FU\n', encoding="utf-8")
+    for command in (chart, mailer):
+        out = tmp_path / "form.pdf"
+        result = CliRunner().invoke(command, [str(record), "-o", str(out)])
+        assert result.exit_code == 0 and "Warning" not in result.stderr, result.stderr
+        data = out.read_bytes()
+        text = _pdftotext(out)
+        for name in CJK_NAMES.values():
+            assert name in text
+        fonts = {str(f.get_object()["/BaseFont"]).split("+")[-1]
+                 for f in read_pdf(data).pages[0]["/Resources"]["/Font"].values()}
+        assert fonts - {"DejaVuSans", "DejaVuSans-Bold"}, fonts  # a font made from the system's
+    # Drawn, not boxes: each character is a glyph of several strokes; DejaVu's box is one.
+    data = records_chart_pdf(GAME, CJK_NAMES, [])
+    spots = [(x, y) for ch, x, y in placed_chars(data) if ch in "山田太郎"]
+    assert len(spots) == 4
+    image = page_image(data, dpi=300)
+    s = 300 / 72
+    for x, y in spots:
+        cell = image.crop((int(x * s), int(image.height - (y + 10) * s), int((x + 10) * s),
+                           int(image.height - (y - 1) * s)))
+        assert components(cell) >= 1
+    x0, y0 = spots[0]
+    assert components(image.crop((int(x0 * s), int(image.height - (y0 + 10) * s),
+                                  int((x0 + 40) * s), int(image.height - (y0 - 1) * s)))) > 4
+
+
+def _pdftotext(path: Path) -> str:
+    """The text poppler's pdftotext copies out of page 1 (the reader of most Linux viewers), with
+    its bidi embedding marks removed."""
+    import subprocess
+
+    done = subprocess.run(["pdftotext", "-l", "1", str(path), "-"], capture_output=True,
+                          text=True, check=True)
+    return "".join(ch for ch in done.stdout if ch not in "\u202a\u202b\u202c")
+
+
+def test_arabic_copies_out_as_the_letters_typed_not_presentation_forms(tmp_path: Path) -> None:
+    """Issue 23: Arabic is drawn with joined (presentation) forms, but a reader copying the name
+    gets the letters typed, in reading order (poppler and PDFium, which reorder right-to-left
+    text), lam-alef included."""
+    import pypdfium2
+
+    names = {"White": "أحمد سلام", "Black": "لا إله (Ali)"}
+    out = tmp_path / "c.pdf"
+    out.write_bytes(records_chart_pdf(GAME, names, []))
+    poppler = _pdftotext(out)
+    pdf = pypdfium2.PdfDocument(out.read_bytes())
+    try:
+        pdfium = pdf[0].get_textpage().get_text_range()
+    finally:
+        pdf.close()
+    for text in (poppler, pdfium):
+        assert not any("\ufb50" <= ch <= "\ufdff" or "\ufe70" <= ch <= "\ufeff" for ch in text)
+        assert "أحمد سلام" in text
+        assert "لا إله" in text
