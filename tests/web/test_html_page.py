@@ -226,3 +226,18 @@ def test_a_300_turn_game_makes_a_page_under_400_kb() -> None:
     assert replay.valid and len(replay.main) == 600
     size = len(game_page(replay).encode())
     assert size < 400_000, size
+
+
+def test_an_index_of_hostile_records_is_text(tmp_path: Path) -> None:
+    record = tmp_path / "hostile.txt"
+    record.write_text(HOSTILE + "\n" + HOSTILE, encoding="utf-8")
+    code, _, err = run("html", str(record), "-o", f"{tmp_path / 'site'}/")
+    assert code == 0, err
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    index = parse(page)
+    assert [t for t, _ in index.tags if t in ("script", "img", "svg")] == []
+    assert [a for t, a in index.tags if t == "a"] == [{"href": "game-1.html"},
+                                                       {"href": "game-2.html"}]
+    text = "".join(index.text)
+    assert "</svg><img src=x onerror=alert(2)>" in text and '7"><script>alert(1)</script>' in text
+    assert "\x01" not in page and "\x1b" not in page
