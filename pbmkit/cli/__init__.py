@@ -2,6 +2,8 @@
 
 Command modules are imported only when their command runs, so ``pbmkit move`` never imports
 ReportLab and starts fast. Each entry of :data:`COMMANDS` is ``name -> (module, attribute, help)``.
+The group itself is :mod:`pbmkit.cli.group` (``pbmkit.cli.cli``); this module imports no click, so
+that :func:`main` can run ``pbmkit check FILE...`` without it (:mod:`pbmkit.cli.checking`).
 """
 
 from __future__ import annotations

@@ -458,9 +458,9 @@ def outcome(position: Position) -> Outcome | None:
         return Outcome("white", "base")
     if board[WHITE_BASE] < 0:
         return Outcome("black", "base")
-    if not any(p < 0 for p in board):
+    if min(board) >= 0:  # no black piece (a scan in C)
         return Outcome("white", "capture-all")
-    if not any(p > 0 for p in board):
+    if max(board) <= 0:
         return Outcome("black", "capture-all")
     if not has_legal_move(position):
         return Outcome("black" if position.turn == WHITE else "white", "no-moves")
@@ -593,8 +593,10 @@ def _slides_to(board: tuple[int, ...], start: int, end: int, side: int) -> bool:
     line = _lines_from(start).get(end)
     if line is None:
         return False
-    ray = RAYS[start][line[0]]
-    return all(board[n] == EMPTY and n != opp_base for n in ray[:line[1] - 1])
+    for n in RAYS[start][line[0]][:line[1] - 1]:  # noqa: SIM110 (a loop: no generator made)
+        if board[n] != EMPTY or n == opp_base:
+            return False
+    return True
 
 
 def is_averto(position: Position, move: Move) -> bool:
