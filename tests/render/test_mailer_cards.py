@@ -16,11 +16,13 @@ from print_floor import EXAMPLES, PrintedChar, describe, printed_chars, small_te
 from render_helpers import page_text, read_pdf
 
 from pbmkit.cli.forms import mailer
+from pbmkit.games import game_names
 from pbmkit.notation import check_text
 from pbmkit.render.from_record import mailer_card, mailer_cards
 from pbmkit.render.mailer import mailer_pdf
 
-BLANKS = [("Batalo",), ("Billo",), ("Baladana",), ("Batrakill",), ("Batu Khan",),
+# Every registered game, then the largest, smallest and most crowded boards a player can ask for.
+BLANKS = [*((name,) for name in game_names()),
           ("Batu Khan", "Board=9x9"), ("Batu Khan", "Board=3x3"), ("Batrakill", "Layout=zones"),
           ("Batrakill", "Layout=zones", "Order=Purple Blue Green Yellow Dragon")]
 RECORDS = sorted(p.name for p in EXAMPLES.glob("*.txt"))
