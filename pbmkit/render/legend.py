@@ -9,13 +9,13 @@ for its line is broken into rows (:func:`legend_rows`), never shrunk.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pbmkit.render.art import GameArt, Glyph
+from pbmkit.render.art import GameArt
 from pbmkit.render.diagram import glyph_drawing
 from pbmkit.render.pdf import FONT, MIN_SIZE, draw_drawing, text_width
+from pbmkit.render.shapes import Drawing
 
 __all__ = ["draw_legend", "glyph_box", "legend_height", "legend_rows", "legend_width"]
 
@@ -31,17 +31,30 @@ def _size(size: float) -> float:
     return max(size, MIN_SIZE)
 
 
-@lru_cache(maxsize=256)
-def _glyph_floor(glyph: Glyph) -> float:
-    """The side of the box a glyph needs for its letters to be printed at the floor size."""
-    drawing = glyph_drawing(glyph)
-    return drawing.smallest_scale(MIN_SIZE) * drawing.width
+def _key_drawing(art: GameArt, symbol: str) -> Drawing:
+    """What the key draws for ``symbol`` of ``art.legend`` (a piece's glyph)."""
+    return glyph_drawing(art.glyphs[symbol])
 
 
-def glyph_box(glyph: Glyph, size: float) -> float:
-    """The side of the square a key draws ``glyph`` in beside text of ``size``: 1.25 times the
-    text, or larger where the glyph's letters would be under 6 pt."""
-    return max(_size(size) * 1.25, _glyph_floor(glyph))
+def _floor_box(art: GameArt, symbol: str) -> float:
+    """The side of the box the key's drawing of ``symbol`` needs for its letters to print at the
+    floor size."""
+    key = (id(art), symbol)
+    got = _FLOOR_BOX.get(key)
+    if got is None or got[0] is not art:
+        drawing = _key_drawing(art, symbol)
+        side = drawing.smallest_scale(MIN_SIZE) * max(drawing.width, drawing.height)
+        got = _FLOOR_BOX[key] = (art, side)
+    return got[1]
+
+
+_FLOOR_BOX: dict[tuple[int, str], tuple[GameArt, float]] = {}
+
+
+def glyph_box(art: GameArt, symbol: str, size: float) -> float:
+    """The side of the square a key draws ``symbol`` in beside text of ``size``: 1.25 times the
+    text, or larger where its letters would be under 6 pt."""
+    return max(_size(size) * 1.25, _floor_box(art, symbol))
 
 
 def _items(art: GameArt, items: Items | None) -> Items:
@@ -49,7 +62,7 @@ def _items(art: GameArt, items: Items | None) -> Items:
 
 
 def _item_width(art: GameArt, symbol: str, meaning: str, size: float, glyph: float | None) -> float:
-    box = max(glyph_box(art.glyphs[symbol], size), glyph or 0.0)
+    box = max(glyph_box(art, symbol, size), glyph or 0.0)
     return box + size * 0.3 + text_width(_label(symbol, meaning), size) + size * 1.6
 
 
@@ -65,7 +78,7 @@ def legend_height(art: GameArt, size: float, items: Items | None = None) -> floa
     """The height of one row of the key (``items``, or all) at text ``size``: the line spacing
     of its words (1.6 times the size) or its largest glyph."""
     size = _size(size)
-    boxes = [glyph_box(art.glyphs[s], size) for s, _ in _items(art, items)]
+    boxes = [glyph_box(art, s, size) for s, _ in _items(art, items)]
     return max([size * 1.6, *(b + 2.0 for b in boxes)])
 
 
@@ -89,9 +102,9 @@ def draw_legend(c: Canvas, art: GameArt, x: float, y: float, size: float,
     than ``glyph``, where given: one size for every piece of a key)."""
     size = _size(size)
     for symbol, meaning in _items(art, items):
-        box = max(glyph_box(art.glyphs[symbol], size), glyph or 0.0)
+        box = max(glyph_box(art, symbol, size), glyph or 0.0)
         # the glyph centred on the middle of the words' capitals
-        draw_drawing(c, glyph_drawing(art.glyphs[symbol]), x, y + size * 0.36 - box / 2, box, box)
+        draw_drawing(c, _key_drawing(art, symbol), x, y + size * 0.36 - box / 2, box, box)
         x += box + size * 0.3
         c.setFillColorRGB(0, 0, 0)
         c.setFont(FONT, size)
