@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from pbmkit.games import Game
@@ -245,35 +246,74 @@ def _placed_glyph(glyph: Glyph, centre: Point, scale: float) -> Placed:
     return Placed(key, centre, _glyph_shapes(glyph, scale))
 
 
-def _shade(kind: str, centre: Point, level: float) -> Placed:
-    """A cell filled with grey ``level`` (the start or the end of a marked move)."""
-    return Placed(f"shade:{kind}:{level}", centre,
-                  (Polygon(_outline(kind, (0.0, 0.0), 0.96), fill=grey(level), stroke=None),))
+LAST_MOVE_INK = grey(0.0)
+"""The last move's marks are black, and solid or thick enough to survive a photocopier's 50 %
+threshold (the old 10 % and 22 % grey shading vanished on a copy)."""
 
 
-_DOT = (Circle((0.0, 0.0), 0.12, fill=grey(0.35), stroke=None),)
+def _end_outline(kind: str, centre: Point, width: float) -> Placed:
+    """A thick black outline inside the cell where a marked move ends (or a piece was laid),
+    clear of the grid line and of a base's thin inner outline."""
+    inset = 0.9 - width / 2
+    return Placed(f"end:{kind}:{width:.4f}", centre,
+                  (Polygon(_outline(kind, (0.0, 0.0), inset), fill=None, stroke=LAST_MOVE_INK,
+                           width=width),))
 
 
-def _arrow(points: list[Point], width: float) -> list[Shape]:
-    """A line through ``points`` that stops short of the last one, with a small head."""
+def _start_dot(radius: float) -> tuple[Circle, ...]:
+    return (Circle((0.0, 0.0), radius, fill=LAST_MOVE_INK, stroke=WHITE, width=0.25 * radius),)
+
+
+def _arrow(points: list[Point], width: float, shift: float = 0.0) -> list[Shape]:
+    """A black line from a dot on the first point through the others, stopping short of the last
+    one with a head. ``shift`` moves the whole arrow sideways (to its left, in board units) and
+    its start a little way along: two arrows leaving one space (or along one step, there and back)
+    then run apart, each from its own dot, never as one double-headed line."""
     a, b = points[-2], points[-1]
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
     if length < 1e-9:
         return []
+    if shift:  # sideways by ``shift``, and the start a little way along the first step
+        fx, fy = points[1][0] - points[0][0], points[1][1] - points[0][1]
+        flen = math.hypot(fx, fy) or 1.0
+        fx, fy = fx / flen, fy / flen
+        points = [(x - fy * shift, y + fx * shift) for x, y in points]
+        points[0] = (points[0][0] + 1.2 * shift * fx, points[0][1] + 1.2 * shift * fy)
     ux, uy = dx / length, dy / length
-    tip = (b[0] - 0.62 * ux, b[1] - 0.62 * uy)
-    head = 0.32
-    left = (tip[0] - head * ux - 0.6 * head * uy, tip[1] - head * uy + 0.6 * head * ux)
-    right = (tip[0] - head * ux + 0.6 * head * uy, tip[1] - head * uy - 0.6 * head * ux)
+    b = points[-1]
+    tip = (b[0] - 0.5 * ux, b[1] - 0.5 * uy)
+    head = max(0.38, 4.0 * width)
+    left = (tip[0] - head * ux - 0.55 * head * uy, tip[1] - head * uy + 0.55 * head * ux)
+    right = (tip[0] - head * ux + 0.55 * head * uy, tip[1] - head * uy - 0.55 * head * ux)
     first = points[0]
-    fx, fy = points[1][0] - first[0], points[1][1] - first[1]
-    flen = math.hypot(fx, fy) or 1.0
-    tail = (first[0] + 0.2 * fx / flen, first[1] + 0.2 * fy / flen)
-    line = (tail, *points[1:-1], (tip[0] - 0.5 * head * ux, tip[1] - 0.5 * head * uy))
-    colour = grey(0.35)
-    return [Placed("dot", first, _DOT), Polyline(line, colour, width),
-            Polygon((tip, left, right), fill=colour, stroke=None)]
+    line = (first, *points[1:-1], (tip[0] - 0.6 * head * ux, tip[1] - 0.6 * head * uy))
+    dot = max(0.17, 1.6 * width)
+    return [Placed(f"dot:{dot:.4f}", first, _start_dot(dot)), Polyline(line, LAST_MOVE_INK, width),
+            Polygon((tip, left, right), fill=LAST_MOVE_INK, stroke=None)]
+
+
+def _move_marks(kind: str, centres: Sequence[Point], paths: Sequence[MoveMark],
+                style: DiagramStyle) -> tuple[list[Shape], list[Shape]]:
+    """The last move's marks, in black: a thick outline in each end cell (under the pieces, and
+    shown round them), and over it a dot on each start joined to the end by an arrow."""
+    width = max(style.grid * 2.2, 0.09)
+    outline = max(style.border * 0.8, 0.1)
+    starts = [p[0] for p in paths if len(p) > 1]
+    steps = [frozenset(seg) for p in paths for seg in pairwise(p)]
+    under: list[Shape] = []
+    over: list[Shape] = []
+    ends: set[int] = set()
+    for path in paths:
+        if path[-1] not in ends:
+            ends.add(path[-1])
+            under.append(_end_outline(kind, centres[path[-1]], outline))
+        if len(path) > 1:
+            # two arrows from one space, or along one step (there and back), run apart
+            shared = starts.count(path[0]) > 1 or any(
+                steps.count(frozenset(seg)) > 1 for seg in pairwise(path))
+            over += _arrow([centres[sp] for sp in path], width, 0.24 if shared else 0.0)
+    return under, over
 
 
 @lru_cache(maxsize=32)
@@ -316,20 +356,15 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
     """The shapes of one diagram: cells, bases, optional names and labels, marked moves, pieces.
 
     ``pieces`` maps a space to a symbol of ``art.glyphs``; ``marks`` are paths of spaces (a move's
-    :meth:`~pbmkit.games.base.Game.touched`): their ends are shaded and joined by an arrow so that
-    a reader can follow the game; a one-space path (a piece laid from the hand) is shaded only.
+    :meth:`~pbmkit.games.base.Game.touched`), drawn in black so that they survive a photocopy: a
+    dot on the start joined by an arrow to the end, whose cell gets a thick outline; a one-space
+    path (a piece laid from the hand) gets the outline only.
     """
     style = style or DiagramStyle()
     kind = board.kind
     bbox, centres, grid = _grid(board, art, flip, style)
-    under: list[Shape] = []
-    over: list[Shape] = []
     paths = tuple(tuple(m) for m in marks)
-    for mark in paths:
-        if len(mark) > 1:
-            under.append(_shade(kind, centres[mark[0]], 0.9))
-            over += _arrow([centres[sp] for sp in mark], max(style.grid * 1.6, 0.08))
-        under.append(_shade(kind, centres[mark[-1]], 0.78))
+    under, over = _move_marks(kind, centres, paths, style)
     for sp, symbol in sorted(pieces.items()):
         c = centres[sp]
         glyph = art.glyphs[symbol]

@@ -19,7 +19,8 @@ GAME = get_game("batalo")
 
 def _placed(drawing: object) -> list[Placed]:
     """The piece glyphs placed on a drawing (not the dots that start the move arrows)."""
-    return [s for s in drawing.over if isinstance(s, Placed) and s.key != "dot"]  # type: ignore[attr-defined]
+    return [s for s in drawing.over  # type: ignore[attr-defined]
+            if isinstance(s, Placed) and not s.key.startswith("dot")]
 
 
 def test_neighbouring_spaces_are_drawn_one_cell_apart_and_others_further() -> None:
@@ -67,17 +68,19 @@ def test_the_starting_position_shows_the_rules_symbols() -> None:
     assert len(discs) == 6 and len(rings) == 6
 
 
-def test_the_last_moves_start_and_end_are_shaded_and_joined() -> None:
+def test_the_last_moves_end_is_outlined_and_joined_to_a_dot_on_its_start() -> None:
     (m1, _), (m2, after) = play("IR to HS", "EV to FU")
     d = game_drawing(GAME, after, last_moves=[m1, m2])
     centres = space_centres(BOARD)
-    shaded = [s for s in d.under if isinstance(s, Placed)]
-    assert len(shaded) == 4
-    assert all(isinstance(p, Polygon) and p.fill for s in shaded for p in s.shapes)
-    spots = sorted(s.at for s in shaded)
-    assert spots == sorted(centres[sp] for sp in (m1.start, m1.end, m2.start, m2.end))
+    outlined = [s for s in d.under if isinstance(s, Placed)]
+    assert len(outlined) == 2
+    assert all(isinstance(p, Polygon) and p.fill is None and p.stroke == (0, 0, 0)
+               for s in outlined for p in s.shapes)
+    assert sorted(s.at for s in outlined) == sorted(centres[sp] for sp in (m1.end, m2.end))
+    dots = [s for s in d.over if isinstance(s, Placed) and s.key.startswith("dot")]
+    assert sorted(s.at for s in dots) == sorted(centres[sp] for sp in (m1.start, m2.start))
     arrows = [s for s in d.over if isinstance(s, Polyline)]
-    assert len(arrows) == 2
+    assert len(arrows) == 2 and all(a.stroke == (0, 0, 0) for a in arrows)
     # Pieces are drawn after the arrows, so an arrow never hides a piece.
     assert d.over.index(arrows[-1]) < d.over.index(_placed(d)[0])
 
@@ -121,5 +124,6 @@ def test_a_hop_series_written_with_its_landings_is_marked_along_them() -> None:
     centres = space_centres(BOARD)
     assert len(line.points) == 3
     assert line.points[1] == centres[space("GU")]  # through the landing, not straight across
-    assert sorted(s.at for s in d.under if isinstance(s, Placed)) == sorted(
-        [centres[space("EU")], centres[space("GS")]])
+    assert [s.at for s in d.under if isinstance(s, Placed)] == [centres[space("GS")]]
+    assert [s.at for s in d.over if isinstance(s, Placed) and s.key.startswith("dot")] == [
+        centres[space("EU")]]

@@ -4,7 +4,9 @@ issue 24 fault 1)."""
 
 from __future__ import annotations
 
+import math
 import random
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 import pytest
@@ -12,8 +14,9 @@ import pytest
 from pbmkit.games import game_names, get_game
 from pbmkit.games.board import square_board
 from pbmkit.games.drawing import Glyph, Look
+from pbmkit.render.art import art_for
 from pbmkit.render.diagram import DiagramStyle, game_drawing, move_marks
-from pbmkit.render.shapes import Drawing, Placed, Text
+from pbmkit.render.shapes import Drawing, Placed, Polyline, Text
 
 
 def _some_moves(name: str, plies: int = 12) -> list[tuple[Any, Any]]:
@@ -83,3 +86,109 @@ def test_a_drawing_tells_its_smallest_text_and_the_scale_that_keeps_it_at_6_pt()
     assert named.smallest_scale(7.0) == pytest.approx(14.0)
     empty = Drawing(bbox=(0.0, 0.0, 1.0, 1.0), grid=())
     assert empty.smallest_scale() == 0.0
+
+
+PPU = 9.0
+"""Points per board unit: about the size a Mailer or chart prints a board at."""
+DPI = 150.0
+MARGIN = 10.0
+
+
+def _thresholded(drawing: Drawing) -> Any:
+    """``drawing`` printed at :data:`PPU`, rasterised at :data:`DPI` and put through a copier's
+    50 % threshold: a set of black pixels."""
+    import io
+
+    from render_helpers import page_image
+
+    from pbmkit.render.pdf import draw_drawing, finish, new_canvas
+    from pbmkit.render.templates import Paper
+
+    w, h = drawing.width * PPU, drawing.height * PPU
+    buf = io.BytesIO()
+    c = new_canvas(buf, Paper("test", "test", w + 2 * MARGIN, h + 2 * MARGIN), title="t", subject="t")
+    draw_drawing(c, drawing, MARGIN, MARGIN, w, h)
+    c.showPage()
+    image = page_image(finish(c, buf), 0, DPI)
+    px = image.load()
+    return {(x, y) for x in range(image.size[0]) for y in range(image.size[1]) if px[x, y] < 128}
+
+
+def _pixel(drawing: Drawing, point: tuple[float, float]) -> tuple[float, float]:
+    x0, _, _, y1 = drawing.bbox
+    k = DPI / 72.0
+    return ((MARGIN + (point[0] - x0) * PPU) * k, (MARGIN + (y1 - point[1]) * PPU) * k)
+
+
+def _quadrants_marked(extra: set[tuple[int, int]], centre: tuple[float, float], inner: float,
+                      outer: float) -> int:
+    """In how many quadrants round ``centre`` the ``extra`` black pixels reach the cell's band
+    between ``inner`` and ``outer`` (pixels) from the centre."""
+    cx, cy = centre
+    seen = set()
+    for x, y in extra:
+        d = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
+        if inner <= d <= outer:
+            seen.add((x > cx, y > cy))
+    return len(seen)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_last_move_survives_a_photocopiers_threshold(name: str) -> None:
+    from pbmkit.render.diagram import space_centres
+
+    game = get_game(name)
+    centres = space_centres(game.board)
+    cell = DPI / 72.0 * PPU  # one board unit in pixels; a cell's circumradius is 1
+    kinds = {}
+    for move, after in _some_moves(name, plies=30):
+        for path in game.touched(move):
+            kinds.setdefault(len(path) > 1, (move, after, path))
+    assert kinds, name
+    for move, after, path in kinds.values():
+        bare = game_drawing(game, after)
+        marked = game_drawing(game, after, last_moves=[move])
+        extra = _thresholded(marked) - _thresholded(bare)
+        end = _pixel(marked, centres[path[-1]])
+        # the end cell is outlined all round (a grey shading vanished), whatever stands on it
+        assert _quadrants_marked(extra, end, 0.72 * cell, 0.95 * cell) == 4, (name, str(move))
+        if len(path) > 1:  # the start keeps its dot (under a piece left there: the arrow's tail)
+            start = _pixel(marked, centres[path[0]])
+            left = path[0] in art_for(game).symbols(after)
+            reached = _quadrants_marked(extra, start, 0.0, (0.95 if left else 0.15) * cell)
+            assert reached >= (1 if left else 4), (name, str(move))
+
+
+def _apart(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...]) -> float:
+    """The least distance between the points of two polylines, sampled along them."""
+    def along(line: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+        return [(p[0] + (q[0] - p[0]) * k / 20, p[1] + (q[1] - p[1]) * k / 20)
+                for p, q in pairwise(line) for k in range(21)]
+    return min(((x - u) ** 2 + (y - v) ** 2) ** 0.5 for x, y in along(a) for u, v in along(b))
+
+
+@pytest.mark.parametrize("paths", [((27, 28), (27, 26)), ((27, 28), (28, 27)), ((27, 28), (27, 36))],
+                         ids=["opposite ways from one start", "there and back", "two ways from one start"])
+def test_two_paths_of_one_turn_from_one_space_do_not_read_as_one_double_headed_line(
+        paths: tuple[tuple[int, int], ...]) -> None:
+    game = get_game("baladana")  # a ring move and a capture may leave one square
+    drawing = game_drawing(game, None, marks=paths)
+    lines = [s.points for s in drawing.over if isinstance(s, Polyline)]
+    dots = [s for s in drawing.over if isinstance(s, Placed) and s.key.startswith("dot")]
+    assert len(lines) == 2 and len(dots) == 2
+    assert _apart(lines[0], lines[1]) >= 0.25  # two arrows apart, each from its own dot
+    assert math.dist(dots[0].at, dots[1].at) >= 0.25
+
+
+def test_a_baladana_ring_move_and_figure_move_from_one_square_are_drawn_apart() -> None:
+    game = get_game("baladana")
+    for move, after in _some_moves("baladana", plies=60):
+        parts = game.touched(move)
+        if len(parts) > 1 and parts[0][0] == parts[1][0]:
+            drawn = after
+            break
+    else:
+        pytest.fail("no ring move leaving the figure's square in the sample")
+    drawing = game_drawing(game, drawn, last_moves=[move])
+    lines = [s.points for s in drawing.over if isinstance(s, Polyline)]
+    assert _apart(lines[0], lines[1]) >= 0.3
