@@ -189,24 +189,27 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_pat
         position, last = ply.after, ply
     else:
         last, position = trusted_end(rep)
-    click.echo(board_text(game, position, last_move=last.move if last else None, flip=flip))
+    players = [str(rep.record.tags.get(tag, "")) for tag in game.side_tags]
+    click.echo(board_text(game, position, last_move=last.move if last else None, flip=flip,
+                          players=players))
     click.echo()
+    notes = []  # under the board, in the terminal and in the SVG alike
     if last is not None:
-        click.echo(f"Last move: {last.label}. {last.side.capitalize()} {last.text}"
-                   + "".join(f" ({a.word}: {a.detail})" for a in last.announcements))
+        notes.append(f"Last move: {last.label}. {last.side.capitalize()} {last.text}"
+                     + "".join(f" ({a.word}: {a.detail})" for a in last.announcements))
     outcome = game.outcome(position)
     if outcome is not None:
-        click.echo(f"Game over: {result_words(outcome, game)}.")
+        notes.append(f"Game over: {result_words(outcome, game)}.")
     elif not label and rep.winner is not None and rep.valid:
-        click.echo(f"Result: {result_words(rep)}.")
+        notes.append(f"Result: {result_words(rep)}.")
     else:
-        click.echo(f"{game.side_to_move(position).capitalize()} to move.")
+        notes.append(f"{game.side_to_move(position).capitalize()} to move.")
+    click.echo("\n".join(notes))
     if svg_path:
         from pbmkit.render.svg import board_svg
 
-        players = [str(rep.record.tags.get(tag, "")) for tag in game.side_tags]
         atomic_write(svg_path, board_svg(game, position, last_move=last.move if last else None,
-                                         flip=flip, players=players))
+                                         flip=flip, players=players, notes=notes))
         click.echo(f"Wrote {svg_path}")
     if png_path:
         from pbmkit.render.png import board_png

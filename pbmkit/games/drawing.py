@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Generic, NamedTuple, TypeVar
 
-__all__ = ["GLYPH_KINDS", "GLYPH_MARKS", "Glyph", "Look", "Part"]
+__all__ = ["GLYPH_KINDS", "GLYPH_MARKS", "KEY_MARKS", "LAST_MOVE", "Glyph", "Look", "Part"]
 
 Part = tuple[str, bool, bool]
 """One piece of a stack: (``"round"`` or ``"square"``, dark (filled) or light, doubled outline)."""
@@ -26,6 +26,14 @@ GLYPH_MARKS = ("dot", "outline", "double", "arrow-n", "arrow-e", "arrow-s", "arr
 """Marks added on a glyph: a centre dot, an outline at the rim (a light lettered piece then reads
 as a piece, not a bare letter), a double outline, an arrow standing out of the rim showing the
 piece's facing. A letter with an outline or a double outline is drawn a little smaller."""
+
+LAST_MOVE = ("@last", "last move")
+"""The key's item for the last move's marks (a dot on the start, an arrow, a thick outline on the
+end), which every diagram of a filled form draws."""
+
+KEY_MARKS = ("@last", "@base:")
+"""Legend symbols naming marks: ``@last`` the last move (:data:`LAST_MOVE`); ``@base:MARK`` a
+space of :attr:`Look.bases` marked ``MARK`` (an inner outline; a one-letter mark also its letter)."""
 
 P = TypeVar("P")
 
@@ -49,8 +57,8 @@ class Look(Generic[P]):
     A plain class with slots rather than a dataclass, for start-up time; build it with keywords.
     """
 
-    __slots__ = ("bases", "beside", "beside_blank", "board_note", "diagram_labels", "form_note",
-                 "glyphs", "how_to", "legend",
+    __slots__ = ("bases", "beside", "beside_blank", "board_note", "cell", "diagram_labels",
+                 "form_note", "glyphs", "how_to", "legend",
                  "line_labels", "owners", "sides", "symbols")
 
     def __init__(self, *, symbols: Callable[[P], dict[int, str]], glyphs: Mapping[str, Glyph],
@@ -59,13 +67,17 @@ class Look(Generic[P]):
                  sides: tuple[str, ...] = (), owners: Mapping[str, str] | None = None,
                  how_to: tuple[str, ...] = (), board_note: str = "", diagram_labels: bool = False,
                  beside: Callable[[P], list[tuple[str, tuple[str, ...]]]] | None = None,
-                 beside_blank: tuple[str, ...] = (), form_note: str = "") -> None:
+                 beside_blank: tuple[str, ...] = (), form_note: str = "", cell: str = "square"
+                 ) -> None:
         self.symbols = symbols
         """Position -> {space: symbol} for every occupied space."""
         self.glyphs = glyphs
         """Symbol -> how it is drawn."""
         self.legend = legend
-        """(symbol, meaning) pairs in the order a key prints them, e.g. ("W", "white column")."""
+        """(symbol, meaning) pairs in the order a key prints them, e.g. ("W", "white column"). A
+        symbol starting with ``@`` names a mark the diagram draws rather than a piece (see
+        :data:`KEY_MARKS`): ``("@last", "last move")``, ``("@base:camp", "camp")``; the key draws
+        each as on the board, so that it explains every mark."""
         self.bases: Mapping[int, str] = bases or {}
         """Specially marked spaces (bases, camps): space -> the side (or mark) it belongs to; a
         mark of one character (Batrakill's ``"X"``) is also printed small in the cell's corner."""
@@ -74,6 +86,8 @@ class Look(Generic[P]):
         board's layout is provisional."""
         self.line_labels = line_labels
         """Labels of the board's lines: (virtual coordinate off the board, text)."""
+        self.cell = cell
+        """The shape of the board's cells, ``"square"`` or ``"hex"``: the key draws its marks in it."""
         self.sides = sides
         """The sides whose pieces are drawn; empty (the default): the game's own ``sides``."""
         self.owners: Mapping[str, str] = owners or {}

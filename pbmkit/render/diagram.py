@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import Any
 
 from pbmkit.games import Game
@@ -33,7 +33,7 @@ from pbmkit.render.shapes import (
 
 __all__ = [
     "DiagramStyle", "MoveMark", "board_bbox", "board_drawing", "fitted_drawing", "game_drawing",
-    "glyph_drawing", "move_marks", "space_centres",
+    "glyph_drawing", "key_drawing", "move_marks", "space_centres",
 ]
 
 MoveMark = tuple[int, ...]
@@ -156,14 +156,33 @@ _LETTER_DISC = 0.6
 _RIMMED_DISC = 0.66
 
 
+_RING_RADIUS = 0.52
+"""A lettered ring's radius (Baladãna's free rings): smaller than a lettered piece's disc."""
+_RING_LETTER = 0.72
+"""The letter in a lettered ring, times the piece scale."""
+_WIDE_HALF = (0.92, 0.6)
+"""Half the width and height of the rounded body of a piece carrying two or more letters
+(Baladãna's figures, ``RGB``): wider than a disc, so that its letters stay large."""
+_CAP_EM = 0.78
+"""The width of a DejaVu Sans Bold capital, in ems (about: the widest, G, is 0.82)."""
+
+
 def _radius(glyph: Glyph) -> float:
     """The radius of the glyph's round body (before scaling): where its outline and marks stand."""
     if glyph.kind == "letter":
         rimmed = glyph.dark or "outline" in glyph.marks or "double" in glyph.marks
         return _RIMMED_DISC if rimmed else _LETTER_DISC
     if glyph.kind == "ring" and glyph.letter:
-        return 0.42
+        return _RING_RADIUS
     return 0.5
+
+
+def _stadium(half_w: float, half_h: float, steps: int = 8) -> tuple[Point, ...]:
+    """A rounded body, ``2 half_w`` × ``2 half_h``: two half circles joined by straight sides."""
+    cx = half_w - half_h
+    right = [(cx + half_h * math.cos(a), half_h * math.sin(a))
+             for a in (math.pi * (k / steps - 0.5) for k in range(steps + 1))]
+    return (*right, *((-x, -y) for x, y in right))
 
 
 @lru_cache(maxsize=64)
@@ -177,7 +196,7 @@ def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon | Text, 
         # A lettered ring (Baladãna's free rings: R, G, B, Y) is smaller than a lettered disc and
         # drawn as a thick ring, so that it is not taken for a piece; dark, a dark disc with a light
         # inner line and a light letter.
-        size = 0.5 * scale
+        size = _RING_LETTER * scale
         if glyph.dark:
             base = (Circle((0.0, 0.0), r, fill=BLACK, stroke=None),
                     Circle((0.0, 0.0), r - 0.09 * scale, fill=None, stroke=WHITE,
@@ -190,18 +209,31 @@ def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon | Text, 
         base = (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.11 * scale),)
     elif glyph.kind == "disc":
         base = (Circle((0.0, 0.0), r, fill=BLACK, stroke=BLACK, width=0.05 * scale),)
-    else:
-        # Letters fit the disc: one at full size, two or three smaller (Baladãna's ring letters,
-        # "RGB", on a figure). DejaVu Sans Bold capitals are 0.73 em tall: the baseline below
-        # centres them. A dark letter is a light letter on a dark disc (the second side's piece).
-        # An outline keeps clear of the letter (a smaller letter on a larger disc), a double
-        # outline more so; a dark disc is as large as an outlined one and shows its edge as well.
+    elif len(glyph.letter) > 1:
+        # Two or three letters (Baladãna's ring letters, "RGB", on a figure) on a wider, rounded
+        # body that fills the cell's width, so that they stay as large as one letter on a disc
+        # nearly: 0.95 for two, 0.74 for three (they were 0.7 and 0.47 on a disc).
         n = len(glyph.letter)
-        size = 1.15 * scale * (1.0 if n <= 1 else 1.36 / n)
+        half_w, half_h = _WIDE_HALF
+        size = scale * min(0.95, (2 * half_w - 0.16) / (_CAP_EM * n))
+        outlined = "outline" in glyph.marks or "double" in glyph.marks
+        base = (Polygon(tuple((scale * x, scale * y) for x, y in _stadium(half_w, half_h)),
+                        fill=BLACK if glyph.dark else WHITE,
+                        stroke=BLACK if outlined or glyph.dark else None, width=0.06 * scale),
+                Text(0.0, -0.365 * size, glyph.letter, size, bold=True,
+                     fill=WHITE if glyph.dark else BLACK))
+        return base + _mark_shapes(glyph._replace(marks=tuple(
+            m for m in glyph.marks if m not in ("outline", "double"))), scale)
+    else:
+        # One letter fits the disc. DejaVu Sans Bold capitals are 0.73 em tall: the baseline
+        # below centres them. A dark letter is a light letter on a dark disc (the second side's
+        # piece). An outline keeps clear of the letter (a smaller letter on a larger disc), a
+        # double outline more so; a dark disc is as large as an outlined one and shows its edge.
+        size = 1.15 * scale
         if "double" in glyph.marks:
-            size *= 0.66 if n <= 1 else 0.8
+            size *= 0.74
         elif glyph.dark or "outline" in glyph.marks:  # a dark disc shows its edge too
-            size *= 0.8 if n <= 1 else 0.9
+            size *= 0.8
         base = (Circle((0.0, 0.0), r, fill=BLACK if glyph.dark else WHITE, stroke=None),
                 Text(0.0, -0.365 * size, glyph.letter, size, bold=True,
                      fill=WHITE if glyph.dark else BLACK))
@@ -316,6 +348,16 @@ def _move_marks(kind: str, centres: Sequence[Point], paths: Sequence[MoveMark],
     return under, over
 
 
+_NAME_DY = (0.5, 0.2)
+"""Where a space's name stands above the cell's centre (its baseline): on a square cell, high
+enough that a piece's facing wedge stays under it; on a hex cell (smaller), its upper half."""
+
+
+def _piece_dy(kind: str) -> float:
+    """Where a piece (or a marked square's letter) stands below the centre when names are drawn."""
+    return -0.3 if kind == "hex" else -0.22
+
+
 @lru_cache(maxsize=32)
 def _grid(board: Board, art: GameArt, flip: bool, style: DiagramStyle
           ) -> tuple[tuple[float, float, float, float], tuple[Point, ...], tuple[Shape, ...]]:
@@ -334,13 +376,15 @@ def _grid(board: Board, art: GameArt, flip: bool, style: DiagramStyle
             # A marked square (Batrakill's X squares, a zone's tower site): its letter large and
             # light in the middle of the cell, where a piece standing there covers it.
             x, y = centres[sp]
-            size = 1.1 if style.name_size else 1.3
-            dy = -0.25 if style.name_size else 0.0  # below the square's name on the Phone Chart
+            size = 1.0 if style.name_size else 1.3
+            dy = _piece_dy(kind) if style.name_size else 0.0  # below the square's name
             grid.append(Text(x, y + dy - 0.365 * size, mark, size, bold=True, fill=grey(0.62)))
     if style.name_size:
         for sp, c in enumerate(centres):
-            # Names sit in the upper half of the cell, so that a piece below never hides them.
-            grid.append(Text(c[0], c[1] + 0.2, board.names[sp], style.name_size, fill=grey(0.3)))
+            # Names sit in the upper part of the cell, so that a piece below never hides them
+            # (nor the wedge standing out of its top, nor a marked square's letter).
+            grid.append(Text(c[0], c[1] + _NAME_DY[kind == "hex"], board.names[sp],
+                             style.name_size, fill=grey(0.3)))
     if labels and art.line_labels is not None:
         sign = -1.0 if flip else 1.0
         for coord, text in art.line_labels():
@@ -370,14 +414,11 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
         glyph = art.glyphs[symbol]
         scale = style.piece_scale
         if style.name_size:
-            c = (c[0], c[1] - 0.3)
+            # Under the name; on a base or camp as large as anywhere, a little higher on a hex
+            # base to keep clear of its inner outline.
+            c = (c[0], c[1] + _piece_dy(kind) + (0.03 if sp in art.bases and kind == "hex" else 0))
             if glyph.kind == "stack":  # stacked pieces fill a square cell: keep clear of the name
                 scale *= 0.75
-            elif sp in art.bases:
-                # A base's inner outline leaves less room under the name: a smaller piece, a
-                # little higher, keeps clear of both the outline and the name.
-                c = (c[0], c[1] + 0.03)
-                scale *= 0.8
         over.append(_placed_glyph(glyph, c, scale))
     key = f"{id(board)}:{id(art)}:{flip}:{style}"
     return Drawing(bbox=bbox, grid=grid, under=tuple(under), over=tuple(over), grid_key=key,
@@ -434,20 +475,46 @@ def fitted_drawing(game: Game[Any, Any], position: Any | None, width: float, hei
 
 BESIDE_PER_ROW = 5
 """Pieces a row of the column beside the board holds before it wraps."""
-BESIDE_SLOT = 1.4
+BESIDE_SLOT = 1.5
 """The room of one piece in the column, in board units (a square cell is 2)."""
-BESIDE_TEXT = 0.62
-"""The size of the column's labels, in board units."""
-BESIDE_WIDTH = BESIDE_PER_ROW * BESIDE_SLOT + 0.2
-"""The column's width: a label longer than this (in bold at :data:`BESIDE_TEXT`) runs out."""
+BESIDE_PIECE = 1.0
+"""The size of a piece in the column, relative to one on the board."""
+BESIDE_TEXT = 0.75
+"""The size of the column's labels, in board units: about as large as the letters on the pieces
+(0.7 to 1.15), so that a form that prints the board's letters at 6 pt prints these too (0.62
+before)."""
+BESIDE_WIDTH = 9.0
+"""The column's width: a label longer than this (in bold at :data:`BESIDE_TEXT`) wraps."""
+
+
+def _wrapped(label: str) -> list[str]:
+    """``label`` in lines no wider than the column, split at spaces into lines of even widths
+    (``South`` / ``knocked out``, not ``South knocked`` / ``out``); a single long word runs out."""
+    from pbmkit.render.pdf import text_width
+
+    def wide(text: str) -> float:
+        return text_width(text, BESIDE_TEXT, bold=True)
+
+    words = label.split(" ")
+    for count in range(1, len(words) + 1):  # the fewest lines, then the narrowest widest line
+        best: list[str] | None = None
+        for cuts in combinations(range(1, len(words)), count - 1):
+            bounds = (0, *cuts, len(words))
+            lines = [" ".join(words[a:b]) for a, b in pairwise(bounds)]
+            if max(map(wide, lines)) <= BESIDE_WIDTH and (
+                    best is None or max(map(wide, lines)) < max(map(wide, best))):
+                best = lines
+        if best is not None:
+            return best
+    return words
 
 
 def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tuple[str, ...]]],
                 *, blank: bool = False) -> Drawing:
     """``drawing`` with a column to the right of the board: each group's label (``"South in
-    hand"``) over its pieces, drawn small with their glyphs (``–`` for none; a line to write on when
-    ``blank``). The column's width is fixed (:data:`BESIDE_PER_ROW` pieces), so that every diagram
-    of a game has the same box."""
+    hand"``, wrapped to the column's width) over its pieces, drawn with their glyphs at
+    :data:`BESIDE_PIECE` (``–`` for none; a line to write on when ``blank``). The column's width is
+    fixed (:data:`BESIDE_PER_ROW` pieces), so that every diagram of a game has the same box."""
     if not groups:
         return drawing
     x0, y0, x1, y1 = drawing.bbox
@@ -456,18 +523,21 @@ def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tupl
     y = y1 - text
     shapes: list[Shape] = []
     for label, symbols in groups:
-        shapes.append(Text(left, y, label, text, bold=True, fill=grey(0.25), anchor="start"))
-        y -= 0.95
+        for line in _wrapped(label):
+            shapes.append(Text(left, y, line, text, bold=True, fill=grey(0.25), anchor="start"))
+            y -= 1.15 * text
+        y -= 0.15
         if blank:  # a line to write on
-            shapes.append(Polyline(((left, y - 0.5), (left + BESIDE_WIDTH - 0.2, y - 0.5)),
+            shapes.append(Polyline(((left, y - 0.6), (left + BESIDE_WIDTH - 0.2, y - 0.6)),
                                    grey(0.55), 0.04))
             y -= slot
         elif not symbols:
-            shapes.append(Text(left + 0.1, y - 0.15, "–", text, fill=grey(0.4), anchor="start"))
+            shapes.append(Text(left + 0.1, y - 0.3, "–", text, fill=grey(0.4), anchor="start"))
             y -= slot
         for k in range(0, len(symbols), BESIDE_PER_ROW):
             for j, symbol in enumerate(symbols[k:k + BESIDE_PER_ROW]):
-                shapes.append(_placed_glyph(art.glyphs[symbol], (left + 0.6 + j * slot, y), 0.72))
+                shapes.append(_placed_glyph(art.glyphs[symbol], (left + 0.7 + j * slot, y - 0.1),
+                                            BESIDE_PIECE))
             y -= slot
         y -= 0.25
     bbox = (x0, min(y0, y + 0.2), left + BESIDE_WIDTH, y1)
@@ -480,3 +550,29 @@ def glyph_drawing(glyph: Glyph) -> Drawing:
     scale = 0.8 if glyph.kind == "stack" else 1.0  # stacked pieces fill most of a square cell
     return Drawing(bbox=(-0.65, -0.65, 0.65, 0.65), grid=(),
                    over=(_placed_glyph(glyph, (0.0, 0.0), scale),))
+
+
+def key_drawing(art: GameArt, symbol: str) -> Drawing:
+    """What the key draws for ``symbol`` of ``art.legend``: a piece's glyph (:func:`glyph_drawing`),
+    or a mark of the diagram (``@last``, ``@base:MARK``: :data:`~pbmkit.games.drawing.KEY_MARKS`)
+    drawn as on the board, in a cell of the board's shape; ``ValueError`` for an unknown symbol."""
+    kind = art.cell
+    if symbol == "@last":
+        # a dot outside the cell's corner, the arrow into it, the end cell's thick outline
+        cell, start = (0.4, 0.4), (-0.95, -0.95)
+        under, over = _move_marks(kind, (cell, start), ((1, 0),), DiagramStyle(border=0.15))
+        grid = (Polygon(_outline(kind, cell), fill=None, stroke=grey(0.25), width=0.06),)
+        return Drawing(bbox=(-1.2, -1.2, 1.45, 1.45), grid=grid, under=tuple(under),
+                       over=tuple(over))
+    if symbol.startswith("@base:"):
+        mark = symbol.removeprefix("@base:")
+        shapes: list[Shape] = [
+            Polygon(_outline(kind, (0.0, 0.0)), fill=None, stroke=grey(0.25), width=0.06),
+            Polygon(_outline(kind, (0.0, 0.0), 0.74), fill=None, stroke=BLACK, width=0.08)]
+        if len(mark) == 1:
+            shapes.append(Text(0.0, -0.365 * 1.3, mark, 1.3, bold=True, fill=grey(0.62)))
+        return Drawing(bbox=(-1.05, -1.05, 1.05, 1.05), grid=(), over=tuple(shapes))
+    glyph = art.glyphs.get(symbol)
+    if glyph is None:
+        raise ValueError(f"the key has no drawing for {symbol!r}")
+    return glyph_drawing(glyph)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.render.art import GameArt
-from pbmkit.render.diagram import glyph_drawing
+from pbmkit.render.diagram import key_drawing
 from pbmkit.render.pdf import FONT, MIN_SIZE, draw_drawing, text_width
 from pbmkit.render.shapes import Drawing
 
@@ -32,8 +32,9 @@ def _size(size: float) -> float:
 
 
 def _key_drawing(art: GameArt, symbol: str) -> Drawing:
-    """What the key draws for ``symbol`` of ``art.legend`` (a piece's glyph)."""
-    return glyph_drawing(art.glyphs[symbol])
+    """What the key draws for ``symbol`` of ``art.legend``: a piece's glyph, or a mark of the
+    board (``@last``, ``@base:X``: :func:`~pbmkit.render.diagram.key_drawing`)."""
+    return key_drawing(art, symbol)
 
 
 def _floor_box(art: GameArt, symbol: str) -> float:

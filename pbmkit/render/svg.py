@@ -81,13 +81,14 @@ def drawing_svg(drawing: Drawing, *, width_px: float = 600, title: str = "") -> 
 
 def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, flip: bool = False,
               names: bool = True, last_moves: Iterable[Any] = (),
-              players: Sequence[str] = ()) -> str:
+              players: Sequence[str] = (), notes: Sequence[str] = ()) -> str:
     """The board of ``position`` as an SVG document, ``last_move`` (and ``last_moves``) marked.
 
     Each space carries its name (``names=False`` leaves them out); ``flip`` draws it from the
     second player's seat. ``players`` (the first and second side's names, from the record's
     tags) are written under the board, a line each (a name cut to the board's width), and in
-    the title.
+    the title. ``notes`` (the last move, whose turn it is or the result: what ``pbmkit show``
+    prints under the terminal board) follow, a line each, and end the title too.
 
     Names are written as typed (logical order, unshaped): an SVG viewer joins Arabic letters and
     orders right-to-left text itself, and would reverse text reordered here a second time. Each
@@ -109,8 +110,9 @@ def board_picture(game: Game[Any, Any], position: Any, *, last_move: Any = None,
     size = 0.9
     lines = [_fitted(f"{side.capitalize()}: ", name, (x1 - x0) / size)
              for side, name in zip(game.sides, players, strict=False) if name.strip()]
+    lines += [_fitted("", note, (x1 - x0) / size) for note in notes if note.strip()]
     caption = " · ".join(lines)
-    if lines:  # one line per side, under the board
+    if lines:  # one line per side, then each note, under the board
         texts = [Text((x0 + x1) / 2, y0 - (k + 1) * 1.3 * size, line, size, fill=grey(0.1))
                  for k, line in enumerate(lines)]
         drawing = replace(drawing, bbox=(x0, y0 - (len(lines) + 0.5) * 1.3 * size, x1, y1),

@@ -9,9 +9,11 @@ board as the spec's diagram of space names. On a square board an empty marked sq
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pbmkit.games import Game
+from pbmkit.notation.problems import printable
 from pbmkit.render.art import art_for
 
 __all__ = ["board_text"]
@@ -38,13 +40,16 @@ def _grid(game: Game[Any, Any], flip: bool) -> tuple[list[list[tuple[int, int]]]
 
 
 def board_text(game: Game[Any, Any], position: Any, *, last_move: Any = None,
-               flip: bool = False, colour: bool = False) -> str:
+               flip: bool = False, colour: bool = False, players: Sequence[str] = ()) -> str:
     """The board of ``position`` as text: each space's name, and the rules' symbol of its piece.
 
-    Occupied spaces are written in upper case followed by the symbol (``IRO``, ``DWB``), empty ones
-    in lower case. The spaces of ``last_move`` (where each part starts and ends) are bracketed.
-    ``flip`` draws it from the second player's seat. ``colour`` adds ANSI styles: the first side's
-    pieces bold, the second side's in reverse video, empty spaces dim, the last move underlined.
+    Occupied spaces are written in upper case, a colon, then the symbol (``IR:O``, ``DW:B``: the
+    colon keeps the piece apart from the name, which ``JQW`` did not), empty ones in lower case.
+    The spaces of ``last_move`` (where each part starts and ends) are bracketed. ``flip`` draws it
+    from the second player's seat. ``colour`` adds ANSI styles: the first side's pieces bold, the
+    second side's in reverse video, empty spaces dim, the last move underlined. ``players`` (each
+    side's name, from the record's tags) are listed under the board, a line a side
+    (``White: Ann Lee``), control characters shown escaped.
     """
     art = art_for(game)
     symbols = art.symbols(position)
@@ -53,6 +58,8 @@ def board_text(game: Game[Any, Any], position: Any, *, last_move: Any = None,
         {sp for path in game.touched(last_move) for sp in (path[0], path[-1])}
     beside = "" if art.beside is None else "".join(
         f"\n{label}: {' '.join(pieces) if pieces else '-'}" for label, pieces in art.beside(position))
+    beside += "".join(f"\n{side.capitalize()}: {printable(name, 200)}"
+                      for side, name in zip(game.sides, players, strict=False) if name.strip())
     if game.board.kind == "square":
         return _square_text(game, symbols, marked, first_side, flip, colour) + beside
     rows, width = _grid(game, flip)
@@ -62,7 +69,7 @@ def board_text(game: Game[Any, Any], position: Any, *, last_move: Any = None,
         for col, sp in row:
             name = game.board.names[sp]
             piece = symbols.get(sp, "")
-            cell = f"{name.upper()}{piece}" if piece else name.lower()
+            cell = f"{name.upper()}:{piece}" if piece else name.lower()
             if sp in marked:
                 cell = f"[{cell}]"
             pad = max(0, width * col - visible)
@@ -111,10 +118,10 @@ def _square_text(game: Game[Any, Any], symbols: dict[int, str], marked: set[int]
             cell = piece or _empty(bases.get(sq, "") if sq is not None else "")
             if sq in marked:
                 cell = f"[{cell}]"
-            pad = cell.ljust(width) if f != files[-1] else cell
+            pad = cell.ljust(width - 1 if f == files[-1] else width)  # rank numbers line up
             if colour:
                 pad = f"{_style(piece, sq in marked, first_side)}{cell}{_RESET}" + pad[len(cell):]
             line += pad
-        lines.append(f"{line}  {r + 1}")
+        lines.append(f"{line} {r + 1}")
     lines.append(letters)
     return "\n".join(lines)

@@ -19,7 +19,7 @@ from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.phone_chart import phone_chart_pdf
 from pbmkit.render.records_chart import chart_grid, records_chart_pdf
-from pbmkit.render.shapes import Circle, Placed, Text
+from pbmkit.render.shapes import Circle, Placed, Polygon, Text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LOOT = "baladana-02-loot-and-a-golden-ring-put-down.txt"
@@ -91,13 +91,20 @@ def test_records_chart_mailers_and_board_chart_read_back(tmp_path: Path) -> None
 
 
 def test_a_free_ring_is_drawn_smaller_than_a_figure_on_the_same_board() -> None:
+    """A free ring is a smaller, thick ring with its letter; a figure a disc (one ring letter) or,
+    with two or three ring letters, a wider rounded body, so that its letters stay large."""
     rep = _replay(LOOT)
     drawing = game_drawing(rep.game, rep.final)
-    radius = {}
+    half_width = {}
     for s in drawing.over:
-        if isinstance(s, Placed) and s.key.startswith(("letter:RG:", "ring:R:")):
-            radius[s.key.split(":")[0]] = max(c.radius for c in s.shapes if isinstance(c, Circle))
-    assert radius["ring"] < 0.7 * radius["letter"]
+        if isinstance(s, Placed) and s.key.startswith(("letter:RG:", "letter:G:", "ring:R:")):
+            half_width[s.key.split(":")[1]] = max(
+                [c.radius for c in s.shapes if isinstance(c, Circle)]
+                + [abs(x) for p in s.shapes if isinstance(p, Polygon) for x, _ in p.points])
+    assert half_width["R"] < 0.8 * half_width["G"] and half_width["R"] < 0.6 * half_width["RG"]
+    letters = {s.key.split(":")[1]: t.size for s in drawing.over if isinstance(s, Placed)
+               for t in s.shapes if isinstance(t, Text)}
+    assert letters["RG"] >= 0.9 and min(letters.values()) >= 0.6  # a cell is 2 wide (was 0.42)
 
 
 def test_a_long_turn_wraps_in_its_turn_box_instead_of_being_cut() -> None:

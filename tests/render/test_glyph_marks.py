@@ -75,7 +75,7 @@ def test_a_lettered_ring_is_smaller_than_a_lettered_piece_and_dark_for_the_secon
     ring = _glyph_shapes(Glyph("ring", "G"), 1.0)[0]
     figure = _glyph_shapes(Glyph("letter", "G", marks=("outline",)), 1.0)[0]
     assert isinstance(ring, Circle) and isinstance(figure, Circle)
-    assert ring.radius < 0.7 * figure.radius and ring.width >= 0.12
+    assert ring.radius < 0.8 * figure.radius and ring.width >= 0.12
     dark = _glyph_shapes(Glyph("ring", "Y", dark=True), 1.0)
     assert isinstance(dark[0], Circle) and dark[0].fill == BLACK
     [letter] = [s for s in dark if isinstance(s, Text)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 from itertools import pairwise
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
@@ -192,3 +193,58 @@ def test_a_baladana_ring_move_and_figure_move_from_one_square_are_drawn_apart() 
     drawing = game_drawing(game, drawn, last_moves=[move])
     lines = [s.points for s in drawing.over if isinstance(s, Polyline)]
     assert _apart(lines[0], lines[1]) >= 0.3
+
+
+def _games_and_variants() -> list[Any]:
+    """Every registered game, and the configured boards that mark more (Batrakill's zones)."""
+    from pbmkit.notation import check_text
+
+    games = [get_game(name) for name in game_names()]
+    text = (Path(__file__).parents[2] / "examples" / "batrakill-03-four-players.txt").read_text(
+        encoding="utf-8")
+    [rep] = check_text(text)
+    return [*games, rep.game]
+
+
+@pytest.mark.parametrize("game", _games_and_variants(), ids=lambda g: getattr(g, "title", "?"))
+def test_the_key_names_every_mark_a_diagram_draws(game: Any) -> None:
+    from pbmkit.render.diagram import key_drawing
+
+    art = art_for(game)
+    symbols = [s for s, _ in art.legend]
+    words = " ".join(m for _, m in art.legend)
+    assert "@last" in symbols  # the last move's dot, arrow and outline
+    marked = [s.removeprefix("@base:") for s in symbols if s.startswith("@base:")]
+    for mark in set(art.bases.values()):
+        if len(mark) == 1:  # a lettered square: its own item, or named in one
+            assert mark in marked or f"{mark}," in words or f"{mark})" in words, mark
+        else:  # an outlined base or camp
+            assert any(len(m) > 1 for m in marked), mark
+    glyph_marks = {m for g in art.glyphs.values() for m in g.marks}
+    if any(m.startswith("arrow") for m in glyph_marks):
+        assert "arrow" in words  # the wedge standing out of a piece: its facing
+    for symbol in symbols:  # and the key can draw each
+        assert key_drawing(art, symbol).width > 0
+
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.txt")))
+def test_no_text_in_a_diagram_is_much_smaller_than_the_board_s_line_labels(example: str) -> None:
+    """Every text a diagram holds (piece letters, a figure's three ring letters, free rings, the
+    column beside the board, the line labels) is at least 0.7 board units (a square cell is 2),
+    so that a form printing its board at 8.6 pt a unit (a 9x9 board about 2.4 in wide) prints
+    none under 6 pt. It was 0.36 (Baladãna's free rings beside the board), 0.55 (Batrakill's "T",
+    Batu Khan's "X")."""
+    from pbmkit.notation import check_text
+
+    rep = check_text((EXAMPLES / example).read_text(encoding="utf-8"))[0]
+    art = art_for(rep.game)
+    style = DiagramStyle.for_scale(10.0, labels=art.diagram_labels)
+    drawings = [game_drawing(rep.game, None, style=style, blank_column=True)]
+    drawings += [game_drawing(rep.game, ply.after, last_moves=[ply.move], style=style)
+                 for ply in rep.main]
+    smallest = min(d.smallest_text for d in drawings)
+    assert smallest >= 0.7, smallest
+    assert min(d.smallest_scale() for d in drawings) <= 6.0 / 0.7

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from render_helpers import play
 
 from pbmkit.games import get_game
 from pbmkit.games.batalo import BOARD, initial_position
+from pbmkit.render.diagram import space_centres
 from pbmkit.render.pdf import text_width
 from pbmkit.render.svg import board_svg
 
@@ -88,3 +90,78 @@ def test_a_long_name_under_the_board_is_cut_to_the_boards_width() -> None:
     shown = white.replace("\u2068", "").replace("\u2069", "")
     assert 0.8 * view_width < text_width(shown, size) <= view_width  # as wide as the board
     assert len(black) < len(white) / 1.2  # wide characters: fewer of them
+
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+def test_show_svg_says_whose_turn_it_is_or_the_result_as_the_terminal_does(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from pbmkit.cli import cli
+
+    out = tmp_path / "b.svg"
+    for example, words in (("01-short-base-win.txt", ("Result", "Game over")),
+                           ("03-unfinished-with-series.txt", ("to move",))):
+        run = CliRunner().invoke(cli, ["show", str(EXAMPLES / example), "--svg", str(out)])
+        assert run.exit_code == 0, run.output
+        texts = _texts(ET.fromstring(out.read_text(encoding="utf-8")))
+        notes = [line for line in run.output.splitlines() if line.startswith(
+            ("Last move", "Result", "Game over")) or line.endswith("to move.")]
+        assert notes and all(any(note in t for t in texts) for note in notes), (notes, texts)
+        assert any(word in t for t in texts for word in words)
+
+
+def _names_style() -> object:
+    from pbmkit.render.diagram import DiagramStyle
+
+    return DiagramStyle(grid=0.05, border=0.14, base=0.08, name_size=0.42, piece_scale=0.62,
+                        base_inset=0.87)
+
+
+def _final(example: str) -> tuple[object, object]:
+    from pbmkit.notation import check_text
+
+    [rep] = check_text((EXAMPLES / example).read_text(encoding="utf-8"))
+    return rep.game, rep.final
+
+
+def test_a_piece_on_a_camp_or_base_square_is_drawn_as_large_as_anywhere() -> None:
+    from pbmkit.render.art import art_for
+    from pbmkit.render.diagram import game_drawing
+    from pbmkit.render.shapes import Placed
+
+    for example in ("batu-khan-04-7x7.txt", "batrakill-02-dragon-wins.txt", "01-short-base-win.txt"):
+        game, final = _final(example)
+        art = art_for(game)  # type: ignore[arg-type]
+        drawing = game_drawing(game, final, style=_names_style())  # type: ignore[arg-type]
+        board_right = max(x for x, _ in space_centres(game.board)) + 1  # type: ignore[attr-defined]
+        scales = {s.key.rsplit(":", 1)[1] for s in drawing.over if isinstance(s, Placed)
+                  and not s.key.startswith("dot") and s.at[0] < board_right}
+        assert len(scales) == 1, (example, scales)
+        on_bases = [sp for sp in art.symbols(final) if sp in art.bases]
+        assert on_bases, example  # the example has a piece standing on one
+
+
+def test_no_facing_wedge_nor_marked_square_letter_covers_a_square_name() -> None:
+    from pbmkit.render.diagram import game_drawing
+    from pbmkit.render.shapes import Placed, Polygon, Text
+
+    game, final = _final("batrakill-03-four-players.txt")
+    drawing = game_drawing(game, final, style=_names_style())  # type: ignore[arg-type]
+    names = {t.text for t in drawing.grid if isinstance(t, Text) and t.size == 0.42}
+    assert len(names) == game.board.size  # type: ignore[attr-defined]
+    boxes = [(t.x - text_width(t.text, t.size) / 2, t.y, t.x + text_width(t.text, t.size) / 2,
+              t.y + 0.73 * t.size) for t in drawing.grid if isinstance(t, Text) and t.text in names]
+    ink: list[tuple[float, float]] = []
+    for shape in drawing.over:
+        if isinstance(shape, Placed) and not shape.key.startswith("dot"):
+            ax, ay = shape.at
+            ink += [(ax + x, ay + y) for p in shape.shapes if isinstance(p, Polygon)
+                    for x, y in p.points]  # the wedges (and any other polygon of a piece)
+    for t in drawing.grid:  # the marked squares' letters: their top
+        if isinstance(t, Text) and t.text not in names and len(t.text) == 1:
+            ink += [(t.x, t.y + 0.73 * t.size)]
+    assert ink
+    for x, y in ink:
+        assert not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in boxes), (x, y)

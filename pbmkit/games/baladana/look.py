@@ -21,7 +21,7 @@ from pbmkit.games.baladana.rules import (
     is_figure,
 )
 from pbmkit.games.board import square_labels
-from pbmkit.games.drawing import Glyph, Look
+from pbmkit.games.drawing import LAST_MOVE, Glyph, Look
 
 __all__ = ["beside", "look", "symbols"]
 
@@ -68,7 +68,7 @@ def look() -> Look[Position]:
         glyphs={s: _glyph(s) for s in every},
         legend=(("wRB", "White figure with red and blue rings"), ("bG", "Black figure (dark)"),
                 ("R", "free red ring"), ("Yw", "White's free golden ring"),
-                ("Yb", "Black's free golden ring")),
+                ("Yb", "Black's free golden ring"), LAST_MOVE),
         line_labels=lambda: square_labels(8)
         + [((-1, r), str(r + 1)) for r in range(8)],
         sides=SIDE_NAMES,

@@ -12,7 +12,7 @@ from pbmkit.games.batalo.rules import (
     WHITE_STONE,
     Position,
 )
-from pbmkit.games.drawing import Glyph, Look
+from pbmkit.games.drawing import LAST_MOVE, Glyph, Look
 
 __all__ = ["look"]
 
@@ -44,7 +44,7 @@ def look() -> Look[Position]:
         glyphs={"W": Glyph("letter", "W"), "O": Glyph("ring"), "B": Glyph("letter", "B"),
                 "●": Glyph("disc")},
         legend=(("W", "white column"), ("O", "white stone"), ("B", "black column"),
-                ("●", "black stone")),
+                ("●", "black stone"), ("@base:white", "base"), LAST_MOVE),
         bases={WHITE_BASE: "white", BLACK_BASE: "black"},
         line_labels=_line_labels,
         owners={"W": "white", "O": "white", "B": "black", "●": "black"},
@@ -56,4 +56,6 @@ def look() -> Look[Position]:
         ),
         board_note="Double outline: a base (White's JQ, Black's DW). Put your own markers on the "
                    "board.",
+        cell="hex",
+        diagram_labels=True,  # the line letters round the rim, on every diagram as on the Phone Chart
     )

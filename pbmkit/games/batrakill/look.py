@@ -13,9 +13,16 @@ from __future__ import annotations
 from functools import cache
 
 from pbmkit.games.batrakill.layout import FACTIONS
-from pbmkit.games.batrakill.rules import DRAGON, KNIGHTS, Config, Position, place_name
+from pbmkit.games.batrakill.rules import (
+    DRAGON,
+    KNIGHTS,
+    Config,
+    Position,
+    initial_position,
+    place_name,
+)
 from pbmkit.games.board import square_labels
-from pbmkit.games.drawing import Glyph, Look
+from pbmkit.games.drawing import LAST_MOVE, Glyph, Look
 
 __all__ = ["look", "symbols"]
 
@@ -36,12 +43,23 @@ def symbols(position: Position) -> dict[int, str]:
     return out
 
 
+def _eaten(position: Position, count: int) -> tuple[str, ...]:
+    """``count`` eaten knights, each by its faction's letter (``xK``; ``xP``, ``xB`` ... in the
+    zones game: the knights of the setup that are no longer on the board, faction by faction)."""
+    if position.config.duel:
+        return ("x" + _LETTER[KNIGHTS],) * count
+    here = {k.home for k in position.knights}
+    gone = [k.faction for k in initial_position(position.config).knights if k.home not in here]
+    return tuple("x" + _LETTER[f] for f in gone[:count])
+
+
 def _beside(position: Position) -> list[tuple[str, tuple[str, ...]]]:
     eaten = position.eaten
-    label = f"Round {position.round}: eaten {eaten}" if position.config.duel else f"Eaten {eaten}"
-    groups = [(label, tuple("x" for _ in range(eaten)))]
-    if position.config.duel and position.eaten_before:
-        groups.append((f"Round 1: {position.eaten_before} lost", ()))
+    label = f"Round {position.round}: {eaten} eaten" if position.config.duel else f"Eaten {eaten}"
+    groups = [(label, _eaten(position, eaten))]
+    if position.config.duel and position.eaten_before:  # the knights lost in round 1
+        groups.append((f"Round 1: {position.eaten_before} lost",
+                       _eaten(position, position.eaten_before)))
     if position.supply and position.round == 1:  # towers are fetched in round 1 only
         groups.append((f"Towers in supply: {position.supply}", ("T",) * position.supply))
     if position.dragon < 0:
@@ -55,7 +73,7 @@ def look(config: Config) -> Look[Position]:
     layout = config.layout
     factions = [KNIGHTS] if config.duel else [f for p in config.order for f in p if f != DRAGON]
     glyphs: dict[str, Glyph] = {"T": Glyph("letter", "T", marks=("double",)), "#": Glyph("letter", "#"),
-                                "D": Glyph("letter", "D", dark=True), "x": Glyph("ring")}
+                                "D": Glyph("letter", "D", dark=True)}
     owners: dict[str, str] = {"D": DRAGON}
     for f in factions:
         for facing, arrow in _ARROW.items():
@@ -66,6 +84,8 @@ def look(config: Config) -> Look[Position]:
             glyphs[f"c{letter}{tip}"] = Glyph("letter", letter, dark=True, marks=(arrow,))
             side = next(place_name(p) for p in config.order if f in p)
             owners.update({f"{p}{letter}{tip}": side for p in ("", "t", "c")})
+        glyphs[f"x{_LETTER[f]}"] = Glyph("ring", _LETTER[f])  # an eaten knight, by faction
+        owners[f"x{_LETTER[f]}"] = next(place_name(p) for p in config.order if f in p)
     bases = {sq: "camp" for sq in layout.camp}
     bases.update({sq: "X" for sq in layout.x_squares})
     # the zones version: each zone's tower site carries the zone's letter (S, N, W, E)
@@ -73,9 +93,18 @@ def look(config: Config) -> Look[Position]:
     legend = [*((f"{_LETTER[f]}^", f"{'' if f == 'knights' else f + ' '}knight (arrow: facing)")
                 for f in factions),
               (f"t{_LETTER[factions[0]]}^", "knight in a tower"),
-              ("T", "tower"), ("#", "broken tower"), ("D", "dragon")]
+              ("T", "tower"), ("#", "broken tower"), ("D", "dragon"),
+              (f"x{_LETTER[factions[0]]}", "eaten knight")]
     if config.duel:
         legend.insert(2, ("cKv", "knight carrying a tower"))
+    if layout.camp:
+        legend.append(("@base:camp", "camp"))
+    if layout.x_squares:
+        legend.append(("@base:X", "X square"))
+    if layout.zones:
+        legend.append((f"@base:{layout.zones[0].letter[:1]}",
+                       f"tower site ({', '.join(z.letter[:1] for z in layout.zones)})"))
+    legend.append(LAST_MOVE)
     files, ranks = layout.files, layout.ranks
     return Look(
         symbols=symbols,

@@ -23,7 +23,7 @@ from pbmkit.games.batu_khan.rules import (
     symbol_of,
 )
 from pbmkit.games.board import FILES, square_labels
-from pbmkit.games.drawing import Glyph, Look
+from pbmkit.games.drawing import LAST_MOVE, Glyph, Look
 
 __all__ = ["beside", "look", "symbols"]
 
@@ -62,7 +62,7 @@ def look(files: int, ranks: int) -> Look[Position]:
         symbols=symbols,
         glyphs={s: _glyph(s) for s in every},
         legend=(*((p, f"{KIND_WORDS[p]} stone") for p in "BYKW"), ("X", "blockade"),
-                ("b", "North (dark)")),
+                ("b", "North (dark)"), ("@base:south", "camp"), LAST_MOVE),
         bases=camps,
         line_labels=lambda: square_labels(geo.files, geo.ranks),
         sides=SIDE_NAMES,

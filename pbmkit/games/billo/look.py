@@ -5,7 +5,7 @@ from __future__ import annotations
 from pbmkit.games.billo.rules import Position
 from pbmkit.games.billo.setup import symbols
 from pbmkit.games.board import square_labels
-from pbmkit.games.drawing import Glyph, Look, Part
+from pbmkit.games.drawing import LAST_MOVE, Glyph, Look, Part
 
 __all__ = ["look"]
 
@@ -34,7 +34,8 @@ def look() -> Look[Position]:
         symbols=symbols,
         glyphs={s: Glyph("stack", s, _billo_parts(s)) for s in cells},
         legend=(("R", "round"), ("S", "square"), ("RS", "double"), ("R+", "round Billo"),
-                ("S+", "square Billo"), ("R+S+", "composite Billo"), ("r", "Orange (filled)")),
+                ("S+", "square Billo"), ("R+S+", "composite Billo"), ("r", "Orange (filled)"),
+                LAST_MOVE),
         line_labels=lambda: square_labels(8, 8),
         sides=("yellow", "orange"),
         owners={s: "yellow" if s.isupper() else "orange" for s in cells},
