@@ -214,9 +214,9 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_pat
     if png_path:
         from pbmkit.render.png import board_png
 
-        players = [str(rep.record.tags.get(tag, "")) for tag in game.side_tags]
         atomic_write(png_path, board_png(game, position, last_move=last.move if last else None,
-                                         flip=flip, players=players, width_px=png_size or 600))
+                                         flip=flip, players=players, notes=notes,
+                                         width_px=png_size or 600))
         click.echo(f"Wrote {png_path}")
     if rep.errors:
         echo_err(error_note(rep))

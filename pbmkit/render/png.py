@@ -65,13 +65,14 @@ def drawing_png(drawing: Drawing, *, width_px: int = 600, title: str = "") -> by
 
 def board_png(game: Game[Any, Any], position: Any, *, last_move: Any = None, flip: bool = False,
               names: bool = True, last_moves: Iterable[Any] = (), players: Sequence[str] = (),
-              width_px: int = 600) -> bytes:
+              notes: Sequence[str] = (), width_px: int = 600) -> bytes:
     """The board of :func:`pbmkit.render.svg.board_svg` as a PNG ``width_px`` pixels wide: the
-    same drawing (pieces, last move, space names, what stands beside the board, the players)."""
+    same drawing (pieces, last move, space names, what stands beside the board, the players and
+    the notes: last move, whose turn or the result)."""
     from pbmkit.render.svg import board_picture
 
     drawing, title = board_picture(game, position, last_move=last_move, flip=flip, names=names,
-                                   last_moves=last_moves, players=players)
+                                   last_moves=last_moves, players=players, notes=notes)
     return drawing_png(drawing, width_px=width_px, title=title)
 
 

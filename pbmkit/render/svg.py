@@ -95,13 +95,13 @@ def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, fli
     name is a bidi isolate, so a right-to-left name does not pull its neighbours out of place.
     """
     drawing, title = board_picture(game, position, last_move=last_move, flip=flip, names=names,
-                                   last_moves=last_moves, players=players)
+                                   last_moves=last_moves, players=players, notes=notes)
     return drawing_svg(drawing, title=title)
 
 
 def board_picture(game: Game[Any, Any], position: Any, *, last_move: Any = None,
                   flip: bool = False, names: bool = True, last_moves: Iterable[Any] = (),
-                  players: Sequence[str] = ()) -> tuple[Drawing, str]:
+                  players: Sequence[str] = (), notes: Sequence[str] = ()) -> tuple[Drawing, str]:
     """The drawing of :func:`board_svg` and its title: one look for the SVG and the PNG board."""
     marks = [*([last_move] if last_move is not None else []), *last_moves]
     style = board_style(names=names)
