@@ -348,7 +348,7 @@ def _move_marks(kind: str, centres: Sequence[Point], paths: Sequence[MoveMark],
     return under, over
 
 
-_NAME_DY = (0.5, 0.2)
+_NAME_DY = (0.5, 0.25)
 """Where a space's name stands above the cell's centre (its baseline): on a square cell, high
 enough that a piece's facing wedge stays under it; on a hex cell (smaller), its upper half."""
 
@@ -416,7 +416,7 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
         if style.name_size:
             # Under the name; on a base or camp as large as anywhere, a little higher on a hex
             # base to keep clear of its inner outline.
-            c = (c[0], c[1] + _piece_dy(kind) + (0.03 if sp in art.bases and kind == "hex" else 0))
+            c = (c[0], c[1] + _piece_dy(kind) + (0.07 if sp in art.bases and kind == "hex" else 0))
             if glyph.kind == "stack":  # stacked pieces fill a square cell: keep clear of the name
                 scale *= 0.75
         over.append(_placed_glyph(glyph, c, scale))

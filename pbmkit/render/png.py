@@ -55,6 +55,10 @@ def drawing_png(drawing: Drawing, *, width_px: int = 600, title: str = "") -> by
         bitmap = page.render(scale=width_px / drawing.width)  # on white
         image = bitmap.to_pil().convert("RGB")
         page.close()
+        if image.width != width_px:  # PDFium rounds the page up: 601 pixels for a 600.2 page
+            fitted = Image.new("RGB", (width_px, image.height), (255, 255, 255))
+            fitted.paste(image.crop((0, 0, min(width_px, image.width), image.height)))
+            image = fitted
     finally:
         document.close()
     palette = image.quantize(_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

@@ -110,18 +110,25 @@ def _square_text(game: Game[Any, Any], symbols: dict[int, str], marked: set[int]
     label_w = max(len(str(r + 1)) for r in ranks)
     letters = " " * (label_w + 2) + "".join(file_names[f].ljust(width) for f in files).rstrip()
     lines = [letters]
+    rows: list[list[tuple[str, str]]] = []  # (cell, piece) of each square, rank by rank
     for r in ranks:
-        line = f"{r + 1:>{label_w}}  "
+        row = []
         for f in files:
             sq = board.at((f, r))
             piece = symbols.get(sq, "") if sq is not None else ""
             cell = piece or _empty(bases.get(sq, "") if sq is not None else "")
-            if sq in marked:
-                cell = f"[{cell}]"
-            pad = cell.ljust(width - 1 if f == files[-1] else width)  # rank numbers line up
+            row.append((f"[{cell}]" if sq in marked else cell, piece))
+        rows.append(row)
+    # the last file padded to its widest cell, so that the rank numbers on the right line up
+    last = max(len(row[-1][0]) for row in rows)
+    for r, row in zip(ranks, rows, strict=True):
+        line = f"{r + 1:>{label_w}}  "
+        for k, (cell, piece) in enumerate(row):
+            pad = cell.ljust(last if k == len(row) - 1 else width)
             if colour:
+                sq = board.at((files[k], r))
                 pad = f"{_style(piece, sq in marked, first_side)}{cell}{_RESET}" + pad[len(cell):]
             line += pad
-        lines.append(f"{line} {r + 1}")
+        lines.append(f"{line}  {r + 1}")
     lines.append(letters)
     return "\n".join(lines)

@@ -145,7 +145,7 @@ def test_moves_asks_which_game_of_an_archive() -> None:
 def test_show_draws_the_board_with_the_last_move_and_whose_turn(record: Path) -> None:
     code, out, _ = run("show", str(record))
     assert code == 0
-    assert "[IRW]" in out and "[jq]" in out  # the column moved from JQ to IR
+    assert "[IR:W]" in out and "[jq]" in out  # the column moved from JQ to IR
     assert "Black to move" in out
 
 

@@ -110,7 +110,7 @@ def test_the_body_has_the_move_the_dated_move_list_days_used_and_the_board() -> 
     assert "1... Black  EW to FW  2026.09.07  2026.09.09  2/2" in lines
     assert "2. White    KQ to KP  2026.09.11  2026.09.14  3/6" in lines
     assert "Days used: White 6, Black 2; time control 10/50." in lines
-    assert any("[KPO]" in line for line in lines)  # the board, the move's spaces marked
+    assert any("[KP:O]" in line for line in lines)  # the board, the move's spaces marked
     assert "Black to move." in lines
     assert "-- " in lines  # a signature separator: a reply's quoted copy is told apart
 
