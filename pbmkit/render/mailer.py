@@ -19,7 +19,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
 from pbmkit.render.art import GameArt, art_for
-from pbmkit.render.diagram import DiagramStyle, board_bbox, board_drawing, glyph_drawing
+from pbmkit.render.diagram import (
+    DiagramStyle,
+    board_bbox,
+    board_drawing,
+    glyph_drawing,
+    key_drawing,
+)
 from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend, legend_width
 from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
@@ -414,10 +420,11 @@ def _lines(c: Canvas, x: float, y: float, w: float, n: int, step: float) -> None
 
 def _legend_glyph(art: GameArt, size: float, floor: float) -> float:
     """The side of a piece's box in the key: the key's own (1.25 times its text), larger where a
-    piece's letters would print under ``floor`` points (glyph drawings are 1.3 units wide)."""
-    small = [t for t in (_smallest(glyph_drawing(art.glyphs[s])) for s, _ in art.legend
-                         if s in art.glyphs) if t]  # a mark of the key holds no text
-    return max(size * 1.25, 1.3 * floor / min(small) + 0.05) if small else size * 1.25
+    piece's letters would print under ``floor`` points (each item's drawing, a piece's glyph or a
+    mark of the board: ``key_drawing``, at the box's side across its width)."""
+    drawings = [key_drawing(art, s) for s, _ in art.legend]
+    need = [d.width * floor / _smallest(d) for d in drawings if _smallest(d)]
+    return max(size * 1.25, max(need) + 0.05) if need else size * 1.25
 
 
 def _legend_rows(art: GameArt, size: float, width: float, glyph: float
