@@ -248,3 +248,43 @@ def test_no_text_in_a_diagram_is_much_smaller_than_the_board_s_line_labels(examp
     smallest = min(d.smallest_text for d in drawings)
     assert smallest >= 0.7, smallest
     assert min(d.smallest_scale() for d in drawings) <= 6.0 / 0.7
+
+
+def test_batalo_s_chart_and_mailer_diagrams_carry_the_line_letters_round_the_rim() -> None:
+    """As the Phone Chart does (and every other game's diagrams): A–M and N–Z round the board,
+    so a space can be named from a mailed diagram alone."""
+    import io
+    import string
+
+    import pypdf
+
+    from pbmkit.notation import check_text
+    from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
+    from pbmkit.render.mailer import mailer_pdf
+    from pbmkit.render.records_chart import records_chart_pdf
+
+    rep = check_text((EXAMPLES / "03-unfinished-with-series.txt").read_text(encoding="utf-8"))[0]
+    assert art_for(rep.game).diagram_labels
+    for pdf in (records_chart_pdf(rep.game, chart_header(rep), chart_entries(rep)),
+                mailer_pdf(rep.game, [mailer_card(rep)])):
+        words = set(pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+        assert set(string.ascii_uppercase) <= words, sorted(set(string.ascii_uppercase) - words)
+
+
+def test_batrakill_s_eaten_knights_keep_their_faction_and_round_1_s_are_shown() -> None:
+    from pbmkit.notation import check_text
+
+    duel = check_text((EXAMPLES / "batrakill-02-dragon-wins.txt").read_text(encoding="utf-8"))[0]
+    art = art_for(duel.game)
+    groups = dict(art.beside(duel.final))
+    assert groups["Round 1: 5 lost"] == ("xK",) * 5  # not a bare "–"
+    assert groups["Round 2: 5 eaten"] == ("xK",) * 5
+    assert "xK" in dict(art.legend)
+    zones = check_text((EXAMPLES / "batrakill-03-four-players.txt").read_text(encoding="utf-8"))[0]
+    art = art_for(zones.game)
+    [(label, eaten)] = [g for g in art.beside(zones.final) if g[0].startswith("Eaten")]
+    knights = {k.home: k.faction for k in zones.game.initial_position().knights}
+    gone = [f for home, f in knights.items() if home not in {k.home for k in zones.final.knights}]
+    assert label == "Eaten 1" and eaten == tuple("x" + f[0].upper() for f in gone) == ("xP",)
+    assert any(s.startswith("x") for s, _ in art.legend)
+    assert art.owners["xP"] != art.owners.get("xB")
