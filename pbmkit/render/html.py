@@ -52,8 +52,9 @@ class BoardParts:
     """The parts of one game's boards, drawn by the model once each (per orientation).
 
     One instance serves every page of a game object (an archive's games share it); parts are
-    keyed by what they show: ``("p", space, symbol)``, ``("u", path)`` and ``("o", path)`` (the
-    under and over shapes of a marked move), ``("b", groups)`` (the column beside the board).
+    keyed by what they show: ``("p", space, symbol)``, ``("u", paths)`` and ``("o", paths)`` (the
+    under and over shapes of a marked move, its paths together), ``("b", groups)`` (the column
+    beside the board).
     """
 
     def __init__(self, game: Game[Any, Any]) -> None:
@@ -82,8 +83,8 @@ class BoardParts:
         if kind == "p":
             return tuple(board_drawing(self.board, self.art, {key[1]: key[2]}, flip=flip,
                                        style=self.style).over)
-        if kind in ("u", "o"):
-            d = board_drawing(self.board, self.art, {}, marks=[key[1]], flip=flip, style=self.style)
+        if kind in ("u", "o"):  # a move's paths together: two from one space are drawn apart
+            d = board_drawing(self.board, self.art, {}, marks=key[1], flip=flip, style=self.style)
             return tuple(d.under if kind == "u" else d.over)
         empty = self._empty[flip]
         d = with_beside(empty, self.art, key[1])
@@ -127,8 +128,8 @@ class BoardParts:
         """The parts of the board of ``position`` with ``move`` marked: (under keys, over keys),
         in the order :func:`~pbmkit.render.diagram.game_drawing` draws them."""
         marks = move_marks(self.game, [move] if move is not None else [])
-        under = [("u", tuple(m)) for m in marks]
-        over: list[tuple[Any, ...]] = [("o", tuple(m)) for m in marks]
+        under = [("u", marks)] if marks else []
+        over: list[tuple[Any, ...]] = [("o", marks)] if marks else []
         over += [("p", sp, sym) for sp, sym in sorted(self.art.symbols(position).items())]
         if self.art.beside is not None:
             groups = tuple((label, tuple(symbols)) for label, symbols in self.art.beside(position))
