@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Outcome, SetupError
 from pbmkit.games.board import FILES, hex_board, square_labels
-from pbmkit.games.drawing import Glyph, Look
+from pbmkit.games.drawing import LAST_MOVE, Glyph, Look
 from pbmkit.games.notation import MoveSyntaxError, NotationBase
 
 __all__ = ["BOARD", "GAME", "Hex", "HexNotation", "Move", "Position"]
@@ -157,7 +157,7 @@ class Hex(GameBase[Position, Move]):
     def look(self) -> Look[Position]:
         return Look(symbols=lambda p: {s: "RB"[c - 1] for s, c in enumerate(p.cells) if c},
                     glyphs={"R": Glyph("ring", marks=("dot",)), "B": Glyph("disc")},
-                    legend=(("R", "red stone"), ("B", "blue stone")),
+                    legend=(("R", "red stone"), ("B", "blue stone"), LAST_MOVE),
                     line_labels=lambda: square_labels(N, N), owners={"R": "red", "B": "blue"},
                     how_to=("Lay a stone on an empty cell, naming it: \"{example}\". On Blue's first "
                             "move, \"swap\" turns Red's stone into Blue's, mirrored.",
