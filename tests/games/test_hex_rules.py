@@ -111,7 +111,7 @@ def test_every_command_plays_hex_from_new_to_the_mailed_move(tmp_path: Path) -> 
     assert json.loads(_run("check", "--json", str(path)).stdout)[0]["valid"]
     moves = json.loads(_run("moves", "--json", str(path)).stdout)
     assert moves["side"] == "red" and len(moves["moves"]) == 48 and "swap" not in moves["moves"]
-    assert "B3B" in _run("show", str(path)).stdout
+    assert "B3:B" in _run("show", str(path)).stdout
     assert _run("fmt", "--check", str(path)).exit_code == 0
     assert json.loads(_run("convert", "--to", "json", str(path)).stdout)[0]["moves"][1]["move"] == "swap"
     refused = _run("convert", "--to", "pbmserv", str(path))
