@@ -15,14 +15,15 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 from print_floor import BLANK_VARIANTS, EXAMPLES, describe, example_records, small_text
-from render_helpers import page_text, read_pdf
+from render_helpers import page_image, page_text, read_pdf
 
 from pbmkit.cli.forms import chart, phonechart
 from pbmkit.games import game_key, game_names, get_game
 from pbmkit.notation import check_text
 from pbmkit.render.entries import ChartEntry
 from pbmkit.render.from_record import chart_entries, chart_header
-from pbmkit.render.records_chart import records_chart_pdf
+from pbmkit.render.records_chart import chart_grid, records_chart_pdf
+from pbmkit.render.templates import paper as paper_size
 
 MM = 72 / 25.4
 
@@ -123,7 +124,7 @@ def _turn_boxes(data: bytes, page: int = 0) -> list[tuple[float, float, float, f
 def test_a_long_turns_game_gets_two_writing_lines_of_7_mm_in_each_turn_box(paper: str) -> None:
     """Baladãna's turns run long (ring move, capture, tax, loot: 60 characters): its turn boxes
     hold at least two 7 mm writing lines under the label; a game of short turns at least one."""
-    from pbmkit.render.records_chart import chart_grid, writing_lines
+    from pbmkit.render.records_chart import writing_lines
 
     baladana = get_game("baladana")
     assert writing_lines(baladana, chart_grid(baladana, paper).diagram_width) >= 2
@@ -162,3 +163,34 @@ def test_averto_is_printed_where_the_record_has_it() -> None:
                   "JT to GW averto · EV to DW averto", "DW to JW averto"):
         assert moves in text, moves
     assert text.count("averto") == 5
+
+
+def _longest_empty_band(data: bytes, top: float, bottom: float) -> float:
+    """The tallest band of page 1 (in points) with no ink, between ``top`` and ``bottom`` (points
+    from the page's foot): blank paper between rows of diagrams."""
+    image = page_image(data, 0, dpi=72)  # a pixel a point
+    px = image.load()
+    run = best = 0
+    for y in range(int(image.height - top) + 2, int(image.height - bottom) - 2):
+        run = 0 if any(px[x, y] < 200 for x in range(image.width)) else run + 1
+        best = max(best, run)
+    return float(best)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_diagrams_use_the_page(paper: str) -> None:
+    """Issue 23: no wide empty bands between rows (the Batrakill duel left 0.75 in above each row,
+    3 x 3 Batu Khan wide bands), and the diagrams take most of the page's width: measured on the
+    blank chart of every game and variant."""
+    for name in game_names():
+        for tags in ({}, *({t.split("=")[0]: t.split("=")[1] for t in v}
+                           for v in BLANK_VARIANTS.get(game_key(name), ()))):
+            game = get_game(name).configure(tags) if tags else get_game(name)
+            grid = chart_grid(game, paper)
+            data = records_chart_pdf(game, paper_key=paper)
+            bottom = grid.top - grid.rows * grid.cell_height - (grid.rows - 1) * grid.row_gap
+            band = _longest_empty_band(data, grid.top, bottom)
+            assert band < 0.5 * 72, (name, tags, band)
+            used = grid.columns * grid.diagram_width + (grid.columns - 1) * grid.column_gap
+            assert used >= 0.6 * (paper_size(paper).width - 2 * 27.0), (name, tags, used)
+            assert grid.scale >= grid.floor_scale

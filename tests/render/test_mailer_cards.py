@@ -26,11 +26,6 @@ BLANKS = [*((name,) for name in game_names()),
           ("Batu Khan", "Board=9x9"), ("Batu Khan", "Board=3x3"), ("Batrakill", "Layout=zones"),
           ("Batrakill", "Layout=zones", "Order=Purple Blue Green Yellow Dragon")]
 RECORDS = sorted(p.name for p in EXAMPLES.glob("*.txt"))
-# The letters inside a Baladãna figure (up to three ring letters in one disc, 0.47 board units)
-# cannot print at 6 pt on a card-sized board: that is the board drawing's own part of issue 23
-# ("marks"). Every other character of these cards is held to the floor; the board is drawn as
-# large as the card allows (test below).
-BOARD_LETTERS_TOO_SMALL = {"baladana-01-golden-rings.txt", "baladana-02-loot-and-a-golden-ring-put-down.txt"}
 BOXED = "Batrakill"
 
 
@@ -67,8 +62,6 @@ def test_no_text_under_6_pt_on_a_filled_card(tmp_path: Path, name: str, paper: s
     out = tmp_path / "m.pdf"
     _run([str(EXAMPLES / name), "--paper", paper, "-o", str(out)])
     small = small_text(out)
-    if name in BOARD_LETTERS_TOO_SMALL:  # only ring letters inside figures, nothing else
-        small = [ch for ch in small if not (ch.page % 2 == 1 and ch.text in "RGBY" and ch.size > 5.4)]
     assert not small, describe(small)
 
 
