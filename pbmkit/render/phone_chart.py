@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from pbmkit.games import Game
+from pbmkit.games.drawing import LAST_MOVE
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.legend import draw_legend, legend_height, legend_rows, legend_width
@@ -46,7 +47,9 @@ def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bo
     # The key (in rows, never shrunk under 6 pt) and the note stand on the bottom margin; the
     # board takes the width between the board margins and is centred in the height between the
     # text and the key, so that it fills the page on A4 (taller, narrower) as on Letter.
-    rows = legend_rows(art, legend_size, inner)
+    # The chart draws no move, so its key does not name the last move's marks.
+    shown = tuple(item for item in art.legend if item[0] != LAST_MOVE[0])
+    rows = legend_rows(art, legend_size, inner, shown)
     heights = [legend_height(art, legend_size, items) for items in rows]
     key_y = margin + legend_size * 1.6
     bottom = key_y + sum(heights) + legend_size * 0.2

@@ -45,3 +45,18 @@ def test_the_board_is_drawn_large_and_the_bases_are_where_the_spec_puts_them() -
     assert pos["JQ"][1] < pos["GT"][1] < pos["DW"][1]  # White's base below the centre, Black's above
     assert pos["AZ"][1] - pos["MN"][1] > 6 * 72  # more than six inches tall
     assert pos["GZ"][0] - pos["AT"][0] > 5 * 72
+
+
+def test_the_phone_chart_key_names_only_marks_it_draws() -> None:
+    """Issue 23 ("the key explains every mark it draws"): the Phone Chart draws no move, so its
+    key has no "last move" entry, while a Records Chart of a game, which marks the last move,
+    names it (every registered game)."""
+    from pbmkit.games import game_names
+    from pbmkit.render.records_chart import records_chart_pdf
+
+    for name in game_names():
+        game = get_game(name)
+        phone = read_pdf(phone_chart_pdf(game)).pages[0].extract_text()
+        assert "last move" not in phone, name
+        chart = read_pdf(records_chart_pdf(game)).pages[0].extract_text()
+        assert "last move" in chart, name
