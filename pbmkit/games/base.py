@@ -44,6 +44,7 @@ __all__ = [
     "IllegalMoveError",
     "Lazy",
     "M",
+    "NamesPlayers",
     "Outcome",
     "P",
     "PbmkitError",
@@ -320,6 +321,18 @@ class Configurable(Protocol[P, M]):
 
         Raises :class:`SetupError`, with ``tag`` set, for a tag value the game cannot take.
         """
+        ...
+
+
+@runtime_checkable
+class NamesPlayers(Protocol):
+    """Optional: the player's name in the value of a side tag, where the game writes more than the
+    name there (Batrakill's zones tag ``"Ann, S"``: Ann, playing from zone S). The forms print the
+    name (:func:`~pbmkit.render.from_record.player_name`); a game without it has the tag's value,
+    stripped, as the name. Asked with ``isinstance(game, NamesPlayers)``."""
+
+    def player_name(self, value: str) -> str:
+        """The player's name in the side tag's ``value``."""
         ...
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from pbmkit.games.base import NamesPlayers
 from pbmkit.render.entries import ChartEntry, MailerCard
 from pbmkit.render.templates import players_of
 
@@ -227,8 +228,7 @@ def player_name(game: Any, value: str) -> str:
     """The player's name in a side tag's value, as the game reads it (Batrakill's zones tag
     ``"Ann, S"`` names Ann, playing from zone S: the game's ``player_name``); the value stripped
     where the game has no such reading."""
-    read = getattr(game, "player_name", None)
-    return str(read(value)).strip() if callable(read) else value.strip()
+    return game.player_name(value).strip() if isinstance(game, NamesPlayers) else value.strip()
 
 
 def _tag_of(game: Any, place: str) -> str:
