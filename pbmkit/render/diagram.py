@@ -158,9 +158,9 @@ _RIMMED_DISC = 0.66
 
 _RING_RADIUS = 0.52
 """A lettered ring's radius (Baladãna's free rings): smaller than a lettered piece's disc."""
-_RING_LETTER = 0.72
+_RING_LETTER = 0.75
 """The letter in a lettered ring, times the piece scale."""
-_WIDE_HALF = (0.92, 0.6)
+_WIDE_HALF = (0.96, 0.6)
 """Half the width and height of the rounded body of a piece carrying two or more letters
 (Baladãna's figures, ``RGB``): wider than a disc, so that its letters stay large."""
 _CAP_EM = 0.78
@@ -212,7 +212,7 @@ def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon | Text, 
     elif len(glyph.letter) > 1:
         # Two or three letters (Baladãna's ring letters, "RGB", on a figure) on a wider, rounded
         # body that fills the cell's width, so that they stay as large as one letter on a disc
-        # nearly: 0.95 for two, 0.74 for three (they were 0.7 and 0.47 on a disc).
+        # nearly: 0.95 for two, 0.75 for three (they were 0.7 and 0.47 on a disc).
         n = len(glyph.letter)
         half_w, half_h = _WIDE_HALF
         size = scale * min(0.95, (2 * half_w - 0.16) / (_CAP_EM * n))

@@ -67,7 +67,7 @@ def test_every_diagram_of_a_game_has_the_same_box_whatever_is_beside_it() -> Non
 
 def test_letters_fit_their_disc_and_free_rings_show_their_letter() -> None:
     """Issue 12's forms: a Baladãna figure carries up to three ring letters, on a body wider than a
-    disc (1.84 of a cell's 2) so that they stay large and inside it (issue 23); a free ring is an
+    disc (1.92 of a cell's 2) so that they stay large and inside it (issue 23); a free ring is an
     open circle with its colour's letter."""
     from pbmkit.games.drawing import Glyph
     from pbmkit.render.diagram import glyph_drawing
@@ -80,8 +80,8 @@ def test_letters_fit_their_disc_and_free_rings_show_their_letter() -> None:
         return text
 
     one, three = text_of(Glyph("letter", "K")), text_of(Glyph("letter", "RGB", dark=True))
-    assert three.size * 3 * 0.78 <= 1.84 - 0.15 < one.size * 3 * 0.78  # fits the wide body
-    assert three.size >= 0.7  # was 0.47 on a disc: 3.0 pt on a chart
+    assert three.size * 3 * 0.78 <= 1.92 - 0.15 < one.size * 3 * 0.78  # fits the wide body
+    assert three.size >= 0.75  # was 0.47 on a disc: 3.0 pt on a chart; 0.72 cost a Letter row
     ring = text_of(Glyph("ring", "G"))
     assert ring.text == "G"
     art = art_for(get_game("baladana"))

@@ -194,3 +194,17 @@ def test_the_diagrams_use_the_page(paper: str) -> None:
             used = grid.columns * grid.diagram_width + (grid.columns - 1) * grid.column_gap
             assert used >= 0.6 * (paper_size(paper).width - 2 * 27.0), (name, tags, used)
             assert grid.scale >= grid.floor_scale
+
+
+@pytest.mark.parametrize("name", ["batrakill-01-knights-win.txt", "baladana-01-golden-rings.txt"])
+def test_a_filled_chart_keeps_the_blank_charts_grid(name: str) -> None:
+    """Issue 23 ("Letter pages use the page"): nothing inside a filled diagram (a Baladãna figure's
+    three ring letters, Batrakill's eaten knights) needs a larger scale than the blank diagram, so
+    a filled chart has as many diagrams a page as the blank one: six on Letter and A4 (the 102-turn
+    duel took 26 Letter pages at four a page when ring letters were 0.72 board units)."""
+    [rep] = check_text((EXAMPLES / name).read_text(encoding="utf-8"))
+    for paper in ("letter", "a4"):
+        blank = chart_grid(rep.game, paper)
+        grid = chart_grid(rep.game, paper, entries=chart_entries(rep))
+        assert grid.floor_scale <= blank.floor_scale + 1e-9, (paper, grid.floor_scale, blank.floor_scale)
+        assert grid.columns * grid.rows >= blank.columns * blank.rows >= 6, (paper, grid, blank)
