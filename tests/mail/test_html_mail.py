@@ -3,51 +3,18 @@ whose turn, the dates, the move list as a table and the board as an inline PNG (
 
 from __future__ import annotations
 
-import datetime
-import email
-import email.policy
 import io
 import random
 import re
 from email.message import EmailMessage
-from pathlib import Path
 
 import pytest
+from mail_helpers import BATALO, EXAMPLES, NOW, parsed, replay_of
 from PIL import Image
 
 from pbmkit.games import game_names, get_game
 from pbmkit.mail.compose import board_attachment, compose_message, mailer_attachment
-from pbmkit.notation import check_text, moves_text
-from pbmkit.notation.replay import GameReplay
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-NOW = datetime.datetime(2026, 9, 14, 12, 0, tzinfo=datetime.UTC)
-
-BATALO = """[Game "Batalo"]
-[Number "3"]
-[Date "2026-09-01"]
-[White "Ann Lee"]
-[Black "Bob Kay"]
-[WhiteEmail "ann@example.org"]
-[BlackEmail "Bob Kay <bob@example.net>"]
-[TimeControl "10/50"]
-
-1. KP to KR {[%ccsnt 2026.09.04]}
-EW to FW {[%ccrcv 2026.09.07] [%ccsnt 2026.09.09] [%ccmailrcv m1@example.net]}
-2. KQ to KP {[%ccrcv 2026.09.11] [%ccsnt 2026.09.14]}
-"""
-
-
-def replay_of(text: str) -> GameReplay:
-    (rep,) = check_text(text, "game.txt")
-    assert rep.valid, rep.errors
-    return rep
-
-
-def parsed(msg: EmailMessage) -> EmailMessage:
-    back = email.message_from_bytes(msg.as_bytes(), policy=email.policy.default)
-    assert isinstance(back, EmailMessage)
-    return back
+from pbmkit.notation import moves_text
 
 
 def html_and_images(msg: EmailMessage) -> tuple[str, dict[str, bytes]]:
