@@ -28,12 +28,9 @@ from typing import NamedTuple
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
 from pbmkit.games.billo.rules import (
-    _FLIPS,
-    _PACKED_CATS,
     _PROMOTES,
     BASIC,
     BILLO,
-    HALF,
     P_KNOWN,
     PNOT_A,
     PNOT_H,
@@ -46,6 +43,7 @@ from pbmkit.games.billo.rules import (
     _set_masks,
     _set_quiet,
     _set_turn,
+    quiet_masks,
 )
 from pbmkit.games.billo.search import _FORWARD_BITS, _KING_BITS, sorted_legal
 from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, guarded, memoised_reader
@@ -449,26 +447,7 @@ def play(position: Position, text: str) -> Position | None:
     _set_board(after, new)
     _set_turn(after, -side)
     _set_quiet(after, position.quiet + 1)
-    ms = list(m)
-    if left or old[end]:  # a double split or formed
-        flips = _FLIPS
-        for sq, low, high in ((start, *flips[32 * old[start] + left]),
-                              (end, *flips[32 * old[end] + new[end]])):
-            bit = 1 << sq
-            for i in low:
-                ms[i] ^= bit
-            bit <<= HALF
-            for i in high:
-                ms[i] ^= bit
-    else:  # the square's whole content goes to an empty square: the same masks change
-        low, high = _PACKED_CATS[old[start] + 8]
-        bits = 1 << start | 1 << end
-        for i in low:
-            ms[i] ^= bits
-        bits <<= HALF
-        for i in high:
-            ms[i] ^= bits
-    _set_masks(after, tuple(ms))
+    _set_masks(after, quiet_masks(m, old, new, start, end))
     return after
 
 

@@ -542,6 +542,33 @@ _PROMOTES: dict[int, tuple[bool, ...]] = {
 """``_PROMOTES[side][sq]``: whether a basic piece of ``side`` stopping on ``sq`` becomes a Billo."""
 
 
+def quiet_masks(m: tuple[int, ...], old: tuple[int, ...], new: tuple[int, ...], start: int,
+                end: int) -> tuple[int, ...]:
+    """The masks after a quiet move from ``start`` to ``end`` (boards ``old`` and ``new``): the
+    masks of those two squares flip (shared by :func:`apply` and the notation's ``play``)."""
+    ms = list(m)
+    left = new[start]
+    if left or old[end]:  # a double split or formed
+        flips = _FLIPS
+        for sq, low, high in ((start, *flips[32 * old[start] + left]),
+                              (end, *flips[32 * old[end] + new[end]])):
+            bit = 1 << sq
+            for i in low:
+                ms[i] ^= bit
+            bit <<= HALF
+            for i in high:
+                ms[i] ^= bit
+    else:  # the square's whole content goes to an empty square: the same masks change
+        low, high = _PACKED_CATS[old[start] + 8]
+        bits = 1 << start | 1 << end
+        for i in low:
+            ms[i] ^= bits
+        bits <<= HALF
+        for i in high:
+            ms[i] ^= bits
+    return tuple(ms)
+
+
 def apply(position: Position, move: Move) -> Position:
     """The position after ``move`` (assumed legal): captured pieces leave, the piece stops, promotes."""
     old = position.board
@@ -575,26 +602,7 @@ def apply(position: Position, move: Move) -> Position:
             _set_turn(after, -side)
             _set_quiet(after, position.quiet + 1)
             if m is not None:
-                ms = list(m)
-                if left or old[end]:  # a double split or formed
-                    flips = _FLIPS
-                    for sq, low, high in ((start, *flips[32 * old[start] + left]),
-                                          (end, *flips[32 * old[end] + new[end]])):
-                        bit = 1 << sq
-                        for i in low:
-                            ms[i] ^= bit
-                        bit <<= HALF
-                        for i in high:
-                            ms[i] ^= bit
-                else:  # the square's whole content goes to an empty square: the same masks change
-                    low, high = _PACKED_CATS[old[start] + 8]
-                    bits = 1 << start | 1 << end
-                    for i in low:
-                        ms[i] ^= bits
-                    bits <<= HALF
-                    for i in high:
-                        ms[i] ^= bits
-                m = tuple(ms)
+                m = quiet_masks(m, old, new, start, end)
             _set_masks(after, m)
             return after
     else:
