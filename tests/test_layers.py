@@ -1,4 +1,5 @@
-"""The layers of style.md, checked on the source: cli -> mail -> render -> notation -> games.
+"""The layers of style.md, checked on the source: cli -> referee -> events -> ratings -> mail ->
+render -> notation -> games.
 
 Every module under pbmkit is imported (so a broken one fails here too) and its imports, read with
 ``ast`` (including those inside functions and ``TYPE_CHECKING`` blocks), must follow the arrows:
@@ -11,7 +12,10 @@ Every module under pbmkit is imported (so a broken one fails here too) and its i
 * only ``pbmkit.render`` imports reportlab, and only ``pbmkit.cli`` imports click;
 * ``pbmkit.notation``, ``pbmkit.render``, ``pbmkit.mail`` and ``pbmkit.cli`` import no game
   package by name (they reach a game through the registry and its protocol), nor name one in a
-  string (an ``import_module`` in disguise).
+  string (an ``import_module`` in disguise);
+* the club's referee (``pbmkit.referee``), events (``pbmkit.events``) and ratings
+  (``pbmkit.ratings``) sit above mail in that order: none imports cli or click, and nothing below
+  one of them imports it (their PDFs are drawn in ``pbmkit.render``, from plain data).
 """
 
 from __future__ import annotations
@@ -66,7 +70,10 @@ def _under(module: str, package: str) -> bool:
 
 GAME_PACKAGES = sorted(f"pbmkit.games.{p.parent.name}" for p in (ROOT / "games").glob("*/__init__.py"))
 """Every game package (``pbmkit.games.batalo`` ...); the modules beside them are the shared design."""
-_ABOVE_GAMES = ("pbmkit.notation", "pbmkit.render", "pbmkit.mail", "pbmkit.cli")
+_ABOVE_GAMES = ("pbmkit.notation", "pbmkit.render", "pbmkit.mail", "pbmkit.ratings",
+                "pbmkit.events", "pbmkit.referee", "pbmkit.cli")
+_UPPER = ("pbmkit.ratings", "pbmkit.events", "pbmkit.referee")
+"""The layers above mail, lowest first: each may import those before it, never those after."""
 
 
 def _is_game_package(module: str, games: list[str] | None = None) -> bool:
@@ -90,13 +97,19 @@ def forbidden(name: str, imported: str) -> str | None:
     if any(_under(name, p) for p in ("pbmkit.games", "pbmkit.notation", "pbmkit.render")) \
             and _under(imported, "pbmkit.mail"):
         return "nothing below mail imports it"
+    for level, upper in enumerate(_UPPER):
+        if _under(name, upper) and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
+            return f"{upper} never imports cli or click"
+        below = ("pbmkit.games", "pbmkit.notation", "pbmkit.render", "pbmkit.mail", *_UPPER[:level])
+        if any(_under(name, p) for p in below) and _under(imported, upper):
+            return f"nothing below {upper} imports it"
     if _under(imported, "reportlab") and not _under(name, "pbmkit.render"):
         return "only render imports reportlab"
     if _under(imported, "click") and not _under(name, "pbmkit.cli"):
         return "only cli imports click"
     if any(_under(name, p) for p in _ABOVE_GAMES) and (
             _is_game_package(imported) or _is_game_package(imported, ["pbmkit.games.batalo"])):
-        return "notation, render, mail and cli import no game package by name"
+        return "the layers above games import no game package by name"
     return None
 
 
@@ -142,6 +155,21 @@ def test_every_module_imports_and_follows_the_layer_arrows(name: str, path: Path
     ("pbmkit.render.svg", "pbmkit.mail", False),
     ("pbmkit.notation.desk", "pbmkit.mail.compose", False),
     ("pbmkit.games.base", "pbmkit.mail", False),
+    ("pbmkit.referee.run", "pbmkit.events.model", True),
+    ("pbmkit.referee.run", "pbmkit.ratings", True),
+    ("pbmkit.referee.run", "pbmkit.mail.smtp", True),
+    ("pbmkit.referee.run", "pbmkit.cli.common", False),
+    ("pbmkit.referee.run", "click", False),
+    ("pbmkit.referee.run", "pbmkit.games.batu_khan", False),
+    ("pbmkit.events.table", "pbmkit.ratings", True),
+    ("pbmkit.events.table", "pbmkit.render.pdf", True),
+    ("pbmkit.events.table", "reportlab", False),
+    ("pbmkit.events.table", "pbmkit.referee", False),
+    ("pbmkit.ratings.elo", "pbmkit.events", False),
+    ("pbmkit.ratings.elo", "pbmkit.notation.reader", True),
+    ("pbmkit.mail.compose", "pbmkit.ratings", False),
+    ("pbmkit.render.pdf", "pbmkit.events.model", False),
+    ("pbmkit.cli.event", "pbmkit.events", True),
 ])
 def test_the_arrow_rules_themselves(name: str, imported: str, allowed: bool) -> None:
     assert (forbidden(name, imported) is None) == allowed

@@ -1,0 +1,1 @@
+"""Correspondence events: pairings, letters, results and crosstables (docs/events.md)."""

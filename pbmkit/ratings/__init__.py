@@ -1,0 +1,1 @@
+"""Rating lists from finished games (docs/events.md, "Ratings")."""
