@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 import click
 
 from pbmkit.cli.common import InputError, Refused, atomic_write, locked, pick_game, read_source
-from pbmkit.cli.dates import read_day, winner_value
-from pbmkit.games.base import side_verb
+from pbmkit.cli.dates import read_day
 
 if TYPE_CHECKING:
     from pbmkit.notation import GameReplay
+    from pbmkit.notation.desk_actions import Action
 
 _FILE = click.argument("file", type=click.Path(dir_okay=False, exists=True))
 MAX_COMMENT = 2000
@@ -70,6 +70,7 @@ def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameRepla
     errors, the game is over (unless ``allow_over``), or the edit would break the record.
     """
     from pbmkit.notation import check_text
+    from pbmkit.notation.desk_actions import EventRefused, verify
 
     with locked(file):
         text, name = read_source(file)
@@ -83,15 +84,23 @@ def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameRepla
             from pbmkit.cli.checking import result_words
 
             raise Refused(f"the game is over ({result_words(rep)}); the record was not changed")
-        new_text, message = edit(text, rep)
-        after = check_text(new_text, name)
-        if len(after) != 1 or not after[0].valid:
-            problem = after[0].errors[0].message if after and after[0].errors else "it would not read"
-            raise Refused(f"refused: the record would not be valid after this ({problem}); "
-                          "the record was not changed")
+        try:
+            new_text, message = edit(text, rep)
+            after = verify(new_text, name)
+        except EventRefused as exc:
+            raise Refused(str(exc)) from None
         atomic_write(file, with_original_encoding(file, new_text))
     click.echo(message)
-    return after[0]
+    return after
+
+
+def library_edit(action: Action) -> Edit:
+    """A desk action of :mod:`pbmkit.notation.desk_actions` as the edit of :func:`apply_event`,
+    for the player keeping the record (no acting side: the side to move, or the last mover)."""
+    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
+        done = action(text, rep, None)
+        return done.text, done.message
+    return edit
 
 
 def _to_move(rep: GameReplay) -> str:
@@ -99,44 +108,9 @@ def _to_move(rep: GameReplay) -> str:
 
 
 def _player(rep: GameReplay, side: str) -> str:
-    name = rep.record.tags.get(side.capitalize())
-    return f"{side.capitalize()} ({name})" if name and name != "?" else side.capitalize()
+    from pbmkit.notation.desk_actions import player
 
-
-def _places(rep: GameReplay) -> tuple[str, ...]:
-    """The places of the turn order (a player of two factions holds one place)."""
-    assert rep.game is not None
-    return tuple(rep.order or rep.game.order)
-
-
-def _resignation_winner(rep: GameReplay, side: str) -> str:
-    """Who wins when ``side`` (to move) resigns (docs/desk.md): with two places the other one;
-    with more, the place that moved last, whose move the resigning player does not answer."""
-    others = [s for s in _places(rep) if s != side]
-    if len(others) == 1:
-        return others[0]
-    if not rep.main:
-        raise Refused("no one has moved yet: with several players a resignation goes to the "
-                      "player who moved last; the record was not changed")
-    return str(rep.main[-1].side)
-
-
-def _ending_text(rep: GameReplay, text: str, word: str) -> str:
-    """``text`` with the ending ``word`` after the last main-line move, or as ``N. word`` on a new
-    line when the side to move would open a turn."""
-    from pbmkit.notation.edit import append_after_last_move, last_move
-
-    label, side = rep.next_turn()
-    assert rep.game is not None
-    first = (rep.order or rep.game.sides)[0]
-    if last_move(rep.record) is None:
-        nl = "\r\n" if "\r\n" in text else "\n"
-        sep = "" if not text or text.endswith("\n") else nl
-        dots = "" if side == first else "... "
-        return f"{text}{sep}{nl if text.strip() else ''}{label}. {dots}{word}{nl}"
-    if side == first:
-        return append_after_last_move(text, rep.record, f"{label}. {word}", new_line=True)
-    return append_after_last_move(text, rep.record, word)
+    return player(rep, side)
 
 
 # --- commands ----------------------------------------------------------------------------------
@@ -149,20 +123,9 @@ def resign(file: str) -> None:
 
     In a record the side to move at that point gives up (docs/record-format.md, Endings).
     """
-    from pbmkit.notation import parse_records
-    from pbmkit.notation.edit import set_tag
+    from pbmkit.notation.desk_actions import resign as action
 
-    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
-        side = _to_move(rep)
-        winner = _resignation_winner(rep, side)
-        new = _ending_text(rep, text, "resigns")
-        (record,), _ = parse_records(new, rep.source)
-        new = set_tag(new, record, "Winner", winner_value(winner))
-        assert rep.game is not None
-        wins = side_verb(rep.game, winner, "wins", "win")
-        return new, f"{_player(rep, side)} resigns: {_player(rep, winner)} {wins}. Winner tag set."
-
-    apply_event(file, edit)
+    apply_event(file, library_edit(action))
 
 
 @click.group()
@@ -174,38 +137,9 @@ def draw() -> None:
 @_FILE
 def draw_offer(file: str) -> None:
     """Offer a draw with your last move (the last move of the record carries the offer)."""
-    from pbmkit.notation.desk import annotation_text, read_notes
-    from pbmkit.notation.edit import append_after_last_move, last_move
+    from pbmkit.notation.desk_actions import offer_draw
 
-    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
-        found = last_move(rep.record)
-        if found is None:
-            raise Refused("there is no move yet: a draw is offered with a move "
-                          "(pbmkit move FILE MOVE --offer-draw)")
-        if read_notes(found[1].comments).draw == "offer":
-            raise Refused("the last move already offers a draw")
-        mover = rep.main[-1].side
-        new = append_after_last_move(text, rep.record, "{" + annotation_text(draw="offer") + "}")
-        return new, (f"{_player(rep, mover)} offers a draw with {found[0].label}. {found[1].text}; "
-                     f"{_player(rep, _to_move(rep))} may accept or decline it.")
-
-    apply_event(file, edit)
-
-
-def _pending_offer(rep: GameReplay) -> tuple[int, int]:
-    """(the offering move's index in the main line, the acceptances so far) of the open draw
-    offer the player to move answers; Refused when there is none, or they accepted it already."""
-    from pbmkit.notation.desk import pending_draw, read_notes
-
-    notes = [read_notes(t_moves.comments) for turn in rep.record.main for t_moves in turn.moves]
-    found = pending_draw(notes, len(_places(rep)))
-    if found is None:
-        raise Refused("no draw is on offer: the opponent's last move does not offer one "
-                      "(a declined offer stays declined)")
-    if notes and notes[-1].accepted:
-        raise Refused("you have accepted this draw already; play your move, and the next "
-                      "players answer the offer on their turns")
-    return found
+    apply_event(file, library_edit(offer_draw))
 
 
 @draw.command("accept")
@@ -216,67 +150,27 @@ def draw_accept(file: str) -> None:
     With more than two players every other player accepts, each on their turn: an acceptance
     before the last is noted ([%ccdraw accepted]) and the accepting player then plays their move.
     """
-    from pbmkit.notation import parse_records
-    from pbmkit.notation.desk import annotation_text
-    from pbmkit.notation.edit import append_after_last_move, set_tag
+    from pbmkit.notation.desk_actions import accept_draw
 
-    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
-        at, count = _pending_offer(rep)
-        places = _places(rep)
-        me = _to_move(rep)
-        if count + 1 < len(places) - 1:
-            offerer = rep.main[at].side
-            k = places.index(me) if me in places else 0
-            waiting = [places[(k + j) % len(places)] for j in range(1, len(places))]
-            waiting = [p for p in waiting if p != offerer][: len(places) - 2 - count]
-            new = append_after_last_move(text, rep.record,
-                                         "{" + annotation_text(draw="accepted") + "}")
-            names = ", ".join(_player(rep, p) for p in waiting)
-            return new, (f"{_player(rep, me)} accepts the draw {_player(rep, offerer)} offered; "
-                         f"waiting for {names}, each on their turn. Now play your move.")
-        new = append_after_last_move(text, rep.record, "draw agreed")
-        (record,), _ = parse_records(new, rep.source)
-        new = set_tag(new, record, "Winner", "Draw")
-        return new, f"{_player(rep, me)} accepts the draw: draw agreed. Winner tag set."
-
-    apply_event(file, edit)
+    apply_event(file, library_edit(accept_draw))
 
 
 @draw.command("decline")
 @_FILE
 def draw_decline(file: str) -> None:
     """Decline the draw the opponent offered (the offer is marked declined; play goes on)."""
-    from pbmkit.notation.desk import annotation_text
-    from pbmkit.notation.edit import append_after_last_move
+    from pbmkit.notation.desk_actions import decline_draw
 
-    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
-        _pending_offer(rep)
-        new = append_after_last_move(text, rep.record, "{" + annotation_text(draw="declined") + "}")
-        return new, f"{_player(rep, _to_move(rep))} declines the draw; play goes on."
-
-    apply_event(file, edit)
+    apply_event(file, library_edit(decline_draw))
 
 
 @draw.command("claim")
 @_FILE
 def draw_claim(file: str) -> None:
     """Claim a draw where the game's rules allow one (Billo's rulings 13 and 14)."""
-    from pbmkit.games import IllegalMoveError
-    from pbmkit.notation import parse_records
-    from pbmkit.notation.edit import set_tag
+    from pbmkit.notation.desk_actions import claim_draw
 
-    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
-        assert rep.game is not None
-        try:
-            rep.game.claim_draw(rep.final)
-        except IllegalMoveError as exc:
-            raise Refused(f"no draw can be claimed: {exc}; the record was not changed") from None
-        new = _ending_text(rep, text, "draw claimed")
-        (record,), _ = parse_records(new, rep.source)
-        new = set_tag(new, record, "Winner", "Draw")
-        return new, f"{_player(rep, _to_move(rep))} claims a draw. Winner tag set."
-
-    apply_event(file, edit)
+    apply_event(file, library_edit(claim_draw))
 
 
 @click.command()
