@@ -1,0 +1,215 @@
+"""The club's web pages (``pbmkit referee site``, docs/referee.md), from plain data.
+
+The referee gathers the games, standings and ratings (:mod:`pbmkit.referee.site`); this module
+only writes pages: the club's ``index.html`` (running games, finished games, a link per game's
+standings) and a page per game of the club's rules (``standings-SLUG.html``: the standings and the
+ratings). Every text is escaped (:func:`pbmkit.render.html.text`, names as ``<bdi>`` isolates);
+the pages carry the game pages' style sheet and Content-Security-Policy (no script at all, the
+style by its hash), fetch nothing, and work from any static web host or a folder on a disk.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pbmkit.render.html import STYLE, name, text
+
+__all__ = ["GameRow", "RatingRow", "RulesSection", "StandingRow", "club_index", "slug",
+           "standings_page"]
+
+EXTRA_STYLE = """
+.club nav ul{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:8px 16px}
+.club section{margin:20px 0}
+.club .num{font-variant-numeric:tabular-nums;text-align:right}
+.club .muted{color:var(--muted)}
+"""
+
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def slug(title: str) -> str:
+    """A file-name part for a game's title: ``Batu Khan`` -> ``batu-khan`` (ASCII letters and
+    digits only; accents dropped)."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().lower()
+    return _SLUG.sub("-", plain).strip("-") or "game"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game of the club as its index lists it."""
+
+    href: str
+    """The game's page, relative to the index (``games/game-12.html``)."""
+    number: int
+    rules: str
+    """The game's title (``Batu Khan``)."""
+    players: tuple[tuple[str, str], ...]
+    """(side, player's name) in the order of play."""
+    state: str
+    """``White (Ann) to play turn 12``, or the result in the game's words."""
+    turns: int
+    started: str
+    """The game's ``Date`` (ISO), or empty."""
+    last: str = ""
+    """The date of its last move (ISO), or empty."""
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A player's results in one game of the club's rules (finished games)."""
+
+    player: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    points: float
+    running: int = 0
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating in one game of the club's rules."""
+
+    player: str
+    rating: float
+    games: int
+    change: float | None = None
+    """The change of the player's last rated games, if known."""
+
+
+@dataclass(frozen=True)
+class RulesSection:
+    """One game of the club's rules: its standings and ratings page."""
+
+    title: str
+    running: int
+    finished: int
+    standings: Sequence[StandingRow]
+    ratings: Sequence[RatingRow] | None = None
+    """None: no rating list (the ratings could not be computed, or none is kept)."""
+    note: str = ""
+
+    @property
+    def href(self) -> str:
+        return f"standings-{slug(self.title)}.html"
+
+
+@dataclass(frozen=True)
+class Site:
+    """Everything the pages show."""
+
+    club: str
+    generated: str
+    running: Sequence[GameRow] = field(default_factory=tuple)
+    finished: Sequence[GameRow] = field(default_factory=tuple)
+    sections: Sequence[RulesSection] = field(default_factory=tuple)
+
+
+def _hash(source: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
+
+
+def _page(title: str, body: str) -> str:
+    style = STYLE + EXTRA_STYLE
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        f"style-src {_hash(style)}; base-uri 'none'; form-action 'none'\">\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="color-scheme" content="light dark">\n'
+        '<meta name="referrer" content="no-referrer">\n'
+        f"<title>{text(title)}</title>\n<style>{style}</style>\n</head>\n"
+        f'<body class="club">\n{body}</body>\n</html>\n')
+
+
+def _points(value: float) -> str:
+    """``3``, ``3½``, ``½``, or two decimals for a shared draw (``0.33``)."""
+    twice = value * 2
+    if twice == int(twice):
+        whole = int(value)
+        half = "½" if twice % 2 else ""
+        return f"{whole if whole or not half else ''}{half}"
+    return f"{value:.2f}"
+
+
+def _players(row: GameRow) -> str:
+    return " v ".join(f'{name(p)} <span class="side">{text(s.capitalize())}</span>'
+                      for s, p in row.players)
+
+
+def _games_table(rows: Sequence[GameRow], caption: str, empty: str) -> str:
+    if not rows:
+        return f'<p class="muted">{text(empty)}</p>'
+    body = "".join(
+        f'<tr><td class="no">{r.number}</td><td><a href="{text(r.href)}">{_players(r)}</a></td>'
+        f"<td>{text(r.rules)}</td><td>{text(r.state)}</td><td class=\"turns\">{r.turns}</td>"
+        f"<td>{text(r.started)}</td><td>{text(r.last)}</td></tr>" for r in rows)
+    return ('<div class="scroll"><table class="index">'
+            f"<caption class=\"muted\">{text(caption)}</caption><thead><tr>"
+            '<th scope="col">Game</th><th scope="col">Players</th><th scope="col">Rules</th>'
+            '<th scope="col">State</th><th scope="col">Turns</th><th scope="col">Started</th>'
+            f'<th scope="col">Last move</th></tr></thead><tbody>{body}</tbody></table></div>')
+
+
+def club_index(site: Site) -> str:
+    """The club's ``index.html``."""
+    links = "".join(f'<li><a href="{text(s.href)}">{text(s.title)}</a> '
+                    f'<span class="muted">{s.running} running, {s.finished} finished</span></li>'
+                    for s in site.sections)
+    nav = (f"<nav><h2>Standings and ratings</h2><ul>{links}</ul></nav>" if links
+           else '<p class="muted">No games yet.</p>')
+    body = (f"<header><h1>{text(site.club)}</h1>"
+            f'<p class="muted">{len(site.running)} running game(s), {len(site.finished)} '
+            f"finished; as of {text(site.generated)}</p></header>\n<main>{nav}\n"
+            f'<section id="running"><h2>Running games</h2>'
+            f"{_games_table(site.running, 'Running games, by number', 'No game is running.')}"
+            "</section>\n"
+            f'<section id="finished"><h2>Finished games</h2>'
+            f"{_games_table(site.finished, 'Finished games, the latest first', 'No game is finished yet.')}"
+            "</section>\n</main>\n")
+    return _page(site.club, body)
+
+
+def standings_page(site: Site, section: RulesSection) -> str:
+    """The standings and the ratings of one game of the club's rules."""
+    rows = "".join(
+        f"<tr><td class=\"num\">{k}</td><td>{name(r.player)}</td><td class=\"num\">{r.played}</td>"
+        f'<td class="num">{r.won}</td><td class="num">{r.drawn}</td><td class="num">{r.lost}</td>'
+        f'<td class="num">{_points(r.points)}</td><td class="num">{r.running}</td></tr>'
+        for k, r in enumerate(section.standings, start=1))
+    standings = ('<div class="scroll"><table class="index"><thead><tr><th scope="col">#</th>'
+                 '<th scope="col">Player</th><th scope="col">Played</th><th scope="col">Won</th>'
+                 '<th scope="col">Drawn</th><th scope="col">Lost</th><th scope="col">Points</th>'
+                 f'<th scope="col">Running</th></tr></thead><tbody>{rows}</tbody></table></div>'
+                 if rows else '<p class="muted">No finished game yet.</p>')
+    if section.ratings is None:
+        ratings = '<p class="muted">No rating list.</p>'
+    elif not section.ratings:
+        ratings = '<p class="muted">No rated game yet.</p>'
+    else:
+        body = "".join(
+            f'<tr><td class="num">{k}</td><td>{name(r.player)}</td>'
+            f'<td class="num">{round(r.rating)}</td><td class="num">{r.games}</td>'
+            f'<td class="num">{"" if r.change is None else f"{r.change:+.0f}"}</td></tr>'
+            for k, r in enumerate(section.ratings, start=1))
+        ratings = ('<div class="scroll"><table class="index"><thead><tr><th scope="col">#</th>'
+                   '<th scope="col">Player</th><th scope="col">Rating</th>'
+                   '<th scope="col">Games</th><th scope="col">Last change</th></tr></thead>'
+                   f"<tbody>{body}</tbody></table></div>")
+    note = f'<p class="muted">{text(section.note)}</p>' if section.note else ""
+    title = f"{site.club}: {section.title}"
+    body = (f'<header><p class="back"><a href="index.html">{text(site.club)}</a></p>'
+            f"<h1>{text(section.title)}</h1><p class=\"muted\">{section.running} running, "
+            f"{section.finished} finished; as of {text(site.generated)}</p></header>\n<main>"
+            f'<section id="standings"><h2>Standings</h2>{standings}'
+            '<p class="muted">A win counts 1, a draw ½ (with more than two players a draw is '
+            "shared: 1 divided among them), a loss 0.</p></section>\n"
+            f'<section id="ratings"><h2>Ratings</h2>{ratings}{note}</section>\n</main>\n')
+    return _page(title, body)
