@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from pbmkit.notation.replay import GameReplay
 
 __all__ = ["ACTIONS", "EventEdit", "EventRefused", "accept_draw", "apply_to_text", "check_editable",
-           "claim_draw", "decline_draw", "offer_draw", "resign", "result_words", "verify"]
+           "claim_draw", "decline_draw", "forfeit", "offer_draw", "resign", "result_words", "verify"]
 
 
 class EventRefused(PbmkitError):
@@ -222,6 +222,38 @@ def claim_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdit
         raise EventRefused(f"no draw can be claimed: {exc}; the record was not changed") from None
     new = _set_winner(ending_text(rep, text, "draw claimed"), rep, "Draw")
     return EventEdit(new, f"{player(rep, me)} claims a draw. Winner tag set.")
+
+
+def forfeit(text: str, rep: GameReplay, side: str, winner: str | None = None, *,
+            termination: str = "time forfeit") -> EventEdit:
+    """The organiser's ruling: ``side`` forfeits the game (an overstepped time control, most
+    often). The ``Winner`` tag names the other place (with more than two places, ``winner``
+    must name one), and the PGN tag ``Termination`` says how it ended (``"time forfeit"``);
+    the moves stay as they were. With two places a forfeit reads back as the other side's win
+    by concession, as every ``Winner`` tag without an ending does (docs/record-format.md)."""
+    from pbmkit.notation import parse_records
+    from pbmkit.notation.edit import set_tag
+
+    order = places(rep)
+    if side not in order:
+        raise EventRefused(f"{side!r} is not a place of this game (its places: "
+                           f"{', '.join(order)})")
+    others = [s for s in order if s != side]
+    if winner is None:
+        if len(others) != 1:
+            raise EventRefused(f"with {len(order)} places, say who wins the forfeit (one of "
+                               f"{', '.join(others)})")
+        winner = others[0]
+    if winner not in others:
+        raise EventRefused(f"the winner of {side}'s forfeit must be another place (one of "
+                           f"{', '.join(others)}), not {winner}")
+    new = _set_winner(text, rep, _winner_value(winner))
+    (record,), _ = parse_records(new, rep.source)
+    new = set_tag(new, record, "Termination", termination)
+    assert rep.game is not None
+    wins = side_verb(rep.game, winner, "wins", "win")
+    return EventEdit(new, f"{player(rep, side)} forfeits ({termination}): {player(rep, winner)} "
+                          f"{wins}. Winner tag set.")
 
 
 ACTIONS: dict[str, Action] = {"resign": resign, "offer": offer_draw, "accept": accept_draw,

@@ -19,8 +19,10 @@ from pbmkit.notation.desk_actions import (
     apply_to_text,
     claim_draw,
     decline_draw,
+    forfeit,
     offer_draw,
     resign,
+    verify,
 )
 
 TEXT = """[Game "Batalo"]
@@ -98,3 +100,27 @@ def test_with_several_places_the_side_is_a_place_and_the_last_mover_wins() -> No
         resign(text, rep, "purple")
     edit, after = apply_to_text(text, "z.txt", resign, "dragon")
     assert after.winner == "blue" and "Blue (P2) wins" in edit.message
+
+
+def test_a_forfeit_sets_the_winner_and_the_termination_and_keeps_the_moves() -> None:
+    [rep] = check_text(TEXT)
+    edit = forfeit(TEXT, rep, "black")
+    after = verify(edit.text, "g.txt")
+    assert (after.winner, after.how) == ("white", "concession")
+    assert '[Winner "White"]' in edit.text and '[Termination "time forfeit"]' in edit.text
+    assert edit.text.endswith(TEXT.split("\n\n", 1)[1])  # the moves unchanged
+    assert edit.message == "Black (Bob) forfeits (time forfeit): White (Ann) wins. Winner tag set."
+    with pytest.raises(EventRefused, match="not a place of this game"):
+        forfeit(TEXT, rep, "purple")
+
+
+def test_a_forfeit_with_several_places_names_the_winner() -> None:
+    text = ('[Game "Batrakill"]\n[Layout "zones"]\n[Order "Purple Blue Dragon"]\n'
+            '[Purple "P1"]\n[Blue "P2"]\n[Dragon "P3"]\n\n1. d2-d3 d8-d7\n')
+    [rep] = check_text(text)
+    with pytest.raises(EventRefused, match="say who wins"):
+        forfeit(text, rep, "dragon")
+    with pytest.raises(EventRefused, match="must be another place"):
+        forfeit(text, rep, "dragon", "dragon")
+    after = verify(forfeit(text, rep, "dragon", "purple").text, "z.txt")
+    assert after.winner == "purple"
