@@ -1,0 +1,324 @@
+"""An event's crosstable drawn from plain data: a PDF (ReportLab, Letter or A4) and a web page.
+
+Nothing here knows what an event is: :mod:`pbmkit.events.table` turns one into a :class:`Sheet`
+(grids of cells, each cell one line per game) and these functions draw it. The PDF keeps every
+character at 6 pt or more (docs/forms.md): a wide grid turns the page to landscape, then the text
+shrinks step by step down to 6 pt; a name that still does not fit is cut with an ellipsis. Long
+grids go on over pages with their heading row repeated.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from base64 import b64encode
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pbmkit.render.html import name as html_name
+from pbmkit.render.html import text as html_text
+from pbmkit.render.pdf import MIN_SIZE, draw_text, finish, fit_text, new_canvas, text_width
+from pbmkit.render.templates import Paper, paper
+
+__all__ = ["Column", "Entry", "Grid", "Sheet", "crosstable_html", "crosstable_pdf"]
+
+Align = Literal["start", "middle", "end"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a cell: its text, and the page it links to on the web (None: no link)."""
+
+    text: str
+    href: str | None = None
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column: its heading, what the heading stands for (a tooltip on the web), its alignment,
+    and whether it is the wide one (the names) that gives way when the page is short of room."""
+
+    heading: str
+    title: str = ""
+    align: Align = "middle"
+    wide: bool = False
+
+
+Cell = tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A table of the sheet: a heading, columns, rows of cells; ``shaded`` cells (row, column)
+    are the grey squares of a player against themselves."""
+
+    heading: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    shaded: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The whole crosstable: title, a line under it, its grids and the notes (the legend)."""
+
+    title: str
+    subtitle: str
+    grids: tuple[Grid, ...]
+    notes: tuple[str, ...] = ()
+
+
+# --- PDF ---------------------------------------------------------------------------------------
+
+MARGIN = 36.0
+PAD = 3.0
+SIZES = (8.5, 8.0, 7.5, 7.0, 6.5, MIN_SIZE)
+TITLE_SIZE = 14.0
+HEADING_SIZE = 10.0
+NOTE_SIZE = 7.0
+LEADING = 1.25
+
+
+def _natural_widths(grid: Grid, size: float) -> list[float]:
+    widths = []
+    for k, column in enumerate(grid.columns):
+        best = text_width(column.heading, size, bold=True)
+        for row in grid.rows:
+            for entry in row[k]:
+                best = max(best, text_width(entry.text, size))
+        widths.append(best + 2 * PAD)
+    return widths
+
+
+def _layout(grid: Grid, room: float, size: float) -> list[float] | None:
+    """Column widths within ``room`` at ``size``, or None if the grid does not fit; the wide
+    column gets the room the others leave, down to a third of its natural width."""
+    widths = _natural_widths(grid, size)
+    total = sum(widths)
+    if total <= room:
+        return widths
+    wide = [k for k, c in enumerate(grid.columns) if c.wide]
+    if not wide:
+        return None
+    k = wide[0]
+    others = total - widths[k]
+    least = max(widths[k] / 3, 12 * size)
+    if others + least > room:
+        return None
+    widths[k] = room - others
+    return widths
+
+
+def _choose(sheet: Sheet, portrait: Paper) -> tuple[Paper, float, list[list[float]]]:
+    """The page (portrait, else landscape) and text size at which every grid fits; failing that,
+    landscape at the smallest size, the wide column cut as needed."""
+    landscape = Paper(portrait.key, portrait.name, portrait.height, portrait.width)
+    for size in SIZES:
+        for page in (portrait, landscape):
+            room = page.width - 2 * MARGIN
+            laid = [_layout(g, room, size) for g in sheet.grids]
+            if all(w is not None for w in laid):
+                return page, size, [w for w in laid if w is not None]
+    room = landscape.width - 2 * MARGIN
+    forced = []
+    for grid in sheet.grids:
+        widths = _natural_widths(grid, MIN_SIZE)
+        wide = next((k for k, c in enumerate(grid.columns) if c.wide), 0)
+        widths[wide] = max(30.0, room - (sum(widths) - widths[wide]))
+        forced.append(widths)
+    return landscape, MIN_SIZE, forced
+
+
+class _Pages:
+    """The canvas and where the next line goes, starting a new page when one is full."""
+
+    def __init__(self, sheet: Sheet, page: Paper, font_file: str | None) -> None:
+        self.buffer = io.BytesIO()
+        self.page = page
+        self.c = new_canvas(self.buffer, page, title=sheet.title, subject="Crosstable",
+                            font_file=font_file)
+        self.top = page.height - MARGIN
+        self.y = self.top
+        self.number = 1
+
+    def room(self) -> float:
+        return self.y - MARGIN
+
+    def new_page(self) -> None:
+        self.c.showPage()
+        self.number += 1
+        self.y = self.top
+
+
+def crosstable_pdf(sheet: Sheet, paper_key: str = "letter", font_file: str | None = None) -> bytes:
+    """The crosstable as a PDF on Letter or A4 (landscape when a grid needs it)."""
+    page, size, widths = _choose(sheet, paper(paper_key))
+    out = _Pages(sheet, page, font_file)
+    c = out.c
+    room = page.width - 2 * MARGIN
+    c.setFillColorRGB(0, 0, 0)
+    fit_text(c, sheet.title, MARGIN, out.y - TITLE_SIZE, room, size=TITLE_SIZE, bold=True, lines=2,
+             top=out.y)
+    out.y -= TITLE_SIZE * 1.4
+    if sheet.subtitle:
+        fit_text(c, sheet.subtitle, MARGIN, out.y - 9, room, size=9.0)
+        out.y -= 9 * 1.6
+    for grid, cols in zip(sheet.grids, widths, strict=True):
+        _draw_grid(out, grid, cols, size)
+    if sheet.notes:
+        out.y -= 4
+        for note in sheet.notes:
+            lines = max(1, int(text_width(note, NOTE_SIZE) // room) + 1)
+            need = lines * NOTE_SIZE * 1.2 + 2
+            if out.room() < need:
+                out.new_page()
+            c.setFillColorRGB(0.2, 0.2, 0.2)
+            fit_text(out.c, note, MARGIN, out.y - NOTE_SIZE, room, size=NOTE_SIZE, lines=lines + 1,
+                     top=out.y, height=need + NOTE_SIZE)
+            out.y -= need
+    return finish(out.c, out.buffer)
+
+
+def _row_height(row: Sequence[Cell], size: float) -> float:
+    lines = max((len(cell) for cell in row), default=1)
+    return max(1, lines) * size * LEADING + 2 * PAD - 1
+
+
+def _draw_grid(out: _Pages, grid: Grid, widths: list[float], size: float) -> None:
+    c = out.c
+    head = size * LEADING + 2 * PAD
+    first = _row_height(grid.rows[0], size) if grid.rows else 0.0
+    if out.room() < HEADING_SIZE * 1.8 + head + first:
+        out.new_page()
+    c.setFillColorRGB(0, 0, 0)
+    draw_text(c, grid.heading, MARGIN, out.y - HEADING_SIZE, size=HEADING_SIZE, bold=True)
+    out.y -= HEADING_SIZE * 1.8
+    xs = [MARGIN]
+    for w in widths:
+        xs.append(xs[-1] + w)
+    _header(out, grid, xs, size, head)
+    for r, row in enumerate(grid.rows):
+        height = _row_height(row, size)
+        if out.room() < height:
+            out.new_page()
+            _header(out, grid, xs, size, head)
+        top = out.y
+        for k, cell in enumerate(row):
+            if (r, k) in grid.shaded:
+                c.setFillColorRGB(0.78, 0.78, 0.78)
+                c.rect(xs[k], top - height, widths[k], height, stroke=0, fill=1)
+            c.setFillColorRGB(0, 0, 0)
+            column = grid.columns[k]
+            for n, entry in enumerate(cell):
+                baseline = top - PAD - size * 0.85 - n * size * LEADING
+                _cell_text(c, entry.text, column.align, xs[k], widths[k], baseline, size)
+        _rules(c, xs, top, top - height)
+        out.y -= height
+    out.y -= 10
+
+
+def _header(out: _Pages, grid: Grid, xs: list[float], size: float, head: float) -> None:
+    c = out.c
+    top = out.y
+    c.setFillColorRGB(0.9, 0.9, 0.9)
+    c.rect(xs[0], top - head, xs[-1] - xs[0], head, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    for k, column in enumerate(grid.columns):
+        _cell_text(c, column.heading, column.align, xs[k], xs[k + 1] - xs[k], top - PAD - size * 0.85,
+                   size, bold=True)
+    _rules(c, xs, top, top - head)
+    out.y -= head
+
+
+def _cell_text(c: Canvas, text: str, align: Align, x: float, width: float, baseline: float,
+               size: float, bold: bool = False) -> None:
+    at = {"start": x + PAD, "middle": x + width / 2, "end": x + width - PAD}[align]
+    fit_text(c, text, at, baseline, width - 2 * PAD, size=size, bold=bold, anchor=align)
+
+
+def _rules(c: Canvas, xs: list[float], top: float, bottom: float) -> None:
+    c.setStrokeColorRGB(0.35, 0.35, 0.35)
+    c.setLineWidth(0.5)
+    c.rect(xs[0], bottom, xs[-1] - xs[0], top - bottom, stroke=1, fill=0)
+    for x in xs[1:-1]:
+        c.line(x, bottom, x, top)
+
+
+# --- HTML --------------------------------------------------------------------------------------
+
+STYLE = r"""
+:root{color-scheme:light dark;--bg:#fdfdfb;--fg:#1b1b1b;--muted:#5a5a5a;--line:#b9b9b3;
+--accent:#0b5cad;--self:#c8c8c4;--head:#ecebe6}
+@media (prefers-color-scheme:dark){:root{--bg:#16181b;--fg:#ececec;--muted:#a9a9a9;
+--line:#4a4d52;--accent:#8cc4ff;--self:#3a3d42;--head:#23262b}}
+body{margin:0;padding:12px;background:var(--bg);color:var(--fg);
+font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
+h1{font-size:1.5rem;margin:0 0 4px}
+h2{font-size:1.1rem;margin:18px 0 6px}
+.sub{margin:2px 0 10px;color:var(--muted)}
+.scroll{overflow-x:auto}
+table.cross{border-collapse:collapse;font-variant-numeric:tabular-nums}
+.cross th,.cross td{border:1px solid var(--line);padding:3px 6px;text-align:center;
+white-space:nowrap;vertical-align:top}
+.cross th{background:var(--head)}
+.cross td.start,.cross th.start{text-align:left}
+.cross td.end,.cross th.end{text-align:right}
+.cross td.self{background:var(--self)}
+.cross td span{display:block}
+a{color:var(--accent)}
+.notes{color:var(--muted);font-size:.9rem}
+"""
+
+
+def _hash(source: str) -> str:
+    return "'sha256-" + b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
+
+
+def _cell_html(cell: Cell, *, is_name: bool) -> str:
+    lines = []
+    for entry in cell:
+        shown = html_name(entry.text) if is_name else html_text(entry.text)
+        if entry.href:
+            shown = f'<a href="{html_text(entry.href)}">{shown}</a>'
+        lines.append(f"<span>{shown}</span>" if len(cell) > 1 else shown)
+    return "".join(lines)
+
+
+def _grid_html(grid: Grid) -> str:
+    head = "".join(
+        f'<th scope="col" class="{c.align}"'
+        + (f' title="{html_text(c.title)}"' if c.title else "") + f">{html_text(c.heading)}</th>"
+        for c in grid.columns)
+    body = []
+    for r, row in enumerate(grid.rows):
+        cells = []
+        for k, cell in enumerate(row):
+            column = grid.columns[k]
+            classes = [column.align] + (["self"] if (r, k) in grid.shaded else [])
+            tag = "th scope=\"row\"" if column.wide else "td"
+            close = "th" if column.wide else "td"
+            cells.append(f'<{tag} class="{" ".join(classes)}">{_cell_html(cell, is_name=column.wide)}'
+                         f"</{close}>")
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    return (f"<h2>{html_text(grid.heading)}</h2>\n<div class=\"scroll\"><table class=\"cross\">"
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>\n")
+
+
+def crosstable_html(sheet: Sheet) -> str:
+    """The crosstable as one web page (no script; every text escaped)."""
+    notes = "".join(f"<p>{html_text(n)}</p>" for n in sheet.notes)
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        f"style-src {_hash(STYLE)}; base-uri 'none'; form-action 'none'\">\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="color-scheme" content="light dark">\n'
+        '<meta name="referrer" content="no-referrer">\n'
+        f"<title>{html_text(sheet.title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+        f"<header><h1>{html_text(sheet.title)}</h1>"
+        f'<p class="sub">{html_text(sheet.subtitle)}</p></header>\n<main>\n'
+        + "".join(_grid_html(g) for g in sheet.grids)
+        + f'<div class="notes">{notes}</div>\n</main>\n</body>\n</html>\n')
