@@ -23,7 +23,7 @@ from pbmkit.render.html import text as html_text
 from pbmkit.render.pdf import MIN_SIZE, draw_text, finish, fit_text, new_canvas, text_width
 from pbmkit.render.templates import Paper, paper
 
-__all__ = ["Column", "Entry", "Grid", "Sheet", "crosstable_html", "crosstable_pdf"]
+__all__ = ["Column", "Entry", "Grid", "Sheet", "crosstable_html", "crosstable_pdf", "crosstable_text"]
 
 Align = Literal["start", "middle", "end"]
 
@@ -76,6 +76,8 @@ class Sheet:
 MARGIN = 36.0
 PAD = 3.0
 SIZES = (8.5, 8.0, 7.5, 7.0, 6.5, MIN_SIZE)
+COMFORTABLE = 8.0
+"""A portrait page is used at this size or larger; a grid that needs smaller turns the page."""
 TITLE_SIZE = 14.0
 HEADING_SIZE = 10.0
 NOTE_SIZE = 7.0
@@ -113,15 +115,16 @@ def _layout(grid: Grid, room: float, size: float) -> list[float] | None:
 
 
 def _choose(sheet: Sheet, portrait: Paper) -> tuple[Paper, float, list[list[float]]]:
-    """The page (portrait, else landscape) and text size at which every grid fits; failing that,
-    landscape at the smallest size, the wide column cut as needed."""
+    """The page and text size at which every grid fits: portrait at a comfortable size, else
+    landscape at the largest size that fits (down to 6 pt); failing that, landscape at 6 pt with
+    the wide column cut as needed."""
     landscape = Paper(portrait.key, portrait.name, portrait.height, portrait.width)
-    for size in SIZES:
-        for page in (portrait, landscape):
-            room = page.width - 2 * MARGIN
-            laid = [_layout(g, room, size) for g in sheet.grids]
-            if all(w is not None for w in laid):
-                return page, size, [w for w in laid if w is not None]
+    tries = [(portrait, s) for s in SIZES if s >= COMFORTABLE] + [(landscape, s) for s in SIZES]
+    for page, size in tries:
+        room = page.width - 2 * MARGIN
+        laid = [_layout(g, room, size) for g in sheet.grids]
+        if all(w is not None for w in laid):
+            return page, size, [w for w in laid if w is not None]
     room = landscape.width - 2 * MARGIN
     forced = []
     for grid in sheet.grids:
@@ -322,3 +325,25 @@ def crosstable_html(sheet: Sheet) -> str:
         f'<p class="sub">{html_text(sheet.subtitle)}</p></header>\n<main>\n'
         + "".join(_grid_html(g) for g in sheet.grids)
         + f'<div class="notes">{notes}</div>\n</main>\n</body>\n</html>\n')
+
+
+# --- text ----------------------------------------------------------------------------------------
+
+
+def crosstable_text(sheet: Sheet) -> str:
+    """The crosstable as plain text for a terminal: a cell's games side by side."""
+    out = [sheet.title, sheet.subtitle, ""]
+    for grid in sheet.grids:
+        table = [[c.heading for c in grid.columns]]
+        for r, row in enumerate(grid.rows):
+            table.append([("··" if (r, k) in grid.shaded else " ".join(e.text for e in cell))
+                          for k, cell in enumerate(row)])
+        widths = [max(len(line[k]) for line in table) for k in range(len(grid.columns))]
+        out.append(grid.heading)
+        for line in table:
+            cells = [(v.ljust(w) if c.align == "start" else v.rjust(w))
+                     for v, w, c in zip(line, widths, grid.columns, strict=True)]
+            out.append("  ".join(cells).rstrip())
+        out.append("")
+    out += list(sheet.notes)
+    return "\n".join(out).rstrip() + "\n"

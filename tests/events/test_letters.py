@@ -1,0 +1,88 @@
+"""Issue 26: the organiser's letters (pbmkit/events/letters.py, pbmkit/render/letters.py): one
+page per player with their games, sides, opponents' addresses, the time control and the
+organiser's address; the same letter as an e-mail."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import io
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from test_crosstable_output import round_robin
+
+from pbmkit.events.letters import letter_message, letter_text, letters
+from pbmkit.events.model import Event, EventGame, Player
+from pbmkit.render.letters import letters_pdf
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
+from print_floor import describe, small_text  # noqa: E402
+
+ORGANISER = Player("Tess Director", "td@club.example", "1 Club Road\nChesstown CT1")
+
+
+def with_addresses(event: Event) -> Event:
+    players = [replace(p, email=f"p{k}@example.org", address=f"{k} Long Street\nSpringfield {k}\nFreedonia")
+               for k, p in enumerate(event.players, 1)]
+    return replace(event, players=players, organiser=ORGANISER, tags={"TimeControl": "10/50"})
+
+
+def pages_text(pdf: bytes) -> list[str]:
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        return [p.extract_text() or "" for p in doc.pages]
+
+
+@pytest.mark.parametrize(("paper", "count"), [("letter", 13), ("a4", 7)])
+def test_every_player_gets_one_page_even_in_a_double_round_robin_of_13(paper: str, count: int) -> None:
+    """13 players, both sides of every pairing: 24 games and 12 addresses on one page each."""
+    event = with_addresses(round_robin(count, double=True))
+    pdf = letters_pdf(letters(event), paper)
+    small = small_text(pdf)
+    assert small == [], describe(small)
+    texts = pages_text(pdf)
+    assert len(texts) == count
+    first = texts[0]
+    assert "Dear Player 01," in first and "10/50" in first
+    assert "Tess Director" in first and "Chesstown CT1" in first  # the organiser's address
+    assert all(f"p{k}@example.org" in first for k in range(2, count + 1))  # every opponent's e-mail
+    assert "p1@example.org" in first  # and the player's own, on the address block
+    assert first.count("Player 02 (") == 2  # met twice, one address
+
+
+def test_a_letter_lists_game_number_round_side_and_opponent() -> None:
+    event = with_addresses(round_robin(4))
+    page = letters(event)[1]  # Player 02
+    assert page.columns == ("Game", "Round", "Your side", "Opponent (side)")
+    mine = [g for g in event.games if "Player 02" in g.sides.values()]
+    assert [int(r[0]) for r in page.rows] == [g.number for g in sorted(mine, key=lambda g: (g.round, g.number))]
+    row = next(r for r in page.rows if r[0] == "1")  # game 1: Player 01 (White) v Player 02
+    assert row[2:] == ("Black", "Player 01 (White)")
+    assert any("(moves first)" in r[2] for r in page.rows)
+    assert [c.name for c in page.contacts] == [n for n in ("Player 01", "Player 03", "Player 04")
+                                               if n in {c.name for c in page.contacts}]
+    assert page.contacts[0].lines == ("p1@example.org", "1 Long Street", "Springfield 1", "Freedonia")
+
+
+def test_a_game_of_more_players_names_every_opponent_and_their_side() -> None:
+    sides = {"Purple": "An", "Blue": "Bo", "Yellow": "An", "Dragon": "Cy"}
+    event = Event("Zones", "Batrakill", [Player("An", "an@x.org"), Player("Bo"), Player("Cy")],
+                  [EventGame(1, 1, sides, "01.txt")], organiser=ORGANISER)
+    page = letters(event)[0]
+    assert page.rows == (("1", "1", "Purple+Yellow (moves first)", "Bo (Blue), Cy (Dragon)"),)
+
+
+def test_the_email_is_the_letter_from_the_organiser_to_the_player() -> None:
+    event = with_addresses(round_robin(5))
+    page = letters(event)[2]
+    msg = letter_message(page, event.players[2], ORGANISER.email, ORGANISER.name)
+    parsed = email.message_from_bytes(msg.as_bytes(), policy=email.policy.default)
+    assert parsed["To"] == "Player 03 <p3@example.org>"
+    assert parsed["From"] == "Tess Director <td@club.example>"
+    assert parsed["Subject"] == "Club championship of 5: your games"
+    body = parsed.get_body().get_content()  # type: ignore[union-attr]
+    assert body == letter_text(page)
+    assert "Player 01 (White)" in body and "p1@example.org" in body and "Chesstown CT1" in body
