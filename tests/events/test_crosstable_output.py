@@ -18,7 +18,7 @@ from pbmkit.events.table import as_json, crosstable, sheet
 from pbmkit.render.crosstable import crosstable_html, crosstable_pdf, crosstable_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
-from print_floor import describe, small_text  # noqa: E402
+from print_floor import describe, small_text
 
 
 def round_robin(count: int, *, double: bool = False, name_length: int = 0, finished: float = 1.0) -> Event:
@@ -53,7 +53,7 @@ def test_the_pdf_crosstable_prints_nothing_under_6_pt(paper: str, count: int, do
     pdf = crosstable_pdf(sheet(crosstable(event)), paper)
     small = small_text(pdf)
     assert small == [], describe(small)
-    pages, text, sizes = page_text(pdf)
+    _, text, sizes = page_text(pdf)
     assert "Player 01" in text and f"Club championship of {count}" in text
     assert all(w > h for w, h in sizes) == (count > 14)  # landscape only for the widest grids
     if long_names:

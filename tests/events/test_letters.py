@@ -20,7 +20,7 @@ from pbmkit.events.model import Event, EventGame, Player
 from pbmkit.render.letters import letters_pdf
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
-from print_floor import describe, small_text  # noqa: E402
+from print_floor import describe, small_text
 
 ORGANISER = Player("Tess Director", "td@club.example", "1 Club Road\nChesstown CT1")
 
@@ -57,8 +57,9 @@ def test_a_letter_lists_game_number_round_side_and_opponent() -> None:
     event = with_addresses(round_robin(4))
     page = letters(event)[1]  # Player 02
     assert page.columns == ("Game", "Round", "Your side", "Opponent (side)")
-    mine = [g for g in event.games if "Player 02" in g.sides.values()]
-    assert [int(r[0]) for r in page.rows] == [g.number for g in sorted(mine, key=lambda g: (g.round, g.number))]
+    mine = sorted((g for g in event.games if "Player 02" in g.sides.values()),
+                  key=lambda g: (g.round, g.number))
+    assert [int(r[0]) for r in page.rows] == [g.number for g in mine]
     row = next(r for r in page.rows if r[0] == "1")  # game 1: Player 01 (White) v Player 02
     assert row[2:] == ("Black", "Player 01 (White)")
     assert any("(moves first)" in r[2] for r in page.rows)
