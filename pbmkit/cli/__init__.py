@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     # Moves by e-mail (docs/mail.md)
     "mail": ("pbmkit.cli.mail", "mail", "Moves by e-mail: compose, send, read and apply."),
     "undo": ("pbmkit.cli.desk", "undo", "Take back the last move (the rest stays byte-identical)."),
+    "referee": ("pbmkit.cli.referee", "referee", "A club's referee: players' games by e-mail."),
 }
 
 

@@ -6,7 +6,6 @@ import datetime
 import os
 import sys
 from collections.abc import Iterable
-from itertools import islice
 from typing import Any, NoReturn
 
 import click
@@ -36,8 +35,8 @@ from pbmkit.cli.common import (
     rules_option,
     trusted_end,
 )
-from pbmkit.games.base import end_of, side_possessive, start_of
-from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
+from pbmkit.games.base import start_of
+from pbmkit.games.notation import ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.notation.problems import printable
 
 _GAME_OPTION = GAME_NUMBER_OPTION
@@ -245,7 +244,8 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     (docs/desk.md) are written when given, or when the record keeps them (sent: today).
     """
     from pbmkit.cli.dates import move_note
-    from pbmkit.notation import append_move, check_text
+    from pbmkit.notation import check_text
+    from pbmkit.notation.moving import AppendRefused, MoveRefused, play_move
     from pbmkit.render.terminal import board_text
 
     if file == "-":
@@ -261,41 +261,30 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
             raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
                           + (f"\n{first.format()}" if first else ""))
         game = rep.game
-        position = rep.final
         if rep.winner is not None:
             raise Refused(f"the game is over: {result_words(rep)}; no more moves can be added")
-        side = rep.next_turn()[1]
-        label = rep.next_label()  # as reports write it (2:5 in a second round)
-        try:
-            mv = game.notation.read(move_text, position)
-        except ValueError as exc:
-            _explain_illegal(game, position, move_text, str(exc), getattr(exc, "start", None),
-                             candidates=tuple(getattr(exc, "candidates", ())))
-        reason = game.check_move(position, mv)
-        if reason is not None:
-            _explain_illegal(game, position, move_text, reason, *_ends(game, mv))
-        after = game.apply(position, mv)
-        said = game.announce(after)
-        canonical = game.notation.format(mv, position)
-        notation = game.notation
-        written = notation.format_written(mv, position, move_text) \
-            if isinstance(notation, KeepsMarks) else canonical
-        # A record with no desk annotation at all, and no date option: nothing to note (and the
-        # desk modules, ~7 ms of a mailed move's start, are not imported).
-        plain = received is None and sent is None and not leave and not offer_draw \
-            and "%cc" not in text.lower()
-        note = "" if plain else move_note(rep, received, sent, leave, offer_draw, no_dates)
-        new_text = append_move(text, rep, mv, announcements=[a.word for a in said], comment=note,
-                               written=written)
-        outcome = game.outcome(after)
-        if outcome is not None:  # desk: the Winner tag follows the result
-            from pbmkit.cli.dates import winner_value
-            from pbmkit.notation import parse_records
-            from pbmkit.notation.edit import set_tag
+        notes: list[str] = []
 
-            (appended,), _ = parse_records(new_text, name)
-            new_text = set_tag(new_text, appended, "Winner", winner_value(outcome.winner))
-        _verify_append(new_text, name, rep, label, side, canonical)
+        def noted() -> str:
+            # A record with no desk annotation at all, and no date option: nothing to note (and
+            # the desk modules, ~7 ms of a mailed move's start, are not imported).
+            plain = received is None and sent is None and not leave and not offer_draw \
+                and "%cc" not in text.lower()
+            notes.append("" if plain else move_note(rep, received, sent, leave, offer_draw,
+                                                    no_dates))
+            return notes[-1]
+
+        try:
+            played = play_move(text, name, rep, move_text, note=noted)
+        except MoveRefused as exc:
+            for line in exc.lines:
+                click.echo(line, err=True)
+            _refused()
+        except AppendRefused as exc:
+            raise Refused(str(exc)) from None
+        mv, after, label, side = played.move, played.after, played.label, played.side
+        written, said, outcome, new_text = played.written, played.said, played.outcome, played.text
+        note = notes[-1] if notes else ""
         late = None
         if note and "%ccsnt" in note:  # dates written: say at once if they overstep the control
             from pbmkit.cli.dates import overstep_warning
@@ -323,40 +312,6 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
         click.echo("(dry run: the record was not changed)")
 
 
-def _main_line(rep: Any) -> list[tuple[str, str, str]]:
-    return _main_line_of(rep.main)
-
-
-def _verify_append(new_text: str, name: str, old: Any, label: str, side: str,
-                   canonical: str) -> None:
-    """Refuse (nothing written) unless ``new_text`` replays to the old moves plus the new one."""
-    from pbmkit.notation import check_text
-
-    replays = check_text(new_text, name)
-    expected = [*_main_line(old), (label, side, canonical)]
-    new = replays[0] if len(replays) == 1 else None
-    if (new is not None and new.valid and _main_line(new) == expected
-            and _same_tags(new.record.tags, old.record.tags)
-            and {k: _main_line_of(v) for k, v in new.series.items()}
-            == {k: _main_line_of(v) for k, v in old.series.items()}):
-        return
-    why = (new.errors[0].message if new is not None and new.errors
-           else "the moves read back differ from the moves written")
-    raise Refused(f"{name}: pbmkit could not append {label}. {canonical} to this record safely "
-                  f"(read back: {why}); the record was not changed. Add the move by hand, or "
-                  "rewrite the record with pbmkit fmt first")
-
-
-def _same_tags(new: dict[str, str], old: dict[str, str]) -> bool:
-    """The tags are unchanged, but for the Winner tag a game-ending move sets."""
-    return {k: v for k, v in new.items() if k != "Winner"} == \
-        {k: v for k, v in old.items() if k != "Winner"}
-
-
-def _main_line_of(plies: list[Any]) -> list[tuple[str, str, str]]:
-    return [(p.label, p.side, p.text) for p in plies]
-
-
 def _verify_written(path: str, data: bytes) -> None:
     """The file now holds exactly ``data`` (a second writer cannot slip in: the folder is locked)."""
     with open(path, "rb") as fh:
@@ -365,124 +320,9 @@ def _verify_written(path: str, data: bytes) -> None:
                              "check the file (pbmkit check)")
 
 
-def _ends(game: Any, move: Any) -> tuple[int | None, int | None]:
-    """Where the moving piece of ``move`` starts (``None`` for a drop) and where it ends."""
-    return start_of(game, move), end_of(game, move)
-
-
-def wrap_items(head: str, items: list[str], width: int = 78) -> str:
-    """``head`` and the comma-separated ``items``, wrapped between items, never inside one."""
-    lines, line = [], head
-    for k, item in enumerate(items):
-        piece = item + ("," if k < len(items) - 1 else "")
-        if len(line) + 1 + len(piece) > width and line.strip():
-            lines.append(line)
-            line = "  " + piece
-        else:
-            line = f"{line} {piece}"
-    lines.append(line)
-    return "\n".join(lines)
-
-
-_MAX_HINT_LINES = 4
-
-
-def _moves_hint(game: Any, position: Any, head: str, moves: list[Any]) -> list[str]:
-    """``head`` and ``moves`` as the lines of a hint: the moves listed, or, where that takes more
-    than a few lines and the game summarises moves (a piece's moves times every other choice of
-    its turn), the game's summary of them, as ``moves`` prints it."""
-    notation = game.notation
-    text_of = notation.listing if isinstance(notation, ListsMoves) else notation.format
-    shown = wrap_items(head, sorted({text_of(m, position) for m in moves})).splitlines()
-    if len(shown) > _MAX_HINT_LINES and isinstance(notation, SummarisesMoves):
-        shown = [head, *(f"  {line}" for line in notation.summarise(moves, position))]
-    return shown
-
-
-def _explain_illegal(game: Any, position: Any, text: str, reason: str, start: Any,
-                     end: Any = None, *, candidates: tuple[str, ...] = ()) -> NoReturn:
-    """Say why ``text`` cannot be played and what can; exit 1 (nothing was written).
-
-    An ambiguous move: the moves it could mean. Else the piece's own legal moves when the start
-    space holds a piece that can move; otherwise the pieces that could be meant: those that can
-    go to the destination, else every piece of the side that can move (a few lines at most, never
-    every legal move of the side).
-    """
-    click.echo(f"Illegal move '{printable(text, 60)}': {printable(reason, 300)}", err=True)
-    if candidates:
-        shown = wrap_items("It could be:", [printable(c, 60) for c in candidates]).splitlines()
-        click.echo("\n".join(shown[:_MAX_HINT_LINES]), err=True)
-        _refused()
-    if isinstance(game.notation, StreamsMoves):
-        # A game whose positions may hold hundreds of thousands of moves (Billo's capture
-        # paths): the first few, as they come, never every move built and counted.
-        click.echo("\n".join(_streamed_hint(game, game.notation, position, start)), err=True)
-        _refused()
-    legal = list(game.legal_moves(position))
-    mine = [m for m in legal if start_of(game, m) == start] if start is not None else []
-    if mine:
-        shown = _moves_hint(game, position, "Legal moves of that piece:", mine)
-        if len(shown) > _MAX_HINT_LINES:
-            where = game.board.name(start)
-            shown = [*shown[: _MAX_HINT_LINES - 1],
-                     f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s): "
-                     f"pbmkit moves FILE --from {where} lists them all"]
-        click.echo("\n".join(shown), err=True)
-    elif legal:
-        side = side_possessive(game, game.side_to_move(position))
-        there = [m for m in legal if end is not None and _ends(game, m)[1] == end]
-        if there:
-            shown = _moves_hint(game, position, f"{side} moves to {game.board.name(end)}:", there)
-        else:
-            # The pieces that can move, and the moves that move no piece (drops, a swap) listed
-            # as moves: a game of drops alone gets its legal moves, never an empty list of pieces.
-            starts = sorted({game.board.name(s) for m in legal if (s := _ends(game, m)[0]) is not None})
-            others = [m for m in legal if _ends(game, m)[0] is None]
-            shown = wrap_items(f"{side} pieces that can move (pbmkit moves FILE --from SPACE "
-                               "lists one piece's moves):", starts).splitlines() if starts else []
-            if others:
-                shown += _moves_hint(game, position, f"{side} other legal moves:" if starts
-                                     else f"{side} legal moves:", others)
-        if len(shown) > _MAX_HINT_LINES:
-            shown = [*shown[: _MAX_HINT_LINES - 1],
-                     f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s): "
-                     "pbmkit moves FILE lists them all"]
-        click.echo("\n".join(shown), err=True)
-    _refused()
-
-
 def _refused() -> NoReturn:
     click.echo("The record was not changed.", err=True)
     sys.exit(EXIT_INVALID)
-
-
-_STREAMED_HINT = 60
-"""How many moves of a streamed listing a hint takes at most (more than a few lines hold)."""
-
-
-def _streamed_hint(game: Any, notation: StreamsMoves[Any], position: Any, start: Any) -> list[str]:
-    """The hint after an illegal move, from a notation that streams its moves: the first moves
-    of the piece on ``start`` (a few lines, "and more" without a count), else the pieces that can
-    move (each asked for one move)."""
-    board = game.board
-    if start is not None:
-        first = list(islice(notation.sorted_listing(position, start), _STREAMED_HINT))
-        if first:
-            shown = wrap_items("Legal moves of that piece:", first).splitlines()
-            if len(first) == _STREAMED_HINT or len(shown) > _MAX_HINT_LINES:
-                shown = [*shown[: _MAX_HINT_LINES - 1],
-                         f"  ... and more: pbmkit moves FILE --from {board.name(start)} lists them all"]
-            return shown
-    starts = [board.name(s) for s in range(board.size)
-              if next(iter(notation.sorted_listing(position, s)), None) is not None]
-    if not starts:
-        return []
-    side = side_possessive(game, game.side_to_move(position))
-    shown = wrap_items(f"{side} pieces that can move (pbmkit moves FILE --from SPACE lists one "
-                       "piece's moves):", starts).splitlines()
-    if len(shown) > _MAX_HINT_LINES:
-        shown = [*shown[: _MAX_HINT_LINES - 1], f"  ... and {len(shown) - _MAX_HINT_LINES + 1} more line(s)"]
-    return shown
 
 
 def _with_original_encoding(path: str, text: str) -> bytes:

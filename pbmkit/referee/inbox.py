@@ -9,6 +9,9 @@ The IMAP form lives in :mod:`pbmkit.referee.imap`.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
@@ -44,3 +47,62 @@ class Inbox(Protocol):
     def close(self) -> None:
         """Let go of the inbox (log out, close files)."""
         ...
+
+
+_SEEN = "S"
+
+
+class MaildirInbox:
+    """A Maildir as the referee's inbox: the messages of ``new/``, and those of ``cur/`` not
+    flagged Seen, oldest first (by file name: a Maildir name starts with the delivery time).
+    :meth:`done` moves a message to ``cur/`` with the Seen flag (``:2,S``): kept, not handed out
+    again. Whatever fills the Maildir (fetchmail, getmail, mbsync, a local mail server) may go on
+    delivering while the referee runs."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
+        for sub in ("new", "cur", "tmp"):
+            if not os.path.isdir(os.path.join(self.path, sub)):
+                raise FileNotFoundError(f"{self.path} is not a Maildir (no {sub}/ folder)")
+        self._where: dict[str, str] = {}
+
+    def _names(self) -> list[tuple[str, str]]:
+        found: list[tuple[str, str]] = []
+        for sub in ("new", "cur"):
+            with os.scandir(os.path.join(self.path, sub)) as entries:
+                for e in entries:
+                    if e.name.startswith("."):
+                        continue
+                    base, _, info = e.name.partition(":")
+                    if sub == "cur" and _SEEN in info.partition(",")[2]:
+                        continue
+                    found.append((base, os.path.join(sub, e.name)))
+        return sorted(found)
+
+    def messages(self) -> Iterator[InboxMessage]:
+        for key, rel in self._names():
+            file = os.path.join(self.path, rel)
+            try:
+                st = os.stat(file)
+                if not stat.S_ISREG(st.st_mode):  # a FIFO would block, a device never end
+                    continue
+                with open(file, "rb") as fh:
+                    raw = fh.read(MAX_MESSAGE_BYTES + 1)
+            except FileNotFoundError:  # taken by another reader meanwhile
+                continue
+            self._where[key] = rel
+            yield InboxMessage(key, raw, len(raw) > MAX_MESSAGE_BYTES, st.st_mtime)
+
+    def done(self, key: str) -> None:
+        rel = self._where.pop(key, None)
+        if rel is None:
+            return
+        _sub, _, name = rel.partition(os.sep)
+        base, _, info = name.partition(":")
+        flags = info.partition(",")[2] if info.startswith("2,") else ""
+        new_name = f"{base}:2,{''.join(sorted(set(flags + _SEEN)))}"
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(os.path.join(self.path, rel), os.path.join(self.path, "cur", new_name))
+
+    def close(self) -> None:
+        self._where.clear()

@@ -1,0 +1,70 @@
+"""``pbmkit referee``: a club's referee (docs/referee.md): ``init`` a club folder, ``run`` it."""
+
+from __future__ import annotations
+
+import time
+
+import click
+
+from pbmkit.cli.common import InputError, Refused
+
+
+@click.group()
+def referee() -> None:
+    """A club's referee: players' games by e-mail (docs/referee.md)."""
+
+
+@referee.command()
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.option("--address", default="referee@club.example.org", show_default=True,
+              help="The referee's own e-mail address (players write to it).")
+@click.option("--name", default=None, help="The club's name (default: the folder's).")
+@click.option("--organiser", default=None, help="The organiser's address (default: the referee's).")
+def init(folder: str, address: str, name: str | None, organiser: str | None) -> None:
+    """Make the club folder FOLDER: club.toml (edit it), the database, games/, a Maildir."""
+    from pbmkit.referee.club import ClubError, init_club
+
+    try:
+        club = init_club(folder, name=name, address=address, organiser=organiser)
+    except ClubError as exc:
+        raise InputError(str(exc)) from None
+    click.echo(f"Made the club {club.name} in {folder}: edit {folder}/club.toml (the address, "
+               "[smtp], the inbox), then run: pbmkit referee run " + folder)
+
+
+@referee.command()
+@click.argument("folder", type=click.Path(file_okay=False, exists=True))
+@click.option("--watch", is_flag=True, help="Keep going: a run every --interval seconds.")
+@click.option("--interval", type=click.FloatRange(1, 86400), default=60.0, show_default=True,
+              help="Seconds between runs with --watch.")
+@click.option("-v", "--verbose", is_flag=True, help="A line for every message handled.")
+def run(folder: str, watch: bool, interval: float, verbose: bool) -> None:
+    """Handle every message of the club's inbox once, then send the outbox (for cron).
+
+    Another run on the same club at the same time does nothing (a lock) and says so.
+    """
+    from pbmkit.mail.files import MailError
+    from pbmkit.referee.club import ClubError
+    from pbmkit.referee.db import DatabaseError
+    from pbmkit.referee.run import Busy, run_club
+
+    while True:
+        try:
+            report = run_club(folder)
+        except Busy as exc:
+            click.echo(str(exc))
+        except (ClubError, MailError, DatabaseError) as exc:
+            raise Refused(str(exc)) from None
+        else:
+            if verbose:
+                for line in report.lines:
+                    click.echo(line)
+            for line in report.send.errors[:20]:
+                click.echo(f"outbox: {line}", err=True)
+            click.echo(report.summary())
+        if not watch:
+            return
+        try:
+            time.sleep(interval)
+        except KeyboardInterrupt:
+            return

@@ -1,0 +1,624 @@
+"""The referee's commands: a registry (name -> handler) and the core commands.
+
+A command is the first word of a message's subject or of its body's first line, in any case
+(``signup``, ``challenge``, ``move`` ...); a reply in a game's thread whose body says
+``Move: ...`` is a ``move`` of that game. A handler takes a :class:`Context` (the database in
+the message's transaction, the club, the sender and their player row, the command's words, the
+message) and either does its work (changes in the database, record texts staged with
+:meth:`Context.set_record`, mail queued with :meth:`Context.send`) or raises :class:`Refusal`:
+then nothing it did is kept, and the sender gets one reply saying why.
+
+More commands are registered with :func:`command` in other modules, named in :data:`MODULES`
+(imported on first use): the core never needs editing to add one.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import re
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbmkit.mail.sources import Incoming
+from pbmkit.mail.trust import address_key
+from pbmkit.notation.replay import GameReplay, check_text
+from pbmkit.referee.club import Club
+from pbmkit.referee.keys import game_key_text, game_secret, new_code, secret_hash
+from pbmkit.referee.outgoing import BoardCache, Outgoing, board_message, queue, text_message
+
+__all__ = ["COMMANDS", "MODULES", "Command", "Context", "Refusal", "command", "find_command",
+           "help_text", "load_commands"]
+
+MODULES: tuple[str, ...] = ()
+"""Modules that register more commands (imported by :func:`load_commands`)."""
+
+MAX_NAME = 30
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]{0,29}")
+_RE = re.compile(r"^\s*(?:(?:re|fwd?|aw|wg|sv|tr)\s*:\s*)+", re.IGNORECASE)
+_KEYS = re.compile(r"\[[gs]\d*\.[A-Za-z2-7]+\]")
+_MOVE_LINE = re.compile(r"^\s*move\s*:\s*(.{1,200})$", re.IGNORECASE)
+_NUMBERED = re.compile(r"^(\d{1,4}(?::\d{1,4})?[a-z]?)\s*\.(?:\s*\.\.)?\s+(.+)$")
+TAGS = ("Board", "Layout", "Order", "First", "TimeControl")
+"""The tags a challenge may set (the game checks them)."""
+
+
+class Refusal(Exception):
+    """A command refused: ``lines`` say why; nothing the handler did is kept."""
+
+    def __init__(self, *lines: str) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = list(lines)
+
+
+@dataclass
+class Context:
+    """What a command handler works with (one message, one transaction)."""
+
+    db: sqlite3.Connection
+    club: Club
+    club_key: bytes
+    message: Incoming
+    sender: str
+    """The From address as read (one mailbox; a claim, proven only by a secret)."""
+    player: sqlite3.Row | None
+    """The confirmed player whose address the From address is, if any."""
+    name: str
+    """The command's name."""
+    args: list[str]
+    """The command's words after its name."""
+    game_keys: list[tuple[int, str]]
+    """The game keys ``(game, secret)`` the message carries (its addresses and subject)."""
+    codes: list[str]
+    """The signup codes the message carries."""
+    now: datetime.datetime
+    cache: BoardCache = field(default_factory=BoardCache)
+    outgoing: list[Outgoing] = field(default_factory=list)
+    records: dict[int, str] = field(default_factory=dict)
+    """Record texts to write (game number -> text), written before the transaction commits."""
+    thread_move: bool = False
+    """The command was read from a ``Move:`` line of a reply in a game's thread."""
+
+    @property
+    def today(self) -> datetime.date:
+        return self.now.date()
+
+    def send(self, out: Outgoing) -> None:
+        """Queue ``out`` (it goes to the outbox with the transaction)."""
+        self.outgoing.append(out)
+
+    def reply(self, subject: str, text: str, *, key: str | None = None) -> None:
+        """A text reply to the sender, in the thread of their message."""
+        self.send(text_message(self.club, self.sender, subject, text, key=key,
+                               in_reply_to=self.message.message_id, now=self.now))
+
+    def require_player(self) -> sqlite3.Row:
+        """The sender's player row; :class:`Refusal` for an address that has not signed up."""
+        if self.player is None:
+            raise Refusal(f"{self.sender} has not signed up with {self.club.name}: write "
+                          "'signup NAME' first (NAME: one word, your name in the club)")
+        return self.player
+
+    def game(self, number: int) -> sqlite3.Row:
+        """Game ``number``'s row; :class:`Refusal` if there is none."""
+        row = self.db.execute("SELECT * FROM games WHERE number = ?", (number,)).fetchone()
+        if row is None:
+            raise Refusal(f"there is no game {number} in {self.club.name}")
+        return row  # type: ignore[no-any-return]
+
+    def record_text(self, number: int) -> str:
+        """The record of game ``number`` as this transaction has it."""
+        if number in self.records:
+            return self.records[number]
+        return str(self.game(number)["text"])
+
+    def replay(self, number: int) -> GameReplay:
+        """The replay of game ``number``'s record."""
+        row = self.game(number)
+        (rep,) = check_text(self.record_text(number), str(row["record"]))
+        return rep
+
+    def set_record(self, number: int, text: str, *, over: bool = False) -> None:
+        """Stage game ``number``'s new record (the file is written before the commit)."""
+        self.records[number] = text
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        self.db.execute("UPDATE games SET text = ?, digest = ?, state = ?, turn_since = ? "
+                        "WHERE number = ?", (text, digest, "over" if over else "running",
+                                             self.now.isoformat(timespec="seconds"), number))
+
+    def seats(self, number: int) -> list[sqlite3.Row]:
+        """The players of game ``number``: side, player id, address, name, generation."""
+        return self.db.execute(
+            "SELECT gp.side, gp.player, gp.secret_hash, gp.generation, p.address, p.name "
+            "FROM game_players gp JOIN players p ON p.id = gp.player WHERE gp.game = ? "
+            "ORDER BY gp.rowid", (number,)).fetchall()
+
+    def secret(self, number: int, side: str, generation: int) -> str:
+        return game_secret(self.club_key, number, side, generation)
+
+    def proven_sides(self, number: int) -> list[str]:
+        """The sides of game ``number`` whose player's secret this message carries and whose
+        player's address is the sender's."""
+        given = {secret_hash(s) for g, s in self.game_keys if g == number}
+        me = address_key(self.sender)
+        return [str(r["side"]) for r in self.seats(number)
+                if r["secret_hash"] in given and address_key(str(r["address"])) == me]
+
+    def key_of(self, number: int, side: str) -> str:
+        """``g12.<secret>`` of the player of ``side``."""
+        row = next(r for r in self.seats(number) if r["side"] == side)
+        return game_key_text(number, self.secret(number, side, int(row["generation"])))
+
+    def mail_players(self, number: int, intro: Callable[[str, str], list[str]], status: str) -> None:
+        """Mail every player of game ``number`` its board, each with their own key; ``intro(side,
+        name)`` gives the lines that open the message to the player of ``side``."""
+        rep = self.replay(number)
+        ply = rep.main[-1] if rep.main else None
+        for row in self.seats(number):
+            side = str(row["side"])
+            key = game_key_text(number, self.secret(number, side, int(row["generation"])))
+            self.send(board_message(self.club, str(row["address"]), key, rep, ply,
+                                    intro(side, str(row["name"])), number=number, status=status,
+                                    cache=self.cache, now=self.now))
+
+
+Handler = Callable[[Context], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A registered command."""
+
+    name: str
+    usage: str
+    summary: str
+    handler: Handler
+    needs_player: bool = True
+    """Only a signed-up player may give it (the sender's address must be a player's)."""
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def command(name: str, usage: str, summary: str, *, needs_player: bool = True
+            ) -> Callable[[Handler], Handler]:
+    """Register the decorated function as the handler of ``name``."""
+    def register(handler: Handler) -> Handler:
+        COMMANDS[name] = Command(name, usage, summary, handler, needs_player)
+        return handler
+    return register
+
+
+_loaded = False
+
+
+def load_commands() -> dict[str, Command]:
+    """The registry, with the commands of :data:`MODULES` registered."""
+    global _loaded
+    if not _loaded:
+        import importlib
+
+        for module in MODULES:
+            importlib.import_module(module)
+        _loaded = True
+    return COMMANDS
+
+
+def strip_subject(subject: str) -> str:
+    """A subject without ``Re:``/``Fwd:`` prefixes and the referee's ``[g12....]`` keys."""
+    return _KEYS.sub(" ", _RE.sub("", subject)).strip()
+
+
+def find_command(subject: str, lines: list[str]) -> tuple[str, list[str]] | None:
+    """The command of a message: the first word of its subject, else of its body's first line
+    (any case), and the words after it; None when neither starts with a known command."""
+    commands = load_commands()
+    for text in (strip_subject(subject), *[line for line in lines if line.strip()][:1]):
+        words = text.split()
+        if words and words[0].lower().rstrip(":") in commands:
+            return words[0].lower().rstrip(":"), words[1:]
+    return None
+
+
+def thread_move(lines: list[str]) -> str | None:
+    """The move of a ``Move: ...`` line of the body, if any."""
+    for line in lines[:50]:
+        m = _MOVE_LINE.match(line)
+        if m is not None:
+            return m.group(1).strip()
+    return None
+
+
+def help_text(club: Club, game_name: str | None = None) -> str:
+    """The help: every command and its usage, or one game's (``help GAME``)."""
+    from pbmkit.games import game_names, get_game
+
+    if game_name:
+        try:
+            game = get_game(game_name)
+        except (KeyError, ValueError):
+            return f"No game called {game_name!r} here. The games: {', '.join(_titles())}.\n"
+        tags = [t for t in game.extra_tags if t in TAGS]
+        lines = [f"{game.title}: sides {', '.join(s.capitalize() for s in game.sides)} "
+                 f"(the challenger plays {game.sides[0].capitalize()}).",
+                 f"A move is written like: {game.notation.example}",
+                 f"Start a game: challenge {game.name} PLAYER"
+                 + "".join(f" [{t}=...]" for t in tags) + " [TimeControl=10/50]"]
+        return "\n".join(lines) + "\n"
+    lines = [f"{club.name}: the referee's commands (in the subject or on the first line, any case):",
+             ""]
+    for c in sorted(load_commands().values(), key=lambda c: c.name):
+        lines.append(f"  {c.usage}")
+        lines.append(f"      {c.summary}")
+    lines += ["", f"The games: {', '.join(_titles())} (help GAME says more).",
+              "A reply to the referee's message of a game, with a line 'Move: ...', plays "
+              "your move in that game."]
+    del game_names
+    return "\n".join(lines) + "\n"
+
+
+def _titles() -> list[str]:
+    from pbmkit.games import game_names, get_game
+
+    return [get_game(n).title for n in game_names()]
+
+
+# --- the core commands ---------------------------------------------------------------------
+
+
+@command("help", "help [GAME]", "this text, or how to play GAME", needs_player=False)
+def _help(ctx: Context) -> None:
+    ctx.reply("help", help_text(ctx.club, " ".join(ctx.args) or None))
+
+
+@command("signup", "signup NAME", "join the club as NAME (one word); you get a code to confirm",
+         needs_player=False)
+def _signup(ctx: Context) -> None:
+    if ctx.player is not None:
+        raise Refusal(f"{ctx.sender} is signed up already, as {ctx.player['name']}")
+    if len(ctx.args) != 1 or not _NAME.fullmatch(ctx.args[0]):
+        raise Refusal("write 'signup NAME', NAME one word of letters, digits, '.', '-' or '_' "
+                      f"(at most {MAX_NAME}, starting with a letter)")
+    name = ctx.args[0]
+    if ctx.db.execute("SELECT 1 FROM players WHERE name = ?", (name,)).fetchone() is not None:
+        raise Refusal(f"the name {name} is taken; choose another")
+    code = new_code()
+    ctx.db.execute("INSERT OR REPLACE INTO signups (address, name, code_hash, made) "
+                   "VALUES (?, ?, ?, ?)", (address_key(ctx.sender), name, secret_hash(code),
+                                           ctx.now.isoformat(timespec="seconds")))
+    ctx.reply(f"{ctx.club.name}: confirm your signup as {name}",
+              f"Someone, probably you, asked to join {ctx.club.name} as {name} from this "
+              "address.\n\nTo confirm, reply to this message (its address carries your code), "
+              f"or write to {ctx.club.address} with the subject:\n\n  confirm {code}\n\n"
+              "If it was not you, do nothing: nothing happens without the reply.\n",
+              key=f"s.{code}")
+
+
+@command("confirm", "confirm CODE", "confirm your signup with the code the referee sent you",
+         needs_player=False)
+def _confirm(ctx: Context) -> None:
+    codes = [a.lower() for a in ctx.args[:1]] + ctx.codes
+    row = ctx.db.execute("SELECT * FROM signups WHERE address = ?",
+                         (address_key(ctx.sender),)).fetchone()
+    if row is None or not any(secret_hash(c) == row["code_hash"] for c in codes):
+        raise Refusal("no signup of this address waits for that code: write 'signup NAME' "
+                      "again, and answer the message the referee sends")
+    if ctx.db.execute("SELECT 1 FROM players WHERE name = ?", (row["name"],)).fetchone():
+        raise Refusal(f"the name {row['name']} was taken meanwhile; write 'signup NAME' again "
+                      "with another")
+    ctx.db.execute("INSERT INTO players (address, name, joined) VALUES (?, ?, ?)",
+                   (row["address"], row["name"], ctx.today.isoformat()))
+    ctx.db.execute("DELETE FROM signups WHERE address = ?", (row["address"],))
+    ctx.reply(f"{ctx.club.name}: welcome, {row['name']}",
+              f"You are a player of {ctx.club.name} now, as {row['name']}.\n\n"
+              + help_text(ctx.club))
+
+
+def _player_by(ctx: Context, text: str) -> sqlite3.Row:
+    if "@" in text:
+        row = ctx.db.execute("SELECT * FROM players WHERE address = ?",
+                             (address_key(text) or "",)).fetchone()
+    else:
+        row = ctx.db.execute("SELECT * FROM players WHERE name = ?", (text,)).fetchone()
+    if row is None:
+        raise Refusal(f"no player {text[:60]!r} in {ctx.club.name}")
+    return row  # type: ignore[no-any-return]
+
+
+def _game_of(ctx: Context, words: list[str]) -> tuple[Any, list[str]]:
+    """The game the first words name (``Batalo``, ``Batu Khan``, ``batu-khan``) and the rest."""
+    from pbmkit.games import get_game
+
+    for n in range(min(3, len(words)), 0, -1):
+        try:
+            return get_game(" ".join(words[:n])), words[n:]
+        except (KeyError, ValueError):
+            continue
+    raise Refusal(f"no game called {' '.join(words[:1])!r}: the games are {', '.join(_titles())}")
+
+
+@command("challenge", "challenge GAME PLAYER... [TAG=VALUE ...]",
+         "ask PLAYER(s) (names or addresses) to a game; tags Board, Layout, Order, TimeControl")
+def _challenge(ctx: Context) -> None:
+    from pbmkit.games import SetupError
+
+    me = ctx.require_player()
+    if not ctx.args:
+        raise Refusal("write 'challenge GAME PLAYER...' (help lists the games)")
+    game, rest = _game_of(ctx, ctx.args)
+    names = [w for w in rest if "=" not in w]
+    tags: dict[str, str] = {}
+    for word in (w for w in rest if "=" in w):
+        tag, _, value = word.partition("=")
+        match = next((t for t in TAGS if t.lower() == tag.lower()), None)
+        if match is None or not value:
+            raise Refusal(f"{word[:40]!r}: a challenge sets only the tags {', '.join(TAGS)}")
+        tags[match] = value
+    choosing = {k: v for k, v in tags.items() if k != "TimeControl"}
+    try:
+        configured = game.configure(choosing) if choosing else game
+    except SetupError as exc:
+        raise Refusal(f"{game.title}: {exc}") from None
+    if "TimeControl" in tags and not re.fullmatch(r"\d{1,3}/\d{1,4}", tags["TimeControl"]):
+        raise Refusal("TimeControl is MOVES/DAYS, like TimeControl=10/50")
+    opponents = [_player_by(ctx, n) for n in names]
+    seats = [me, *opponents]
+    if len({int(r["id"]) for r in seats}) != len(seats):
+        raise Refusal("a player may take only one seat of a game")
+    if len(seats) != len(configured.sides):
+        raise Refusal(f"{configured.title} with these tags has {len(configured.sides)} sides "
+                      f"({', '.join(s.capitalize() for s in configured.sides)}): name "
+                      f"{len(configured.sides) - 1} opponent(s), not {len(opponents)}")
+    cur = ctx.db.execute("INSERT INTO challenges (rules, tags, challenger, state, made) "
+                         "VALUES (?, ?, ?, 'open', ?)",
+                         (game.name, json.dumps(tags, sort_keys=True), me["id"],
+                          ctx.now.isoformat(timespec="seconds")))
+    number = int(cur.lastrowid or 0)
+    for seat, row in enumerate(seats):
+        ctx.db.execute("INSERT INTO challenge_players (challenge, seat, player, answer) "
+                       "VALUES (?, ?, ?, ?)", (number, seat, row["id"],
+                                               "accepted" if seat == 0 else None))
+    sides = ", ".join(f"{r['name']} ({s.capitalize()})" for r, s in zip(seats, configured.sides,
+                                                                         strict=True))
+    what = f"{configured.title}" + "".join(f" {k}={v}" for k, v in sorted(tags.items()))
+    for row in opponents:
+        ctx.send(text_message(ctx.club, str(row["address"]), f"Challenge {number}: {what}",
+                              f"{me['name']} challenges you to {what}: {sides}.\n\n"
+                              f"To play, write 'accept {number}'; to refuse, "
+                              f"'decline {number}'.\n", now=ctx.now))
+    ctx.reply(f"Challenge {number}: {what}",
+              f"Challenge {number} sent: {what}: {sides}. The game starts when every "
+              "opponent accepts it.\n")
+
+
+def _challenge_row(ctx: Context) -> tuple[sqlite3.Row, sqlite3.Row]:
+    me = ctx.require_player()
+    if len(ctx.args) != 1 or not ctx.args[0].lstrip("#").isdigit():
+        raise Refusal(f"write '{ctx.name} N', N the challenge's number")
+    number = int(ctx.args[0].lstrip("#"))
+    row = ctx.db.execute("SELECT * FROM challenges WHERE number = ?", (number,)).fetchone()
+    if row is None:
+        raise Refusal(f"there is no challenge {number}")
+    seat = ctx.db.execute("SELECT * FROM challenge_players WHERE challenge = ? AND player = ?",
+                          (number, me["id"])).fetchone()
+    if seat is None or seat["seat"] == 0:
+        raise Refusal(f"challenge {number} is not to you")
+    if row["state"] != "open":
+        raise Refusal(f"challenge {number} is {row['state']} already")
+    return row, seat
+
+
+@command("decline", "decline N", "refuse challenge N")
+def _decline(ctx: Context) -> None:
+    row, _ = _challenge_row(ctx)
+    ctx.db.execute("UPDATE challenges SET state = 'declined' WHERE number = ?", (row["number"],))
+    me = ctx.require_player()
+    for other in ctx.db.execute("SELECT p.address FROM challenge_players c JOIN players p ON "
+                                "p.id = c.player WHERE c.challenge = ? AND c.player != ?",
+                                (row["number"], me["id"])):
+        ctx.send(text_message(ctx.club, str(other["address"]), f"Challenge {row['number']} "
+                              "declined", f"{me['name']} declined challenge {row['number']}.\n",
+                              now=ctx.now))
+    ctx.reply(f"Challenge {row['number']} declined", "Declined.\n")
+
+
+@command("accept", "accept N", "accept challenge N (the game starts when all have accepted)")
+def _accept(ctx: Context) -> None:
+    row, seat = _challenge_row(ctx)
+    ctx.db.execute("UPDATE challenge_players SET answer = 'accepted' WHERE challenge = ? AND "
+                   "seat = ?", (row["number"], seat["seat"]))
+    waiting = ctx.db.execute("SELECT count(*) FROM challenge_players WHERE challenge = ? AND "
+                             "answer IS NULL", (row["number"],)).fetchone()[0]
+    if waiting:
+        ctx.reply(f"Challenge {row['number']} accepted",
+                  f"Accepted; the game starts when {waiting} more player(s) accept.\n")
+        return
+    start_game(ctx, row)
+
+
+def start_game(ctx: Context, challenge: sqlite3.Row) -> int:
+    """Start the game of an accepted challenge: its record, its players' secrets, the first mail."""
+    from pbmkit.games import get_game
+    from pbmkit.notation import new_record_text
+
+    tags = json.loads(challenge["tags"])
+    game = get_game(challenge["rules"])
+    choosing = {k: v for k, v in tags.items() if k != "TimeControl"}
+    configured = game.configure(choosing) if choosing else game
+    seats = ctx.db.execute("SELECT c.seat, p.* FROM challenge_players c JOIN players p ON "
+                           "p.id = c.player WHERE c.challenge = ? ORDER BY c.seat",
+                           (challenge["number"],)).fetchall()
+    number = int(ctx.db.execute("SELECT coalesce(max(number), 0) + 1 FROM games").fetchone()[0])
+    names = {side: str(r["name"]) for side, r in zip(configured.sides, seats, strict=True)}
+    text = new_record_text(game.name, names, number=str(number), date=ctx.today.isoformat(),
+                           tags=choosing)
+    if "TimeControl" in tags:  # a desk tag, after the Date tag
+        text = text.replace("\n[Date ", f'\n[TimeControl "{tags["TimeControl"]}"]\n[Date ', 1)
+    record = f"{number}-{game.name.lower().replace(' ', '-')}.txt"
+    stamp = ctx.now.isoformat(timespec="seconds")
+    ctx.db.execute("INSERT INTO games (number, rules, tags, record, text, digest, state, started, "
+                   "turn_since) VALUES (?, ?, ?, ?, '', '', 'running', ?, ?)",
+                   (number, game.name, challenge["tags"], record, stamp, stamp))
+    for side, r in zip(configured.sides, seats, strict=True):
+        secret = game_secret(ctx.club_key, number, side, 0)
+        ctx.db.execute("INSERT INTO game_players (game, side, player, secret_hash, generation) "
+                       "VALUES (?, ?, ?, ?, 0)", (number, side, r["id"], secret_hash(secret)))
+    ctx.set_record(number, text)
+    ctx.db.execute("UPDATE challenges SET state = 'accepted', game = ? WHERE number = ?",
+                   (number, challenge["number"]))
+    rep = ctx.replay(number)
+    to_move = rep.next_turn()[1]
+
+    def intro(side: str, name: str) -> list[str]:
+        return [f"Game {number} of {ctx.club.name} starts: {configured.title}, "
+                + ", ".join(f"{n} ({s.capitalize()})" for s, n in names.items()) + ".",
+                f"You play {side.capitalize()}.", *_turn_lines(ctx, number, side, to_move, rep)]
+
+    ctx.mail_players(number, intro, f"{to_move.capitalize()} to move")
+    return number
+
+
+def _turn_lines(ctx: Context, number: int, side: str, to_move: str, rep: GameReplay) -> list[str]:
+    deadline = ctx.today + datetime.timedelta(days=ctx.club.move_days)
+    if side == to_move:
+        return [f"It is your move ({rep.next_label()}. {to_move.capitalize()}), by "
+                f"{deadline.isoformat()}.",
+                f"Reply to this message with a line 'Move: {rep.next_label()}. MOVE', or write "
+                f"'move {number} MOVE' in the subject of a reply."]
+    return [f"{to_move.capitalize()} to move, by {deadline.isoformat()}."]
+
+
+def _game_number(ctx: Context) -> tuple[int, list[str]]:
+    """The game a command names (``move 12 ...``, ``#12``), else the one the message's key
+    names (a reply in the game's thread)."""
+    if ctx.args and ctx.args[0].lstrip("#").isdigit() and not ctx.thread_move:
+        return int(ctx.args[0].lstrip("#")), ctx.args[1:]
+    games = sorted({g for g, _ in ctx.game_keys})
+    if len(games) == 1:
+        return games[0], ctx.args
+    raise Refusal(f"write '{ctx.name} N ...', N the game's number")
+
+
+@command("move", "move N MOVE", "play MOVE in game N (or reply in the game's thread with a line "
+         "'Move: MOVE')")
+def _move(ctx: Context) -> None:
+    from pbmkit.notation.desk import annotation_text
+    from pbmkit.notation.moving import AppendRefused, MoveRefused, play_move
+
+    ctx.require_player()
+    number, words = _game_number(ctx)
+    row = ctx.game(number)
+    if row["state"] != "running":
+        raise Refusal(f"game {number} is over; no more moves")
+    rep = ctx.replay(number)
+    game = rep.game
+    assert game is not None
+    side = rep.next_turn()[1]
+    label = rep.next_label()
+    proven = ctx.proven_sides(number)
+    if side not in proven:
+        if proven:
+            raise Refusal(f"game {number}: it is {side.capitalize()}'s move, not yours "
+                          f"({', '.join(s.capitalize() for s in proven)})")
+        seated = [r for r in ctx.seats(number) if address_key(str(r["address"]))
+                  == address_key(ctx.sender)]
+        if not seated:
+            raise Refusal(f"game {number}: {ctx.sender} plays no side of it")
+        raise Refusal(f"game {number}: the message does not carry your key of the game; reply "
+                      "to the referee's last message of the game (its address and subject "
+                      "carry the key), or put its [g...] key in the subject")
+    text = " ".join(words).strip()
+    m = _NUMBERED.match(text)
+    if m is not None:
+        if m.group(1) not in (label, label.rpartition(":")[2]):
+            raise Refusal(f"game {number}: move {text[:60]!r} is numbered {m.group(1)}, but the "
+                          f"next move is {side.capitalize()}'s {label}; nothing was changed")
+        text = m.group(2).strip()
+    if not text:
+        raise Refusal(f"game {number}: no move given (write 'Move: {label}. "
+                      f"{game.notation.example}')")
+    try:
+        played = play_move(ctx.record_text(number), str(row["record"]), rep, text,
+                           note=lambda: annotation_text(sent=ctx.today),
+                           listing=f"'show {number}'")
+    except MoveRefused as exc:
+        raise Refusal(*(f"game {number}: {line}" if k == 0 else line
+                        for k, line in enumerate(exc.lines)),
+                      "Nothing was changed.") from None
+    except AppendRefused as exc:
+        raise Refusal(f"game {number}: {exc}") from None
+    ctx.set_record(number, played.text, over=played.outcome is not None)
+    new = ctx.replay(number)
+    said = "".join(f" {a.word}" for a in played.said)
+    done = f"{played.label}. {played.side.capitalize()} {played.written}{said}"
+    if played.outcome is not None:
+        from pbmkit.games.base import describe_outcome
+
+        result = describe_outcome(game, played.outcome)
+        status = f"game over, {result}"
+
+        def intro(side_: str, name: str) -> list[str]:
+            return [f"Game {number}: {done}.", f"The game is over: {result}."]
+    else:
+        to_move = new.next_turn()[1]
+        status = f"{to_move.capitalize()} to move"
+
+        def intro(side_: str, name: str) -> list[str]:
+            notes = [f"Warning: {a.word}! This move {a.detail}." for a in played.said]
+            return [f"Game {number}: {done}.", *notes,
+                    *_turn_lines(ctx, number, side_, to_move, new)]
+
+    ctx.mail_players(number, intro, status)
+
+
+@command("show", "show N", "the board and moves of game N")
+def _show(ctx: Context) -> None:
+    ctx.require_player()
+    number, _ = _game_number(ctx)
+    rep = ctx.replay(number)
+    me = [r for r in ctx.seats(number) if address_key(str(r["address"])) == address_key(ctx.sender)]
+    key = ctx.key_of(number, str(me[0]["side"])) if me else None
+    to_move = rep.next_turn()[1]
+    status = "game over" if ctx.game(number)["state"] != "running" \
+        else f"{to_move.capitalize()} to move"
+    intro = [f"Game {number}, as it stands."]
+    if me and ctx.game(number)["state"] == "running":
+        intro += _turn_lines(ctx, number, str(me[0]["side"]), to_move, rep)
+    ply = rep.main[-1] if rep.main else None
+    ctx.send(board_message(ctx.club, ctx.sender, key, rep, ply, intro, number=number,
+                           status=status, cache=ctx.cache, now=ctx.now,
+                           in_reply_to=ctx.message.message_id))
+
+
+@command("secret", "secret N", "change your key of game N (the new one comes by mail to your "
+         "address; the old one stops working)")
+def _secret(ctx: Context) -> None:
+    ctx.require_player()
+    number, _ = _game_number(ctx)
+    ctx.game(number)
+    proven = ctx.proven_sides(number)
+    if not proven:
+        raise Refusal(f"game {number}: to change your key, reply to a message of the game (it "
+                      "carries your present key)")
+    for side in proven:
+        row = next(r for r in ctx.seats(number) if r["side"] == side)
+        generation = int(row["generation"]) + 1
+        secret = ctx.secret(number, side, generation)
+        ctx.db.execute("UPDATE game_players SET generation = ?, secret_hash = ?, rotated = ? "
+                       "WHERE game = ? AND side = ?", (generation, secret_hash(secret),
+                                                       ctx.now.isoformat(timespec="seconds"),
+                                                       number, side))
+        ctx.send(text_message(ctx.club, str(row["address"]), f"Game {number}: your new key",
+                              f"Your key of game {number} ({side.capitalize()}) is changed; "
+                              "the old one no longer works. Reply to this message, or to the "
+                              "referee's next message of the game, with your moves.\n",
+                              key=game_key_text(number, secret), now=ctx.now))
+
+
+def queue_all(ctx: Context) -> None:
+    """Put the context's outgoing mail in the outbox."""
+    for out in ctx.outgoing:
+        queue(ctx.db, out, ctx.now)

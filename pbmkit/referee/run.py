@@ -1,0 +1,388 @@
+"""``pbmkit referee run``: take the inbox's messages, one transaction each, then send the outbox.
+
+One message is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``): its ledger row (Message-ID
+and content digest), its effect (players, challenges, games, the record's text), and every reply
+in the outbox. A record file is written (atomically) just before the commit, from the text the
+transaction commits; a run killed between the two leaves a file ahead of the database, and the
+next run rewrites every record whose file differs from the database's text (:func:`reconcile`):
+the database is the truth, the files its published copy. The message is marked done in the inbox
+only after the commit; a message seen again is skipped by the ledger.
+
+A lock (``fcntl.flock`` on ``DIR/.lock``) keeps a second run on the same club out: it does
+nothing and says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import hashlib
+import os
+import sqlite3
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from email.message import Message
+from pathlib import Path
+
+from pbmkit.mail.files import MailError
+from pbmkit.mail.smtp import read_password, send_message
+from pbmkit.mail.sources import Incoming, Unreadable, body_lines, read_message
+from pbmkit.mail.trust import address_key
+from pbmkit.referee.club import Club, load_club, write_atomic
+from pbmkit.referee.commands import (
+    Context,
+    Refusal,
+    find_command,
+    help_text,
+    load_commands,
+    queue_all,
+    strip_subject,
+    thread_move,
+)
+from pbmkit.referee.db import open_db
+from pbmkit.referee.inbox import Inbox, InboxMessage, MaildirInbox
+from pbmkit.referee.keys import keys_in, load_club_key
+from pbmkit.referee.outgoing import BoardCache, Sender, SendReport, send_due, text_message
+
+__all__ = ["Busy", "RunReport", "handle_message", "loop_reason", "open_inbox", "reconcile",
+           "run_club"]
+
+_BULK = {"bulk", "junk", "list"}
+_ROBOTS = {"mailer-daemon", "postmaster", "noreply", "no-reply", "listserv", "majordomo"}
+
+
+class Busy(Exception):
+    """Another run holds the club's lock."""
+
+
+@dataclass
+class RunReport:
+    """What one run did."""
+
+    outcomes: Counter[str] = field(default_factory=Counter)
+    lines: list[str] = field(default_factory=list)
+    rewritten: int = 0
+    send: SendReport = field(default_factory=SendReport)
+
+    def summary(self) -> str:
+        parts = [f"{n} {what}" for what, n in sorted(self.outcomes.items())]
+        sent = (f"sent {self.send.sent}" + (f", {self.send.failed} failed" if self.send.failed
+                                             else "")
+                + (f", {self.send.maybe} maybe sent" if self.send.maybe else "")
+                + (f", {self.send.waiting} waiting" if self.send.waiting else ""))
+        return (f"{sum(self.outcomes.values())} message(s)"
+                + (f" ({', '.join(parts)})" if parts else "") + f"; {sent}"
+                + (f"; {self.rewritten} record(s) rewritten from the database"
+                   if self.rewritten else ""))
+
+
+@contextlib.contextmanager
+def club_lock(club: Club) -> Iterator[None]:
+    """Hold the club's lock (:class:`Busy` at once if another run holds it)."""
+    import fcntl
+
+    fd = os.open(club.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Busy(f"another referee run is working on {club.root}; this one did nothing") \
+                from None
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def open_inbox(club: Club) -> Inbox:
+    """The club's inbox: its Maildir, or its IMAP mailbox (:mod:`pbmkit.referee.imap`)."""
+    if club.maildir is not None:
+        try:
+            return MaildirInbox(club.maildir)
+        except FileNotFoundError as exc:
+            raise MailError(str(exc)) from None
+    if club.imap is not None:
+        import importlib
+
+        module = importlib.import_module("pbmkit.referee.imap")
+        inbox: Inbox = module.open_imap(club)
+        return inbox
+    raise MailError(f"{club.root}/club.toml: [inbox] names no maildir and no imap")
+
+
+def reconcile(db: sqlite3.Connection, club: Club, numbers: list[int] | None = None) -> int:
+    """Rewrite every record file (or those of ``numbers``) that differs from the database's text;
+    how many were rewritten."""
+    club.games_dir.mkdir(exist_ok=True)
+    rows = db.execute("SELECT number, record, text, digest FROM games").fetchall() \
+        if numbers is None else [db.execute("SELECT number, record, text, digest FROM games "
+                                            "WHERE number = ?", (n,)).fetchone() for n in numbers]
+    count = 0
+    for row in rows:
+        if row is None or not row["text"]:
+            continue
+        path = club.games_dir / str(row["record"])
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            data = None
+        if data is None or hashlib.sha256(data).hexdigest() != row["digest"]:
+            write_atomic(path, str(row["text"]).encode("utf-8"))
+            count += 1
+    return count
+
+
+def _header(message: Message, name: str) -> str:
+    value = message.get(name)
+    return str(value)[:500].strip() if value is not None else ""
+
+
+def loop_reason(inc: Incoming, club: Club) -> str | None:
+    """Why the message must get no answer (an auto-reply, a bounce, a list, the referee's own),
+    or None."""
+    msg = inc.message
+    auto = _header(msg, "Auto-Submitted").lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto[:40]}"
+    if _header(msg, "Precedence").lower() in _BULK:
+        return f"Precedence: {_header(msg, 'Precedence').lower()}"
+    if _header(msg, "List-Id"):
+        return "a mailing list's (List-Id)"
+    if _header(msg, "X-Autoreply") or _header(msg, "X-Autorespond"):
+        return "an auto-reply (X-Autoreply)"
+    if _header(msg, "Return-Path").replace(" ", "") in ("<>", "<<>>"):
+        return "a bounce (empty return path)"
+    if msg.get_content_type() == "multipart/report":
+        return "a delivery report"
+    sender = inc.sender or ""
+    local, _, domain = sender.rpartition("@")
+    if local.lower() in _ROBOTS:
+        return f"from {local.lower()}"
+    own_local, _, own_domain = club.address.rpartition("@")
+    if domain.lower() == own_domain.lower() and (
+            local.lower() == own_local.lower() or local.lower().startswith(own_local.lower() + "+")):
+        return "the referee's own address (a loop)"
+    return None
+
+
+def _content_digest(inc: Incoming, lines: list[str]) -> str:
+    """The digest a copy of the message keeps whatever its Message-ID: sender, subject (without
+    Re:), Date and the body's own lines."""
+    parts = ["pbmkit-referee-1", address_key(inc.sender or "") or "", strip_subject(inc.subject),
+             _header(inc.message, "Date"), *lines[:200]]
+    return "sha256:" + hashlib.sha256("\n".join(parts).encode("utf-8", "replace")).hexdigest()
+
+
+def _seen(db: sqlite3.Connection, message_id: str | None, digest: str) -> bool:
+    if message_id and db.execute("SELECT 1 FROM messages WHERE message_id = ?",
+                                 (message_id,)).fetchone():
+        return True
+    return db.execute("SELECT 1 FROM messages WHERE digest = ?", (digest,)).fetchone() is not None
+
+
+def _ledger(db: sqlite3.Connection, message_id: str | None, digest: str, sender: str | None,
+            outcome: str, detail: str, now: datetime.datetime) -> None:
+    db.execute("INSERT INTO messages (message_id, digest, sender, outcome, detail, at) "
+               "VALUES (?, ?, ?, ?, ?, ?)", (message_id, digest, sender, outcome, detail[:500],
+                                              now.isoformat(timespec="seconds")))
+
+
+def _addresses(msg: Message) -> list[str]:
+    found = []
+    for name in ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To"):
+        for value in msg.get_all(name) or []:
+            found.append(str(value)[:2000])
+    return found
+
+
+def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: InboxMessage,
+                   now: datetime.datetime, cache: BoardCache | None = None) -> tuple[str, str]:
+    """Handle one message of the inbox in one transaction; its outcome and a line saying what
+    became of it. Outcomes: ``done`` (a command did its work), ``refused`` (replied why),
+    ``help`` (no command: the help sent), ``ignored`` (a loop: no answer), ``unreadable``,
+    ``oversized``, ``duplicate`` (handled before: nothing done), ``error`` (a fault of the
+    referee: refused, the inbox goes on)."""
+    cache = cache or BoardCache()
+    where = f"message {item.key[:80]}"
+    if item.oversized:
+        return _oversized(db, club, item, now)
+    inc = read_message(item.raw, where)
+    if isinstance(inc, Unreadable):
+        digest = "sha256:" + hashlib.sha256(item.raw).hexdigest()
+        return _once(db, None, digest, None, "unreadable", inc.why, now)
+    message_id = inc.message_id.strip()[:500] if inc.message_id else None
+    try:
+        lines = body_lines(inc.message)
+    except ValueError as exc:
+        lines, body_error = [], str(exc)
+    else:
+        body_error = ""
+    digest = _content_digest(inc, lines)
+    loop = loop_reason(inc, club)
+    if loop is not None:
+        return _once(db, message_id, digest, inc.sender, "ignored", f"no answer: {loop}", now)
+    game_keys, codes = keys_in([*_addresses(inc.message), inc.subject])
+    assert inc.sender is not None
+    db.execute("BEGIN IMMEDIATE")
+    ctx: Context | None = None
+    try:
+        if _seen(db, message_id, digest):
+            db.execute("ROLLBACK")
+            return "duplicate", f"{where}: handled before ({message_id or digest[:20]})"
+        player = db.execute("SELECT * FROM players WHERE address = ?",
+                            (address_key(inc.sender),)).fetchone()
+        found = find_command(inc.subject, lines)
+        thread = False
+        if found is None and codes and not game_keys:
+            found = ("confirm", [])
+        if found is None and game_keys:
+            move = thread_move(lines)
+            if move is not None:
+                found, thread = ("move", move.split()), True
+        ctx = Context(db, club, club_key, inc, inc.sender, player, found[0] if found else "help",
+                      found[1] if found else [], game_keys, codes, now, cache, thread_move=thread)
+        db.execute("SAVEPOINT command")
+        outcome, detail = _run_command(ctx, found, body_error)
+        if outcome == "refused":
+            db.execute("ROLLBACK TO command")
+        db.execute("RELEASE command")
+        queue_all(ctx)
+        _ledger(db, message_id, digest, inc.sender, outcome, detail, now)
+        for number, text in ctx.records.items():  # the files, then the commit
+            row = db.execute("SELECT record FROM games WHERE number = ?", (number,)).fetchone()
+            write_atomic(club.games_dir / str(row["record"]), text.encode("utf-8"))
+        db.execute("COMMIT")
+        return outcome, f"{where} from {inc.sender}: {detail}"
+    except Exception as exc:  # a fault of the referee: this message is refused, the inbox goes on
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        if ctx is not None and ctx.records:
+            reconcile(db, club, list(ctx.records))
+        why = f"{type(exc).__name__}: {str(exc)[:200]}"
+        db.execute("BEGIN IMMEDIATE")
+        _ledger(db, message_id, digest, inc.sender, "error", why, now)
+        text_out = text_message(club, inc.sender, f"Not handled: {strip_subject(inc.subject)[:80]}",
+                                "The referee could not handle this message (a fault of the "
+                                "referee, not of your message); nothing was changed. The "
+                                "organiser can see what happened.\n",
+                                in_reply_to=message_id, now=now)
+        from pbmkit.referee.outgoing import queue
+
+        queue(db, text_out, now)
+        db.execute("COMMIT")
+        return "error", f"{where} from {inc.sender}: {why}"
+
+
+def _run_command(ctx: Context, found: tuple[str, list[str]] | None, body_error: str
+                 ) -> tuple[str, str]:
+    commands = load_commands()
+    if found is None:
+        ctx.reply(f"Not a command: {strip_subject(ctx.message.subject)[:60]}",
+                  ("The referee found no command in your message"
+                   + (f" ({body_error})" if body_error else "") + ".\n\n")
+                  + help_text(ctx.club))
+        return "help", "no command: the help sent"
+    name, args = found
+    spec = commands[name]
+    try:
+        if spec.needs_player:
+            ctx.require_player()
+        spec.handler(ctx)
+    except Refusal as exc:
+        ctx.outgoing.clear()
+        ctx.records.clear()
+        key = _proven_key(ctx)
+        ctx.reply(f"Refused: {name} {' '.join(args)[:60]}".strip(),
+                  "\n".join(exc.lines) + "\n\nNothing was changed. (Write 'help' for the "
+                  "commands.)\n", key=key)
+        return "refused", f"{name}: refused: {exc.lines[0][:200] if exc.lines else ''}"
+    return "done", f"{name} {' '.join(args)[:80]}".strip()
+
+
+def _proven_key(ctx: Context) -> str | None:
+    """The sender's key of the message's game, when the message proved it (a refusal's reply then
+    carries it, so the player can answer it)."""
+    games = sorted({g for g, _ in ctx.game_keys})
+    if len(games) != 1:
+        return None
+    try:
+        sides = ctx.proven_sides(games[0])
+    except Refusal:
+        return None
+    return ctx.key_of(games[0], sides[0]) if sides else None
+
+
+def _once(db: sqlite3.Connection, message_id: str | None, digest: str, sender: str | None,
+          outcome: str, detail: str, now: datetime.datetime) -> tuple[str, str]:
+    """A ledger row for a message that gets no answer (unless it was handled before)."""
+    db.execute("BEGIN IMMEDIATE")
+    if _seen(db, message_id, digest):
+        db.execute("ROLLBACK")
+        return "duplicate", f"handled before ({message_id or digest[:20]})"
+    _ledger(db, message_id, digest, sender, outcome, detail, now)
+    db.execute("COMMIT")
+    return outcome, detail
+
+
+def _oversized(db: sqlite3.Connection, club: Club, item: InboxMessage, now: datetime.datetime
+               ) -> tuple[str, str]:
+    """Refuse a message over the size bound; the sender (read from its header alone) is told."""
+    head = item.raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0][:64 * 1024]
+    inc = read_message(head + b"\r\n\r\n(cut)\r\n", f"message {item.key[:80]}")
+    digest = "sha256:" + hashlib.sha256(item.raw).hexdigest()
+    if isinstance(inc, Unreadable) or loop_reason(inc, club) is not None:
+        return _once(db, None, digest, None, "oversized", "too large; no answer", now)
+    assert inc.sender is not None
+    db.execute("BEGIN IMMEDIATE")
+    if _seen(db, inc.message_id, digest):
+        db.execute("ROLLBACK")
+        return "duplicate", "handled before"
+    _ledger(db, inc.message_id, digest, inc.sender, "oversized", "too large; refused", now)
+    from pbmkit.referee.outgoing import queue
+
+    queue(db, text_message(club, inc.sender, f"Refused: {strip_subject(inc.subject)[:60]}",
+                           "Your message is larger than the referee reads (1 MB); nothing was "
+                           "done. Write your command in a short plain message, without "
+                           "attachments.\n", in_reply_to=inc.message_id, now=now), now)
+    db.execute("COMMIT")
+    return "oversized", f"from {inc.sender}: too large; refused"
+
+
+def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetime] | None = None,
+             clock: Callable[[], float] = time.time, sender: Sender = send_message,
+             inbox: Inbox | None = None, send: bool = True) -> RunReport:
+    """One run over the club ``root``: reconcile the records, handle every message of the inbox,
+    then send the outbox. :class:`Busy` when another run holds the lock; :class:`ClubError`,
+    :class:`MailError` for a club that cannot be used."""
+    club = load_club(root)
+    report = RunReport()
+    with club_lock(club):
+        club_key = load_club_key(Path(club.root))
+        db = open_db(club.db_path)
+        try:
+            report.rewritten = reconcile(db, club)
+            box = inbox if inbox is not None else open_inbox(club)
+            cache = BoardCache()
+            try:
+                for item in box.messages():
+                    moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
+                    outcome, line = handle_message(db, club, club_key, item, moment, cache)
+                    report.outcomes[outcome] += 1
+                    report.lines.append(f"{outcome}: {line}")
+                    box.done(item.key)
+                    if len(cache.pictures) > 256:
+                        cache.pictures.clear()
+            finally:
+                box.close()
+            if send:
+                password = None
+                if club.smtp is not None and club.smtp.user:
+                    password = read_password(club.smtp)
+                report.send = send_due(db, club.smtp, password, clock=clock, sender=sender)
+        finally:
+            db.close()
+    return report
