@@ -169,11 +169,11 @@ def loop_reason(inc: Incoming, club: Club) -> str | None:
     return None
 
 
-def _content_digest(inc: Incoming, lines: list[str]) -> str:
+def _content_digest(inc: Incoming, lines: list[str], keys: list[str]) -> str:
     """The digest a copy of the message keeps whatever its Message-ID: sender, subject (without
-    Re:), Date and the body's own lines."""
+    Re:), Date, the keys it carries and the body's own lines."""
     parts = ["pbmkit-referee-1", address_key(inc.sender or "") or "", strip_subject(inc.subject),
-             _header(inc.message, "Date"), *lines[:200]]
+             _header(inc.message, "Date"), " ".join(sorted(keys)), *lines[:200]]
     return "sha256:" + hashlib.sha256("\n".join(parts).encode("utf-8", "replace")).hexdigest()
 
 
@@ -221,11 +221,11 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
         lines, body_error = [], str(exc)
     else:
         body_error = ""
-    digest = _content_digest(inc, lines)
+    game_keys, codes = keys_in([*_addresses(inc.message), inc.subject])
+    digest = _content_digest(inc, lines, [f"g{g}.{s}" for g, s in game_keys] + codes)
     loop = loop_reason(inc, club)
     if loop is not None:
         return _once(db, message_id, digest, inc.sender, "ignored", f"no answer: {loop}", now)
-    game_keys, codes = keys_in([*_addresses(inc.message), inc.subject])
     assert inc.sender is not None
     db.execute("BEGIN IMMEDIATE")
     ctx: Context | None = None

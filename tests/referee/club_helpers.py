@@ -26,10 +26,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "mail"))
 
-from smtp_server import PASSWORD, USER, Handler, smtp_server  # noqa: E402
+from smtp_server import PASSWORD, USER, Handler, smtp_server
 
-from pbmkit.referee.club import Club, init_club, load_club  # noqa: E402
-from pbmkit.referee.run import RunReport, run_club  # noqa: E402
+from pbmkit.referee.club import Club, init_club, load_club
+from pbmkit.referee.run import RunReport, run_club
 
 REFEREE = "referee@club.example.org"
 _COUNTER = itertools.count(1)

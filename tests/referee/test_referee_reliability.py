@@ -1,0 +1,185 @@
+"""Issue 27, reliability: the outbox survives SMTP failures, the lock keeps a second run out, a
+record written but not committed is put back from the database, the schema migrates, and the
+command line makes and runs a club."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import sqlite3
+import stat
+from pathlib import Path
+
+import pytest
+from club_helpers import Player, message, text_of, world
+from smtp_server import QUIET, free_port
+
+from pbmkit.cli import cli
+from pbmkit.referee.club import ClubError, init_club
+from pbmkit.referee.db import MIGRATIONS, SCHEMA_VERSION, DatabaseError, migrate, open_db
+from pbmkit.referee.outgoing import backoff
+from pbmkit.referee.run import Busy, run_club
+
+pytestmark = pytest.mark.filterwarnings(QUIET)
+
+
+def _set_port(root: Path, port: int) -> None:
+    toml = (root / "club.toml").read_text()
+    (root / "club.toml").write_text(re.sub(r"port = \d+", f"port = {port}", toml))
+
+
+def test_the_outbox_keeps_messages_while_smtp_is_down_and_retries_with_backoff(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with world(tmp_path, monkeypatch) as w:
+        port = w.port
+        _set_port(w.root, free_port())  # nothing listens there
+        w.deliver(message("ann@example.org", "help", ""))
+        w.deliver(message("bob@example.org", "help", ""))
+        report = w.run()
+        assert report.send.sent == 0 and report.send.failed == 1 and report.send.waiting == 2
+        db = w.db()
+        first = db.execute("SELECT attempts, next_try FROM outbox ORDER BY id").fetchall()
+        db.close()
+        assert first[0]["attempts"] == 1 and first[0]["next_try"] == w.clock[0] + 60
+        assert first[1]["attempts"] == 0  # the pass stopped at the server that cannot be reached
+        _set_port(w.root, port)
+        report = w.run()  # the first is not due yet; the second is
+        assert report.send.sent == 1 and report.send.waiting == 1
+        w.clock[0] += 61
+        report = w.run()
+        assert report.send.sent == 1 and report.send.waiting == 0
+        assert sorted(str(m["To"]) for m in w.sent()) == ["ann@example.org", "bob@example.org"]
+        assert [backoff(n) for n in (1, 2, 3)] == [60, 120, 240] and backoff(40) == 6 * 3600
+
+
+def test_a_server_refusing_keeps_the_message_and_maybe_sent_is_marked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with world(tmp_path, monkeypatch, mode="refuse-rcpt") as w:
+        w.deliver(message("ann@example.org", "help", ""))
+        report = w.run()
+        assert report.send.failed == 1 and report.send.waiting == 1
+        assert "refused the recipient" in report.send.errors[0]
+        w.handler.mode = "slow"  # takes the data, answers after the client's timeout
+        w.clock[0] += 61
+        report = w.run()
+        assert report.send.maybe == 1 and "MAY HAVE BEEN SENT" in report.send.errors[0]
+        db = w.db()
+        row = db.execute("SELECT maybe_sent, sent, attempts FROM outbox").fetchone()
+        db.close()
+        assert tuple(row) == (1, None, 2)
+        w.handler.mode = "ok"
+        w.clock[0] += 121
+        report = w.run()
+        assert report.send.sent == 1
+        ids = {str(m["Message-ID"]) for m in w.sent()}
+        assert len(w.sent()) == 2 and len(ids) == 1  # the copy is the same message
+
+
+def test_a_second_run_does_nothing_while_one_holds_the_lock(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    with world(tmp_path, monkeypatch) as w:
+        w.deliver(message("ann@example.org", "help", ""))
+        fd = os.open(w.root / ".lock", os.O_RDWR | os.O_CREAT)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            with pytest.raises(Busy):
+                run_club(w.root)
+        finally:
+            os.close(fd)
+        assert w.sent() == [] and len(list((w.root / "maildir" / "new").iterdir())) == 1
+        assert w.run().outcomes == {"done": 1}
+
+
+def test_a_record_written_but_not_committed_is_put_back_from_the_database(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with world(tmp_path, monkeypatch) as w:
+        ann = Player(w, "ann", "ann@example.org")
+        bob = Player(w, "bob", "bob@example.net")
+        ann.join()
+        bob.join()
+        ann.write("challenge batalo bob")
+        w.run()
+        bob.write("accept 1")
+        w.run()
+        path = w.root / "games" / "1-batalo.txt"
+        committed = path.read_bytes()
+        # a run killed after writing the file, before its commit: the file is ahead
+        path.write_bytes(committed + b"\n1. JR to IS\n")
+        assert w.run().rewritten == 1
+        assert path.read_bytes() == committed
+        path.unlink()
+        assert w.run().rewritten == 1 and path.read_bytes() == committed
+        # the message of that move was never marked done: it comes again and is applied
+        ann.move(1, "JR to IS")
+        w.run()
+        assert "JR to IS" in path.read_text()
+
+
+def test_the_schema_migrates_from_version_1(tmp_path: Path) -> None:
+    path = tmp_path / "club.db"
+    db = sqlite3.connect(path, isolation_level=None)
+    for statement in MIGRATIONS[0].split(";"):
+        if statement.strip():
+            db.execute(statement)
+    db.execute("PRAGMA user_version = 1")
+    db.execute("INSERT INTO players (address, name, joined) VALUES ('a@b.example', 'ann', 'x')")
+    db.execute("INSERT INTO games (number, rules, tags, record, text, digest, state, started, "
+               "turn_since) VALUES (1, 'Batalo', '{}', '1.txt', 't', 'd', 'running', 'x', 'x')")
+    db.execute("INSERT INTO game_players (game, side, player, secret_hash) VALUES (1, 'white', "
+               "1, 'h')")
+    db.close()
+    db = open_db(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    row = db.execute("SELECT side, secret_hash, generation, rotated FROM game_players").fetchone()
+    assert tuple(row) == ("white", "h", 0, None)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert migrate(db) == SCHEMA_VERSION  # nothing left to do
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    with pytest.raises(DatabaseError, match="newer than this pbmkit"):
+        open_db(path)
+
+
+def test_init_makes_a_club_folder_and_refuses_to_overwrite_one(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    root = tmp_path / "club"
+    result = CliRunner().invoke(cli, ["referee", "init", str(root), "--address",
+                                      "referee@chess.example.org", "--name", "Chess Club"])
+    assert result.exit_code == 0, result.output
+    for sub in ("club.toml", "club.db", "club.key", "games", "maildir/new", "maildir/cur"):
+        assert (root / sub).exists()
+    assert stat.S_IMODE((root / "club.key").stat().st_mode) == 0o600
+    toml = (root / "club.toml").read_bytes()
+    again = CliRunner().invoke(cli, ["referee", "init", str(root)])
+    assert again.exit_code == 2 and "holds a club already" in again.output
+    assert (root / "club.toml").read_bytes() == toml
+    with pytest.raises(ClubError):
+        init_club(tmp_path / "other", address="referee+x@chess.example.org")
+    bad = CliRunner().invoke(cli, ["referee", "run", str(tmp_path)])
+    assert bad.exit_code == 1 and "not a club folder" in bad.output
+    assert "Traceback" not in bad.output
+
+
+def test_run_on_the_command_line_handles_the_inbox_and_sends(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    with world(tmp_path, monkeypatch) as w:
+        w.deliver(message("ann@example.org", "help batu khan", ""))
+        result = CliRunner().invoke(cli, ["referee", "run", str(w.root), "-v"])
+        assert result.exit_code == 0, result.output
+        assert "1 message(s) (1 done); sent 1" in result.output
+        (reply,) = w.sent()
+        assert "Batu Khan" in text_of(reply) and "Board" in text_of(reply)
+
+
+def test_smtp_settings_are_checked_like_mail_toml(tmp_path: Path) -> None:
+    root = tmp_path / "club"
+    init_club(root)
+    toml = (root / "club.toml").read_text()
+    (root / "club.toml").write_text(toml.replace('security = "none"',
+                                                 'security = "none"\npassword = "x"'))
+    with pytest.raises(ClubError, match="password is not kept"):
+        run_club(root)
