@@ -113,6 +113,11 @@ done
 "$PBMKIT" html examples/desk/1-ann-bob.txt -o out/html/desk-1-ann-bob.html
 echo "Open out/html/03-unfinished-with-series.html or out/html/archive/index.html in a browser."
 
+echo
+echo "== Ratings: a list per game from the finished example games (docs/ratings.md) =="
+"$PBMKIT" ratings examples --rules batalo
+"$PBMKIT" ratings examples -o out/ratings.csv
+
 ls -l out/
 
 echo

@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "moves": ("pbmkit.cli.records", "moves", "List the legal moves at a point of a record."),
     "show": ("pbmkit.cli.records", "show", "Draw the board of a record (terminal or SVG)."),
     "html": ("pbmkit.cli.web", "html", "Write a web page of a game (or of every game, with an index)."),
+    "ratings": ("pbmkit.cli.ratings", "ratings", "A rating list per game from finished games."),
     "move": ("pbmkit.cli.records", "move", "Check a mailed move and append it to the record."),
     "new": ("pbmkit.cli.records", "new", "Start a new record file."),
     "fmt": ("pbmkit.cli.records", "fmt", "Rewrite a record in canonical form."),

@@ -1,0 +1,94 @@
+"""Reading finished games for the ratings: results as written, skipped records, and the lean
+reading of plain games held to the record reader's."""
+
+import glob
+from pathlib import Path
+
+import pytest
+from ratings_helpers import record
+
+from pbmkit.notation.reader import parse_records
+from pbmkit.ratings import FinishedGame, ReadProblem, Skipped, finished_games, read_paths
+from pbmkit.ratings.games import finished_game, sort_date
+
+EXAMPLES = sorted(glob.glob(str(Path(__file__).parents[2] / "examples" / "**" / "*.txt"),
+                            recursive=True))
+
+
+def by_reader(text: str) -> list[object]:
+    """What the record reader gives, game by game (the slow path for every game)."""
+    records, _ = parse_records(text, "a.txt", check_moves=False)
+    return [got for k, r in enumerate(records, 1) if (got := finished_game(r, k)) is not None]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[Path(p).name for p in EXAMPLES])
+def test_the_lean_reading_gives_the_readers_games_on_every_example(path: str) -> None:
+    text = Path(path).read_text(encoding="utf-8")
+    assert list(finished_games(text, "a.txt")) == by_reader(text)
+
+
+def test_the_lean_reading_gives_the_readers_games_on_a_mixed_archive() -> None:
+    parts = [record("Ann", "Bob", "first", number=1),
+             record("Cid", "Dee", "draw", number=2).replace("1. JR", "{ a comment }\n1. JR"),
+             '[Game "Batalo"]\n[White "Eve"]\n[Black "Fay"]\n\n1. JR to IS DX to FV\n2. resigns\n\n',
+             '[White "Gus"]\n[Black "Hal"]\n[Winner "*"]\n\n1. JR to IS\n\n',
+             '[White "Ivy"]\n[Black "Jon"]\n[Winner "Black"]\n[White "Kim"]\n\n',
+             record("Lea", "Max", "second", number=6).replace('[Date', '[date'),
+             '[Game "Batalo"]\n[White "Ned"]\n[Black "Olga"]\n\n1. JR to IS DX to FV\n2. draw agreed\n\n']
+    text = "".join(parts)
+    lean = list(finished_games(text, "a.txt"))
+    assert lean == by_reader(text)
+    results = {g.places[0].name: [p.score for p in g.places] for g in lean
+               if isinstance(g, FinishedGame)}
+    assert results == {"Ann": [1.0, 0.0], "Cid": [0.5, 0.5], "Eve": [0.0, 1.0],
+                       "Ivy": [0.0, 1.0], "Lea": [0.0, 1.0], "Ned": [0.5, 0.5]}
+
+
+def test_a_resignation_without_a_winner_tag_scores_for_the_other_side() -> None:
+    (game,) = finished_games('[White "A"]\n[Black "B"]\n\n1. JR to IS resigns\n', "a.txt")
+    assert isinstance(game, FinishedGame)
+    assert [(p.side, p.score) for p in game.places] == [("white", 1.0), ("black", 0.0)]
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ('[Game "Chess"]\n[White "A"]\n[Black "B"]\n[Winner "White"]\n\n1. e4\n',
+     "unknown game 'Chess' (known: Batalo, Billo, Batu Khan, Batrakill, Baladãna, Hex)"),
+    ('[White "A"]\n[Black "B"]\n[Winner "Blue"]\n\n1. JR to IS\n',
+     "the Winner tag says Blue, not a side of this game (White, Black or Draw)"),
+    ('[White "A"]\n[Winner "White"]\n\n1. JR to IS\n', "no player named in the Black tag"),
+    ('[White "Ann"]\n[Black "ann"]\n[Winner "White"]\n\n', "one player holds two places"),
+])
+def test_a_finished_record_that_cannot_be_rated_is_one_line(text: str, reason: str) -> None:
+    (skipped,) = finished_games(text, "club.txt")
+    assert isinstance(skipped, Skipped)
+    assert str(skipped) == f"club.txt:1: game 1 not rated: {reason}"
+
+
+def test_games_still_going_are_left_out_without_a_word() -> None:
+    text = '[White "A"]\n[Black "B"]\n[Winner "*"]\n\n1. JR to IS\n\n[White "C"]\n[Black "D"]\n\n'
+    assert list(finished_games(text, "a.txt")) == []
+
+
+def test_zones_places_and_player_names_come_from_the_game() -> None:
+    (game,) = finished_games(Path(EXAMPLES[0]).parent.joinpath(
+        "batrakill-03-four-players.txt").read_text(encoding="utf-8"), "z.txt")
+    assert isinstance(game, FinishedGame)
+    assert [(p.side, p.name, p.score) for p in game.places] == [
+        ("purple", "Ann", 1.0), ("blue", "Bob", 0.0), ("dragon", "Dee", 0.0), ("yellow", "Cid", 0.0)]
+
+
+def test_unreadable_paths_are_one_line_each(tmp_path: Path) -> None:
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes('[White "Jos\xe9"]\n'.encode("latin-1"))
+    out = [str(p) for p in read_paths([str(tmp_path / "missing"), str(bad)])]
+    assert out == [f"{tmp_path / 'missing'}: no such file or folder",
+                   f"{bad}: not UTF-8 text (byte 12): save the records as UTF-8"]
+    assert all(isinstance(p, ReadProblem) for p in read_paths([str(tmp_path / "missing")]))
+
+
+@pytest.mark.parametrize(("date", "key"), [
+    ("1994-05-12", "1994-05-12"), ("1994.05.??", "1994-05-00"), ("????.??.??", "0000-00-00"),
+    ("May 1994", ""), ("", ""),
+])
+def test_dates_sort_as_written(date: str, key: str) -> None:
+    assert sort_date(date) == key
