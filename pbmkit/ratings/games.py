@@ -230,34 +230,49 @@ def _identity(place: Place) -> str:
     return place.email.casefold() if place.email else place.name.casefold()
 
 
-_TAG_BLOCK = re.compile(r'(?:[ \t]*(?:\[[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]+"[^"\\\r\n]*"[ \t]*\][ \t]*)*'
-                        r"\r?\n)*")
-"""The lines of tags (or blank) that open a chunk."""
+_TAG_BLOCK = re.compile(r'(?:[ \t]*(?:;[^\n]*|(?:\[[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]+"[^"\\\r\n]*"[ \t]*\]'
+                        r"[ \t]*)*\r?)\n)*")
+"""The lines that open a chunk: tags, blank lines and line comments (``; ...``)."""
 _LEAN_TAG = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"([^"\\\r\n]*)"[ \t]*\]')
+_COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*")
+"""A comment of the moves (``{ ... }`` across lines, ``;`` to the line's end), as the grammar has
+them: whichever opens first holds the other's character."""
 _ENDING_WORD = re.compile(r"(?i)(?<![A-Za-z0-9])(?:resigns|concedes|draw)(?![A-Za-z0-9])")
 
 
 def _lean_tags(chunk: str) -> tuple[dict[str, str], int] | None:
-    """The tags of a chunk that is one plain game (tags, then moves with no comment, no ending and
-    no tag), and the offset of its first tag; ``None`` for anything else, which the reader reads.
+    """The tags of a chunk that is one game written plainly (tags, then moves, comments among
+    them, with no ending and no tag after the moves), and the offset of its first tag; ``None``
+    for anything else, which the record reader reads.
 
-    The ratings need a game's tags and its ending only: a club's archive of 100,000 games is read
-    about four times faster this way (bench/ratings.py). ``tests/ratings/test_games.py`` holds
-    both readings equal.
+    The ratings need a game's tags and its ending only: a club's archive is read about four times
+    faster this way (bench/ratings.py). ``tests/ratings/test_rating_games.py`` holds both readings
+    equal.
     """
-    if "{" in chunk or ";" in chunk or "\\" in chunk or "\ufeff" in chunk:
+    if "\\" in chunk or "\ufeff" in chunk:
         return None
     block = _TAG_BLOCK.match(chunk)
     end = block.end() if block is not None else 0
-    if "[" in chunk[end:] or _ENDING_WORD.search(chunk, end) is not None:
+    body = chunk[end:]
+    if "{" in body or ";" in body:
+        body = _COMMENT.sub(" ", body)
+    if "[" in body or "{" in body or "}" in body or _ENDING_WORD.search(body) is not None:
         return None
-    found = _LEAN_TAG.findall(chunk, 0, end)
+    found: list[re.Match[str]] = []
+    offset, first = 0, -1
+    for line in chunk[:end].splitlines(keepends=True):
+        if not line.lstrip().startswith(";"):
+            for m in _LEAN_TAG.finditer(line):
+                if first < 0:
+                    first = offset + m.start()
+                found.append(m)
+        offset += len(line)
     if not found:
         return None
-    tags = {canonical_tag_name(name): value for name, value in found}
+    tags = {canonical_tag_name(m[1]): m[2] for m in found}
     if len(tags) < len(found):
         return None  # a tag written twice starts another game: the reader's
-    return tags, chunk.index("[")
+    return tags, first
 
 
 def finished_games(text: str, source: str = "<string>") -> Iterator[FinishedGame | Skipped]:

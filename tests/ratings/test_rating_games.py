@@ -9,7 +9,7 @@ from ratings_helpers import record
 
 from pbmkit.notation.reader import parse_records
 from pbmkit.ratings import FinishedGame, ReadProblem, Skipped, finished_games, read_paths
-from pbmkit.ratings.games import finished_game, sort_date
+from pbmkit.ratings.games import _lean_tags, finished_game, sort_date
 
 EXAMPLES = sorted(glob.glob(str(Path(__file__).parents[2] / "examples" / "**" / "*.txt"),
                             recursive=True))
@@ -42,6 +42,26 @@ def test_the_lean_reading_gives_the_readers_games_on_a_mixed_archive() -> None:
                if isinstance(g, FinishedGame)}
     assert results == {"Ann": [1.0, 0.0], "Cid": [0.5, 0.5], "Eve": [0.0, 1.0],
                        "Ivy": [0.0, 1.0], "Lea": [0.0, 1.0], "Ned": [0.5, 0.5]}
+
+
+def test_comments_in_the_moves_do_not_send_a_game_to_the_reader_nor_end_it() -> None:
+    dated = ('; the club archive\n[White "Ann"]\n[Black "Bob"]\n[Winner "White"]\n\n'
+             '1. JR to IS {[%ccrcv 2026.01.02] [%ccsnt 2026.01.03]} DX to FV ; Bob resigns? no\n'
+             '2. IS to HS { [Winner "Black"] draw offered ; } DW to FU\n')
+    assert _lean_tags(dated) is not None  # the common dated record takes the lean path
+    (game,) = finished_games(dated, "a.txt")
+    assert list(finished_games(dated, "a.txt")) == by_reader(dated)
+    assert isinstance(game, FinishedGame) and game.places[0].score == 1.0
+
+
+@pytest.mark.parametrize("body", [
+    "1. JR to IS { never closed\n", "1. JR to IS }\n", "1. JR to IS DX to FV\n2. resigns\n",
+    '1. JR to IS\n[Black "Cid"]\n', "1. JR to IS { a } draw\n",
+])
+def test_what_the_lean_reading_does_not_follow_goes_to_the_reader(body: str) -> None:
+    text = '[White "Ann"]\n[Black "Bob"]\n[Winner "White"]\n\n' + body
+    assert _lean_tags(text) is None
+    assert list(finished_games(text, "a.txt")) == by_reader(text)
 
 
 def test_a_resignation_without_a_winner_tag_scores_for_the_other_side() -> None:
