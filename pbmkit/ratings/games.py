@@ -275,14 +275,83 @@ def _lean_tags(chunk: str) -> tuple[dict[str, str], int] | None:
     return tags, first
 
 
+_SCAN = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"([^"\\\r\n]*)"[ \t]*\]'
+                   r"|\{[^}]*\}|;[^\n]*|([\[\]{}\\\ufeff])")
+"""What the whole-text scan stops at: a tag (name, value), a comment, or a character it does not
+follow (a bracket that makes no tag, a brace never closed, an escape)."""
+
+
+def _lean_games(text: str) -> list[tuple[int, int, int, dict[str, str] | None]] | None:
+    """The games of ``text`` as ``(start, end, first line, tags)``, found by one scan: a game
+    starts at a tag written after moves (the reader's rule), its tags are those before its moves;
+    ``tags`` is None for a game the record reader must read (an ending word in its moves, a tag
+    written twice). ``None`` for a text the scan does not follow (moves before the first tag, a
+    character of ``_SCAN``'s last group): :func:`finished_games` reads it a chunk at a time."""
+    games: list[tuple[int, int, int, dict[str, str] | None]] = []
+    tags: dict[str, str] | None = None
+    start = line = -1
+    after_body = False
+    last = lines_before = counted = 0
+    for m in _SCAN.finditer(text):
+        between = text[last:m.start()]
+        last = m.end()
+        if between and not between.isspace():
+            if start < 0:
+                return None  # moves before any tag: a tag-less first game
+            after_body = True
+            if tags is not None and _ENDING_WORD.search(between) is not None:
+                tags = None
+        name = m.group(1)
+        if name is None:
+            if m.group(3) is not None:
+                return None
+            continue  # a comment
+        if after_body or start < 0:
+            if start >= 0:
+                games.append((start, m.start(), line, tags))
+            lines_before += text.count("\n", counted, m.start())
+            counted = m.start()
+            start, line, tags, after_body = m.start(), lines_before + 1, {}, False
+        if tags is not None:
+            key = canonical_tag_name(name)
+            if key in tags:
+                tags = None  # a tag written twice starts another game: the reader's
+            else:
+                tags[key] = m.group(2)
+    if start < 0:
+        return None
+    rest = text[last:]
+    if tags is not None and rest and not rest.isspace() and _ENDING_WORD.search(rest) is not None:
+        tags = None
+    games.append((start, len(text), line, tags))
+    return games
+
+
 def finished_games(text: str, source: str = "<string>") -> Iterator[FinishedGame | Skipped]:
     """Every finished game of a text (a record or an archive), and a :class:`Skipped` for each
     record that looks finished but cannot be rated; games still going are left out.
 
-    Read a game at a time (:func:`~pbmkit.notation.reader.chunk_spans`): a plain game's tags
-    straight from its text, any other game by the record reader."""
+    The ratings need a game's tags and its ending only: a plain game's tags are read straight
+    from the text (:func:`_lean_games`, or a chunk at a time by :func:`_lean_tags`), any other
+    game by the record reader. ``tests/ratings/test_rating_games.py`` holds the readings equal."""
     index = 0
-    for start, end, first_line in chunk_spans(text, 0) if text else []:
+    whole = _lean_games(text) if text else []
+    if whole is not None:
+        for start, end, first_line, tags in whole:
+            if tags is not None:
+                index += 1
+                got = _finished(_Written(tags, None, None), source, index, first_line)
+                if got is not None:
+                    yield got
+                continue
+            records, _ = _parse_records(text[start:end], source, False, first_line)
+            for record in records:
+                index += 1
+                got = finished_game(record, index)
+                if got is not None:
+                    yield got
+        return
+    for start, end, first_line in chunk_spans(text, 0):
         chunk = text[start:end]
         lean = _lean_tags(chunk)
         if lean is not None:

@@ -2,6 +2,7 @@
 reading of plain games held to the record reader's."""
 
 import glob
+import random
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,25 @@ def test_what_the_lean_reading_does_not_follow_goes_to_the_reader(body: str) -> 
     text = '[White "Ann"]\n[Black "Bob"]\n[Winner "White"]\n\n' + body
     assert _lean_tags(text) is None
     assert list(finished_games(text, "a.txt")) == by_reader(text)
+
+
+PIECES = [
+    '[White "Ann"]\n', '[Black "Bob"]\n', '[Winner "White"]\n', '[Winner "Draw"]\n',
+    '[Winner "*"]\n', '[Game "Billo"]\n', '[Event "E {x}; y"]\n', '[Date "2026-01-0?"]\n',
+    '[WhiteEmail "a@x.org"]\n', "\n", "1. JR to IS DX to FV\n", "2. IS to HS {[%ccsnt 2026.01.02]}\n",
+    "{ a comment\nover [two] lines }\n", "; a line comment [Winner \"Black\"]\n", "resigns\n",
+    "2. draw agreed\n", "{ resigns, draw }\n", '[Black "Cid"] 3. DX to FV\n', "  \t\n",
+]
+RARE = ["1. JR to IS {\n", "}\n", "[Bad tag]\n", '[White "A\\"B"]\n', "\ufeff"]
+"""Pieces the whole-text scan does not follow (the text is then read a chunk at a time)."""
+
+
+def test_the_whole_text_scan_gives_the_readers_games_on_random_archives() -> None:
+    rng = random.Random(26)
+    for _ in range(400):
+        text = "".join(rng.choice(RARE if rng.random() < 0.01 else PIECES)
+                       for _ in range(rng.randrange(1, 25)))
+        assert list(finished_games(text, "a.txt")) == by_reader(text), text
 
 
 def test_a_resignation_without_a_winner_tag_scores_for_the_other_side() -> None:
