@@ -20,6 +20,7 @@ from pbmkit.ratings.games import (
     Place,
     ReadProblem,
     Skipped,
+    finished_game,
     finished_games,
     read_paths,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "RatingList",
     "ReadProblem",
     "Skipped",
+    "finished_game",
     "finished_games",
     "identities",
     "rate",

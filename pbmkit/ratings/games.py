@@ -3,10 +3,10 @@
 A record is read, not replayed (as ``pbmkit status`` reads it): its result is the one written,
 the main line's ending (``resigns``: the side to move gives up; ``draw agreed``) or else the
 ``Winner`` tag that ``pbmkit move``, ``resign`` and ``draw`` set. Checking the moves is ``pbmkit
-check``'s job (docs/events.md, "Ratings"). A game still going (no ending, ``Winner "*"`` or none)
-is not a finished game and is left out without a word; a record the ratings cannot use (an unknown
-game, a side without a player, a winner the game does not have) is a :class:`Skipped` with the
-reason.
+check``'s job (docs/ratings.md). A game still going (no ending, ``Winner "*"`` or none)
+is not a finished game and is left out without a word, and so is a forfeit (a ``Termination`` tag
+saying so); a record the ratings cannot use (an unknown game, a side without a player, a winner
+the game does not have) is a :class:`Skipped` with the reason.
 
 This module knows no game: places, tags and names come from the game the record's tags configure
 (``order``, ``sides``, ``side_tags``, the optional ``player_name``).
@@ -196,7 +196,7 @@ def _finished(written: _Written, source: str, index: int, line: int
             return Skipped(source, index, line, game)
         return None
     result = _result(written, game)
-    if result is None:
+    if result is None or _UNRATED.search(tags.get("Termination", "")) is not None:
         return None
     if isinstance(result, str):
         return Skipped(source, index, line, result)
@@ -223,6 +223,10 @@ def _finished(written: _Written, source: str, index: int, line: int
     return FinishedGame(game.name, game.title, tuple(places), date, event, source, index, key)
 
 
+_UNRATED = re.compile(r"(?i)forfeit|annul")
+"""A ``Termination`` tag that takes a game out of the ratings: a forfeit (``"time forfeit"``, as
+``pbmkit event result`` and the referee write it) was not played out, and FIDE rates no forfeit
+(B.02); an annulled game does not count at all."""
 _NAMES_PLAYERS: dict[type, bool] = {}
 
 

@@ -104,6 +104,14 @@ def test_a_finished_record_that_cannot_be_rated_is_one_line(text: str, reason: s
     assert str(skipped) == f"club.txt:1: game 1 not rated: {reason}"
 
 
+def test_a_forfeit_is_not_rated_an_adjudication_is() -> None:
+    text = (record("Ann", "Bob", "first").replace("[Winner", '[Termination "time forfeit"]\n[Winner')
+            + record("Cid", "Dee", "second").replace("[Winner", '[Termination "adjudication"]\n[Winner'))
+    assert [g.places[0].name for g in finished_games(text, "a.txt") if isinstance(g, FinishedGame)] \
+        == ["Cid"]
+    assert list(finished_games(text, "a.txt")) == by_reader(text)
+
+
 def test_games_still_going_are_left_out_without_a_word() -> None:
     text = '[White "A"]\n[Black "B"]\n[Winner "*"]\n\n1. JR to IS\n\n[White "C"]\n[Black "D"]\n\n'
     assert list(finished_games(text, "a.txt")) == []
