@@ -41,6 +41,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "mail": ("pbmkit.cli.mail", "mail", "Moves by e-mail: compose, send, read and apply."),
     "undo": ("pbmkit.cli.desk", "undo", "Take back the last move (the rest stays byte-identical)."),
     "referee": ("pbmkit.cli.referee", "referee", "A club's referee: players' games by e-mail."),
+    # Correspondence events (docs/events.md)
+    "event": ("pbmkit.cli.event", "event", "An event: pairings, records, results (new, result, withdraw)."),
 }
 
 

@@ -51,6 +51,7 @@ __all__ = [
     "Phased",
     "Plays",
     "Rules",
+    "SeatsTables",
     "SetupError",
     "Setups",
     "Sides",
@@ -333,6 +334,28 @@ class NamesPlayers(Protocol):
 
     def player_name(self, value: str) -> str:
         """The player's name in the side tag's ``value``."""
+        ...
+
+
+@runtime_checkable
+class SeatsTables(Protocol):
+    """Optional (issue 26): a game of more than two sides that an event seats at tables of several
+    players (Batrakill's zones version: 3 to 5 players, one of them the dragon). The event splits
+    its section into tables of those sizes, and at each table the side played alone rotates so that
+    every player plays it once (docs/events.md, "Pairing"). A game without it (or whose
+    ``table_sizes`` is empty in the configuration the tags chose) is paired two by two by the
+    round-robin tables. Asked with ``isinstance(game, SeatsTables)``."""
+
+    @property
+    def table_sizes(self) -> tuple[int, ...]:
+        """The numbers of players one game of this configuration can seat (``(3, 4, 5)``), or
+        ``()`` when it is a game of two players (Batrakill's duel)."""
+        ...
+
+    def seating(self, players: int) -> tuple[tuple[str, ...], str]:
+        """The side tags of a game of ``players`` players, in their order of play, and the tag of
+        the side played alone (``(("Purple", "Blue", "Green", "Dragon"), "Dragon")``); written into
+        a record, those tags choose that game (``configure``)."""
         ...
 
 

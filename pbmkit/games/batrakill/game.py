@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, ClassVar
 from pbmkit.games.base import Game, GameBase, HowWords, Outcome, SetupError, refuse_unread_tags
 from pbmkit.games.batrakill.check import check_move
 from pbmkit.games.batrakill.config import ZONE_SUFFIX, config_for, make_config
-from pbmkit.games.batrakill.layout import load_layout
+from pbmkit.games.batrakill.layout import FACTIONS, load_layout
 from pbmkit.games.batrakill.rules import (
+    DRAGON,
     Config,
     Move,
     Position,
@@ -69,6 +70,26 @@ class Batrakill(GameBase[Position, Move], rules=(legal_moves, check_move, apply,
         """The player a side tag names: in the zones version ``"Ann, S"`` is Ann, playing from
         zone S (the forms print the name, the board shows the zone)."""
         return value.strip() if self.config.duel else ZONE_SUFFIX.sub("", value).strip()
+
+    @property
+    def table_sizes(self) -> tuple[int, ...]:
+        """An event's tables (issue 26): the zones version seats 3 players up to one a zone plus
+        the dragon's (rule 12: with 2 players one moves two factions, which an event does not
+        pair); the duel is a game of two."""
+        if self.config.duel:
+            return ()
+        return tuple(range(3, len(self.config.layout.zones) + 2))
+
+    def seating(self, players: int) -> tuple[tuple[str, ...], str]:
+        """A zones game of ``players`` players: the first ``players - 1`` factions of the layout's
+        zones in the standard order, then the dragon, played alone."""
+        if players not in self.table_sizes:
+            raise SetupError(f"Batrakill's {self.config.layout.name} layout seats "
+                             f"{', '.join(map(str, self.table_sizes)) or 'no table of'} players, "
+                             f"not {players}", tag="Layout")
+        zoned = {z.faction for z in self.config.layout.zones}
+        factions = [f.capitalize() for f in FACTIONS if f in zoned][:players - 1]
+        return (*factions, DRAGON.capitalize()), DRAGON.capitalize()
 
     @property
     def board(self) -> Board:
@@ -132,5 +153,8 @@ GAME = batrakill(config_for(load_layout("duel")))
 """The registry's Batrakill: the duel on the provisional layout."""
 
 if TYPE_CHECKING:
+    from pbmkit.games.base import SeatsTables
+
     _AS_GAME: Game[Position, Move] = GAME
+    _SEATS: SeatsTables = GAME
 
