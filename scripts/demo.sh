@@ -118,6 +118,39 @@ echo "== Ratings: a list per game from the finished example games (docs/ratings.
 "$PBMKIT" ratings examples --rules batalo
 "$PBMKIT" ratings examples -o out/ratings.csv
 
+echo
+echo "== Correspondence events: Billo (7 players) and Batrakill zones (4), from event new (docs/events.md) =="
+# play_event DIR FILE: the actions of FILE (examples/events/*-play.tsv: GAME<TAB>ACTION[<TAB>ARG])
+# on the event's records: move, resign, draw offer|accept (the records' results) or result (the
+# organiser's, pbmkit event result).
+play_event() {
+  local dir=$1 game action arg rec
+  while IFS=$'\t' read -r game action arg; do
+    case "$game" in ''|'#'*) continue ;; esac
+    rec=$(printf '%s/%02d-' "$dir" "$game")
+    rec=$(echo "$rec"*.txt)
+    case "$action" in
+      move) "$PBMKIT" move "$rec" "$arg" --sent 2027-01-20 > /dev/null ;;
+      resign) "$PBMKIT" resign "$rec" > /dev/null ;;
+      "draw offer"|"draw accept") "$PBMKIT" draw "${action#draw }" "$rec" > /dev/null ;;
+      result) read -r -a words <<< "$arg"; "$PBMKIT" event result "$dir" "$game" "${words[@]}" ;;
+      *) echo "play_event: unknown action $action" >&2; return 1 ;;
+    esac
+  done < "$2"
+}
+rm -rf out/events
+mkdir -p out/events
+"$PBMKIT" event new out/events/billo-7 --rules billo --players examples/events/billo-7.csv \
+  --tag "Event=pbmkit demo: Billo club event" --tag Date=2027-01-10 --tag TimeControl=10/30 \
+  --organiser "Iris Vale" --organiser-email td@example.org \
+  --organiser-address "Club Secretary; 1 Chapel Row; Bath BA1 1AB"
+play_event out/events/billo-7 examples/events/billo-7-play.tsv
+"$PBMKIT" event new out/events/batrakill-4 --rules batrakill --tag Layout=zones \
+  --players examples/events/batrakill-4.toml --tag "Event=pbmkit demo: Batrakill zones" \
+  --tag Date=2027-01-10
+play_event out/events/batrakill-4 examples/events/batrakill-4-play.tsv
+"$PBMKIT" check -q out/events/*/*.txt
+
 ls -l out/
 
 echo
