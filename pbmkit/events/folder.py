@@ -262,6 +262,7 @@ def plan_event(name: str, rules: str, players: list[Player], *, double: bool = F
               and t not in ("Date", "TimeControl")}
     event_tags = {**choosing, "Date": given.get("Date", date),
                   "TimeControl": given.get("TimeControl", DEFAULT_TIME_CONTROL), **common}
+    _check_date_and_control(event_tags["Date"], event_tags["TimeControl"])
     event_name = given.get("Event", name)
     games: list[EventGame] = []
     records: dict[str, str] = {}
@@ -292,6 +293,30 @@ def plan_event(name: str, rules: str, players: list[Player], *, double: bool = F
         games.append(EventGame(number, pairing.round, sides, file, pairing.table))
     event = Event(event_name, game.title, list(players), games, double, organiser, event_tags)
     return EventPlan(event, records)
+
+
+def _check_date_and_control(date: str, control: str) -> None:
+    """The ``Date`` (``2027-01-10``, ``2027-01-??``) and ``TimeControl`` (``10/50``, ``3``) of
+    every record, as the desk reads them (docs/desk.md)."""
+    import datetime
+
+    from pbmkit.notation.desk import TimeControl
+
+    m = re.fullmatch(r"(\d{4})-(\d\d|\?\?)-(\d\d|\?\?)", date)
+    try:
+        if m is None:
+            raise ValueError
+        y, mo, d = m.groups()
+        if "?" not in mo and "?" not in d:
+            datetime.date(int(y), int(mo), int(d))
+        elif "?" in mo and "?" not in d:
+            raise ValueError
+    except ValueError:
+        raise EventError(f"Date: {date!r} is not a date like 2027-01-10 (or 2027-01-??)") from None
+    try:
+        TimeControl.parse(control)
+    except ValueError as exc:
+        raise EventError(f"TimeControl: {exc}") from None
 
 
 def _check_names(game: Any, sides: Mapping[str, str], choosing: Mapping[str, str]) -> None:

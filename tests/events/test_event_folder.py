@@ -309,6 +309,9 @@ def test_a_player_twice_in_a_toml_file_is_refused(tmp_path: Path) -> None:
     (["--rules", "billo", "--tag", "Round=3"], "Round: the event writes that tag itself"),
     (["--rules", "billo", "--tag", "YellowEmail=x@y.org"], "writes that tag itself"),
     (["--rules", "billo", "--tag", "Board=7x7"], "Board"),
+    (["--rules", "billo", "--tag", "Date=next week"], "Date: 'next week' is not a date"),
+    (["--rules", "billo", "--tag", "Date=2027-02-30"], "Date: '2027-02-30' is not a date"),
+    (["--rules", "billo", "--tag", "TimeControl=fast"], "TimeControl: the TimeControl tag must"),
 ])
 def test_a_bad_game_or_tag_is_refused_and_nothing_is_written(tmp_path: Path, args: list[str],
                                                              said: str) -> None:

@@ -154,3 +154,18 @@ def test_at_a_table_everyone_plays_every_side_once_the_lone_side_too(size: int) 
     for side in range(size):
         assert sorted(g.players[side] for g in games) == seated
     assert sorted(g.players[-1] for g in games) == seated  # the side played alone: the last
+
+
+def test_batrakill_zones_seats_three_to_five_and_the_duel_is_a_game_of_two() -> None:
+    from pbmkit.games import SetupError, get_game
+    from pbmkit.games.base import SeatsTables
+
+    duel = get_game("batrakill")
+    zones = duel.configure({"Layout": "zones"})
+    assert isinstance(duel, SeatsTables) and isinstance(zones, SeatsTables)
+    assert duel.table_sizes == () and zones.table_sizes == (3, 4, 5)
+    assert zones.seating(3) == (("Purple", "Blue", "Dragon"), "Dragon")
+    assert zones.seating(5) == (("Purple", "Blue", "Green", "Yellow", "Dragon"), "Dragon")
+    with pytest.raises(SetupError):
+        zones.seating(2)
+    assert not any(isinstance(get_game(n), SeatsTables) for n in ("batalo", "billo", "hex"))
