@@ -8,7 +8,7 @@ import os
 
 import click
 
-from pbmkit.cli.common import TAG_OPTION, InputError, Refused, games_help
+from pbmkit.cli.common import InputError, Refused, games_help, rules_option
 
 
 @click.group()
@@ -18,11 +18,13 @@ def event() -> None:
 
 @event.command("new")
 @click.argument("folder", type=click.Path(file_okay=False))
-@click.option("--rules", "rules", required=True, metavar="NAME", help="The game (Billo, Batrakill...).")
+@rules_option(f"The game: {games_help()}.")
 @click.option("--players", "players_file", required=True, type=click.Path(dir_okay=False),
               help="The players, in seeding order: a .csv (name,email,address,rating) or .toml file.")
 @click.option("--double", is_flag=True, help="A double round robin: each pairing with both sides.")
-@TAG_OPTION
+@click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
+              help="A tag of every record (Event, TimeControl, Date, Site) or one that chooses "
+                   "the game (Layout=zones); repeatable.")
 @click.option("--organiser", "organiser", default=None, metavar="NAME",
               help="The organiser's name (or [organiser] in a TOML players file).")
 @click.option("--organiser-email", default=None, metavar="ADDRESS", help="The organiser's e-mail.")
