@@ -32,7 +32,10 @@ class Outcome:
     points: dict[str, float]
     kind: ResultKind = "played"
     winner_side: str | None = None
-    """The winning side's name as the record writes it (``White``, ``Purple``), None for a draw."""
+    """The winning side's name as the record writes it (``White``, ``Purple``), None for a draw
+    (and for a forfeit or annulment without one winner)."""
+    note: str = ""
+    """The organiser's note on the result (``withdrawal of Femi Ade``), empty otherwise."""
 
 
 @dataclass(frozen=True)

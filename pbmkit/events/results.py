@@ -91,20 +91,21 @@ def organiser_outcome(event: Event, game: EventGame, raw: Mapping[str, Any], *, 
                      "wrote")
     if kind not in _KINDS:
         raise bad
+    note = str(raw.get("note", ""))
     if kind == "annulled":
-        return Outcome({}, "annulled", None)
+        return Outcome({}, "annulled", None, note)
     if kind == "forfeit":
         lost = raw.get("forfeited")
         if not isinstance(lost, list) or not lost or any(t not in game.sides for t in lost):
             raise bad
         others = [t for t in game.sides if t not in lost]
         points = {p: (1 / len(others) if tag in others else 0.0) for tag, p in game.sides.items()}
-        return Outcome(points, "forfeit", others[0] if len(others) == 1 else None)
+        return Outcome(points, "forfeit", others[0] if len(others) == 1 else None, note)
     winner = raw.get("winner")
     if winner != "draw" and winner not in game.sides:
         raise bad
     tag = None if winner == "draw" else str(winner)
-    return Outcome(points_of(game, tag), kind, tag)
+    return Outcome(points_of(game, tag), kind, tag, note)
 
 
 def find_game(event: Event, text: str) -> EventGame:

@@ -241,6 +241,7 @@ def test_withdrawing_before_half_the_games_annuls_them_all(billo: Path) -> None:
     for g in event.games:
         if g.number in ann:
             assert g.outcome is not None and g.outcome.kind == "annulled" and g.outcome.points == {}
+            assert g.outcome.note == "withdrawal of Ann Lee"
     got = run("event", "withdraw", billo, "Ann Lee")
     assert got.exit_code == 1 and "withdrawn already" in got.output
 
