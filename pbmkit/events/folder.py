@@ -460,9 +460,11 @@ def create_event(folder: str | Path, plan: EventPlan) -> None:
         raise EventError(f"cannot write {folder}: {exc.strerror or exc}; nothing was written") \
             from None
     try:
-        for name, text in plan.records.items():
-            (tmp / name).write_text(text, encoding="utf-8")
-        (tmp / EVENT_FILE).write_text(write_event_file(plan.event), encoding="utf-8")
+        for name, text in [*plan.records.items(), (EVENT_FILE, write_event_file(plan.event))]:
+            with (tmp / name).open("wb") as fh:  # on the disk before the folder is renamed
+                fh.write(text.encode("utf-8"))
+                fh.flush()
+                os.fsync(fh.fileno())
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o777 & ~umask)

@@ -23,7 +23,7 @@ from pbmkit.events.folder import (
     write_atomic,
     write_event_file,
 )
-from pbmkit.events.model import Event, EventGame, Outcome, Player
+from pbmkit.events.model import Event, EventGame, Outcome, Player, ResultKind
 
 __all__ = ["find_game", "organiser_outcome", "parse_result", "points_of", "record_outcome",
            "set_result", "withdraw"]
@@ -74,13 +74,27 @@ def record_outcome(folder: Path, event: Event, game: EventGame) -> Outcome | Non
                              f"{name!r} as the event pairs them")
     if rep.errors or rep.winner is None:
         return None
+    kind = _termination_kind(tags.get("Termination", ""))
     if rep.winner == "draw":
-        return Outcome(points_of(game, None), "played", None)
+        return Outcome(points_of(game, None), kind, None)
     won = dict(zip(rep.game.sides, rep.game.side_tags, strict=True)).get(rep.winner)
     if won is None or won not in game.sides:
         raise EventError(f"game {game.number}: {path} is won by {rep.winner!r}, not a side the "
                          "event pairs")
-    return Outcome(points_of(game, won), "played", won)
+    if kind == "forfeit":  # the referee's ruling names the winner: the others lost by forfeit
+        return Outcome(points_of(game, won), "forfeit", won)
+    return Outcome(points_of(game, won), kind, won)
+
+
+def _termination_kind(termination: str) -> ResultKind:
+    """How a record says its game ended, in the PGN ``Termination`` tag the referee's forfeit
+    writes (``"time forfeit"``): a forfeit, an adjudication, or an ordinary end."""
+    words = termination.strip().lower()
+    if "forfeit" in words or words == "rules infraction":
+        return "forfeit"
+    if words.startswith("adjudicat"):
+        return "adjudicated"
+    return "played"
 
 
 def organiser_outcome(event: Event, game: EventGame, raw: Mapping[str, Any], *, where: str

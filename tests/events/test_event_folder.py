@@ -224,6 +224,23 @@ def test_a_zones_record_won_by_a_faction_gives_that_player_the_point(zones: Path
     assert out.points == {n: (1.0 if n == game.sides["Blue"] else 0.0) for n in game.sides.values()}
 
 
+@pytest.mark.parametrize(("termination", "kind"), [("time forfeit", "forfeit"),
+                                                    ("adjudication", "adjudicated"),
+                                                    ("normal", "played")])
+def test_a_records_termination_tag_says_a_forfeit_or_an_adjudication(billo: Path, termination: str,
+                                                                    kind: str) -> None:
+    """The referee's forfeit (pbmkit.notation.desk_actions.forfeit) writes the Winner tag and the
+    PGN Termination tag into the record: the event reads it as a forfeit."""
+    game = load_event(billo).games[3]
+    path = billo / game.file
+    text = path.read_text(encoding="utf-8").replace(
+        '[Winner "*"]', f'[Winner "Orange"]\n[Termination "{termination}"]')
+    path.write_text(text, encoding="utf-8")
+    out = load_event(billo).games[3].outcome
+    assert out is not None and (out.kind, out.winner_side) == (kind, "Orange")
+    assert out.points[game.sides["Orange"]] == 1.0 and out.points[game.sides["Yellow"]] == 0.0
+
+
 def _finish(folder: Path, numbers: list[int]) -> None:
     for n in numbers:
         assert run("event", "result", folder, str(n), "draw").exit_code == 0
@@ -399,3 +416,12 @@ def test_the_example_events_need_no_network_or_extra_files(tmp_path: Path) -> No
     got = run("event", "new", tmp_path / "e", "--rules", "Billo", "--players", tmp_path / "p.csv")
     assert got.exit_code == 0, got.output
     assert "21 games in 7 rounds" in got.output
+
+
+def test_an_empty_folder_is_filled(tmp_path: Path) -> None:
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    got = run("event", "new", folder, "--rules", "billo", "--players", BILLO_7)
+    assert got.exit_code == 0, got.output
+    assert len(records(folder)) == 21 and load_event(folder).name == "empty"
+    assert [p.name for p in tmp_path.iterdir()] == ["empty"]  # no temporary folder left
