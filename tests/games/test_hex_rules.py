@@ -124,3 +124,27 @@ def test_every_command_plays_hex_from_new_to_the_mailed_move(tmp_path: Path) -> 
     assert "Subject: Hex, 1... swap" in mail.read_text(encoding="utf-8")
     status = _run("status", str(tmp_path), "--me", "Ann", "--today", "2026-11-23")
     assert status.exit_code == 0 and "Hex" in status.stdout and "Red (you) to play 2" in status.stdout
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_no_position_comes_back_so_no_table_of_positions_is_kept(seed: int) -> None:
+    """Every move lays a stone, but the swap, which turns Red's one stone blue: (stones, blue
+    stones) grows with every move, so ``positions_repeat`` is ``False`` (the replayer and the lean
+    check path keep no table of the positions seen, whose note could never be written)."""
+    import random
+
+    def growth(position: Position) -> tuple[int, int]:
+        return sum(c != 0 for c in position.cells), position.cells.count(2)
+
+    assert GAME.positions_repeat is False
+    rng = random.Random(seed)
+    position, seen = GAME.initial_position(), set()
+    for _ in range(60):
+        moves = GAME.legal_moves(position)
+        if not moves:
+            break
+        swaps = [m for m in moves if m.swap]
+        after = GAME.apply(position, swaps[0] if swaps and seed % 2 else rng.choice(moves))
+        assert growth(after) > growth(position) and after not in seen
+        seen.add(position)
+        position = after

@@ -255,3 +255,79 @@ def test_batalo_play_on_steps_bases_hop_series_and_ended_games(seed: int) -> Non
                 by_definition(game, near, text)
                 answered += _check_play("batalo", game, game.play, near, text)
     assert answered > 50
+
+
+# --- Hex: drops on every cell, the swap, won positions, positions not answered by play -----------
+
+
+def _hex_positions_near(position: Any) -> Iterator[Any]:
+    """``position``, a copy of it (equal, not the one ``play`` answered last), and positions won by
+    Red (file d all red) and by Blue (rank 4 all blue), either side to move (a Setup may say so)."""
+    from pbmkit.games import hex as hex_game
+
+    yield position
+    yield hex_game.Position(tuple(position.cells), position.turn)
+    for colour, line in ((1, range(3, 49, 7)), (2, range(21, 28))):
+        won = list(position.cells)
+        for s in line:
+            won[s] = colour
+        for turn in (0, 1):
+            yield hex_game.Position(tuple(won), turn)
+
+
+def _hex_check_known(after: Any) -> None:
+    """What ``play`` keeps of the position it answered: its masks and whether it is over."""
+    from pbmkit.games import hex as hex_game
+    from pbmkit.games.hex import play as hex_play
+
+    last = hex_play._last
+    assert last[0] is after
+    assert last[1:] == hex_play._state(after)
+    assert last[3] == (hex_game.GAME.outcome(after) is not None)
+
+
+CARRIED["hex"] = _hex_check_known
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hex_play_on_every_cell_the_swap_and_won_positions(seed: int) -> None:
+    """Every cell's name (lower and upper case), ``swap`` and stray text, on the positions of
+    playouts (ply after ply, as the lean path calls it: the last answer's masks carried), copies
+    of them and won positions near them: ``play`` answers exactly the legal drops."""
+    from pbmkit.games import hex as hex_game
+
+    game = get_game("hex")
+    assert isinstance(game, Plays) and game.positions_repeat is False
+    names = [hex_game.BOARD.name(s) for s in range(49)]
+    rng = random.Random(seed)
+    answered = ended = 0
+    position = game.initial_position()
+    while game.outcome(position) is None:
+        for near in _hex_positions_near(position):
+            ended += game.outcome(near) is not None
+            for text in (*names, *(n.upper() for n in rng.sample(names, 3)), "swap", "h1", "c3 "):
+                answered += _check_play("hex", game, game.play, near, text)
+        move = rng.choice(list(game.legal_moves(position)))
+        text = game.notation.format(move, position)
+        after = game.play(position, text)
+        if move.swap:
+            assert after is None
+            after = game.apply(position, move)
+        else:  # the chain the new stone joins decides the end: the masks of the last answer
+            assert after == game.apply(position, move)
+            _hex_check_known(after)
+        position = after
+    assert answered > 200 and ended > 0
+
+
+def test_hex_play_knows_the_stone_that_wins_and_answers_nothing_after_it() -> None:
+    game = get_game("hex")
+    assert isinstance(game, Plays)
+    position = game.initial_position()
+    for text in ("a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5", "b5", "a6", "b6"):
+        position = game.play(position, text)
+        assert position is not None and game.outcome(position) is None
+    won = game.play(position, "a7")
+    assert won is not None and game.outcome(won) == ("red", "connected")
+    assert game.play(won, "g7") is None  # the game is over: the long way says so
+    assert by_definition(game, won, "g7") is None

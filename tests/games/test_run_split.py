@@ -19,7 +19,7 @@ QUICK = [name for name in game_names() if isinstance(type(get_game(name).notatio
 
 
 def test_the_games_of_the_suite_split_quickly() -> None:
-    assert {"batalo", "billo", "batukhan"} <= set(QUICK)
+    assert {"batalo", "billo", "batukhan", "hex"} <= set(QUICK)
 
 
 def _runs(name: str, seed: int) -> list[str]:

@@ -11,13 +11,14 @@ blue stone on the cell mirrored in the long diagonal (``c2`` becomes ``b3``), an
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Outcome, SetupError
+from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Lazy, Outcome, SetupError
 from pbmkit.games.board import FILES, hex_board, square_labels
 from pbmkit.games.drawing import LAST_MOVE, Glyph, Look
-from pbmkit.games.notation import MoveSyntaxError, NotationBase
+from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit
 
 __all__ = ["BOARD", "GAME", "Hex", "HexNotation", "Move", "Position"]
 
@@ -77,6 +78,8 @@ class HexNotation(NotationBase[Position, Move]):
     what = "move"
     max_length = 20
     one_move = re.compile(r"(?i:swap|[a-g][1-7])\b")
+    split = RunSplit(r"([a-g][1-7]|swap)()(?: ([a-g][1-7]|swap)())?[ \t]*", one_move.pattern)
+    """A turn as the writer spells it (``c2 swap``) split at once; anything else by ``one_move``."""
 
     def normalize(self, text: str) -> str:
         body = self.body(text).lower()
@@ -104,6 +107,11 @@ class Hex(GameBase[Position, Move]):
     outcome_words: ClassVar = {"connected": HowWords("by joining both edges", "by joining both edges",
                                                      "edges joined")}
     notation = HexNotation()
+    positions_repeat = False
+    """Every move lays a stone, but a swap, which turns Red's one stone into Blue's: no position
+    comes back."""
+    play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.hex.play:play")
+    """A stone laid in one call, for ``pbmkit check`` (optional: ``Plays``; docs/performance.md)."""
 
     def initial_position(self) -> Position:
         return Position((EMPTY,) * BOARD.size, 0)
