@@ -208,9 +208,9 @@ def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: i
         if len(data) != 1 or data[0].type != "TURNS":
             raise _Bail  # "12. ...", or move text after a turn's own (a move too many)
         for m in data[0].matches:
-            digits, series, run, _ = m.groups()
-            if series or digits[0] == "0" or int(digits) != expected:
-                raise _Bail  # a series, a label written otherwise, a turn out of sequence
+            if m[1] != str(expected) or m[2]:
+                raise _Bail  # a turn out of sequence, a label written otherwise (0-padded), a series
+            run = m[3]
             expected += 1
             spans = split(run)
             if not spans or len(spans) > sides or "  " in run or "\t" in run:
