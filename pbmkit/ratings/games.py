@@ -32,6 +32,7 @@ __all__ = [
     "Place",
     "ReadProblem",
     "Skipped",
+    "finished_from_tags",
     "finished_games",
     "read_paths",
     "record_files",
@@ -187,19 +188,41 @@ def finished_game(record: Record, index: int) -> FinishedGame | Skipped | None:
                      record.source, index, record.line)
 
 
-def _finished(written: _Written, source: str, index: int, line: int
-              ) -> FinishedGame | Skipped | None:
+def finished_from_tags(tags: dict[str, str], scores: dict[str, float], *, source: str = "<event>",
+                       index: int = 1, line: int = 0) -> FinishedGame | Skipped:
+    """A finished game from a record's tags and a result given apart from them: ``scores`` by
+    place (the game's side names in lower case, ``{"white": 1.0, "black": 0.0}``; every place).
+
+    For a caller that knows a result the record does not hold, as an event's organiser does (an
+    adjudication kept in ``event.toml``): leave out a game that must not be rated (a forfeit, an
+    annulled game) rather than pass it here."""
+    got = _finished(_Written(tags, None, None), source, index, line, scores)
+    assert got is not None  # a result was given
+    return got
+
+
+def _finished(written: _Written, source: str, index: int, line: int,
+              scores: dict[str, float] | None = None) -> FinishedGame | Skipped | None:
     tags = written.tags
     game = _game_of(tags)
     if isinstance(game, str):
-        if written.ending is not None or tags.get("Winner", "").strip() not in ("", "*"):
+        if scores is not None or written.ending is not None \
+                or tags.get("Winner", "").strip() not in ("", "*"):
             return Skipped(source, index, line, game)
         return None
-    result = _result(written, game)
-    if result is None or _UNRATED.search(tags.get("Termination", "")) is not None:
-        return None
+    if scores is not None:
+        if set(scores) != set(game.order):
+            return Skipped(source, index, line, f"the result must score every place of the game "
+                                                f"({', '.join(game.order)})")
+        result: dict[str, float] | str | None = dict(scores)
+    else:
+        result = _result(written, game)
+        if result is None or _UNRATED.search(tags.get("Termination", "")) is not None:
+            return None
     if isinstance(result, str):
         return Skipped(source, index, line, result)
+    if result is None:  # pragma: no cover - a given result, or a written one found above
+        return None
     tag_of = dict(zip(game.sides, game.side_tags, strict=True))
     names_players = _NAMES_PLAYERS.get(type(game))
     if names_players is None:  # a runtime protocol's isinstance costs ~40 us: asked once a class
@@ -223,7 +246,7 @@ def _finished(written: _Written, source: str, index: int, line: int
     return FinishedGame(game.name, game.title, tuple(places), date, event, source, index, key)
 
 
-_UNRATED = re.compile(r"(?i)forfeit|annul")
+_UNRATED = re.compile(r"(?i)forfeit|annul|^\s*rules infraction\s*$")
 """A ``Termination`` tag that takes a game out of the ratings: a forfeit (``"time forfeit"``, as
 ``pbmkit event result`` and the referee write it) was not played out, and FIDE rates no forfeit
 (B.02); an annulled game does not count at all."""

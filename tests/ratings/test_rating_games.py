@@ -9,7 +9,14 @@ import pytest
 from ratings_helpers import record
 
 from pbmkit.notation.reader import parse_records
-from pbmkit.ratings import FinishedGame, ReadProblem, Skipped, finished_games, read_paths
+from pbmkit.ratings import (
+    FinishedGame,
+    ReadProblem,
+    Skipped,
+    finished_from_tags,
+    finished_games,
+    read_paths,
+)
 from pbmkit.ratings.games import _lean_tags, finished_game, sort_date
 
 EXAMPLES = sorted(glob.glob(str(Path(__file__).parents[2] / "examples" / "**" / "*.txt"),
@@ -110,6 +117,16 @@ def test_a_forfeit_is_not_rated_an_adjudication_is() -> None:
     assert [g.places[0].name for g in finished_games(text, "a.txt") if isinstance(g, FinishedGame)] \
         == ["Cid"]
     assert list(finished_games(text, "a.txt")) == by_reader(text)
+
+
+def test_a_result_given_apart_from_the_record_an_organisers_adjudication() -> None:
+    tags = {"Game": "Billo", "Yellow": "Ann", "Orange": "Bob", "Date": "2026-03-01", "Winner": "*"}
+    game = finished_from_tags(tags, {"yellow": 0.5, "orange": 0.5})
+    assert isinstance(game, FinishedGame)
+    assert [(p.side, p.name, p.score) for p in game.places] == [("yellow", "Ann", 0.5),
+                                                                  ("orange", "Bob", 0.5)]
+    bad = finished_from_tags(tags, {"yellow": 1.0})
+    assert isinstance(bad, Skipped) and "every place of the game (yellow, orange)" in str(bad)
 
 
 def test_games_still_going_are_left_out_without_a_word() -> None:
