@@ -7,6 +7,7 @@
     organiser = "orga@club.example.org"
     move_days = 14                         # the deadline of a move, in days
     reminder_days = 7                      # a reminder after this many days without a move
+    pictures = true                        # the board as an inline PNG in a move's mail
 
     [inbox]
     maildir = "maildir"                    # a Maildir (relative to the club folder), or:
@@ -44,7 +45,8 @@ DB_FILE = "club.db"
 GAMES_DIR = "games"
 LOCK_FILE = ".lock"
 
-_KEYS = {"name", "address", "organiser", "move_days", "reminder_days", "inbox", "smtp"}
+_KEYS = {"name", "address", "organiser", "move_days", "reminder_days", "pictures", "inbox",
+         "smtp"}
 
 TEMPLATE = """\
 # The club's settings (docs/referee.md, "Set-up").
@@ -57,6 +59,8 @@ organiser = "{organiser}"
 # The deadline of a move (days), and the reminder to the player to move (days without a move).
 move_days = 14
 reminder_days = 7
+# The board as a picture (PNG) in every move's mail, as well as in text.
+pictures = true
 
 [inbox]
 # A Maildir, relative to this folder (what fetchmail, getmail, mbsync or a local server fill).
@@ -90,6 +94,8 @@ class Club:
     """The ``[inbox] imap`` table as written (the IMAP helper reads it)."""
     move_days: int = 14
     reminder_days: int = 7
+    pictures: bool = True
+    """Whether a move's mail carries the board as an inline PNG (drawn when it is sent)."""
     raw: dict[str, Any] = field(default_factory=dict)
     """The whole document, for settings other modules read."""
 
@@ -185,8 +191,12 @@ def load_club(root: str | os.PathLike[str]) -> Club:
             smtp = load_config(path)
         except MailError as exc:
             raise ClubError(str(exc)) from None
+    pictures = doc.get("pictures", True)
+    if not isinstance(pictures, bool):
+        raise ClubError(f"{where}: pictures must be true or false")
     return Club(folder, name.strip(), address, organiser, smtp, maildir, imap,
-                _days(doc, "move_days", 14, where), _days(doc, "reminder_days", 7, where), doc)
+                _days(doc, "move_days", 14, where), _days(doc, "reminder_days", 7, where),
+                pictures, doc)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -28,7 +28,7 @@ from pbmkit.mail.trust import address_key
 from pbmkit.notation.replay import GameReplay, check_text
 from pbmkit.referee.club import Club
 from pbmkit.referee.keys import game_key_text, game_secret, new_code, secret_hash
-from pbmkit.referee.outgoing import BoardCache, Outgoing, board_message, queue, text_message
+from pbmkit.referee.outgoing import Outgoing, board_message, queue, text_message
 
 __all__ = ["COMMANDS", "MODULES", "Command", "Context", "Refusal", "command", "find_command",
            "help_text", "load_commands"]
@@ -75,7 +75,6 @@ class Context:
     codes: list[str]
     """The signup codes the message carries."""
     now: datetime.datetime
-    cache: BoardCache = field(default_factory=BoardCache)
     outgoing: list[Outgoing] = field(default_factory=list)
     records: dict[int, str] = field(default_factory=dict)
     """Record texts to write (game number -> text), written before the transaction commits."""
@@ -162,7 +161,7 @@ class Context:
             key = game_key_text(number, self.secret(number, side, int(row["generation"])))
             self.send(board_message(self.club, str(row["address"]), key, rep, ply,
                                     intro(side, str(row["name"])), number=number, status=status,
-                                    cache=self.cache, now=self.now))
+                                    now=self.now))
 
 
 Handler = Callable[[Context], None]
@@ -356,7 +355,7 @@ def _challenge(ctx: Context) -> None:
         match = next((t for t in TAGS if t.lower() == tag.lower()), None)
         if match is None or not value:
             raise Refusal(f"{word[:40]!r}: a challenge sets only the tags {', '.join(TAGS)}")
-        tags[match] = value
+        tags[match] = value.replace(",", " ") if match == "Order" else value
     choosing = {k: v for k, v in tags.items() if k != "TimeControl"}
     try:
         configured = game.configure(choosing) if choosing else game
@@ -589,8 +588,7 @@ def _show(ctx: Context) -> None:
         intro += _turn_lines(ctx, number, str(me[0]["side"]), to_move, rep)
     ply = rep.main[-1] if rep.main else None
     ctx.send(board_message(ctx.club, ctx.sender, key, rep, ply, intro, number=number,
-                           status=status, cache=ctx.cache, now=ctx.now,
-                           in_reply_to=ctx.message.message_id))
+                           status=status, now=ctx.now, in_reply_to=ctx.message.message_id))
 
 
 @command("secret", "secret N", "change your key of game N (the new one comes by mail to your "

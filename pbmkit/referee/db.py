@@ -17,7 +17,8 @@ The tables (docs/referee.md, "The database"):
   secret), ``generation`` and ``rotated`` (version 2: a player's rotations of it).
 * ``messages``: the ledger: every message handled, by ``message_id`` and ``digest``, its outcome.
 * ``outbox``: the queue of outgoing mail: ``data`` (the whole message), ``attempts``,
-  ``next_try``, ``sent``, ``maybe_sent``, ``error``.
+  ``next_try``, ``sent``, ``maybe_sent``, ``error``; ``board`` (version 3: the board picture to
+  add when it is sent, ``{"game": 12, "plies": 9}``).
 """
 
 from __future__ import annotations
@@ -112,6 +113,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE game_players ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE game_players ADD COLUMN rotated TEXT
+    """,
+    # 2 -> 3: the board picture of a move's message is drawn when it is sent, not in the
+    # message's transaction: the outbox row names it (JSON: game, plies).
+    """
+    ALTER TABLE outbox ADD COLUMN board TEXT
     """,
 ]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import email
 import email.policy
-import hashlib
+import json
 import re
 import sqlite3
 import time
@@ -32,8 +32,8 @@ from pbmkit.mail.smtp import MaybeSent, SmtpConfig, send_message
 from pbmkit.notation.replay import GameReplay, Ply
 from pbmkit.referee.club import Club
 
-__all__ = ["BOARD_WIDTH", "MAX_BACKOFF", "Outgoing", "SendReport", "board_message", "queue",
-           "send_due", "text_message"]
+__all__ = ["BOARD_WIDTH", "MAX_BACKOFF", "Outgoing", "SendReport", "add_board", "board_message",
+           "draw_board", "queue", "send_due", "text_message"]
 
 MAX_BACKOFF = 6 * 3600.0
 """The longest wait between two tries of one message (seconds)."""
@@ -49,6 +49,9 @@ class Outgoing:
     recipient: str
     subject: str
     message: EmailMessage
+    board: tuple[int, int] | None = None
+    """The board picture to add when the message is sent: (game, plies): the board of game
+    ``game`` after its first ``plies`` main-line moves, as the HTML part's ``cid:`` names it."""
 
 
 def _sender(club: Club, key: str | None) -> Address:
@@ -86,27 +89,35 @@ def text_message(club: Club, to: str, subject: str, text: str, *, key: str | Non
 
 @dataclass
 class BoardCache:
-    """The board pictures made during one run, by game and ply: every player of a game gets the
-    same picture of a move, drawn once."""
+    """The board pictures drawn during one pass over the outbox, by game and plies: every player
+    of a game gets the same picture of a move, drawn once."""
 
-    pictures: dict[tuple[int, int], tuple[bytes, tuple[int, int]]] = field(default_factory=dict)
+    pictures: dict[tuple[int, int], bytes] = field(default_factory=dict)
+
+
+def board_cid(club: Club, number: int, plies: int) -> str:
+    """The Content-ID of the picture of game ``number`` after ``plies`` moves."""
+    return f"board.g{number}.p{plies}@{club.domain}"
 
 
 def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply: Ply | None,
                   intro: list[str], *, number: int, status: str,
-                  cache: BoardCache | None = None, now: datetime.datetime | None = None,
+                  now: datetime.datetime | None = None,
                   in_reply_to: str | None = None) -> Outgoing:
     """The message of a game's move to one of its players: ``intro`` lines (whose turn, the
     deadline, how to answer), then the move, the move list and the board as ``mail compose``
-    writes them; as text, and as HTML with the board as an inline PNG."""
+    writes them; as text, and as HTML whose board picture (an inline PNG) is added when the
+    message is sent (:func:`send_due`), unless the club's ``pictures`` is false."""
     from pbmkit.mail.html_body import body_html
-    from pbmkit.render.png import board_png, png_size, position_words
+    from pbmkit.render.png import position_words
+    from pbmkit.render.svg import board_picture
     from pbmkit.render.terminal import board_text
 
     now = now or datetime.datetime.now(datetime.UTC)
     game = replay.game
     assert game is not None
     title = f"{game.title} #{number}"
+    players = [replay.record.tags.get(t, "") for t in game.side_tags]
     if ply is not None:
         subject = f"{title}, {ply.label}. {ply.text}: {status}"
         facts = mail_facts(replay, ply, today=now.date())
@@ -114,39 +125,67 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
         position, last_move, caption = ply.after, ply.move, facts.move
     else:
         subject = f"{title}: {status}"
-        position, last_move, caption = replay.final, None, "the start"
-        players = [replay.record.tags.get(t, "") for t in game.side_tags]
+        position, last_move, caption = replay.start if replay.start is not None else \
+            replay.final, None, "the start"
         text = "\n".join([*intro, "", board_text(game, position, players=players), "",
                           f"{game.side_to_move(position).capitalize()} to move."]) + "\n"
         facts = None
     msg = _base(club, to, subject, key, in_reply_to, now)
     msg.set_content(text, cte="quoted-printable")
-    slot = (number, len(replay.main))
-    cached = cache.pictures.get(slot) if cache is not None else None
-    if cached is None:
-        players = [replay.record.tags.get(t, "") for t in game.side_tags]
-        png = board_png(game, position, last_move=last_move, players=players, width_px=BOARD_WIDTH)
-        cached = (png, png_size(png))
-        if cache is not None:
-            cache.pictures[slot] = cached
-    png, size = cached
-    cid = f"board.{hashlib.sha256(png).hexdigest()[:16]}@pbmkit.invalid"
-    alt = f"{game.title} board after {caption}. {position_words(game, position)}"
+    plies = replay.main.index(ply) + 1 if ply is not None else 0
+    board: tuple[int, int] | None = None
+    cid: str | None = None
+    alt = ""
+    size = (0, 0)
+    if club.pictures:
+        drawing, _ = board_picture(game, position, last_move=last_move, players=players)
+        size = (BOARD_WIDTH, round(drawing.height * BOARD_WIDTH / drawing.width))
+        cid = board_cid(club, number, plies)
+        board = (number, plies)
+        alt = f"{game.title} board after {caption}. {position_words(game, position)}"
+    intro_html = "".join(f'<p style="margin:0 0 6px 0">{_escape(line)}</p>'
+                         for line in intro if line)
     if facts is not None:
         html_text = body_html(facts, image_cid=cid, alt=alt, image_size=size)
-        intro_html = "".join(f'<p style="margin:0 0 6px 0">{_escape(line)}</p>'
-                             for line in intro if line)
         html_text = re.sub(r"<body[^>]*>", lambda m: m.group(0) + intro_html, html_text, count=1)
     else:
-        html_text = ("<html><body>" + "".join(f"<p>{_escape(line)}</p>" for line in intro if line)
-                     + f'<p><img src="cid:{cid}" alt="{_escape(alt)}" width="480"></p>'
-                     + "</body></html>")
+        picture = (f'<p><img src="cid:{_escape(cid)}" alt="{_escape(alt)}" width="480"></p>'
+                   if cid else "")
+        html_text = f'<!DOCTYPE html>\n<html><body>{intro_html}{picture}</body></html>\n'
     msg.add_alternative(html_text, subtype="html", cte="quoted-printable")
-    part = next(p for p in msg.iter_parts() if p.get_content_type() == "text/html")
-    assert isinstance(part, EmailMessage)
+    return Outgoing(to, str(msg["Subject"]), msg, board)
+
+
+def add_board(msg: EmailMessage, png: bytes, cid: str, number: int) -> None:
+    """Add the board picture to the HTML part of ``msg`` (a ``multipart/related`` part)."""
+    part = next((p for p in msg.walk() if p.get_content_type() == "text/html"), None)
+    if part is None or not isinstance(part, EmailMessage):
+        return
     part.add_related(png, maintype="image", subtype="png", cid=f"<{cid}>",
                      filename=f"game-{number}-board.png", disposition="inline")
-    return Outgoing(to, str(msg["Subject"]), msg)
+
+
+def draw_board(db: sqlite3.Connection, number: int, plies: int) -> bytes | None:
+    """The PNG of game ``number``'s board after ``plies`` main-line moves, from the record the
+    database holds (None if there is no such game or move)."""
+    from pbmkit.notation.replay import check_text
+    from pbmkit.render.png import board_png
+
+    row = db.execute("SELECT record, text FROM games WHERE number = ?", (number,)).fetchone()
+    if row is None:
+        return None
+    replays = check_text(str(row["text"]), str(row["record"]))
+    if len(replays) != 1 or replays[0].game is None or plies > len(replays[0].main):
+        return None
+    rep = replays[0]
+    game = rep.game
+    assert game is not None
+    players = [rep.record.tags.get(t, "") for t in game.side_tags]
+    if plies == 0:
+        return board_png(game, rep.start if rep.start is not None else rep.final,
+                         players=players, width_px=BOARD_WIDTH)
+    ply = rep.main[plies - 1]
+    return board_png(game, ply.after, last_move=ply.move, players=players, width_px=BOARD_WIDTH)
 
 
 def _escape(text: str) -> str:
@@ -158,9 +197,10 @@ def _escape(text: str) -> str:
 def queue(db: sqlite3.Connection, out: Outgoing, now: datetime.datetime) -> int:
     """Put ``out`` in the outbox (inside the caller's transaction); its row id."""
     data = out.message.as_bytes(policy=email.policy.SMTP)
-    cur = db.execute("INSERT INTO outbox (recipient, subject, data, made, next_try) "
-                     "VALUES (?, ?, ?, ?, 0)", (out.recipient, out.subject[:300], data,
-                                                now.isoformat(timespec="seconds")))
+    board = json.dumps({"game": out.board[0], "plies": out.board[1]}) if out.board else None
+    cur = db.execute("INSERT INTO outbox (recipient, subject, data, made, next_try, board) "
+                     "VALUES (?, ?, ?, ?, 0, ?)", (out.recipient, out.subject[:300], data,
+                                                   now.isoformat(timespec="seconds"), board))
     return int(cur.lastrowid or 0)
 
 
@@ -183,13 +223,15 @@ def backoff(attempts: int) -> float:
     return float(min(60.0 * 2.0 ** max(attempts - 1, 0), MAX_BACKOFF))
 
 
-def send_due(db: sqlite3.Connection, smtp: SmtpConfig | None, password: str | None, *,
+def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
              clock: Callable[[], float] = time.time, sender: Sender = send_message,
              limit: int | None = None) -> SendReport:
     """Send the outbox's messages that are due (oldest first); each row is marked sent (its
     bytes dropped) in its own transaction right after the server took it. A failure keeps the
     row and sets its next try (:func:`backoff`); when the server cannot be reached at all the
-    pass stops (the rest wait for the next run)."""
+    pass stops (the rest wait for the next run). A move's board picture is drawn here, once for
+    every player of the game (the same bytes on every try)."""
+    smtp = club.smtp
     report = SendReport()
     if smtp is None:
         report.waiting = int(db.execute("SELECT count(*) FROM outbox WHERE sent IS NULL")
@@ -199,11 +241,23 @@ def send_due(db: sqlite3.Connection, smtp: SmtpConfig | None, password: str | No
                                  f"{report.waiting} message(s)")
         return report
     now = clock()
-    rows = db.execute("SELECT id, data, attempts FROM outbox WHERE sent IS NULL AND next_try <= ? "
+    cache = BoardCache()
+    rows = db.execute("SELECT id, data, attempts, board FROM outbox WHERE sent IS NULL AND next_try <= ? "
                       "ORDER BY id" + (f" LIMIT {int(limit)}" if limit else ""), (now,)).fetchall()
     for row in rows:
         msg = email.message_from_bytes(row["data"], _class=EmailMessage, policy=email.policy.SMTP)
         assert isinstance(msg, EmailMessage)
+        if row["board"]:
+            spec = json.loads(row["board"])
+            slot = (int(spec["game"]), int(spec["plies"]))
+            if slot not in cache.pictures:
+                if len(cache.pictures) > 64:
+                    cache.pictures.clear()
+                png = draw_board(db, *slot)
+                if png is not None:
+                    cache.pictures[slot] = png
+            if slot in cache.pictures:
+                add_board(msg, cache.pictures[slot], board_cid(club, *slot), slot[0])
         try:
             sender(msg, smtp, password)
         except MaybeSent as exc:

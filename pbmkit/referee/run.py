@@ -44,7 +44,7 @@ from pbmkit.referee.commands import (
 from pbmkit.referee.db import open_db
 from pbmkit.referee.inbox import Inbox, InboxMessage, MaildirInbox
 from pbmkit.referee.keys import keys_in, load_club_key
-from pbmkit.referee.outgoing import BoardCache, Sender, SendReport, send_due, text_message
+from pbmkit.referee.outgoing import Sender, SendReport, send_due, text_message
 
 __all__ = ["Busy", "RunReport", "handle_message", "loop_reason", "open_inbox", "reconcile",
            "run_club"]
@@ -200,13 +200,12 @@ def _addresses(msg: Message) -> list[str]:
 
 
 def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: InboxMessage,
-                   now: datetime.datetime, cache: BoardCache | None = None) -> tuple[str, str]:
+                   now: datetime.datetime) -> tuple[str, str]:
     """Handle one message of the inbox in one transaction; its outcome and a line saying what
     became of it. Outcomes: ``done`` (a command did its work), ``refused`` (replied why),
     ``help`` (no command: the help sent), ``ignored`` (a loop: no answer), ``unreadable``,
     ``oversized``, ``duplicate`` (handled before: nothing done), ``error`` (a fault of the
     referee: refused, the inbox goes on)."""
-    cache = cache or BoardCache()
     where = f"message {item.key[:80]}"
     if item.oversized:
         return _oversized(db, club, item, now)
@@ -244,7 +243,7 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
             if move is not None:
                 found, thread = ("move", move.split()), True
         ctx = Context(db, club, club_key, inc, inc.sender, player, found[0] if found else "help",
-                      found[1] if found else [], game_keys, codes, now, cache, thread_move=thread)
+                      found[1] if found else [], game_keys, codes, now, thread_move=thread)
         db.execute("SAVEPOINT command")
         outcome, detail = _run_command(ctx, found, body_error)
         if outcome == "refused":
@@ -366,23 +365,20 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
         try:
             report.rewritten = reconcile(db, club)
             box = inbox if inbox is not None else open_inbox(club)
-            cache = BoardCache()
             try:
                 for item in box.messages():
                     moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
-                    outcome, line = handle_message(db, club, club_key, item, moment, cache)
+                    outcome, line = handle_message(db, club, club_key, item, moment)
                     report.outcomes[outcome] += 1
                     report.lines.append(f"{outcome}: {line}")
                     box.done(item.key)
-                    if len(cache.pictures) > 256:
-                        cache.pictures.clear()
             finally:
                 box.close()
             if send:
                 password = None
                 if club.smtp is not None and club.smtp.user:
                     password = read_password(club.smtp)
-                report.send = send_due(db, club.smtp, password, clock=clock, sender=sender)
+                report.send = send_due(db, club, password, clock=clock, sender=sender)
         finally:
             db.close()
     return report

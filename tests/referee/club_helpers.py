@@ -44,6 +44,7 @@ class World:
     handler: Handler
     port: int
     clock: list[float] = field(default_factory=lambda: [1_800_000_000.0])
+    _parsed: list[EmailMessage] = field(default_factory=list)
 
     @property
     def club(self) -> Club:
@@ -61,13 +62,12 @@ class World:
         return name
 
     def sent(self) -> list[EmailMessage]:
-        """Every message the SMTP server accepted, parsed."""
-        out = []
-        for _, _, data in self.handler.accepted:
+        """Every message the SMTP server accepted, parsed (each once)."""
+        for _, _, data in self.handler.accepted[len(self._parsed):]:
             msg = email.message_from_bytes(data, _class=EmailMessage, policy=email.policy.default)
             assert isinstance(msg, EmailMessage)
-            out.append(msg)
-        return out
+            self._parsed.append(msg)
+        return list(self._parsed)
 
     def db(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.root / "club.db")
@@ -88,13 +88,16 @@ class World:
 
 
 @contextmanager
-def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str = "ok") -> Iterator[World]:
-    """A new club in ``tmp_path/club`` whose referee sends through an SMTP server on 127.0.0.1."""
+def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str = "ok", *,
+          pictures: bool = True) -> Iterator[World]:
+    """A new club in ``tmp_path/club`` whose referee sends through an SMTP server on 127.0.0.1
+    (``pictures``: the club's setting: the board as a PNG in a move's mail)."""
     monkeypatch.setenv("PBMKIT_SMTP_PASSWORD", PASSWORD)
     with smtp_server(mode) as (port, handler):
         root = tmp_path / "club"
         init_club(root, name="Test Club", address=REFEREE, organiser="orga@club.example.org")
         toml = (root / "club.toml").read_text()
+        toml = toml.replace("pictures = true", f"pictures = {str(pictures).lower()}")
         toml = re.sub(r"\[smtp\].*", f'[smtp]\nhost = "127.0.0.1"\nport = {port}\n'
                       f'security = "none"\nuser = "{USER}"\ntimeout = 2\n', toml, flags=re.S)
         (root / "club.toml").write_text(toml)

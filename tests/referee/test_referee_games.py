@@ -88,3 +88,42 @@ def test_an_illegal_move_is_refused_with_the_pieces_moves_and_nothing_changes(
         ann.reply(ann.last("Refused"), "Move: JR to IS")
         w.run()
         assert "JR to IS" in (w.root / "games" / "1-batalo.txt").read_text()
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.mark.parametrize(("example", "game", "tags", "players"), [
+    ("batu-khan-02-blockades-6x6.txt", "batu khan", "Board=6x6", 2),
+    ("baladana-01-golden-rings.txt", "Baladãna", "", 2),
+    ("batrakill-03-four-players.txt", "batrakill", "Layout=zones Order=Purple,Blue,Dragon,Yellow", 4),
+], ids=["batu-khan-6x6", "baladana", "batrakill-zones-4"])
+def test_the_example_games_are_played_by_mail_to_their_results(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, example: str, game: str, tags: str,
+        players: int) -> None:
+    (expected,) = check_text((EXAMPLES / example).read_text(), example)
+    with world(tmp_path, monkeypatch, pictures=False) as w:  # text and HTML; the pictures: above
+        seats = [Player(w, name, f"{name}@example.org") for name in ("ann", "bob", "cid", "dee")
+                 ][:players]
+        for p in seats:
+            p.join()
+        seats[0].write(f"challenge {game} {' '.join(p.name for p in seats[1:])} {tags}")
+        w.run()
+        for p in seats[1:]:
+            p.write("accept 1")
+        w.run()
+        (record,) = (w.root / "games").glob("1-*.txt")
+        (rep,) = check_text(record.read_text(), record.name)
+        assert rep.game is not None
+        player_of = dict(zip(rep.game.sides, seats, strict=True))
+        for ply in expected.main:
+            player_of[ply.side].move(1, ply.text)
+            report = w.run()
+            assert report.outcomes == {"done": 1}, report.lines
+        (rep,) = check_text(record.read_text(), record.name)
+        assert rep.valid and [p.text for p in rep.main] == [p.text for p in expected.main]
+        assert rep.winner == expected.winner
+        for p in seats:  # everyone heard of the result
+            last = p.last(r"#1, ")
+            assert "game over" in str(last["Subject"])
+            assert not [part for part in last.walk() if part.get_content_type() == "image/png"]
