@@ -151,6 +151,10 @@ play_event out/events/billo-7 examples/events/billo-7-play.tsv
 play_event out/events/batrakill-4 examples/events/batrakill-4-play.tsv
 "$PBMKIT" check -q out/events/*/*.txt
 
+echo
+echo "== A club's referee: two players sign up, challenge and play by mail (out/club) =="
+"$(dirname "$PBMKIT")/python" scripts/club_demo.py "$PBMKIT"
+
 ls -l out/
 
 echo

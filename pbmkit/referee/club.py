@@ -46,7 +46,7 @@ GAMES_DIR = "games"
 LOCK_FILE = ".lock"
 
 _KEYS = {"name", "address", "organiser", "move_days", "reminder_days", "pictures", "inbox",
-         "smtp"}
+         "smtp", "outbox"}
 
 TEMPLATE = """\
 # The club's settings (docs/referee.md, "Set-up").
@@ -96,6 +96,9 @@ class Club:
     reminder_days: int = 7
     pictures: bool = True
     """Whether a move's mail carries the board as an inline PNG (drawn when it is sent)."""
+    outbox_folder: Path | None = None
+    """``[outbox] folder``: the outgoing mail is written there as ``.eml`` files instead of being
+    sent by SMTP (a club trying its set-up, the demo, another program that sends)."""
     raw: dict[str, Any] = field(default_factory=dict)
     """The whole document, for settings other modules read."""
 
@@ -194,9 +197,17 @@ def load_club(root: str | os.PathLike[str]) -> Club:
     pictures = doc.get("pictures", True)
     if not isinstance(pictures, bool):
         raise ClubError(f"{where}: pictures must be true or false")
+    outbox = doc.get("outbox", {})
+    if not isinstance(outbox, dict) or set(outbox) - {"folder"} or (
+            "folder" in outbox and (not isinstance(outbox["folder"], str)
+                                    or not outbox["folder"].strip())):
+        raise ClubError(f"{where}: [outbox] has one key, folder (a folder's path)")
+    outbox_folder = folder / os.path.expanduser(outbox["folder"]) if "folder" in outbox else None
+    if outbox_folder is not None and smtp is not None:
+        raise ClubError(f"{where}: both [smtp] and [outbox] folder; choose one")
     return Club(folder, name.strip(), address, organiser, smtp, maildir, imap,
                 _days(doc, "move_days", 14, where), _days(doc, "reminder_days", 7, where),
-                pictures, doc)
+                pictures, outbox_folder, doc)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbmkit.mail.compose import move_label
 from pbmkit.mail.sources import Incoming
 from pbmkit.mail.trust import address_key
 from pbmkit.notation.replay import GameReplay, check_text
@@ -552,7 +553,7 @@ def _move(ctx: Context) -> None:
     ctx.set_record(number, played.text, over=played.outcome is not None)
     new = ctx.replay(number)
     said = "".join(f" {a.word}" for a in played.said)
-    done = f"{played.label}. {played.side.capitalize()} {played.written}{said}"
+    done = f"{move_label(new, new.main[-1])} {played.side.capitalize()} {played.written}{said}"
     if played.outcome is not None:
         from pbmkit.games.base import describe_outcome
 

@@ -26,7 +26,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from typing import Any
 
-from pbmkit.mail.compose import body_text, header_text, mail_facts
+from pbmkit.mail.compose import body_text, header_text, mail_facts, move_label
 from pbmkit.mail.files import MailError
 from pbmkit.mail.smtp import MaybeSent, SmtpConfig, send_message
 from pbmkit.notation.replay import GameReplay, Ply
@@ -119,7 +119,7 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
     title = f"{game.title} #{number}"
     players = [replay.record.tags.get(t, "") for t in game.side_tags]
     if ply is not None:
-        subject = f"{title}, {ply.label}. {ply.text}: {status}"
+        subject = f"{title}, {move_label(replay, ply)} {ply.text}: {status}"
         facts = mail_facts(replay, ply, today=now.date())
         text = "\n".join(intro) + "\n\n" + body_text(replay, ply, today=now.date(), facts=facts)
         position, last_move, caption = ply.after, ply.move, facts.move
@@ -233,7 +233,7 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
     every player of the game (the same bytes on every try)."""
     smtp = club.smtp
     report = SendReport()
-    if smtp is None:
+    if smtp is None and club.outbox_folder is None:
         report.waiting = int(db.execute("SELECT count(*) FROM outbox WHERE sent IS NULL")
                              .fetchone()[0])
         if report.waiting:
@@ -259,7 +259,11 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
             if slot in cache.pictures:
                 add_board(msg, cache.pictures[slot], board_cid(club, *slot), slot[0])
         try:
-            sender(msg, smtp, password)
+            if club.outbox_folder is not None:
+                _to_folder(club, int(row["id"]), msg)
+            else:
+                assert smtp is not None
+                sender(msg, smtp, password)
         except MaybeSent as exc:
             report.maybe += 1
             _failed(db, row, clock(), str(exc), maybe=True)
@@ -279,6 +283,20 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
     report.waiting = int(db.execute("SELECT count(*) FROM outbox WHERE sent IS NULL")
                          .fetchone()[0])
     return report
+
+
+def _to_folder(club: Club, number: int, msg: EmailMessage) -> None:
+    """Write ``msg`` to the club's ``[outbox] folder`` as ``000012.eml`` (instead of SMTP)."""
+    from pbmkit.referee.club import write_atomic
+
+    folder = club.outbox_folder
+    assert folder is not None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(folder / f"{number:06d}.eml", msg.as_bytes(policy=email.policy.SMTP))
+    except OSError as exc:
+        raise MailError(f"cannot write to {folder}: {exc.strerror or exc}; the message was not "
+                        "sent") from None
 
 
 def _failed(db: sqlite3.Connection, row: Any, now: float, why: str, *, maybe: bool = False) -> None:

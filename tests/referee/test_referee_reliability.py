@@ -184,3 +184,18 @@ def test_smtp_settings_are_checked_like_mail_toml(tmp_path: Path) -> None:
                                                  'security = "none"\npassword = "x"'))
     with pytest.raises(ClubError, match="password is not kept"):
         run_club(root)
+
+
+def test_an_outbox_folder_takes_the_mail_instead_of_smtp(tmp_path: Path) -> None:
+    root = tmp_path / "club"
+    init_club(root)
+    toml = (root / "club.toml").read_text()
+    (root / "club.toml").write_text(toml[: toml.index("[smtp]")] + '[outbox]\nfolder = "sent"\n')
+    (root / "maildir" / "new" / "1.x.eml").write_bytes(message("ann@example.org", "help", ""))
+    report = run_club(root)
+    assert report.send.sent == 1
+    (eml,) = (root / "sent").glob("*.eml")
+    assert b"To: ann@example.org" in eml.read_bytes()
+    (root / "club.toml").write_text((root / "club.toml").read_text() + "[smtp]\nhost = \"x\"\n")
+    with pytest.raises(ClubError, match="choose one"):
+        run_club(root)
