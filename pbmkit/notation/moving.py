@@ -62,6 +62,8 @@ class Played:
     """The move as appended (canonical, or with a mark the player typed that the game keeps)."""
     said: tuple[Announcement, ...]
     outcome: Outcome | None
+    replay: GameReplay
+    """The replay of :attr:`text` (read back to check it)."""
 
 
 def play_move(text: str, name: str, rep: GameReplay, move_text: str, *,
@@ -106,13 +108,14 @@ def play_move(text: str, name: str, rep: GameReplay, move_text: str, *,
 
         (appended,), _ = parse_records(new_text, name)
         new_text = set_tag(new_text, appended, "Winner", outcome.winner.capitalize())
-    _verify_append(new_text, name, rep, label, side, canonical)
-    return Played(new_text, mv, position, after, label, side, canonical, written, said, outcome)
+    new = _verify_append(new_text, name, rep, label, side, canonical)
+    return Played(new_text, mv, position, after, label, side, canonical, written, said, outcome,
+                  new)
 
 
 def _verify_append(new_text: str, name: str, old: GameReplay, label: str, side: str,
-                   canonical: str) -> None:
-    """Refuse unless ``new_text`` replays to the old moves plus the new one."""
+                   canonical: str) -> GameReplay:
+    """Refuse unless ``new_text`` replays to the old moves plus the new one; its replay."""
     replays = check_text(new_text, name)
     expected = [*_main_line_of(old.main), (label, side, canonical)]
     new = replays[0] if len(replays) == 1 else None
@@ -120,7 +123,7 @@ def _verify_append(new_text: str, name: str, old: GameReplay, label: str, side: 
             and _same_tags(new.record.tags, old.record.tags)
             and {k: _main_line_of(v) for k, v in new.series.items()}
             == {k: _main_line_of(v) for k, v in old.series.items()}):
-        return
+        return new
     why = (new.errors[0].message if new is not None and new.errors
            else "the moves read back differ from the moves written")
     raise AppendRefused(f"{name}: pbmkit could not append {label}. {canonical} to this record "

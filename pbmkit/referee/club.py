@@ -210,14 +210,16 @@ def load_club(root: str | os.PathLike[str]) -> Club:
                 pictures, outbox_folder, doc)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``path`` all at once: a temporary file beside it, synced, renamed over it."""
+def write_atomic(path: Path, data: bytes, *, sync: bool = True) -> None:
+    """Write ``path`` all at once: a temporary file beside it (synced to disk unless ``sync`` is
+    false), renamed over it."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                os.fsync(fh.fileno())
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:

@@ -81,6 +81,8 @@ class Context:
     """Record texts to write (game number -> text), written before the transaction commits."""
     thread_move: bool = False
     """The command was read from a ``Move:`` line of a reply in a game's thread."""
+    replays: dict[int, GameReplay] = field(default_factory=dict)
+    """The replays of the records as this transaction has them (read once)."""
 
     @property
     def today(self) -> datetime.date:
@@ -117,13 +119,19 @@ class Context:
 
     def replay(self, number: int) -> GameReplay:
         """The replay of game ``number``'s record."""
-        row = self.game(number)
-        (rep,) = check_text(self.record_text(number), str(row["record"]))
-        return rep
+        if number not in self.replays:
+            row = self.game(number)
+            (self.replays[number],) = check_text(self.record_text(number), str(row["record"]))
+        return self.replays[number]
 
-    def set_record(self, number: int, text: str, *, over: bool = False) -> None:
-        """Stage game ``number``'s new record (the file is written before the commit)."""
+    def set_record(self, number: int, text: str, *, over: bool = False,
+                   replay: GameReplay | None = None) -> None:
+        """Stage game ``number``'s new record (the file is written before the commit);
+        ``replay``: its replay, when the caller has it."""
         self.records[number] = text
+        self.replays.pop(number, None)
+        if replay is not None:
+            self.replays[number] = replay
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
         self.db.execute("UPDATE games SET text = ?, digest = ?, state = ?, turn_since = ? "
                         "WHERE number = ?", (text, digest, "over" if over else "running",
@@ -157,12 +165,13 @@ class Context:
         name)`` gives the lines that open the message to the player of ``side``."""
         rep = self.replay(number)
         ply = rep.main[-1] if rep.main else None
+        shared: dict[str, Any] = {}  # what every player's message says alike, made once
         for row in self.seats(number):
             side = str(row["side"])
             key = game_key_text(number, self.secret(number, side, int(row["generation"])))
             self.send(board_message(self.club, str(row["address"]), key, rep, ply,
                                     intro(side, str(row["name"])), number=number, status=status,
-                                    now=self.now))
+                                    now=self.now, shared=shared))
 
 
 Handler = Callable[[Context], None]
@@ -550,7 +559,7 @@ def _move(ctx: Context) -> None:
                       "Nothing was changed.") from None
     except AppendRefused as exc:
         raise Refusal(f"game {number}: {exc}") from None
-    ctx.set_record(number, played.text, over=played.outcome is not None)
+    ctx.set_record(number, played.text, over=played.outcome is not None, replay=played.replay)
     new = ctx.replay(number)
     said = "".join(f" {a.word}" for a in played.said)
     done = f"{move_label(new, new.main[-1])} {played.side.capitalize()} {played.written}{said}"

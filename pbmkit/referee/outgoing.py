@@ -103,11 +103,13 @@ def board_cid(club: Club, number: int, plies: int) -> str:
 def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply: Ply | None,
                   intro: list[str], *, number: int, status: str,
                   now: datetime.datetime | None = None,
-                  in_reply_to: str | None = None) -> Outgoing:
+                  in_reply_to: str | None = None, shared: dict[str, Any] | None = None) -> Outgoing:
     """The message of a game's move to one of its players: ``intro`` lines (whose turn, the
     deadline, how to answer), then the move, the move list and the board as ``mail compose``
     writes them; as text, and as HTML whose board picture (an inline PNG) is added when the
-    message is sent (:func:`send_due`), unless the club's ``pictures`` is false."""
+    message is sent (:func:`send_due`), unless the club's ``pictures`` is false. ``shared``: a
+    dictionary kept between the messages of one move to its players (what they say alike is
+    made once)."""
     from pbmkit.mail.html_body import body_html
     from pbmkit.render.png import position_words
     from pbmkit.render.svg import board_picture
@@ -118,10 +120,14 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
     assert game is not None
     title = f"{game.title} #{number}"
     players = [replay.record.tags.get(t, "") for t in game.side_tags]
+    shared = {} if shared is None else shared
     if ply is not None:
         subject = f"{title}, {move_label(replay, ply)} {ply.text}: {status}"
-        facts = mail_facts(replay, ply, today=now.date())
-        text = "\n".join(intro) + "\n\n" + body_text(replay, ply, today=now.date(), facts=facts)
+        if "facts" not in shared:
+            shared["facts"] = mail_facts(replay, ply, today=now.date())
+            shared["body"] = body_text(replay, ply, today=now.date(), facts=shared["facts"])
+        facts = shared["facts"]
+        text = "\n".join(intro) + "\n\n" + shared["body"]
         position, last_move, caption = ply.after, ply.move, facts.move
     else:
         subject = f"{title}: {status}"
@@ -138,8 +144,10 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
     alt = ""
     size = (0, 0)
     if club.pictures:
-        drawing, _ = board_picture(game, position, last_move=last_move, players=players)
-        size = (BOARD_WIDTH, round(drawing.height * BOARD_WIDTH / drawing.width))
+        if "size" not in shared:
+            drawing, _ = board_picture(game, position, last_move=last_move, players=players)
+            shared["size"] = (BOARD_WIDTH, round(drawing.height * BOARD_WIDTH / drawing.width))
+        size = shared["size"]
         cid = board_cid(club, number, plies)
         board = (number, plies)
         alt = f"{game.title} board after {caption}. {position_words(game, position)}"

@@ -41,7 +41,7 @@ from pbmkit.referee.commands import (
     strip_subject,
     thread_move,
 )
-from pbmkit.referee.db import open_db
+from pbmkit.referee.db import make_durable, open_db
 from pbmkit.referee.inbox import Inbox, InboxMessage, MaildirInbox
 from pbmkit.referee.keys import keys_in, load_club_key
 from pbmkit.referee.outgoing import Sender, SendReport, send_due, text_message
@@ -253,7 +253,8 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
         _ledger(db, message_id, digest, inc.sender, outcome, detail, now)
         for number, text in ctx.records.items():  # the files, then the commit
             row = db.execute("SELECT record FROM games WHERE number = ?", (number,)).fetchone()
-            write_atomic(club.games_dir / str(row["record"]), text.encode("utf-8"))
+            # not synced: the database is the truth; reconcile() puts back a file a crash spoilt
+            write_atomic(club.games_dir / str(row["record"]), text.encode("utf-8"), sync=False)
         db.execute("COMMIT")
         return outcome, f"{where} from {inc.sender}: {detail}"
     except Exception as exc:  # a fault of the referee: this message is refused, the inbox goes on
@@ -351,6 +352,20 @@ def _oversized(db: sqlite3.Connection, club: Club, item: InboxMessage, now: date
     return "oversized", f"from {inc.sender}: too large; refused"
 
 
+DONE_BATCH = 100
+"""Messages handled between two syncs of the database; each sync is followed by marking those
+messages done in the inbox (a message is never done before its effect is on the disk)."""
+
+
+def _mark_done(db: sqlite3.Connection, box: Inbox, keys: list[str]) -> None:
+    if not keys:
+        return
+    make_durable(db)
+    for key in keys:
+        box.done(key)
+    keys.clear()
+
+
 def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetime] | None = None,
              clock: Callable[[], float] = time.time, sender: Sender = send_message,
              inbox: Inbox | None = None, send: bool = True) -> RunReport:
@@ -365,13 +380,17 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
         try:
             report.rewritten = reconcile(db, club)
             box = inbox if inbox is not None else open_inbox(club)
+            handled: list[str] = []
             try:
                 for item in box.messages():
                     moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
                     outcome, line = handle_message(db, club, club_key, item, moment)
                     report.outcomes[outcome] += 1
                     report.lines.append(f"{outcome}: {line}")
-                    box.done(item.key)
+                    handled.append(item.key)
+                    if len(handled) >= DONE_BATCH:
+                        _mark_done(db, box, handled)
+                _mark_done(db, box, handled)
             finally:
                 box.close()
             if send:

@@ -199,3 +199,29 @@ def test_an_outbox_folder_takes_the_mail_instead_of_smtp(tmp_path: Path) -> None
     (root / "club.toml").write_text((root / "club.toml").read_text() + "[smtp]\nhost = \"x\"\n")
     with pytest.raises(ClubError, match="choose one"):
         run_club(root)
+
+
+def test_a_fault_with_one_message_does_not_block_the_inbox(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from pbmkit.referee import commands
+
+    def broken(ctx: commands.Context) -> None:
+        ctx.db.execute("INSERT INTO players (address, name, joined) VALUES ('x@y.example', 'x', "
+                       "'2026-01-01')")
+        raise RuntimeError("a bug")
+
+    monkeypatch.setitem(commands.COMMANDS, "boom",
+                        commands.Command("boom", "boom", "a broken command", broken, False))
+    with world(tmp_path, monkeypatch) as w:
+        w.deliver(message("ann@example.org", "boom", ""))
+        w.deliver(message("bob@example.org", "help", ""))
+        report = w.run()
+        assert report.outcomes == {"error": 1, "done": 1}
+        assert w.snapshot()[1] == []  # the broken command's change was rolled back
+        to = sorted((str(m["To"]), str(m["Subject"])) for m in w.sent())
+        assert to[0][0] == "ann@example.org" and to[0][1].startswith("Not handled")
+        assert to[1][0] == "bob@example.org"
+        db = w.db()
+        assert [r[0] for r in db.execute("SELECT outcome FROM messages ORDER BY id")] == \
+            ["error", "done"]
+        db.close()
