@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 import tomllib
 from dataclasses import dataclass, field
@@ -46,7 +47,7 @@ GAMES_DIR = "games"
 LOCK_FILE = ".lock"
 
 _KEYS = {"name", "address", "organiser", "move_days", "reminder_days", "pictures", "inbox",
-         "smtp", "outbox"}
+         "smtp", "outbox", "authserv_id"}
 
 TEMPLATE = """\
 # The club's settings (docs/referee.md, "Set-up").
@@ -99,6 +100,10 @@ class Club:
     outbox_folder: Path | None = None
     """``[outbox] folder``: the outgoing mail is written there as ``.eml`` files instead of being
     sent by SMTP (a club trying its set-up, the demo, another program that sends)."""
+    authserv_id: str | None = None
+    """The club's own receiving server's name in Authentication-Results (as mail.toml's
+    ``[read] authserv_id``): when set, a move counts only when that server authenticated the
+    sender (DKIM/DMARC), besides the player's key."""
     raw: dict[str, Any] = field(default_factory=dict)
     """The whole document, for settings other modules read."""
 
@@ -205,9 +210,14 @@ def load_club(root: str | os.PathLike[str]) -> Club:
     outbox_folder = folder / os.path.expanduser(outbox["folder"]) if "folder" in outbox else None
     if outbox_folder is not None and smtp is not None:
         raise ClubError(f"{where}: both [smtp] and [outbox] folder; choose one")
+    authserv_id = doc.get("authserv_id")
+    if authserv_id is not None and (not isinstance(authserv_id, str)
+                                    or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9.\-_]{0,252}",
+                                                        authserv_id)):
+        raise ClubError(f"{where}: authserv_id must be a server's name, like mx.example.org")
     return Club(folder, name.strip(), address, organiser, smtp, maildir, imap,
                 _days(doc, "move_days", 14, where), _days(doc, "reminder_days", 7, where),
-                pictures, outbox_folder, doc)
+                pictures, outbox_folder, authserv_id, doc)
 
 
 def write_atomic(path: Path, data: bytes, *, sync: bool = True) -> None:

@@ -155,6 +155,29 @@ class Context:
         return [str(r["side"]) for r in self.seats(number)
                 if r["secret_hash"] in given and address_key(str(r["address"])) == me]
 
+    def prove(self, number: int) -> list[str]:
+        """The sides of game ``number`` this message proves the sender plays (their key and
+        address, and the club's ``authserv_id`` authenticating the sender when it is set), at
+        least one; :class:`Refusal` saying why otherwise. Every command that acts for a player in
+        a game (a move, a resignation, a draw, a key change) asks this first."""
+        if self.club.authserv_id is not None:
+            from pbmkit.mail.trust import authentication
+
+            why = authentication(self.message.authentication_results, self.club.authserv_id,
+                                 self.sender)
+            if why is not None:
+                raise Refusal(f"game {number}: the sender is not authenticated ({why}); the "
+                              "club accepts moves only from mail its server authenticated")
+        proven = self.proven_sides(number)
+        if proven:
+            return proven
+        if not [r for r in self.seats(number)
+                if address_key(str(r["address"])) == address_key(self.sender)]:
+            raise Refusal(f"game {number}: {self.sender} plays no side of it")
+        raise Refusal(f"game {number}: the message does not carry your key of the game; reply "
+                      "to the referee's last message of the game (its address and subject "
+                      "carry the key), or put its [g...] key in the subject")
+
     def key_of(self, number: int, side: str) -> str:
         """``g12.<secret>`` of the player of ``side``."""
         row = next(r for r in self.seats(number) if r["side"] == side)
@@ -527,18 +550,10 @@ def _move(ctx: Context) -> None:
     assert game is not None
     side = rep.next_turn()[1]
     label = rep.next_label()
-    proven = ctx.proven_sides(number)
+    proven = ctx.prove(number)
     if side not in proven:
-        if proven:
-            raise Refusal(f"game {number}: it is {side.capitalize()}'s move, not yours "
-                          f"({', '.join(s.capitalize() for s in proven)})")
-        seated = [r for r in ctx.seats(number) if address_key(str(r["address"]))
-                  == address_key(ctx.sender)]
-        if not seated:
-            raise Refusal(f"game {number}: {ctx.sender} plays no side of it")
-        raise Refusal(f"game {number}: the message does not carry your key of the game; reply "
-                      "to the referee's last message of the game (its address and subject "
-                      "carry the key), or put its [g...] key in the subject")
+        raise Refusal(f"game {number}: it is {side.capitalize()}'s move, not yours "
+                      f"({', '.join(s.capitalize() for s in proven)})")
     text = " ".join(words).strip()
     m = _NUMBERED.match(text)
     if m is not None:
@@ -607,11 +622,7 @@ def _secret(ctx: Context) -> None:
     ctx.require_player()
     number, _ = _game_number(ctx)
     ctx.game(number)
-    proven = ctx.proven_sides(number)
-    if not proven:
-        raise Refusal(f"game {number}: to change your key, reply to a message of the game (it "
-                      "carries your present key)")
-    for side in proven:
+    for side in ctx.prove(number):
         row = next(r for r in ctx.seats(number) if r["side"] == side)
         generation = int(row["generation"]) + 1
         secret = ctx.secret(number, side, generation)

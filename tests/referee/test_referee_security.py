@@ -209,3 +209,28 @@ def test_a_player_may_rotate_a_key_and_the_old_one_stops_working(
         db.close()
         assert new.split(".")[1] not in "".join(hashes)
         assert email.policy  # the keys are never stored as they are
+
+
+def test_with_authserv_id_a_move_also_needs_the_clubs_server_to_authenticate_the_sender(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with world(tmp_path, monkeypatch) as w:
+        toml = (w.root / "club.toml").read_text()
+        (w.root / "club.toml").write_text('authserv_id = "mx.club.example.org"\n' + toml)
+        _, bob, _ = _game(w)  # Ann's first move was refused: no authentication in the helpers
+        ann = Player(w, "ann", "ann@example.org")
+        assert "not authenticated" in text_of(ann.last("Refused"))
+        to = f"referee+{ann.key(1)}@club.example.org"
+        forged = {"Authentication-Results": "mx.evil.example; dmarc=pass header.from=example.org"}
+        w.deliver(message(ann.address, "move 1 JR to IS", "", to=to, headers=forged))
+        before = w.snapshot()
+        w.run()
+        assert "no Authentication-Results header of mx.club.example.org" in \
+            text_of(ann.last("Refused"))
+        assert w.snapshot() == before
+        real = {"Authentication-Results": "mx.club.example.org; dkim=pass header.d=example.org; "
+                                          "dmarc=pass header.from=example.org"}
+        w.deliver(message(ann.address, "move 1 JR to IS", "", to=to, headers=real,
+                          date="Fri, 27 Nov 2026 08:00:00 +0000"))
+        w.run()
+        assert "JR to IS" in (w.root / "games" / "1-batalo.txt").read_text()
+        assert bob.key(1)
