@@ -150,6 +150,16 @@ play_event out/events/billo-7 examples/events/billo-7-play.tsv
   --tag Date=2027-01-10
 play_event out/events/batrakill-4 examples/events/batrakill-4-play.tsv
 "$PBMKIT" check -q out/events/*/*.txt
+# The crosstables (text, PDF, a web page linking each game's pbmkit html page) and the letters.
+for ev in billo-7 batrakill-4; do
+  for f in out/events/$ev/*.txt; do "$PBMKIT" html "$f" -o "${f%.txt}.html" > /dev/null; done
+  "$PBMKIT" event table out/events/$ev
+  "$PBMKIT" event table out/events/$ev -o out/events/$ev-crosstable.pdf
+  "$PBMKIT" event table out/events/$ev --paper a4 -o out/events/$ev-crosstable-a4.pdf
+  "$PBMKIT" event table out/events/$ev -o out/events/$ev-crosstable.html
+  "$PBMKIT" event letters out/events/$ev -o out/events/$ev-letters.pdf
+done
+"$PBMKIT" event mail out/events/billo-7 --dry-run -o out/events/billo-7-mail
 
 echo
 echo "== A club's referee: two players sign up, challenge and play by mail (out/club) =="

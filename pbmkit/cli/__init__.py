@@ -42,7 +42,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "undo": ("pbmkit.cli.desk", "undo", "Take back the last move (the rest stays byte-identical)."),
     "referee": ("pbmkit.cli.referee", "referee", "A club's referee: players' games by e-mail."),
     # Correspondence events (docs/events.md)
-    "event": ("pbmkit.cli.event", "event", "An event: pairings, records, results (new, result, withdraw)."),
+    "event": ("pbmkit.cli.event", "event", "An event: pairings, results, crosstable, letters."),
 }
 
 

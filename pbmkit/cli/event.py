@@ -8,12 +8,17 @@ import os
 
 import click
 
+from pbmkit.cli import event_table
 from pbmkit.cli.common import InputError, Refused, games_help, rules_option
 
 
 @click.group()
 def event() -> None:
     """A correspondence event: pairings, records, results (docs/events.md)."""
+
+
+for _command in (event_table.table, event_table.letters, event_table.mail):
+    event.add_command(_command)
 
 
 @event.command("new")

@@ -46,6 +46,8 @@ class Result:
     ``+``/``-`` for a forfeit won or lost (``=`` a forfeit scored as a draw); the mark followed by
     ``a`` for an adjudicated game; ``×`` annulled; ``*`` still running."""
     file: str
+    note: str = ""
+    """The organiser's note on the result (``withdrawal of Femi Ade``), empty otherwise."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,9 @@ class Standing:
     direct: float | None
     """The points scored against the other players tied with this one on points, SB and wins,
     when the direct encounter was used to part them; None otherwise."""
-    table: int
+    table: int | None
+    """The player's table in an event of games of more players; None for two-player games
+    (whose ``table`` is only a board number within a round)."""
     results: tuple[Result, ...]
 
 
@@ -195,10 +199,12 @@ def crosstable(event: Event) -> Crosstable:
                 game=game.number, round=game.round, table=game.table, side=side_of(game, name),
                 opponents=tuple(o for o in players if o != name), state=state,
                 points=None if mine is None else float(mine),
-                mark=_mark(state, mine, best, even), file=game.file))
+                mark=_mark(state, mine, best, even), file=game.file,
+                note=game.outcome.note if game.outcome is not None else ""))
     sb = _sonneborn_berger(scored, {n: t.points for n, t in tally.items()}, names)
     order, direct, places = _order(names, tally, sb, scored)
     seeds = {name: k for k, name in enumerate(names, 1)}
+    many_sided = any(len(players_of(g)) > 2 for g in event.games)
     listed = {p.name: p for p in event.players}
     standings = []
     for name in order:
@@ -210,12 +216,12 @@ def crosstable(event: Event) -> Crosstable:
             percentage=None if t.games == 0 else round(float(100 * t.points / t.games), 1),
             sb=float(sb[name]), wins=t.wins,
             direct=None if name not in direct else float(direct[name]),
-            table=tables.get(name, 1), results=tuple(rows[name])))
+            table=tables.get(name, 1) if many_sided else None, results=tuple(rows[name])))
     sides = tuple(dict.fromkeys(s for g in sorted(event.games, key=lambda g: (g.round, g.number))
                                 for s in g.sides))
     return Crosstable(event=event, standings=tuple(standings), sides=sides,
                       abbreviations=abbreviations(sides),
-                      many_sided=any(len(players_of(g)) > 2 for g in event.games))
+                      many_sided=many_sided)
 
 
 def _sonneborn_berger(scored: Iterable[tuple[EventGame, dict[str, Fraction]]],
@@ -313,7 +319,7 @@ def as_json(table: Crosstable) -> dict[str, object]:
             "wins": s.wins, "direct": s.direct,
             "results": [{"game": r.game, "round": r.round, "table": r.table, "side": r.side,
                          "opponents": list(r.opponents), "result": r.state, "points": r.points,
-                         "mark": r.mark, "file": r.file} for r in s.results],
+                         "mark": r.mark, "file": r.file, "note": r.note} for r in s.results],
         } for s in table.standings],
     }
 
@@ -372,7 +378,7 @@ def sheet(table: Crosstable, links: Mapping[int, str] | None = None) -> Sheet:
         grids.append(Grid("Standings", (Column("No"), Column("Player", align="start", wide=True),
                                         Column("Table", "the player's table"), *_STAT_COLUMNS),
                           tuple(rows)))
-        for number in sorted({s.table for s in table.standings}):
+        for number in sorted({s.table for s in table.standings if s.table is not None}):
             members = [(r, s) for r, s in enumerate(table.standings) if s.table == number]
             games = sorted({(res.round, res.game) for _, s in members for res in s.results})
             table_rows = []
@@ -393,6 +399,10 @@ def sheet(table: Crosstable, links: Mapping[int, str] | None = None) -> Sheet:
         "lost (= scored as a draw); a adjudicated; × annulled (a withdrawn player's game); "
         f"* still running. Then the player's side: {sides}.",
     )
+    noted = sorted({(g.number, g.outcome.note) for g in event.games
+                    if g.outcome is not None and g.outcome.note})
+    if noted:
+        notes += ("Notes: " + "; ".join(f"game {n}: {note}" for n, note in noted) + ".",)
     if table.many_sided:
         notes += ("A game of more players: SB adds, for each game, the player's points times "
                   "the mean final score of the others of that game.",)

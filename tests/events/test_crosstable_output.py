@@ -109,7 +109,7 @@ def test_the_json_has_every_player_with_results_and_tie_breaks() -> None:
         "place": "1", "name": "Caruana", "points": 9.0, "sb": 57.0, "wins": 5, "games": 14,
         "percentage": 64.3}
     assert first["results"][0].keys() == {"game", "round", "table", "side", "opponents", "result",
-                                          "points", "mark", "file"}
+                                          "points", "mark", "file", "note"}
 
 
 def test_a_game_of_more_players_is_shown_as_standings_and_a_grid_per_table() -> None:
