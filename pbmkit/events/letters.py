@@ -18,6 +18,8 @@ from pbmkit.render.letters import Contact, LetterPage
 __all__ = ["letter_message", "letter_text", "letters"]
 
 COLUMNS = ("Game", "Round", "Your side", "Opponent (side)")
+MANY_COLUMNS = ("Game", "Round", "Your side", "Opponents (sides)")
+"""The games table's headings for games of more than two players."""
 
 
 def _contact(player: Player) -> Contact:
@@ -79,7 +81,7 @@ def letters(event: Event) -> list[LetterPage]:
             sender=_contact(organiser) if organiser is not None else None,
             greeting=f"Dear {player.name},",
             paragraphs=tuple(paragraphs),
-            columns=COLUMNS,
+            columns=MANY_COLUMNS if any(len(players_of(g)) > 2 for g in games) else COLUMNS,
             rows=tuple(rows),
             contacts_heading="Your opponents' addresses",
             contacts=tuple(_contact(by_name.get(name, Player(name))) for name in met),

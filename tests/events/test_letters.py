@@ -73,6 +73,7 @@ def test_a_game_of_more_players_names_every_opponent_and_their_side() -> None:
     event = Event("Zones", "Batrakill", [Player("An", "an@x.org"), Player("Bo"), Player("Cy")],
                   [EventGame(1, 1, sides, "01.txt")], organiser=ORGANISER)
     page = letters(event)[0]
+    assert page.columns[-1] == "Opponents (sides)"
     assert page.rows == (("1", "1", "Purple+Yellow (moves first)", "Bo (Blue), Cy (Dragon)"),)
 
 
