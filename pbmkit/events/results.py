@@ -72,9 +72,11 @@ def record_outcome(folder: Path, event: Event, game: EventGame) -> Outcome | Non
         if read != name:
             raise EventError(f"game {game.number}: {path}'s {tag} tag says {written!r}, not "
                              f"{name!r} as the event pairs them")
+    kind = _termination_kind(tags.get("Termination", ""))
+    if kind == "annulled" and not rep.errors:
+        return Outcome({}, "annulled", None)
     if rep.errors or rep.winner is None:
         return None
-    kind = _termination_kind(tags.get("Termination", ""))
     if rep.winner == "draw":
         return Outcome(points_of(game, None), kind, None)
     won = dict(zip(rep.game.sides, rep.game.side_tags, strict=True)).get(rep.winner)
@@ -92,6 +94,8 @@ def _termination_kind(termination: str) -> ResultKind:
     words = termination.strip().lower()
     if "forfeit" in words or words == "rules infraction":
         return "forfeit"
+    if words.startswith("annul"):
+        return "annulled"
     if words.startswith("adjudicat"):
         return "adjudicated"
     return "played"
@@ -184,16 +188,94 @@ def parse_result(game: EventGame, words: Sequence[str]) -> dict[str, Any] | None
 def _change(folder: Path, edit: Any) -> tuple[Event, str]:
     """Read, change (``edit(event, results) -> (players, results, message)``) and write back
     ``event.toml`` under the folder's lock; every record is read first, so a spoiled event is
-    refused with nothing changed."""
+    refused with nothing changed. The records of the games whose result changed get it too
+    (:func:`_record_change`), each written before ``event.toml``."""
     from pbmkit.events.folder import load_event
 
     with event_lock(folder):
         loaded = load_event(folder)
         event, results = read_event_file(folder)
         players, new_results, message = edit(loaded, dict(results))
+        writes: list[tuple[Path, str]] = []
+        for g in event.games:
+            before, after = results.get(g.number), new_results.get(g.number)
+            if before == after:
+                continue
+            text, restore = _record_change(folder, g, before, after)
+            if after is not None and restore:
+                new_results[g.number] = {**after, "restore": restore}
+            if text is not None:
+                writes.append((folder / g.file, text))
         text = write_event_file(replace(event, players=players), new_results)
+        for path, record_text in writes:
+            write_atomic(path, record_text)
         write_atomic(folder / EVENT_FILE, text)
     return load_event(folder), message
+
+
+def _result_tags(rep: Any, game: EventGame, raw: Mapping[str, Any]) -> dict[str, str]:
+    """The tags that write the organiser's result ``raw`` into a record (its replay ``rep``):
+    ``Winner`` (a side, ``Draw``) where the record's game still runs, and the PGN ``Termination``
+    (``forfeit``, ``adjudication``, ``annulled``), which ``pbmkit ratings`` reads."""
+    if rep.errors or rep.game is None:
+        return {}
+    kind = raw.get("kind")
+    if kind == "annulled":
+        return {"Termination": "annulled"}
+    if rep.winner is not None:
+        return {}  # finished on the board or by the players: event.toml alone overrides it
+    if kind == "forfeit":
+        others = [t for t in game.sides if t not in raw.get("forfeited", [])]
+        return ({"Winner": others[0]} if len(others) == 1 else {}) | {"Termination": "forfeit"}
+    winner = raw.get("winner")
+    tags = {"Winner": "Draw" if winner == "draw" else str(winner)}
+    if kind == "adjudicated":
+        tags["Termination"] = "adjudication"
+    return tags
+
+
+def _set_tags(text: str, source: str, tags: Mapping[str, str]) -> str:
+    """``text`` with each tag set (an empty value: the tag's line removed)."""
+    from pbmkit.notation import parse_records
+    from pbmkit.notation.edit import set_tag
+
+    for name, value in tags.items():
+        (record,), _ = parse_records(text, source)
+        if value:
+            text = set_tag(text, record, name, value)
+        elif name in record.tag_positions:
+            line = record.tag_positions[name][0] - 1
+            lines = text.splitlines(keepends=True)
+            if lines[line].strip().startswith(f"[{name} "):
+                text = "".join(lines[:line] + lines[line + 1:])
+    return text
+
+
+def _record_change(folder: Path, game: EventGame, before: Mapping[str, Any] | None,
+                   after: Mapping[str, Any] | None) -> tuple[str | None, dict[str, str]]:
+    """The game's record with the organiser's result changed from ``before`` to ``after``: the
+    tags ``before`` wrote put back as they were, then ``after``'s written (where the record can
+    hold them and still read back valid). Returns the new text (``None``: unchanged) and the tags'
+    values before (``""``: absent), kept in ``event.toml`` to put them back on ``clear``."""
+    from pbmkit.notation import check_text
+
+    path = folder / game.file
+    original = read_text_file(path, "record")
+    text = original
+    restore = before.get("restore") if before else None
+    if isinstance(restore, Mapping):
+        text = _set_tags(text, str(path), {str(k): str(v) for k, v in restore.items()})
+    kept: dict[str, str] = {}
+    if after is not None:
+        (rep,) = check_text(text, str(path))
+        tags = _result_tags(rep, game, after)
+        if tags:
+            candidate = _set_tags(text, str(path), tags)
+            replays = check_text(candidate, str(path))
+            if len(replays) == 1 and not replays[0].errors:
+                kept = {name: rep.record.tags.get(name, "") for name in tags}
+                text = candidate
+    return (None if text == original else text), kept
 
 
 def set_result(folder: str | Path, game_text: str, words: Sequence[str]) -> tuple[Event, str]:

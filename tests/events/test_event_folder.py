@@ -425,3 +425,68 @@ def test_an_empty_folder_is_filled(tmp_path: Path) -> None:
     assert got.exit_code == 0, got.output
     assert len(records(folder)) == 21 and load_event(folder).name == "empty"
     assert [p.name for p in tmp_path.iterdir()] == ["empty"]  # no temporary folder left
+
+
+def test_the_organisers_result_is_written_into_a_running_record_and_clear_takes_it_back(
+        billo: Path) -> None:
+    """The record then says how the game ended (Winner and the PGN Termination tag that pbmkit
+    ratings reads): move refuses more moves; clear puts the record back byte for byte."""
+    game = load_event(billo).games[4]
+    path = billo / game.file
+    original = path.read_bytes()
+    assert run("event", "result", billo, "5", "adjudicated", "1-0").exit_code == 0
+    [rep] = check_text(path.read_text(encoding="utf-8"))
+    assert rep.valid and rep.winner == "yellow"
+    assert rep.record.tags["Winner"] == "Yellow" and rep.record.tags["Termination"] == "adjudication"
+    assert "game is over" in run("move", path, "R d1-c2").output
+    assert run("event", "result", billo, "5", "forfeit", "Yellow").exit_code == 0  # replaced
+    tags = check_text(path.read_text(encoding="utf-8"))[0].record.tags
+    assert (tags["Winner"], tags["Termination"]) == ("Orange", "forfeit")
+    assert run("event", "result", billo, "5", "clear").exit_code == 0
+    assert path.read_bytes() == original
+    assert load_event(billo).games[4].outcome is None
+
+
+def test_a_record_finished_by_the_players_keeps_its_winner(billo: Path) -> None:
+    game = load_event(billo).games[0]
+    path = billo / game.file
+    assert run("resign", path).exit_code == 0
+    resigned = path.read_bytes()
+    assert run("event", "result", billo, "1", "adjudicated", "draw").exit_code == 0
+    assert path.read_bytes() == resigned  # Winner would contradict the resignation: event.toml only
+    assert run("event", "result", billo, "1", "annulled").exit_code == 0
+    assert check_text(path.read_text(encoding="utf-8"))[0].record.tags["Termination"] == "annulled"
+
+
+def test_a_withdrawal_writes_the_forfeits_and_annulments_into_the_records(billo: Path) -> None:
+    event = load_event(billo)
+    ann = [g for g in event.games if "Ann Lee" in g.sides.values()]
+    assert run("event", "withdraw", billo, "Ann Lee").exit_code == 0  # no game finished: annulled
+    for g in ann:
+        tags = check_text((billo / g.file).read_text(encoding="utf-8"))[0].record.tags
+        assert tags["Termination"] == "annulled" and tags["Winner"] == "*"
+    bob = [g for g in event.games if "Bob Roy" in g.sides.values() and "Ann Lee" not in g.sides.values()]
+    _finish(billo, [g.number for g in bob[:3]])
+    assert run("event", "withdraw", billo, "Bob Roy").exit_code == 0
+    for g in bob[3:]:
+        [rep] = check_text((billo / g.file).read_text(encoding="utf-8"))
+        other = next(t for t, p in g.sides.items() if p != "Bob Roy")
+        assert rep.valid and rep.record.tags["Winner"] == other
+        assert rep.record.tags["Termination"] == "forfeit"
+
+
+def test_a_forfeit_at_a_table_of_four_leaves_the_winner_to_event_toml(zones: Path) -> None:
+    game = load_event(zones).games[1]
+    assert run("event", "result", zones, "2", "forfeit", "Dragon").exit_code == 0
+    [rep] = check_text((zones / game.file).read_text(encoding="utf-8"))
+    assert rep.valid and rep.record.tags["Winner"] == "*"
+    assert rep.record.tags["Termination"] == "forfeit"
+
+
+def test_a_record_annulled_by_its_termination_tag_counts_for_no_one(billo: Path) -> None:
+    game = load_event(billo).games[6]
+    path = billo / game.file
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        '[Winner "*"]', '[Winner "*"]\n[Termination "annulled"]'), encoding="utf-8")
+    out = load_event(billo).games[6].outcome
+    assert out is not None and out.kind == "annulled" and out.points == {}
