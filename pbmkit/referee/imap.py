@@ -69,6 +69,7 @@ BATCH_COUNT = 200
 _META_CHUNK = 2000
 """UIDs per FETCH of sizes and dates."""
 _KEY = re.compile(r"([0-9]{1,10})\.([0-9]{1,10})")
+_BYTES = re.compile(r"""\bb'([^']*)'""")
 
 T = TypeVar("T")
 
@@ -201,8 +202,12 @@ class _Client(Protocol):
 
 
 def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text[:200]
+    """What ``exc`` says, on one line of at most 200 characters (the server's words as text, not
+    as Python's ``b'...'``)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    text = first.decode("utf-8", "replace") if isinstance(first, bytes) else str(exc)
+    text = _BYTES.sub(lambda m: m.group(1), text)
+    return " ".join(text.split())[:200] or type(exc).__name__
 
 
 class ImapInbox:
