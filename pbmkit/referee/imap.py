@@ -297,6 +297,8 @@ class ImapInbox:
         except (OSError, EOFError) as exc:
             self._drop()
             text = exc.strerror if isinstance(exc, OSError) and exc.strerror else _one_line(exc)
+            if doing == "connecting":  # an unknown host, no route, ...
+                raise ImapError(f"cannot connect to {where}: {text}") from None
             raise ImapError(f"{where} went away ({doing}): {text}") from None
 
     def _drop(self) -> None:

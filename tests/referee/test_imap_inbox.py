@@ -250,6 +250,13 @@ def silent_server() -> Iterator[int]:
         s.close()
 
 
+def test_a_host_that_does_not_exist_is_one_line() -> None:
+    config = load_imap_config({"host": "imap.invalid", "user": "referee", "timeout": 5},
+                              "club.toml")
+    with pytest.raises(ImapError, match=r"^cannot connect to the IMAP server imap\.invalid:993: "):
+        ImapInbox(config, PASSWORD)
+
+
 def test_a_server_that_never_answers_times_out(dovecot: Dovecot, silent_server: int) -> None:
     with pytest.raises(ImapError, match=r"127\.0\.0\.1:\d+ did not answer within 0\.5 s"):
         ImapInbox(dovecot.config(port=silent_server, timeout=0.5), PASSWORD)
