@@ -19,6 +19,7 @@ from smtp_server import QUIET
 
 from pbmkit.notation import check_text
 from pbmkit.referee.imap import ImapError, ImapInbox
+from pbmkit.referee.inbox import InboxMessage
 from pbmkit.referee.run import run_club
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
@@ -117,24 +118,26 @@ def test_an_imap_server_going_away_mid_run_loses_no_move_and_applies_none_twice(
         ann.move(1, "2. IS to HS")
 
         class Dying(ImapInbox):
-            """Reads one message a fetch; the server stops once the first is done."""
+            """Reads one message a fetch; the server stops once the first is handed out."""
 
-            def done(self, key: str) -> None:
-                super().done(key)
+            def messages(self) -> Iterator[InboxMessage]:
+                rest = super().messages()
+                yield next(rest)
                 server.stop()
+                yield from rest
 
-        config = server.config()
-        dying = Dying(config, PASSWORD, batch_count=1)
+        dying = Dying(server.config(), PASSWORD, batch_count=1)
         before = len(w.handler.accepted)
         with pytest.raises(ImapError, match="went away"):
             run_club(w.root, clock=lambda: w.clock[0], inbox=dying)
         record = (w.root / "games" / "1-batalo.txt").read_text()
         assert "JR to IS" in record and "DX to FV" not in record  # the first, committed
         server.start()
-        assert len(server.folder("INBOX")) == 2 and len(server.folder("Processed")) == 7
+        assert len(server.folder("INBOX")) == 3  # none marked done: the run did not get so far
         report = w.run()
-        assert report.outcomes == {"done": 2}, report.lines
+        assert report.outcomes == {"duplicate": 1, "done": 2}, report.lines  # the ledger
         record = (w.root / "games" / "1-batalo.txt").read_text()
         assert record.count("JR to IS") == 1 and "DX to FV" in record and "IS to HS" in record
+        assert server.folder("INBOX") == [] and len(server.folder("Processed")) == 6 + 3
         subjects = [str(m["Subject"]) for m in w.sent()[before:]]
         assert len(subjects) == 6 and len(set(subjects)) == 6  # two players x three moves, once
