@@ -47,7 +47,7 @@ GAMES_DIR = "games"
 LOCK_FILE = ".lock"
 
 _KEYS = {"name", "address", "organiser", "move_days", "reminder_days", "pictures", "inbox",
-         "smtp", "outbox", "authserv_id"}
+         "smtp", "outbox", "authserv_id", "vacation_days"}
 
 TEMPLATE = """\
 # The club's settings (docs/referee.md, "Set-up").
@@ -62,6 +62,8 @@ move_days = 14
 reminder_days = 7
 # The board as a picture (PNG) in every move's mail, as well as in text.
 pictures = true
+# Vacation days a player may take a calendar year (the command 'vacation DAYS'; ICCF: 45).
+vacation_days = 45
 
 [inbox]
 # A Maildir, relative to this folder (what fetchmail, getmail, mbsync or a local server fill).
@@ -106,6 +108,8 @@ class Club:
     sender (DKIM/DMARC), besides the player's key."""
     raw: dict[str, Any] = field(default_factory=dict)
     """The whole document, for settings other modules read."""
+    vacation_days: int = 45
+    """Vacation days a player may take in a calendar year (``vacation DAYS``)."""
 
     @property
     def db_path(self) -> Path:
@@ -217,7 +221,8 @@ def load_club(root: str | os.PathLike[str]) -> Club:
         raise ClubError(f"{where}: authserv_id must be a server's name, like mx.example.org")
     return Club(folder, name.strip(), address, organiser, smtp, maildir, imap,
                 _days(doc, "move_days", 14, where), _days(doc, "reminder_days", 7, where),
-                pictures, outbox_folder, authserv_id, doc)
+                pictures, outbox_folder, authserv_id, doc,
+                vacation_days=_days(doc, "vacation_days", 45, where))
 
 
 def write_atomic(path: Path, data: bytes, *, sync: bool = True) -> None:

@@ -34,7 +34,7 @@ from pbmkit.referee.outgoing import Outgoing, board_message, queue, text_message
 __all__ = ["COMMANDS", "MODULES", "Command", "Context", "Refusal", "command", "find_command",
            "help_text", "load_commands"]
 
-MODULES: tuple[str, ...] = ()
+MODULES: tuple[str, ...] = ("pbmkit.referee.club_commands",)
 """Modules that register more commands (imported by :func:`load_commands`)."""
 
 MAX_NAME = 30
@@ -537,9 +537,6 @@ def _game_number(ctx: Context) -> tuple[int, list[str]]:
 @command("move", "move N MOVE", "play MOVE in game N (or reply in the game's thread with a line "
          "'Move: MOVE')")
 def _move(ctx: Context) -> None:
-    from pbmkit.notation.desk import annotation_text
-    from pbmkit.notation.moving import AppendRefused, MoveRefused, play_move
-
     ctx.require_player()
     number, words = _game_number(ctx)
     row = ctx.game(number)
@@ -564,9 +561,34 @@ def _move(ctx: Context) -> None:
     if not text:
         raise Refusal(f"game {number}: no move given (write 'Move: {label}. "
                       f"{game.notation.example}')")
+    play_for(ctx, number, rep, text)
+
+
+MoveHook = Callable[[Context, int, Any], None]
+AFTER_MOVE: list[MoveHook] = []
+"""Called after every move the referee applies, with the game's number and the
+:class:`~pbmkit.notation.moving.Played` (conditional moves: pbmkit/referee/club_commands.py)."""
+LEAVE: list[Callable[[Context, int, str, GameReplay], int]] = []
+"""Days of leave to write on the move of a side (``[%ccleave N]``: the player's vacation)."""
+
+
+def play_for(ctx: Context, number: int, rep: GameReplay, text: str, *, via: str = "",
+             hooks: bool = True) -> Any:
+    """Play ``text`` for the side to move of game ``number`` (whose right to move the caller
+    has checked), stage the record and mail every player; ``via`` opens the mail's lines (how the
+    move came, e.g. a conditional move); ``hooks``: run :data:`AFTER_MOVE`. :class:`Refusal` for
+    an illegal move."""
+    from pbmkit.notation.desk import annotation_text
+    from pbmkit.notation.moving import AppendRefused, MoveRefused, play_move
+
+    row = ctx.game(number)
+    game = rep.game
+    assert game is not None
+    side = rep.next_turn()[1]
     try:
         played = play_move(ctx.record_text(number), str(row["record"]), rep, text,
-                           note=lambda: annotation_text(sent=ctx.today),
+                           note=lambda: annotation_text(
+                               sent=ctx.today, leave=sum(h(ctx, number, side, rep) for h in LEAVE)),
                            listing=f"'show {number}'")
     except MoveRefused as exc:
         raise Refusal(*(f"game {number}: {line}" if k == 0 else line
@@ -578,6 +600,7 @@ def _move(ctx: Context) -> None:
     new = ctx.replay(number)
     said = "".join(f" {a.word}" for a in played.said)
     done = f"{move_label(new, new.main[-1])} {played.side.capitalize()} {played.written}{said}"
+    first = [via] if via else []
     if played.outcome is not None:
         from pbmkit.games.base import describe_outcome
 
@@ -585,17 +608,20 @@ def _move(ctx: Context) -> None:
         status = f"game over, {result}"
 
         def intro(side_: str, name: str) -> list[str]:
-            return [f"Game {number}: {done}.", f"The game is over: {result}."]
+            return [*first, f"Game {number}: {done}.", f"The game is over: {result}."]
     else:
         to_move = new.next_turn()[1]
         status = f"{to_move.capitalize()} to move"
 
         def intro(side_: str, name: str) -> list[str]:
             notes = [f"Warning: {a.word}! This move {a.detail}." for a in played.said]
-            return [f"Game {number}: {done}.", *notes,
+            return [*first, f"Game {number}: {done}.", *notes,
                     *_turn_lines(ctx, number, side_, to_move, new)]
 
     ctx.mail_players(number, intro, status)
+    for hook in AFTER_MOVE if hooks else ():
+        hook(ctx, number, played)
+    return played
 
 
 @command("show", "show N", "the board and moves of game N")

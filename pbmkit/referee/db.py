@@ -119,6 +119,35 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE outbox ADD COLUMN board TEXT
     """,
+    # 3 -> 4: the club's commands beyond the core (pbmkit/referee/club_commands.py): conditional
+    # moves (``queue``), vacations, the notices sent (a reminder once a turn, an overstep once a
+    # side), and the club's own state (the day of the last check of the clocks).
+    """
+    CREATE TABLE queues (
+        game INTEGER NOT NULL REFERENCES games(number),
+        side TEXT NOT NULL,
+        moves TEXT NOT NULL,
+        made TEXT NOT NULL,
+        PRIMARY KEY (game, side)
+    );
+    CREATE TABLE vacations (
+        id INTEGER PRIMARY KEY,
+        player INTEGER NOT NULL REFERENCES players(id),
+        start TEXT NOT NULL,
+        end TEXT NOT NULL
+    );
+    CREATE INDEX vacations_player ON vacations(player);
+    CREATE TABLE notices (
+        game INTEGER NOT NULL REFERENCES games(number),
+        key TEXT NOT NULL,
+        made TEXT NOT NULL,
+        PRIMARY KEY (game, key)
+    );
+    CREATE TABLE club_state (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -64,6 +64,8 @@ class RunReport:
     outcomes: Counter[str] = field(default_factory=Counter)
     lines: list[str] = field(default_factory=list)
     rewritten: int = 0
+    notices: int = 0
+    """Reminders and overstep reports queued (pbmkit/referee/reminders.py)."""
     send: SendReport = field(default_factory=SendReport)
 
     def summary(self) -> str:
@@ -393,6 +395,10 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
                 _mark_done(db, box, handled)
             finally:
                 box.close()
+            from pbmkit.referee.reminders import check_clocks
+
+            moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
+            report.notices = check_clocks(db, club, club_key, moment)
             if send:
                 password = None
                 if club.smtp is not None and club.smtp.user:

@@ -127,6 +127,12 @@ def standings(games: Iterable[tuple[Sequence[tuple[str, str]], str | None]]) -> 
     return out
 
 
+def club_ratings(title: str, texts: Sequence[str]) -> Sequence[RatingRow] | None:
+    """The rating list of the finished games (record texts) of one game of the club's rules,
+    or None when no rating list can be made."""
+    return None
+
+
 def _last_date(rep: GameReplay) -> str:
     from pbmkit.notation.desk import replay_clock
 

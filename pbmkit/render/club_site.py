@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from pbmkit.render.html import STYLE, name, text
 
-__all__ = ["GameRow", "RatingRow", "RulesSection", "StandingRow", "club_index", "slug",
-           "standings_page"]
+__all__ = ["GameRow", "RatingRow", "RulesSection", "StandingRow", "club_index", "points_text",
+           "slug", "standings_page"]
 
 EXTRA_STYLE = """
 .club nav ul{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:8px 16px}
@@ -129,7 +129,7 @@ def _page(title: str, body: str) -> str:
         f'<body class="club">\n{body}</body>\n</html>\n')
 
 
-def _points(value: float) -> str:
+def points_text(value: float) -> str:
     """``3``, ``3½``, ``½``, or two decimals for a shared draw (``0.33``)."""
     twice = value * 2
     if twice == int(twice):
@@ -182,7 +182,7 @@ def standings_page(site: Site, section: RulesSection) -> str:
     rows = "".join(
         f"<tr><td class=\"num\">{k}</td><td>{name(r.player)}</td><td class=\"num\">{r.played}</td>"
         f'<td class="num">{r.won}</td><td class="num">{r.drawn}</td><td class="num">{r.lost}</td>'
-        f'<td class="num">{_points(r.points)}</td><td class="num">{r.running}</td></tr>'
+        f'<td class="num">{points_text(r.points)}</td><td class="num">{r.running}</td></tr>'
         for k, r in enumerate(section.standings, start=1))
     standings = ('<div class="scroll"><table class="index"><thead><tr><th scope="col">#</th>'
                  '<th scope="col">Player</th><th scope="col">Played</th><th scope="col">Won</th>'

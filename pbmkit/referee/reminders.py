@@ -1,0 +1,107 @@
+"""The referee's look at the clocks, once a day (docs/referee.md, "Reminders and time").
+
+:func:`check_clocks` runs in every ``referee run`` after the inbox, and does its work on the first
+run of each day (the club's state ``clocks`` holds the day of the last check: days are what the
+desk counts, so a second look the same day finds nothing new). For every running game that has
+waited a day or more it asks :func:`pbmkit.referee.clock.due_notices` what is due, and for each
+notice not sent before (the table ``notices``, keyed by game and notice) queues the mail and
+records it, one transaction a game:
+
+* a reminder to the player to move, from their key's address so that a reply with ``Move: ...``
+  plays; once a turn;
+* an overstepped time control to every player of the game and to the organiser (``organiser`` in
+  club.toml), once a side; the organiser decides (``pbmkit referee forfeit DIR N SIDE``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import sqlite3
+
+from pbmkit.referee.clock import due_notices
+from pbmkit.referee.club import Club
+from pbmkit.referee.keys import game_key_text, game_secret
+from pbmkit.referee.outgoing import queue, text_message
+
+__all__ = ["check_clocks"]
+
+STATE_KEY = "clocks"
+
+
+def check_clocks(db: sqlite3.Connection, club: Club, club_key: bytes, now: datetime.datetime, *,
+                 force: bool = False) -> int:
+    """Queue the reminders and overstep reports due today; the number of notices queued.
+    Nothing happens on a later run of the same day unless ``force``."""
+    from pbmkit.notation import parse_records
+    from pbmkit.notation.desk import desk_report, next_turn
+    from pbmkit.referee.club_commands import order_of, vacations_of
+
+    today = now.date()
+    row = db.execute("SELECT value FROM club_state WHERE key = ?", (STATE_KEY,)).fetchone()
+    if row is not None and row["value"] >= today.isoformat() and not force:
+        return 0
+    cutoff = (today - datetime.timedelta(days=1)).isoformat() + "T99"
+    numbers = [int(r["number"]) for r in db.execute(
+        "SELECT number FROM games WHERE state = 'running' AND turn_since <= ? ORDER BY number",
+        (cutoff,))]
+    sent = 0
+    for number in numbers:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            game = db.execute("SELECT * FROM games WHERE number = ?", (number,)).fetchone()
+            try:
+                records, _ = parse_records(str(game["text"]), str(game["record"]),
+                                           check_moves=False)
+                record = records[0]
+                order = order_of(str(game["rules"]), record)
+            except (ValueError, IndexError):  # a record that cannot be read has no clock
+                db.execute("ROLLBACK")
+                continue
+            _, to_move = next_turn(record, order)
+            seats = db.execute(
+                "SELECT gp.side, gp.player, gp.generation, p.address, p.name FROM game_players gp "
+                "JOIN players p ON p.id = gp.player WHERE gp.game = ? ORDER BY gp.rowid",
+                (number,)).fetchall()
+            mover = [s for s in seats if str(s["side"]) in to_move.split("+")]
+            vacations = vacations_of(db, int(mover[0]["player"])) if mover else []
+            report = desk_report(record, order)
+            done = {str(r["key"]) for r in db.execute("SELECT key FROM notices WHERE game = ?",
+                                                      (number,))}
+            title = record.tags.get("Game", str(game["rules"]))
+            for notice in due_notices(record, order, to_move, today,
+                                      reminder_days=club.reminder_days, vacations=vacations,
+                                      report=report):
+                if notice.key in done:
+                    continue
+                db.execute("INSERT INTO notices (game, key, made) VALUES (?, ?, ?)",
+                           (number, notice.key, now.isoformat(timespec="seconds")))
+                if notice.kind == "reminder":
+                    for s in mover:
+                        key = game_key_text(number, game_secret(club_key, number, str(s["side"]),
+                                                                int(s["generation"])))
+                        queue(db, text_message(
+                            club, str(s["address"]), f"{title} #{number}: your move",
+                            f"A reminder from {club.name}: it is your move in game {number} "
+                            f"({title}); {notice.text}.\n\nReply to this message with a line "
+                            f"'Move: MOVE', or write 'show {number}' for the board. Away? "
+                            "'vacation DAYS' stops your clocks.\n", key=key, now=now), now)
+                        sent += 1
+                    continue
+                names = ", ".join(f"{s['name']} ({str(s['side']).capitalize()})" for s in seats)
+                text = (f"Game {number} of {club.name} ({title}: {names}): {notice.text}.\n\n"
+                        "The moves stay as they are; the organiser decides what follows (a "
+                        "forfeit, or play on).\n")
+                recipients = [str(s["address"]) for s in seats]
+                if club.organiser:
+                    recipients.append(club.organiser)
+                for to in dict.fromkeys(recipients):
+                    queue(db, text_message(club, to, f"{title} #{number}: time overstepped",
+                                           text, now=now), now)
+                    sent += 1
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    db.execute("INSERT OR REPLACE INTO club_state (key, value) VALUES (?, ?)",
+               (STATE_KEY, today.isoformat()))
+    return sent
