@@ -68,3 +68,13 @@ def run(folder: str, watch: bool, interval: float, verbose: bool) -> None:
             time.sleep(interval)
         except KeyboardInterrupt:
             return
+
+
+def _organiser_commands() -> None:
+    from pbmkit.cli.referee_club import forfeit, site
+
+    referee.add_command(forfeit)
+    referee.add_command(site)
+
+
+_organiser_commands()

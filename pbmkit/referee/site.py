@@ -72,6 +72,7 @@ class _Played:
     rep: GameReplay
     players: tuple[tuple[str, str], ...]
     last: str
+    text: str
 
 
 def players_of(rep: GameReplay) -> tuple[tuple[str, str], ...]:
@@ -169,11 +170,12 @@ def _write(path: Path, page: str) -> None:
         raise
 
 
-Ratings = Callable[[str, Sequence["GameReplay"]], "Sequence[RatingRow] | None"]
-"""The rating list of one game of the club's rules (its title, its finished games' replays)."""
+Ratings = Callable[[str, Sequence[str]], "Sequence[RatingRow] | None"]
+"""The rating list of one game of the club's rules (its title, its finished games' record
+texts)."""
 
 
-def _read(game: ClubGame, report: SiteReport) -> GameReplay | None:
+def _read(game: ClubGame, report: SiteReport) -> tuple[str, GameReplay] | None:
     from pbmkit.notation import check_text
 
     try:
@@ -197,7 +199,7 @@ def _read(game: ClubGame, report: SiteReport) -> GameReplay | None:
         report.skipped.append(f"game {game.number}: {game.path.name} does not hold one game "
                               "that can be replayed; left out")
         return None
-    return replays[0]
+    return text, replays[0]
 
 
 def build_site(club_name: str, games: Sequence[ClubGame], out: Path, *,
@@ -209,9 +211,10 @@ def build_site(club_name: str, games: Sequence[ClubGame], out: Path, *,
     (out / "games").mkdir(parents=True, exist_ok=True)
     played: list[_Played] = []
     for g in sorted(games, key=lambda g: g.number):
-        rep = _read(g, report)
-        if rep is None:
+        found = _read(g, report)
+        if found is None:
             continue
+        text, rep = found
         assert rep.game is not None
         upto = None
         if rep.errors:
@@ -226,7 +229,7 @@ def build_site(club_name: str, games: Sequence[ClubGame], out: Path, *,
         players = players_of(rep)
         if g.players:
             players = tuple((s, g.players.get(s, n)) for s, n in players)
-        played.append(_Played(g.number, rep.game.title, rep, players, _last_date(rep)))
+        played.append(_Played(g.number, rep.game.title, rep, players, _last_date(rep), text))
     rows = {p.number: GameRow(f"games/game-{p.number}.html", p.number, p.title, p.players,
                               _state(p), p.rep.turns, p.rep.record.tags.get("Date", "").strip(),
                               p.last) for p in played}
@@ -242,7 +245,7 @@ def build_site(club_name: str, games: Sequence[ClubGame], out: Path, *,
         note = ""
         if ratings is not None:
             try:
-                rated = ratings(title, [p.rep for p in done])
+                rated = ratings(title, [p.text for p in done])
             except ValueError as exc:
                 note = f"The ratings could not be computed: {exc}"
         sections.append(RulesSection(title, len(mine) - len(done), len(done), table, rated,

@@ -270,3 +270,66 @@ def test_the_new_tables_come_with_a_migration(tmp_path: Path) -> None:
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"queues", "vacations", "notices", "club_state"} <= tables
     assert isinstance(db, sqlite3.Connection)
+
+
+def test_the_organiser_rules_a_forfeit_once_and_the_players_are_told(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from pbmkit.cli import cli
+
+    with world(tmp_path, monkeypatch) as w:
+        ann, bob = _pair(w)
+        _start(w, ann, bob, tags="TimeControl=1/10")
+        ann.move(1, "JR to IS")
+        run_on(w, 0)
+        before = snapshot(w)
+        for args, why in (([str(w.root), "1", "purple"], "not a place of this game"),
+                          ([str(w.root), "2", "black"], "there is no game 2"),
+                          ([str(w.root), "1", "black", "--winner", "black"], "another place")):
+            result = CliRunner().invoke(cli, ["referee", "forfeit", *args])
+            assert result.exit_code == 1 and why in result.stderr, result.output
+            assert len(result.stderr.strip().splitlines()) == 1
+        assert snapshot(w) == before
+        result = CliRunner().invoke(cli, ["referee", "forfeit", str(w.root), "1", "Black"])
+        assert result.exit_code == 0, result.output
+        assert "Black (bob) forfeits (time forfeit): White (ann) wins" in result.output
+        record = _record(w)
+        assert '[Winner "White"]' in record and '[Termination "time forfeit"]' in record
+        (rep,) = check_text(record)
+        assert rep.valid and rep.winner == "white"
+        run_on(w, 11)
+        for to in ("ann@example.org", "bob@example.net", "orga@club.example.org"):
+            assert len([m for m in w.sent() if to in str(m["To"])
+                        and "forfeit" in str(m["Subject"])]) == 1, to
+        again = CliRunner().invoke(cli, ["referee", "forfeit", str(w.root), "1", "black"])
+        assert again.exit_code == 1 and "over already" in again.stderr
+        bob.move(1, "DX to FV")  # the game is over: no more moves
+        run_on(w, 11)
+        assert _record(w) == record
+
+
+def test_the_club_site_from_the_club_folder(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from pbmkit.cli import cli
+
+    with world(tmp_path, monkeypatch) as w:
+        ann, bob = _pair(w)
+        _start(w, ann, bob)
+        for k, move in enumerate(BATALO):
+            (ann, bob)[k % 2].move(1, move)
+            run_on(w, k)
+        _start(w, bob, ann, day=12)
+        out = tmp_path / "site"
+        result = CliRunner().invoke(cli, ["referee", "site", str(w.root), "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert "1 running and 1 finished" in result.output
+        index = (out / "index.html").read_text(encoding="utf-8")
+        assert "White (bob) to play turn 1" in index and "White wins on the base" in index
+        assert (out / "games" / "game-1.html").exists() and (out / "games" / "game-2.html").exists()
+        standings = (out / "standings-batalo.html").read_text(encoding="utf-8")
+        assert standings.index("<bdi>ann</bdi>") < standings.index("<bdi>bob</bdi>")
+        bad = CliRunner().invoke(cli, ["referee", "site", str(tmp_path), "-o", str(out)])
+        assert bad.exit_code == 2 and "not a club folder" in bad.stderr

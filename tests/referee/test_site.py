@@ -13,7 +13,6 @@ from pathlib import Path
 from browser import Browser
 from PIL import Image
 
-from pbmkit.notation.replay import GameReplay
 from pbmkit.referee.site import ClubGame, build_site, game_points, standings
 from pbmkit.render.club_site import RatingRow
 
@@ -52,7 +51,7 @@ def _club(tmp_path: Path) -> list[ClubGame]:
     return [ClubGame(k, games / f"{k}.txt") for k in range(1, 6)]
 
 
-def _ratings(title: str, games: Sequence[GameReplay]) -> Sequence[RatingRow]:
+def _ratings(title: str, games: Sequence[str]) -> Sequence[RatingRow]:
     return [RatingRow("Anna Łódźka", 1512.4, len(games), -7.6)] if title == "Batalo" else []
 
 
