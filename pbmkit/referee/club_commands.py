@@ -180,6 +180,9 @@ def _after_move(ctx: Context, number: int, played: Any) -> None:
     from pbmkit.referee.conditional import answer
 
     for _ in range(MAX_CHAIN):
+        if ctx.db.execute("SELECT 1 FROM queues WHERE game = ? LIMIT 1", (number,)).fetchone() \
+                is None:
+            return  # no queue in this game: nothing to replay
         rep = ctx.replay(number)
         if rep.game is None or rep.winner is not None:
             ctx.db.execute("DELETE FROM queues WHERE game = ?", (number,))
