@@ -420,11 +420,20 @@ def _ratings(ctx: Context) -> None:
         "SELECT text FROM games WHERE rules = ? AND state != 'running' ORDER BY number",
         (game.name,))]
     rows = club_ratings(game.title, texts)
-    if rows is None or not rows:
+    if not rows:
         ctx.reply(f"Ratings: {game.title}", f"No rated game of {game.title} in "
                                              f"{ctx.club.name} yet.\n")
         return
-    table = _table(("#", "Player", "Rating", "Games"),
-                   [(str(k), r.player, str(round(r.rating)), str(r.games))
-                    for k, r in enumerate(rows[:MAX_LISTED], start=1)])
-    ctx.reply(f"Ratings: {game.title}", f"{ctx.club.name}: {game.title}.\n\n{table}\n")
+    groups: dict[str, list[Any]] = {}
+    for r in rows:
+        groups.setdefault(r.group or game.title, []).append(r)
+    parts = []
+    for group, members in groups.items():
+        table = _table(("#", "Player", "Rating", "Games", "Last change"),
+                       [(str(k), r.player, str(round(r.rating)), str(r.games),
+                         "" if r.change is None else f"{r.change:+.0f}")
+                        for k, r in enumerate(members[:MAX_LISTED], start=1)])
+        parts.append(f"{group}:\n\n{table}\n")
+    ctx.reply(f"Ratings: {game.title}", f"{ctx.club.name}, the ratings (pbmkit.ratings: FIDE's "
+                                         "Elo for two players, openskill for more; forfeits "
+                                         "are not rated).\n\n" + "\n".join(parts))

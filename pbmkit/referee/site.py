@@ -129,9 +129,15 @@ def standings(games: Iterable[tuple[Sequence[tuple[str, str]], str | None]]) -> 
 
 
 def club_ratings(title: str, texts: Sequence[str]) -> Sequence[RatingRow] | None:
-    """The rating list of the finished games (record texts) of one game of the club's rules,
-    or None when no rating list can be made."""
-    return None
+    """The rating lists of the finished games (record texts) of one game of the club's rules,
+    by :func:`pbmkit.ratings.rate` (FIDE's Elo for two players, openskill for more: each list's
+    rows carry its name as ``group``); forfeits are not rated (docs/ratings.md)."""
+    from pbmkit.ratings import FinishedGame, finished_games, rate
+
+    games = [g for k, text in enumerate(texts)
+             for g in finished_games(text, f"game {k + 1}") if isinstance(g, FinishedGame)]
+    return [RatingRow(p.name, p.rating, p.games, p.change, group=rl.name)
+            for rl in rate(games) for p in rl.players]
 
 
 def _last_date(rep: GameReplay) -> str:

@@ -82,6 +82,9 @@ class RatingRow:
     games: int
     change: float | None = None
     """The change of the player's last rated games, if known."""
+    group: str = ""
+    """The rating list the row belongs to (``Batrakill, 3 to 5 players``), when a game's rules
+    have several."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,19 @@ def club_index(site: Site) -> str:
     return _page(site.club, body)
 
 
+def _ratings_table(rows: Sequence[RatingRow], heading: str) -> str:
+    body = "".join(
+        f'<tr><td class="num">{k}</td><td>{name(r.player)}</td>'
+        f'<td class="num">{round(r.rating)}</td><td class="num">{r.games}</td>'
+        f'<td class="num">{"" if r.change is None else f"{r.change:+.0f}"}</td></tr>'
+        for k, r in enumerate(rows, start=1))
+    title = f"<h3>{text(heading)}</h3>" if heading else ""
+    return (f'{title}<div class="scroll"><table class="index"><thead><tr><th scope="col">#</th>'
+            '<th scope="col">Player</th><th scope="col">Rating</th>'
+            '<th scope="col">Games</th><th scope="col">Last change</th></tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
+
+
 def standings_page(site: Site, section: RulesSection) -> str:
     """The standings and the ratings of one game of the club's rules."""
     rows = "".join(
@@ -194,15 +210,12 @@ def standings_page(site: Site, section: RulesSection) -> str:
     elif not section.ratings:
         ratings = '<p class="muted">No rated game yet.</p>'
     else:
-        body = "".join(
-            f'<tr><td class="num">{k}</td><td>{name(r.player)}</td>'
-            f'<td class="num">{round(r.rating)}</td><td class="num">{r.games}</td>'
-            f'<td class="num">{"" if r.change is None else f"{r.change:+.0f}"}</td></tr>'
-            for k, r in enumerate(section.ratings, start=1))
-        ratings = ('<div class="scroll"><table class="index"><thead><tr><th scope="col">#</th>'
-                   '<th scope="col">Player</th><th scope="col">Rating</th>'
-                   '<th scope="col">Games</th><th scope="col">Last change</th></tr></thead>'
-                   f"<tbody>{body}</tbody></table></div>")
+        groups: dict[str, list[RatingRow]] = {}
+        for r in section.ratings:
+            groups.setdefault(r.group, []).append(r)
+        ratings = "".join(_ratings_table(members, group if len(groups) > 1 or
+                                         (group and group != section.title) else "")
+                          for group, members in groups.items())
     note = f'<p class="muted">{text(section.note)}</p>' if section.note else ""
     title = f"{site.club}: {section.title}"
     body = (f'<header><p class="back"><a href="index.html">{text(site.club)}</a></p>'

@@ -249,6 +249,7 @@ def test_games_history_and_standings(tmp_path: Path, monkeypatch: pytest.MonkeyP
         ann.write("history 1")
         ann.write("standings batalo")
         ann.write("standings chess")
+        bob.write("ratings Batalo")
         run_on(w, 12)
         mine = text_of(ann.last("Games of ann"))
         assert "1 running, 1 finished" in mine
@@ -261,6 +262,11 @@ def test_games_history_and_standings(tmp_path: Path, monkeypatch: pytest.MonkeyP
         assert re.fullmatch(r"\s*1\s+ann\s+1\s+1\s+0\s+0\s+1\s+1", table[-2]), table
         assert re.fullmatch(r"\s*2\s+bob\s+1\s+0\s+0\s+1\s+0\s+1", table[-1]), table
         assert "no game called 'chess'" in text_of(ann.last("Refused"))
+        ratings = text_of(bob.last("Ratings: Batalo"))
+        rows = re.findall(r"^\s*(\d)\s+(ann|bob)\s+(\d+)\s+1\s+([+-]\d+)\s*$",
+                          ratings.replace("\r", ""), re.M)
+        assert [(k, who) for k, who, _, _ in rows] == [("1", "ann"), ("2", "bob")], ratings
+        assert int(rows[0][2]) > int(rows[1][2]) and rows[0][3].startswith("+")
 
 
 def test_the_new_tables_come_with_a_migration(tmp_path: Path) -> None:
@@ -331,5 +337,8 @@ def test_the_club_site_from_the_club_folder(tmp_path: Path,
         assert (out / "games" / "game-1.html").exists() and (out / "games" / "game-2.html").exists()
         standings = (out / "standings-batalo.html").read_text(encoding="utf-8")
         assert standings.index("<bdi>ann</bdi>") < standings.index("<bdi>bob</bdi>")
+        ratings = standings[standings.index('id="ratings"'):]
+        assert ratings.index("<bdi>ann</bdi>") < ratings.index("<bdi>bob</bdi>")
+        assert "No rating list" not in standings
         bad = CliRunner().invoke(cli, ["referee", "site", str(tmp_path), "-o", str(out)])
         assert bad.exit_code == 2 and "not a club folder" in bad.stderr

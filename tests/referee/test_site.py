@@ -108,3 +108,27 @@ def test_the_site_in_a_browser_fetches_nothing_and_runs_nothing(browser: Browser
     assert isinstance(links, list) and "games/game-1.html" in links
     title = browser.script("return document.querySelector('h1').textContent")
     assert title == "Club <Harmony>"
+
+
+def test_the_ratings_come_from_pbmkit_ratings_a_list_per_kind(tmp_path: Path) -> None:
+    """Batrakill's duel and its zones game of four are two lists (Elo, openskill): each gets its
+    own table, headed by its name."""
+    from pbmkit.referee.site import club_ratings
+
+    texts = [(ROOT / "examples" / n).read_text(encoding="utf-8")
+             for n in ("batrakill-01-knights-win.txt", "batrakill-03-four-players.txt")]
+    rows = club_ratings("Batrakill", texts)
+    assert rows is not None
+    groups = {r.group for r in rows}
+    assert groups == {"Batrakill", "Batrakill, 3 to 5 players"}
+    zones = [r.player for r in rows if r.group == "Batrakill, 3 to 5 players"]
+    assert sorted(zones) == ["Ann", "Bob", "Cid", "Dee"] and zones[0] == "Ann"  # Purple won
+    games = tmp_path / "g"
+    games.mkdir()
+    for k, text in enumerate(texts, start=1):
+        (games / f"{k}.txt").write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    build_site("Club", [ClubGame(k, games / f"{k}.txt") for k in (1, 2)], out,
+               ratings=club_ratings)
+    page = (out / "standings-batrakill.html").read_text(encoding="utf-8")
+    assert "<h3>Batrakill</h3>" in page and "<h3>Batrakill, 3 to 5 players</h3>" in page
