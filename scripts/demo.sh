@@ -114,7 +114,7 @@ done
 echo "Open out/html/03-unfinished-with-series.html or out/html/archive/index.html in a browser."
 
 echo
-echo "== Ratings: a list per game from the finished example games (docs/ratings.md) =="
+echo "== Ratings: a list per game from the finished example games (docs/events.md, "Ratings") =="
 "$PBMKIT" ratings examples --rules batalo
 "$PBMKIT" ratings examples -o out/ratings.csv
 

@@ -3,7 +3,7 @@
 A record is read, not replayed (as ``pbmkit status`` reads it): its result is the one written,
 the main line's ending (``resigns``: the side to move gives up; ``draw agreed``) or else the
 ``Winner`` tag that ``pbmkit move``, ``resign`` and ``draw`` set. Checking the moves is ``pbmkit
-check``'s job (docs/ratings.md). A game still going (no ending, ``Winner "*"`` or none)
+check``'s job (docs/events.md, "Ratings"). A game still going (no ending, ``Winner "*"`` or none)
 is not a finished game and is left out without a word, and so is a forfeit (a ``Termination`` tag
 saying so); a record the ratings cannot use (an unknown game, a side without a player, a winner
 the game does not have) is a :class:`Skipped` with the reason.
