@@ -150,6 +150,9 @@ play_event out/events/billo-7 examples/events/billo-7-play.tsv
   --tag Date=2027-01-10
 play_event out/events/batrakill-4 examples/events/batrakill-4-play.tsv
 "$PBMKIT" check -q out/events/*/*.txt
+# the two events' rating lists from their records: Elo for the Billo section, openskill for the
+# zones table (the organiser's forfeit and adjudication live in event.toml, not in the records)
+"$PBMKIT" ratings out/events
 # The crosstables (text, PDF, a web page linking each game's pbmkit html page) and the letters.
 for ev in billo-7 batrakill-4; do
   for f in out/events/$ev/*.txt; do "$PBMKIT" html "$f" -o "${f%.txt}.html" > /dev/null; done
