@@ -15,6 +15,7 @@ import io
 import json
 import os
 import re
+import stat
 import tempfile
 import tomllib
 import unicodedata
@@ -119,8 +120,13 @@ def read_players(path: str | Path) -> tuple[list[Player], Player | None]:
 
 
 def read_text_file(path: Path, what: str) -> str:
+    """The UTF-8 text of ``path``: a regular file of at most :data:`MAX_FILE_BYTES` bytes (a FIFO
+    or a device is refused before a byte is read: opened without waiting for a writer)."""
     try:
-        with path.open("rb") as fh:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise EventError(f"cannot read the {what} {path}: not a regular file")
             data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise EventError(f"cannot read the {what} {path}: {exc.strerror or exc}") from None

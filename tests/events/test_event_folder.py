@@ -4,7 +4,10 @@ withdrawals, and bad input refused with one line and nothing changed."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -318,6 +321,22 @@ def test_a_player_twice_in_a_toml_file_is_refused(tmp_path: Path) -> None:
     got = run("event", "new", tmp_path / "ev", "--rules", "billo", "--players", players)
     assert "listed twice: 'Ann' has the name of 'Ann'" in _one_line_refusal(got)
     assert not (tmp_path / "ev").exists()
+
+
+def test_a_players_file_that_is_a_fifo_or_a_device_is_refused_without_waiting(
+        tmp_path: Path) -> None:
+    """A FIFO with no writer hung `event new` (it waited for a writer) and /dev/zero would never
+    end: both are refused before a byte is read (run as a process, so a hang fails the test)."""
+    fifo = tmp_path / "players.csv"
+    os.mkfifo(fifo)
+    for players in (fifo, Path("/dev/zero")):
+        got = subprocess.run([sys.executable, "-m", "pbmkit", "event", "new", str(tmp_path / "ev"),
+                              "--rules", "billo", "--players", str(players)],
+                             capture_output=True, text=True, timeout=60, check=False)
+        assert got.returncode != 0 and got.stdout == ""
+        assert got.stderr.strip().splitlines() == [
+            f"Error: cannot read the players file {players}: not a regular file"]
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["players.csv"]
 
 
 @pytest.mark.parametrize(("args", "said"), [
