@@ -16,7 +16,6 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pbmkit.mail.trust import address_key
 from pbmkit.referee.clock import Vacation, leave_days, vacation_refusal, year_days
 from pbmkit.referee.commands import (
     AFTER_MOVE,
@@ -24,6 +23,7 @@ from pbmkit.referee.commands import (
     Context,
     Refusal,
     _game_number,
+    _player_by,
     _turn_lines,
     command,
     play_for,
@@ -286,17 +286,6 @@ def _vacation(ctx: Context) -> None:
 # --- lists --------------------------------------------------------------------------------------
 
 
-def _player_named(ctx: Context, text: str) -> sqlite3.Row:
-    if "@" in text:
-        row = ctx.db.execute("SELECT * FROM players WHERE address = ?",
-                             (address_key(text) or "",)).fetchone()
-    else:
-        row = ctx.db.execute("SELECT * FROM players WHERE name = ?", (text,)).fetchone()
-    if row is None:
-        raise Refusal(f"no player {text[:60]!r} in {ctx.club.name}")
-    return row  # type: ignore[no-any-return]
-
-
 @command("games", "games [PLAYER]", "your games (or PLAYER's): running first, whose turn, results")
 def _games(ctx: Context) -> None:
     from pbmkit.games import get_game
@@ -304,7 +293,7 @@ def _games(ctx: Context) -> None:
     from pbmkit.notation.desk import next_turn, written_result
 
     me = ctx.require_player()
-    who = _player_named(ctx, ctx.args[0]) if ctx.args else me
+    who = _player_by(ctx, ctx.args[0]) if ctx.args else me
     rows = ctx.db.execute(
         "SELECT g.number, g.rules, g.text, g.state, g.turn_since, gp.side FROM games g "
         "JOIN game_players gp ON gp.game = g.number WHERE gp.player = ? "
