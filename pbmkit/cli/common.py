@@ -15,6 +15,8 @@ from pbmkit.cli.checking import EXIT_OK as EXIT_OK
 from pbmkit.cli.checking import EXIT_USAGE as EXIT_USAGE
 from pbmkit.cli.checking import SourceError, read_text
 from pbmkit.cli.checking import report_problems as report_problems
+from pbmkit.notation import files
+from pbmkit.notation.files import FileWriteError, folder_lock
 from pbmkit.notation.problems import printable
 
 if TYPE_CHECKING:
@@ -253,127 +255,23 @@ MAX_PROBLEMS_OPTION = click.option(
 
 @contextlib.contextmanager
 def locked(path: str) -> Iterator[None]:
-    """Hold an exclusive lock for read-modify-write of ``path``.
-
-    The lock is taken on the directory holding the file (the target's, for a symlink), so no stray
-    lock file is left behind and the atomic replace of the file (a new inode) cannot slip past it.
-    """
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows: no advisory locks; replace is still atomic
-        yield
-        return
+    """Hold an exclusive lock for read-modify-write of ``path``: on the folder holding the file
+    (the target's, for a symlink); see :func:`pbmkit.notation.files.folder_lock`."""
     directory = os.path.dirname(os.path.realpath(path)) or "."
     try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError as exc:
-        raise InputError(f"cannot open the folder of {path}: {exc.strerror or exc}") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
-
-
-_TEMP_MARK = ".pbmkit-"
-
-
-def _temp_prefix(target: str) -> str:
-    """The name start of ``target``'s temporary files: ``.NAME.pbmkit-PID-`` (NAME cut to 80)."""
-    return f".{os.path.basename(target)[:80]}{_TEMP_MARK}{os.getpid()}-"
-
-
-def _remove_stale_temps(target: str) -> None:
-    """Remove the temporary files of ``target`` left by a writer that was killed.
-
-    A temporary file is named after its target and its writer's process id; one whose process
-    is gone is removed, one of a running process is left alone (ignored: every write has its own).
-    """
-    directory = os.path.dirname(target)
-    head = f".{os.path.basename(target)[:80]}{_TEMP_MARK}"
-    try:
-        names = [e.name for e in os.scandir(directory)
-                 if e.name.startswith(head) and e.name.endswith(".tmp")]
-    except OSError:
-        return
-    for entry in names:
-        pid_text = entry[len(head):].split("-", 1)[0]
-        if not pid_text.isdigit() or int(pid_text) == os.getpid() or _alive(int(pid_text)):
-            continue
-        with contextlib.suppress(OSError):
-            os.unlink(os.path.join(directory, entry))
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, OSError):
-        return True
-    return True
+        with folder_lock(directory, what=f"the folder of {path}"):
+            yield
+    except FileWriteError as exc:
+        raise InputError(str(exc)) from None
 
 
 def atomic_write(path: str, data: str | bytes) -> None:
-    """Write ``path`` all at once: a temporary file beside it, flushed, then renamed over it.
-
-    A symlink is written through (its target is replaced; the link stays a link). An existing
-    file keeps its mode and owner. Refused (:class:`InputError`, nothing changed): a file with
-    more than one hard link (replacing it would split the copies), a file whose write permission
-    is off (``chmod a-w``, even for root). Any write error (missing or read-only folder, full
-    disk) is one :class:`InputError` line, and the temporary file is removed; temporary files
-    left by a killed writer are removed by the next write of the same file.
-    """
-    import tempfile  # here, not at the top: its import costs ~5% of a mailed move's start
-
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    target = os.path.realpath(path)
+    """Write ``path`` all at once (:func:`pbmkit.notation.files.atomic_write`); its refusals and
+    write errors are one :class:`InputError` line, and nothing is changed."""
     try:
-        st: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        st = None
-    except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
-    if st is not None:
-        if st.st_nlink > 1:
-            raise InputError(f"{path} has {st.st_nlink} hard links; pbmkit replaces a file "
-                             "atomically, which would split them, so it was not changed "
-                             "(use a symlink to share a record)")
-        if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
-            raise InputError(f"{path} is read-only; it was not changed")
-    directory = os.path.dirname(target)
-    _remove_stale_temps(target)
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=".tmp", dir=directory)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if st is not None:
-            mode = st.st_mode & 0o7777
-            if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
-                os.chown(tmp, st.st_uid, st.st_gid)
-        else:  # a new file: the mode any new file would get
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except OSError as exc:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-        reason = exc.strerror or str(exc)
-        if isinstance(exc, FileNotFoundError) and not os.path.isdir(directory):
-            reason = f"no folder {os.path.dirname(path) or '.'}"
-        raise InputError(f"cannot write {path}: {reason}; nothing was written") from None
-    except BaseException:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-        raise
+        files.atomic_write(path, data)
+    except FileWriteError as exc:
+        raise InputError(str(exc)) from None
 
 
 def echo_err(message: str) -> None:

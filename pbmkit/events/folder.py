@@ -26,6 +26,7 @@ from typing import Any
 
 from pbmkit.events.model import Event, EventGame, Player
 from pbmkit.events.pairing import PairingError, round_robin, split_tables, table_rotation
+from pbmkit.notation.files import FileWriteError, atomic_write, folder_lock
 
 __all__ = ["EVENT_FILE", "MAX_FILE_BYTES", "EventError", "EventPlan", "create_event", "event_lock",
            "load_event", "plan_event", "read_event_file", "read_players", "read_text_file", "write_atomic",
@@ -486,49 +487,24 @@ def create_event(folder: str | Path, plan: EventPlan) -> None:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` at once: a temporary file beside it, flushed, renamed over it (the file's
-    mode kept)."""
+    """Replace ``path`` at once (:func:`pbmkit.notation.files.atomic_write`: a temporary file
+    beside it, synced, renamed over it, the file's mode kept); an error is one :class:`EventError`
+    line and nothing is changed."""
     try:
-        mode = path.stat().st_mode & 0o7777
-    except OSError:
-        mode = None
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.pbmkit-{os.getpid()}-", suffix=".tmp",
-                               dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise EventError(f"cannot write {path}: {exc.strerror or exc}; nothing was changed") \
-                from None
-        raise
+        atomic_write(path, text)
+    except FileWriteError as exc:
+        raise EventError(str(exc)) from None
 
 
 @contextlib.contextmanager
 def event_lock(folder: str | Path) -> Iterator[None]:
-    """An exclusive lock on the event folder for a read-modify-write of ``event.toml``."""
+    """An exclusive lock on the event folder for a read-modify-write of ``event.toml``
+    (:func:`pbmkit.notation.files.folder_lock`)."""
     try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows: the replace is still atomic
-        yield
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError as exc:
-        raise EventError(f"cannot open the event folder {folder}: {exc.strerror or exc}") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
+        with folder_lock(folder, what=f"the event folder {folder}"):
+            yield
+    except FileWriteError as exc:
+        raise EventError(str(exc)) from None
 
 
 # --- reading the outcomes ------------------------------------------------------------------------
