@@ -46,22 +46,30 @@ def run(folder: str, watch: bool, interval: float, verbose: bool) -> None:
     from pbmkit.mail.files import MailError
     from pbmkit.referee.club import ClubError
     from pbmkit.referee.db import DatabaseError
-    from pbmkit.referee.run import Busy, run_club
+    from pbmkit.referee.run import Busy, InboxFailed, RunReport, run_club
+
+    def tell(report: RunReport) -> None:
+        if verbose:
+            for line in report.lines:
+                click.echo(line)
+        for line in report.problems[:20]:
+            click.echo(f"clocks: {line}", err=True)
+        for line in report.send.errors[:20]:
+            click.echo(f"outbox: {line}", err=True)
+        click.echo(report.summary())
 
     while True:
         try:
             report = run_club(folder)
         except Busy as exc:
             click.echo(str(exc))
+        except InboxFailed as exc:  # the rest of the run was done; the run fails all the same
+            tell(exc.report)
+            raise Refused(str(exc)) from None
         except (ClubError, MailError, DatabaseError) as exc:
             raise Refused(str(exc)) from None
         else:
-            if verbose:
-                for line in report.lines:
-                    click.echo(line)
-            for line in report.send.errors[:20]:
-                click.echo(f"outbox: {line}", err=True)
-            click.echo(report.summary())
+            tell(report)
         if not watch:
             return
         try:

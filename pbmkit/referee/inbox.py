@@ -9,22 +9,25 @@ The IMAP form lives in :mod:`pbmkit.referee.imap`.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from pbmkit.mail.files import MailError
+
 MAX_MESSAGE_BYTES = 1_000_000
-"""Messages larger than this are handed out cut at this size plus one byte, with ``oversized``
-set, so the referee can refuse them without reading them whole."""
+"""The referee's bound on a message, for every inbox: a message of at most this many bytes is
+handed out whole; a larger one is handed out cut at this many bytes, with ``oversized`` set, so
+the referee can refuse it without reading it whole (a reader reads one byte more to tell)."""
 
 
 @dataclass(frozen=True)
 class InboxMessage:
     """One message as it arrived: ``key`` names it for :meth:`Inbox.done` (a Maildir file name,
-    an IMAP UID); ``raw`` is at most :data:`MAX_MESSAGE_BYTES` bytes."""
+    an IMAP UID); ``raw`` is at most :data:`MAX_MESSAGE_BYTES` bytes, and ``oversized`` says the
+    message was larger (``raw`` is then its first :data:`MAX_MESSAGE_BYTES` bytes)."""
 
     key: str
     raw: bytes
@@ -34,7 +37,8 @@ class InboxMessage:
 
 
 class Inbox(Protocol):
-    """A source of incoming messages (Maildir, IMAP)."""
+    """A source of incoming messages (Maildir, IMAP). A failure of the inbox itself (a server
+    gone, a folder that cannot be read) is a :class:`pbmkit.mail.files.MailError` of one line."""
 
     def messages(self) -> Iterator[InboxMessage]:
         """The messages not yet marked done, oldest first."""
@@ -69,14 +73,17 @@ class MaildirInbox:
     def _names(self) -> list[tuple[str, str]]:
         found: list[tuple[str, str]] = []
         for sub in ("new", "cur"):
-            with os.scandir(os.path.join(self.path, sub)) as entries:
-                for e in entries:
-                    if e.name.startswith("."):
-                        continue
-                    base, _, info = e.name.partition(":")
-                    if sub == "cur" and _SEEN in info.partition(",")[2]:
-                        continue
-                    found.append((base, os.path.join(sub, e.name)))
+            try:
+                with os.scandir(os.path.join(self.path, sub)) as entries:
+                    for e in entries:
+                        if e.name.startswith("."):
+                            continue
+                        base, _, info = e.name.partition(":")
+                        if sub == "cur" and _SEEN in info.partition(",")[2]:
+                            continue
+                        found.append((base, os.path.join(sub, e.name)))
+            except OSError as exc:
+                raise _failed("cannot list", os.path.join(self.path, sub), exc) from None
         return sorted(found)
 
     def messages(self) -> Iterator[InboxMessage]:
@@ -90,8 +97,11 @@ class MaildirInbox:
                     raw = fh.read(MAX_MESSAGE_BYTES + 1)
             except FileNotFoundError:  # taken by another reader meanwhile
                 continue
+            except OSError as exc:
+                raise _failed("cannot read", file, exc) from None
             self._where[key] = rel
-            yield InboxMessage(key, raw, len(raw) > MAX_MESSAGE_BYTES, st.st_mtime)
+            yield InboxMessage(key, raw[:MAX_MESSAGE_BYTES], len(raw) > MAX_MESSAGE_BYTES,
+                               st.st_mtime)
 
     def done(self, key: str) -> None:
         rel = self._where.pop(key, None)
@@ -101,8 +111,16 @@ class MaildirInbox:
         base, _, info = name.partition(":")
         flags = info.partition(",")[2] if info.startswith("2,") else ""
         new_name = f"{base}:2,{''.join(sorted(set(flags + _SEEN)))}"
-        with contextlib.suppress(FileNotFoundError):
+        try:
             os.replace(os.path.join(self.path, rel), os.path.join(self.path, "cur", new_name))
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise _failed("cannot mark done", os.path.join(self.path, rel), exc) from None
 
     def close(self) -> None:
         self._where.clear()
+
+
+def _failed(doing: str, path: str, exc: OSError) -> MailError:
+    return MailError(f"the Maildir inbox failed: {doing} {path}: {exc.strerror or exc}")

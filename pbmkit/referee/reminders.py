@@ -29,13 +29,11 @@ STATE_KEY = "clocks"
 
 
 def check_clocks(db: sqlite3.Connection, club: Club, club_key: bytes, now: datetime.datetime, *,
-                 force: bool = False) -> int:
+                 force: bool = False, problems: list[str] | None = None) -> int:
     """Queue the reminders and overstep reports due today; the number of notices queued.
-    Nothing happens on a later run of the same day unless ``force``."""
-    from pbmkit.notation import parse_records
-    from pbmkit.notation.desk import desk_report, next_turn
-    from pbmkit.referee.club_commands import order_of, vacations_of
-
+    Nothing happens on a later run of the same day unless ``force``. A game whose clock cannot
+    be looked at (a record that cannot be read or judged, odd dates, a seat without its player)
+    is left as it is, with a line in ``problems``: it never stops the others' reminders."""
     today = now.date()
     row = db.execute("SELECT value FROM club_state WHERE key = ?", (STATE_KEY,)).fetchone()
     if row is not None and row["value"] >= today.isoformat() and not force:
@@ -48,60 +46,79 @@ def check_clocks(db: sqlite3.Connection, club: Club, club_key: bytes, now: datet
     for number in numbers:
         db.execute("BEGIN IMMEDIATE")
         try:
-            game = db.execute("SELECT * FROM games WHERE number = ?", (number,)).fetchone()
-            try:
-                records, _ = parse_records(str(game["text"]), str(game["record"]),
-                                           check_moves=False)
-                record = records[0]
-                order = order_of(str(game["rules"]), record)
-            except (ValueError, IndexError):  # a record that cannot be read has no clock
-                db.execute("ROLLBACK")
-                continue
-            _, to_move = next_turn(record, order)
-            seats = db.execute(
-                "SELECT gp.side, gp.player, gp.generation, p.address, p.name FROM game_players gp "
-                "JOIN players p ON p.id = gp.player WHERE gp.game = ? ORDER BY gp.rowid",
-                (number,)).fetchall()
-            mover = [s for s in seats if str(s["side"]) in to_move.split("+")]
-            vacations = vacations_of(db, int(mover[0]["player"])) if mover else []
-            report = desk_report(record, order)
-            done = {str(r["key"]) for r in db.execute("SELECT key FROM notices WHERE game = ?",
-                                                      (number,))}
-            title = record.tags.get("Game", str(game["rules"]))
-            for notice in due_notices(record, order, to_move, today,
-                                      reminder_days=club.reminder_days, vacations=vacations,
-                                      report=report):
-                if notice.key in done:
-                    continue
-                db.execute("INSERT INTO notices (game, key, made) VALUES (?, ?, ?)",
-                           (number, notice.key, now.isoformat(timespec="seconds")))
-                if notice.kind == "reminder":
-                    for s in mover:
-                        key = game_key_text(number, game_secret(club_key, number, str(s["side"]),
-                                                                int(s["generation"])))
-                        queue(db, text_message(
-                            club, str(s["address"]), f"{title} #{number}: your move",
-                            f"A reminder from {club.name}: it is your move in game {number} "
-                            f"({title}); {notice.text}.\n\nReply to this message with a line "
-                            f"'Move: MOVE', or write 'show {number}' for the board. Away? "
-                            "'vacation DAYS' stops your clocks.\n", key=key, now=now), now)
-                        sent += 1
-                    continue
-                names = ", ".join(f"{s['name']} ({str(s['side']).capitalize()})" for s in seats)
-                text = (f"Game {number} of {club.name} ({title}: {names}): {notice.text}.\n\n"
-                        "The moves stay as they are; the organiser decides what follows (a "
-                        "forfeit, or play on).\n")
-                recipients = [str(s["address"]) for s in seats]
-                if club.organiser:
-                    recipients.append(club.organiser)
-                for to in dict.fromkeys(recipients):
-                    queue(db, text_message(club, to, f"{title} #{number}: time overstepped",
-                                           text, now=now), now)
-                    sent += 1
+            sent += _check_game(db, club, club_key, now, number)
             db.execute("COMMIT")
+        except Exception as exc:  # this game only: its notices are rolled back, the rest go on
+            db.execute("ROLLBACK")
+            if problems is not None:
+                why = str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
+                problems.append(f"game {number}: its clock cannot be looked at ({why}); no "
+                                "reminder or overstep report for it today")
         except BaseException:
             db.execute("ROLLBACK")
             raise
     db.execute("INSERT OR REPLACE INTO club_state (key, value) VALUES (?, ?)",
                (STATE_KEY, today.isoformat()))
+    return sent
+
+
+def _check_game(db: sqlite3.Connection, club: Club, club_key: bytes, now: datetime.datetime,
+                number: int) -> int:
+    """Queue the notices of game ``number`` due today (inside the caller's transaction); how
+    many. Raises whatever the game's record or seats make go wrong."""
+    from pbmkit.notation import parse_records
+    from pbmkit.notation.desk import desk_report, next_turn
+    from pbmkit.referee.club_commands import order_of, vacations_of
+
+    today = now.date()
+    sent = 0
+    game = db.execute("SELECT * FROM games WHERE number = ?", (number,)).fetchone()
+    records, _ = parse_records(str(game["text"]), str(game["record"]), check_moves=False)
+    if len(records) != 1:
+        raise ValueError(f"the record holds {len(records)} games")
+    record = records[0]
+    order = order_of(str(game["rules"]), record)
+    _, to_move = next_turn(record, order)
+    seats = db.execute(
+        "SELECT gp.side, gp.player, gp.generation, p.address, p.name FROM game_players gp "
+        "JOIN players p ON p.id = gp.player WHERE gp.game = ? ORDER BY gp.rowid",
+        (number,)).fetchall()
+    mover = [s for s in seats if str(s["side"]) in to_move.split("+")]
+    if not mover:
+        raise LookupError(f"no player of the club holds {to_move.capitalize()}, the side to move")
+    vacations = vacations_of(db, int(mover[0]["player"]))
+    report = desk_report(record, order)
+    done = {str(r["key"]) for r in db.execute("SELECT key FROM notices WHERE game = ?",
+                                              (number,))}
+    title = record.tags.get("Game", str(game["rules"]))
+    for notice in due_notices(record, order, to_move, today,
+                              reminder_days=club.reminder_days, vacations=vacations,
+                              report=report):
+        if notice.key in done:
+            continue
+        db.execute("INSERT INTO notices (game, key, made) VALUES (?, ?, ?)",
+                   (number, notice.key, now.isoformat(timespec="seconds")))
+        if notice.kind == "reminder":
+            for s in mover:
+                key = game_key_text(number, game_secret(club_key, number, str(s["side"]),
+                                                        int(s["generation"])))
+                queue(db, text_message(
+                    club, str(s["address"]), f"{title} #{number}: your move",
+                    f"A reminder from {club.name}: it is your move in game {number} "
+                    f"({title}); {notice.text}.\n\nReply to this message with a line "
+                    f"'Move: MOVE', or write 'show {number}' for the board. Away? "
+                    "'vacation DAYS' stops your clocks.\n", key=key, now=now), now)
+                sent += 1
+            continue
+        names = ", ".join(f"{s['name']} ({str(s['side']).capitalize()})" for s in seats)
+        text = (f"Game {number} of {club.name} ({title}: {names}): {notice.text}.\n\n"
+                "The moves stay as they are; the organiser decides what follows (a "
+                "forfeit, or play on).\n")
+        recipients = [str(s["address"]) for s in seats]
+        if club.organiser:
+            recipients.append(club.organiser)
+        for to in dict.fromkeys(recipients):
+            queue(db, text_message(club, to, f"{title} #{number}: time overstepped",
+                                   text, now=now), now)
+            sent += 1
     return sent

@@ -42,11 +42,11 @@ from pbmkit.referee.commands import (
     thread_move,
 )
 from pbmkit.referee.db import make_durable, open_db
-from pbmkit.referee.inbox import Inbox, InboxMessage, MaildirInbox
+from pbmkit.referee.inbox import MAX_MESSAGE_BYTES, Inbox, InboxMessage, MaildirInbox
 from pbmkit.referee.keys import keys_in, load_club_key
 from pbmkit.referee.outgoing import Sender, SendReport, send_due, text_message
 
-__all__ = ["Busy", "RunReport", "handle_message", "loop_reason", "open_inbox", "reconcile",
+__all__ = ["Busy", "InboxFailed", "RunReport", "handle_message", "loop_reason", "open_inbox", "reconcile",
            "run_club"]
 
 _BULK = {"bulk", "junk", "list"}
@@ -55,6 +55,15 @@ _ROBOTS = {"mailer-daemon", "postmaster", "noreply", "no-reply", "listserv", "ma
 
 class Busy(Exception):
     """Another run holds the club's lock."""
+
+
+class InboxFailed(MailError):
+    """The inbox failed during a run (its line says how); the run did the rest (the messages
+    handed out before, the clocks, the outbox): ``report`` says what."""
+
+    def __init__(self, line: str, report: RunReport) -> None:
+        super().__init__(line)
+        self.report = report
 
 
 @dataclass
@@ -66,6 +75,8 @@ class RunReport:
     rewritten: int = 0
     notices: int = 0
     """Reminders and overstep reports queued (pbmkit/referee/reminders.py)."""
+    problems: list[str] = field(default_factory=list)
+    """Games whose clocks could not be looked at (one line each; the others were)."""
     send: SendReport = field(default_factory=SendReport)
 
     def summary(self) -> str:
@@ -347,9 +358,10 @@ def _oversized(db: sqlite3.Connection, club: Club, item: InboxMessage, now: date
     from pbmkit.referee.outgoing import queue
 
     queue(db, text_message(club, inc.sender, f"Refused: {strip_subject(inc.subject)[:60]}",
-                           "Your message is larger than the referee reads (1 MB); nothing was "
-                           "done. Write your command in a short plain message, without "
-                           "attachments.\n", in_reply_to=inc.message_id, now=now), now)
+                           "Your message is larger than the referee reads "
+                           f"({MAX_MESSAGE_BYTES:,} bytes); nothing was done. Write your "
+                           "command in a short plain message, without attachments.\n",
+                           in_reply_to=inc.message_id, now=now), now)
     db.execute("COMMIT")
     return "oversized", f"from {inc.sender}: too large; refused"
 
@@ -376,29 +388,20 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
     :class:`MailError` for a club that cannot be used."""
     club = load_club(root)
     report = RunReport()
+    failure: MailError | None = None
     with club_lock(club):
         club_key = load_club_key(Path(club.root))
         db = open_db(club.db_path)
         try:
             report.rewritten = reconcile(db, club)
-            box = inbox if inbox is not None else open_inbox(club)
-            handled: list[str] = []
             try:
-                for item in box.messages():
-                    moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
-                    outcome, line = handle_message(db, club, club_key, item, moment)
-                    report.outcomes[outcome] += 1
-                    report.lines.append(f"{outcome}: {line}")
-                    handled.append(item.key)
-                    if len(handled) >= DONE_BATCH:
-                        _mark_done(db, box, handled)
-                _mark_done(db, box, handled)
-            finally:
-                box.close()
+                _take_inbox(db, club, club_key, inbox, now, report)
+            except MailError as exc:  # the inbox failed: what it handed out is handled, the
+                failure = exc         # clocks and the outbox go on; the run fails after them
             from pbmkit.referee.reminders import check_clocks
 
             moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
-            report.notices = check_clocks(db, club, club_key, moment)
+            report.notices = check_clocks(db, club, club_key, moment, problems=report.problems)
             if send:
                 password = None
                 if club.smtp is not None and club.smtp.user:
@@ -406,4 +409,31 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
                 report.send = send_due(db, club, password, clock=clock, sender=sender)
         finally:
             db.close()
+    if failure is not None:
+        raise InboxFailed(str(failure), report)
     return report
+
+
+def _take_inbox(db: sqlite3.Connection, club: Club, club_key: bytes, inbox: Inbox | None,
+                now: Callable[[], datetime.datetime] | None, report: RunReport) -> None:
+    """Handle every message of the inbox; :class:`MailError` when the inbox fails (opening it,
+    listing or reading a message, marking one done): the messages handled before are committed
+    (and marked done where the inbox still can)."""
+    box = inbox if inbox is not None else open_inbox(club)
+    handled: list[str] = []
+    try:
+        for item in box.messages():
+            moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
+            outcome, line = handle_message(db, club, club_key, item, moment)
+            report.outcomes[outcome] += 1
+            report.lines.append(f"{outcome}: {line}")
+            handled.append(item.key)
+            if len(handled) >= DONE_BATCH:
+                _mark_done(db, box, handled)
+        _mark_done(db, box, handled)
+    except MailError:
+        with contextlib.suppress(MailError):  # the ledger skips them next time anyway
+            _mark_done(db, box, handled)
+        raise
+    finally:
+        box.close()

@@ -18,9 +18,9 @@ from imap_server import PASSWORD, Dovecot, dovecot_server
 from smtp_server import QUIET
 
 from pbmkit.notation import check_text
-from pbmkit.referee.imap import ImapError, ImapInbox
+from pbmkit.referee.imap import ImapInbox
 from pbmkit.referee.inbox import InboxMessage
-from pbmkit.referee.run import run_club
+from pbmkit.referee.run import InboxFailed, run_club
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 
@@ -86,14 +86,15 @@ def test_an_imap_server_missing_or_refusing_is_one_line_on_the_command_line(
         command = [sys.executable, "-m", "pbmkit", "referee", "run", str(w.root)]
         monkeypatch.setenv("PBMKIT_IMAP_PASSWORD", "wrong")
         wrong = subprocess.run(command, capture_output=True, text=True, timeout=120)
-        assert wrong.returncode == 1 and wrong.stdout == ""
+        # the inbox failed: the run still did the rest (nothing to send), and says why
+        assert wrong.returncode == 1 and wrong.stdout == "0 message(s); sent 0\n"
         assert re.fullmatch(r"Error: the IMAP server 127\.0\.0\.1:\d+ refused the login of "
                             r"referee \(\[AUTHENTICATIONFAILED\] Authentication failed\.\); check "
                             r"the user and the password\n", wrong.stderr), wrong.stderr
         w.server.stop()
         monkeypatch.setenv("PBMKIT_IMAP_PASSWORD", PASSWORD)
         gone = subprocess.run(command, capture_output=True, text=True, timeout=120)
-        assert gone.returncode == 1 and gone.stdout == ""
+        assert gone.returncode == 1 and gone.stdout == "0 message(s); sent 0\n"
         assert gone.stderr == f"Error: cannot connect to the IMAP server 127.0.0.1:" \
                               f"{w.server.port}: connection refused\n"
         w.server.start()
@@ -128,8 +129,10 @@ def test_an_imap_server_going_away_mid_run_loses_no_move_and_applies_none_twice(
 
         dying = Dying(server.config(), PASSWORD, batch_count=1)
         before = len(w.handler.accepted)
-        with pytest.raises(ImapError, match="went away"):
+        with pytest.raises(InboxFailed, match="went away") as failed:
             run_club(w.root, clock=lambda: w.clock[0], inbox=dying)
+        # what the run queued before the inbox failed went out in that run
+        assert failed.value.report.send.sent == 2 and len(w.handler.accepted) == before + 2
         record = (w.root / "games" / "1-batalo.txt").read_text()
         assert "JR to IS" in record and "DX to FV" not in record  # the first, committed
         server.start()
