@@ -44,7 +44,14 @@ from pbmkit.games import get_game
 from pbmkit.notation import new_record_text
 from pbmkit.referee.club import init_club
 from pbmkit.referee.db import open_db
-from pbmkit.referee.keys import game_key_text, game_secret, load_club_key, secret_hash
+from pbmkit.referee.keys import (
+    game_key_text,
+    game_secret,
+    load_club_key,
+    player_key_text,
+    player_secret,
+    secret_hash,
+)
 
 DOMAIN = "club.example.org"
 REFEREE = f"referee@{DOMAIN}"
@@ -177,7 +184,8 @@ def make_mail(root: Path, made: list[tuple[int, str, list[tuple[str, int]]]], pl
     for _ in range(challenges):
         a, b = rng.sample(range(players), 2)
         n += 1
-        add("challenge", _message(f"p{a}@players.example.net", REFEREE,
+        own = player_key_text(a + 1, player_secret(key, a + 1, 0))  # a challenge needs it
+        add("challenge", _message(f"p{a}@players.example.net", f"referee+{own}@{DOMAIN}",
                                   f"challenge {GAMES[n % len(GAMES)]} p{b}", "", n))
     while len(out) < messages:
         p = rng.randrange(players)

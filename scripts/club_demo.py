@@ -3,7 +3,9 @@
 Makes the club out/club (its outgoing mail written to out/club/sent/ instead of SMTP), delivers
 the messages of examples/club/ into its Maildir, and plays the players' part: each answers what
 the referee sent them (the signup code, then the first moves of examples/01-short-base-win.txt,
-each a reply to the referee's last message of the game, whose address carries the player's key).
+each a reply to the referee's last message of the game, whose address carries the player's key;
+the challenge and its acceptance go to the addresses of the welcome and of the invitation, which
+carry the player's own key and their key of the challenge).
 Usage: python scripts/club_demo.py PBMKIT
 """
 
@@ -59,6 +61,17 @@ def reply(who: str, original: EmailMessage, body: str) -> None:
     deliver(msg.as_bytes(policy=email.policy.SMTP))
 
 
+def keyed(data: bytes, original: EmailMessage) -> bytes:
+    """A message of the example mailbox, written to the address ``original`` came from (the
+    referee's address with the player's key: a challenge or an acceptance must carry it)."""
+    msg = email.message_from_bytes(data, _class=EmailMessage, policy=email.policy.default)
+    assert isinstance(msg, EmailMessage)
+    msg.replace_header("To", str(original["From"]))
+    print(f"  {str(msg['From']).split()[0].lower()} writes {str(msg['Subject'])!r} to "
+          f"{original['From'].addresses[0].addr_spec}")
+    return msg.as_bytes(policy=email.policy.SMTP)
+
+
 def last_to(who: str, pattern: str) -> EmailMessage:
     address = PLAYERS[who].split("<")[1].rstrip(">")
     return [m for m in sent() if address in str(m["To"]) and re.search(pattern, str(m["Subject"]))][-1]
@@ -79,7 +92,13 @@ def main() -> None:
     for who in PLAYERS:  # each confirms by answering the code the referee sent
         reply(who, last_to(who, "confirm your signup"), "Yes, it was me.")
     pbmkit("referee", "run", str(CLUB))
-    for path in mailbox[2:]:  # the challenge, its acceptance, an auto-reply (no answer to it)
+    # the challenge: Ann writes to the address of the referee's welcome (it carries her key)
+    deliver(keyed(mailbox[2].read_bytes(), last_to("ann", "welcome")))
+    pbmkit("referee", "run", str(CLUB), "-v")
+    # its acceptance, to the address of the invitation (it carries Bob's key of the challenge),
+    # and an auto-reply (no answer to it)
+    deliver(keyed(mailbox[3].read_bytes(), last_to("bob", "Invitation")))
+    for path in mailbox[4:]:
         deliver(path.read_bytes())
     pbmkit("referee", "run", str(CLUB), "-v")
     for who, move in MOVES:

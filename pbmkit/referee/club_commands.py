@@ -26,6 +26,7 @@ from pbmkit.referee.commands import (
     _player_by,
     _turn_lines,
     command,
+    place_title,
     play_for,
 )
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from pbmkit.notation.desk_actions import Action
     from pbmkit.notation.replay import GameReplay
 
-__all__ = ["MAX_LISTED", "club_results", "order_of", "vacations_of"]
+__all__ = ["MAX_LISTED", "club_results", "order_of", "result_of", "vacations_of"]
 
 MAX_LISTED = 100
 """The most games a ``games`` reply lists (the running ones first)."""
@@ -106,7 +107,7 @@ def _event(ctx: Context, action: Action, mover: bool) -> None:
     if over:
         ctx.db.execute("DELETE FROM queues WHERE game = ?", (number,))
     to_move = after.next_turn()[1]
-    status = "game over" if over else f"{to_move.capitalize()} to move"
+    status = "game over" if over else f"{place_title(to_move)} to move"
 
     def intro(side: str, name: str) -> list[str]:
         lines = [f"Game {number}: {edit.message}"]
@@ -201,7 +202,7 @@ def _after_move(ctx: Context, number: int, played: Any) -> None:
                            (json.dumps(reply.rest), number, to_move))
         else:
             ctx.db.execute("DELETE FROM queues WHERE game = ? AND side = ?", (number, to_move))
-        name = _names(ctx, number).get(to_move, to_move.capitalize())
+        name = _names(ctx, number).get(to_move, place_title(to_move))
         try:
             played = play_for(ctx, number, rep, reply.move, hooks=False,
                               via=f"{name}'s conditional move answers at once.")
@@ -248,7 +249,7 @@ LEAVE.append(_leave)
 @command("vacation", "vacation DAYS", "stop your clocks for DAYS days from today (a yearly "
          "allowance); 'vacation 0' ends the one you are on")
 def _vacation(ctx: Context) -> None:
-    me = ctx.require_player()
+    me = ctx.prove_player()
     if len(ctx.args) != 1 or not ctx.args[0].isdigit() or len(ctx.args[0]) > 3:
         raise Refusal("write 'vacation DAYS', DAYS a number of days from today (0 ends your "
                       "vacation)")
@@ -290,7 +291,7 @@ def _vacation(ctx: Context) -> None:
 def _games(ctx: Context) -> None:
     from pbmkit.games import get_game
     from pbmkit.notation import parse_records
-    from pbmkit.notation.desk import next_turn, written_result
+    from pbmkit.notation.desk import next_turn
 
     me = ctx.require_player()
     who = _player_by(ctx, ctx.args[0]) if ctx.args else me
@@ -304,19 +305,19 @@ def _games(ctx: Context) -> None:
     for r in rows[:MAX_LISTED]:
         number = int(r["number"])
         names = _names(ctx, number)
-        others = ", ".join(f"{n} ({s.capitalize()})" for s, n in names.items()
+        others = ", ".join(f"{n} ({place_title(s)})" for s, n in names.items()
                            if n != who["name"])
         (record,), _ = parse_records(str(r["text"]), str(number), check_moves=False)
         order = order_of(str(r["rules"]), record)
         label, to_move = next_turn(record, order)
         title = get_game(str(r["rules"])).title
-        result = written_result(record, order, to_move) if r["state"] != "running" else None
+        result = result_of(record, order, to_move) if r["state"] != "running" else None
         if r["state"] == "running":
-            state = f"{to_move.capitalize()} to play {label}, since {str(r['turn_since'])[:10]}"
+            state = f"{place_title(to_move)} to play {label}, since {str(r['turn_since'])[:10]}"
         else:
             state = "drawn" if result == "draw" else \
-                f"{(result or '?').capitalize()} won" if result else "over"
-        lines.append(f"  #{number} {title}: {who['name']} ({str(r['side']).capitalize()}) "
+                f"{place_title(result or '?')} won" if result else "over"
+        lines.append(f"  #{number} {title}: {who['name']} ({place_title(str(r['side']))}) "
                      f"v {others}; {state}")
     if len(rows) > MAX_LISTED:
         lines.append(f"  ... and {len(rows) - MAX_LISTED} more")
@@ -345,11 +346,24 @@ def _rules(ctx: Context) -> Any:
         raise Refusal(f"no game called {text[:40]!r} (help lists the games)") from None
 
 
+def result_of(record: Any, order: Sequence[str], to_move: str) -> str | None:
+    """The desk's written result (:func:`pbmkit.notation.desk.written_result`), where a winning
+    faction of a place of two (``[Winner "Green"]`` in a ``Blue+Green`` game) is that place:
+    the seat, and so the player, that won."""
+    from pbmkit.notation.desk import written_result
+
+    result = written_result(record, order, to_move)
+    if result is None:
+        tag = str(record.tags.get("Winner", "*")).strip().lower()
+        result = next((p for p in order if "+" in p and tag in p.split("+")), None)
+    return result
+
+
 def club_results(db: sqlite3.Connection, rules: str) -> list[tuple[list[tuple[str, str]], str | None]]:
     """Every game of ``rules``: its players (side, club name) and its winner (None while
     running), read from the records' endings and Winner tags (no replay)."""
     from pbmkit.notation import parse_records
-    from pbmkit.notation.desk import next_turn, written_result
+    from pbmkit.notation.desk import next_turn
 
     seats: dict[int, list[tuple[str, str]]] = {}
     for r in db.execute("SELECT gp.game, gp.side, p.name FROM game_players gp JOIN players p ON "
@@ -365,7 +379,7 @@ def club_results(db: sqlite3.Connection, rules: str) -> list[tuple[list[tuple[st
             continue
         (record,), _ = parse_records(str(r["text"]), str(r["number"]), check_moves=False)
         order = order_of(rules, record)
-        winner = written_result(record, order, next_turn(record, order)[1])
+        winner = result_of(record, order, next_turn(record, order)[1])
         out.append((players, winner or None))
     return out
 

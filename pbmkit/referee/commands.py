@@ -28,11 +28,21 @@ from pbmkit.mail.sources import Incoming
 from pbmkit.mail.trust import address_key
 from pbmkit.notation.replay import GameReplay, check_text
 from pbmkit.referee.club import Club
-from pbmkit.referee.keys import game_key_text, game_secret, new_code, secret_hash
+from pbmkit.referee.keys import (
+    challenge_key_text,
+    challenge_secret,
+    game_key_text,
+    game_secret,
+    new_code,
+    player_key_text,
+    player_secret,
+    same_secret,
+    secret_hash,
+)
 from pbmkit.referee.outgoing import Outgoing, board_message, queue, text_message
 
-__all__ = ["COMMANDS", "MODULES", "Command", "Context", "Refusal", "command", "find_command",
-           "help_text", "load_commands"]
+__all__ = ["COMMANDS", "MAX_UNPROVEN_REPLIES", "MODULES", "Command", "Context", "Refusal",
+           "command", "find_command", "help_text", "load_commands", "unproven_reply"]
 
 MODULES: tuple[str, ...] = ("pbmkit.referee.club_commands",)
 """Modules that register more commands (imported by :func:`load_commands`)."""
@@ -40,11 +50,14 @@ MODULES: tuple[str, ...] = ("pbmkit.referee.club_commands",)
 MAX_NAME = 30
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]{0,29}")
 _RE = re.compile(r"^\s*(?:(?:re|fwd?|aw|wg|sv|tr)\s*:\s*)+", re.IGNORECASE)
-_KEYS = re.compile(r"\[[gs]\d*\.[A-Za-z2-7]+\]")
+_KEYS = re.compile(r"\[[gspc]\d*\.[A-Za-z2-7]+\]")
 _MOVE_LINE = re.compile(r"^\s*move\s*:\s*(.{1,200})$", re.IGNORECASE)
 _NUMBERED = re.compile(r"^(\d{1,4}(?::\d{1,4})?[a-z]?)\s*\.(?:\s*\.\.)?\s+(.+)$")
 TAGS = ("Board", "Layout", "Order", "First", "TimeControl")
 """The tags a challenge may set (the game checks them)."""
+MAX_UNPROVEN_REPLIES = 10
+"""The most replies an address gets a day (UTC) to messages that prove no key of it: what a
+forged From can make the referee send to a third party (docs/referee.md, "Security model")."""
 
 
 class Refusal(Exception):
@@ -83,6 +96,12 @@ class Context:
     """The command was read from a ``Move:`` line of a reply in a game's thread."""
     replays: dict[int, GameReplay] = field(default_factory=dict)
     """The replays of the records as this transaction has them (read once)."""
+    player_keys: list[tuple[int, str]] = field(default_factory=list)
+    """The player keys ``(player, secret)`` the message carries."""
+    challenge_keys: list[tuple[int, str]] = field(default_factory=list)
+    """The challenge keys ``(challenge, secret)`` the message carries."""
+    proved: bool = False
+    """A key or code the message carries proved its sender (set by the checks that succeed)."""
 
     @property
     def today(self) -> datetime.date:
@@ -93,9 +112,86 @@ class Context:
         self.outgoing.append(out)
 
     def reply(self, subject: str, text: str, *, key: str | None = None) -> None:
-        """A text reply to the sender, in the thread of their message."""
-        self.send(text_message(self.club, self.sender, subject, text, key=key,
+        """A text reply to the sender, in the thread of their message; from ``key``'s address,
+        else, to a player, from their own key's (the reply goes to the player's address)."""
+        self.send(text_message(self.club, self.sender, subject, text,
+                               key=key if key is not None else self.own_key(),
                                in_reply_to=self.message.message_id, now=self.now))
+
+    def own_key(self) -> str | None:
+        """``p7.<secret>``: the sender's own key, when the sender is a player."""
+        if self.player is None:
+            return None
+        number = int(self.player["id"])
+        return player_key_text(number, player_secret(self.club_key, number,
+                                                     int(self.player["key_generation"])))
+
+    def authenticated(self) -> str | None:
+        """Why the club's receiving server did not authenticate the sender (``authserv_id`` in
+        club.toml), or None (authenticated, or the club does not ask)."""
+        if self.club.authserv_id is None:
+            return None
+        from pbmkit.mail.trust import authentication
+
+        return authentication(self.message.authentication_results, self.club.authserv_id,
+                              self.sender)
+
+    def _player_key_given(self, me: sqlite3.Row) -> bool:
+        number = int(me["id"])
+        mine = player_secret(self.club_key, number, int(me["key_generation"]))
+        return any(p == number and same_secret(s, mine) for p, s in self.player_keys)
+
+    def prove_player(self) -> sqlite3.Row:
+        """The sender's player row, when the message carries their own key (and the club's
+        ``authserv_id`` authenticated it, when set); :class:`Refusal` saying how otherwise. A
+        challenge, a vacation and a change of one's own key ask this first."""
+        me = self.require_player()
+        why = self.authenticated()
+        if why is not None:
+            raise Refusal(f"the sender is not authenticated ({why}); the club accepts this only "
+                          "from mail its server authenticated")
+        if not self._player_key_given(me):
+            raise Refusal(f"'{self.name}' needs your key, and the message does not carry it: "
+                          "reply to a message the referee sent you (its address and subject "
+                          "carry your key, [p...]), or put that key in the subject; this reply "
+                          "carries it")
+        self.proved = True
+        return me
+
+    def prove_challenge(self, number: int) -> sqlite3.Row:
+        """The sender's player row, when the message carries their key of challenge ``number``
+        (the invitation's) or their own key; :class:`Refusal` saying how otherwise."""
+        me = self.require_player()
+        mine = challenge_secret(self.club_key, number, int(me["id"]))
+        if any(c == number and same_secret(s, mine) for c, s in self.challenge_keys):
+            why = self.authenticated()
+            if why is not None:
+                raise Refusal(f"the sender is not authenticated ({why}); the club accepts this "
+                              "only from mail its server authenticated")
+            self.proved = True
+            return me
+        try:
+            return self.prove_player()
+        except Refusal:
+            raise Refusal(f"challenge {number}: the message does not carry your key of it: reply "
+                          "to the referee's invitation (its address and subject carry the key, "
+                          f"[c{number}...]) with '{self.name}'") from None
+
+    def carries_proof(self) -> bool:
+        """Whether the message carries a key of its sender (their own, one of a game of theirs
+        or of a challenge to them), authenticated where the club asks: such a message's reply is
+        not bounded (:func:`unproven_reply`)."""
+        if self.proved:
+            return True
+        if self.player is None or self.authenticated() is not None:
+            return False
+        if self._player_key_given(self.player):
+            return True
+        number = int(self.player["id"])
+        if any(same_secret(s, challenge_secret(self.club_key, c, number))
+               for c, s in self.challenge_keys):
+            return True
+        return any(self.proven_sides(g) for g in sorted({g for g, _ in self.game_keys}))
 
     def require_player(self) -> sqlite3.Row:
         """The sender's player row; :class:`Refusal` for an address that has not signed up."""
@@ -160,16 +256,13 @@ class Context:
         address, and the club's ``authserv_id`` authenticating the sender when it is set), at
         least one; :class:`Refusal` saying why otherwise. Every command that acts for a player in
         a game (a move, a resignation, a draw, a key change) asks this first."""
-        if self.club.authserv_id is not None:
-            from pbmkit.mail.trust import authentication
-
-            why = authentication(self.message.authentication_results, self.club.authserv_id,
-                                 self.sender)
-            if why is not None:
-                raise Refusal(f"game {number}: the sender is not authenticated ({why}); the "
-                              "club accepts moves only from mail its server authenticated")
+        why = self.authenticated()
+        if why is not None:
+            raise Refusal(f"game {number}: the sender is not authenticated ({why}); the "
+                          "club accepts moves only from mail its server authenticated")
         proven = self.proven_sides(number)
         if proven:
+            self.proved = True
             return proven
         if not [r for r in self.seats(number)
                 if address_key(str(r["address"])) == address_key(self.sender)]:
@@ -341,11 +434,18 @@ def _confirm(ctx: Context) -> None:
     if ctx.db.execute("SELECT 1 FROM players WHERE name = ?", (row["name"],)).fetchone():
         raise Refusal(f"the name {row['name']} was taken meanwhile; write 'signup NAME' again "
                       "with another")
-    ctx.db.execute("INSERT INTO players (address, name, joined) VALUES (?, ?, ?)",
-                   (row["address"], row["name"], ctx.today.isoformat()))
+    ctx.proved = True
+    cur = ctx.db.execute("INSERT INTO players (address, name, joined) VALUES (?, ?, ?)",
+                         (row["address"], row["name"], ctx.today.isoformat()))
     ctx.db.execute("DELETE FROM signups WHERE address = ?", (row["address"],))
+    ctx.player = ctx.db.execute("SELECT * FROM players WHERE id = ?",
+                                (cur.lastrowid,)).fetchone()
     ctx.reply(f"{ctx.club.name}: welcome, {row['name']}",
               f"You are a player of {ctx.club.name} now, as {row['name']}.\n\n"
+              f"Your key is {ctx.own_key()}: this message's address and subject carry it, and "
+              "so does every message the referee sends you. A challenge, a vacation or a key "
+              "change must carry it: reply to a message of the referee, or put the key in the "
+              "subject. Keep it to yourself ('secret' gives you a new one).\n\n"
               + help_text(ctx.club))
 
 
@@ -377,7 +477,7 @@ def _game_of(ctx: Context, words: list[str]) -> tuple[Any, list[str]]:
 def _challenge(ctx: Context) -> None:
     from pbmkit.games import SetupError
 
-    me = ctx.require_player()
+    me = ctx.prove_player()
     if not ctx.args:
         raise Refusal("write 'challenge GAME PLAYER...' (help lists the games)")
     game, rest = _game_of(ctx, ctx.args)
@@ -400,10 +500,11 @@ def _challenge(ctx: Context) -> None:
     seats = [me, *opponents]
     if len({int(r["id"]) for r in seats}) != len(seats):
         raise Refusal("a player may take only one seat of a game")
-    if len(seats) != len(configured.sides):
-        raise Refusal(f"{configured.title} with these tags has {len(configured.sides)} sides "
-                      f"({', '.join(s.capitalize() for s in configured.sides)}): name "
-                      f"{len(configured.sides) - 1} opponent(s), not {len(opponents)}")
+    places = configured.order  # a place of two factions (Blue+Green) is one player's
+    if len(seats) != len(places):
+        raise Refusal(f"{configured.title} with these tags has {len(places)} places "
+                      f"({', '.join(place_title(s) for s in places)}): name "
+                      f"{len(places) - 1} opponent(s), not {len(opponents)}")
     cur = ctx.db.execute("INSERT INTO challenges (rules, tags, challenger, state, made) "
                          "VALUES (?, ?, ?, 'open', ?)",
                          (game.name, json.dumps(tags, sort_keys=True), me["id"],
@@ -413,27 +514,36 @@ def _challenge(ctx: Context) -> None:
         ctx.db.execute("INSERT INTO challenge_players (challenge, seat, player, answer) "
                        "VALUES (?, ?, ?, ?)", (number, seat, row["id"],
                                                "accepted" if seat == 0 else None))
-    sides = ", ".join(f"{r['name']} ({s.capitalize()})" for r, s in zip(seats, configured.sides,
+    sides = ", ".join(f"{r['name']} ({place_title(s)})" for r, s in zip(seats, places,
                                                                          strict=True))
     what = f"{configured.title}" + "".join(f" {k}={v}" for k, v in sorted(tags.items()))
     for row in opponents:
-        ctx.send(text_message(ctx.club, str(row["address"]), f"Challenge {number}: {what}",
+        key = challenge_key_text(number, challenge_secret(ctx.club_key, number, int(row["id"])))
+        ctx.send(text_message(ctx.club, str(row["address"]),
+                              f"Invitation, challenge {number}: {what}",
                               f"{me['name']} challenges you to {what}: {sides}.\n\n"
-                              f"To play, write 'accept {number}'; to refuse, "
-                              f"'decline {number}'.\n", now=ctx.now))
+                              "To play, reply to this message with 'accept'; to refuse, with "
+                              f"'decline' (or write 'accept {number}' or 'decline {number}' "
+                              "with this message's key in the subject).\n", key=key,
+                              now=ctx.now))
     ctx.reply(f"Challenge {number}: {what}",
               f"Challenge {number} sent: {what}: {sides}. The game starts when every "
               "opponent accepts it.\n")
 
 
 def _challenge_row(ctx: Context) -> tuple[sqlite3.Row, sqlite3.Row]:
-    me = ctx.require_player()
-    if len(ctx.args) != 1 or not ctx.args[0].lstrip("#").isdigit():
+    ctx.require_player()
+    named = sorted({c for c, _ in ctx.challenge_keys})
+    if not ctx.args and len(named) == 1:  # a reply to the invitation: its key names it
+        number = named[0]
+    elif ctx.args and ctx.args[0].lstrip("#").isdigit():
+        number = int(ctx.args[0].lstrip("#"))
+    else:
         raise Refusal(f"write '{ctx.name} N', N the challenge's number")
-    number = int(ctx.args[0].lstrip("#"))
     row = ctx.db.execute("SELECT * FROM challenges WHERE number = ?", (number,)).fetchone()
     if row is None:
         raise Refusal(f"there is no challenge {number}")
+    me = ctx.prove_challenge(number)
     seat = ctx.db.execute("SELECT * FROM challenge_players WHERE challenge = ? AND player = ?",
                           (number, me["id"])).fetchone()
     if seat is None or seat["seat"] == 0:
@@ -484,8 +594,11 @@ def start_game(ctx: Context, challenge: sqlite3.Row) -> int:
                            "p.id = c.player WHERE c.challenge = ? ORDER BY c.seat",
                            (challenge["number"],)).fetchall()
     number = int(ctx.db.execute("SELECT coalesce(max(number), 0) + 1 FROM games").fetchone()[0])
-    names = {side: str(r["name"]) for side, r in zip(configured.sides, seats, strict=True)}
-    text = new_record_text(game.name, names, number=str(number), date=ctx.today.isoformat(),
+    places = configured.order  # a place of two factions (Blue+Green) is one player's: one seat
+    names = {side: str(r["name"]) for side, r in zip(places, seats, strict=True)}
+    tagged = {**names, **{f: n for side, n in names.items() if "+" in side
+                          for f in side.split("+")}}  # each faction's tag names its player
+    text = new_record_text(game.name, tagged, number=str(number), date=ctx.today.isoformat(),
                            tags=choosing)
     if "TimeControl" in tags:  # a desk tag, after the Date tag
         text = text.replace("\n[Date ", f'\n[TimeControl "{tags["TimeControl"]}"]\n[Date ', 1)
@@ -494,7 +607,7 @@ def start_game(ctx: Context, challenge: sqlite3.Row) -> int:
     ctx.db.execute("INSERT INTO games (number, rules, tags, record, text, digest, state, started, "
                    "turn_since) VALUES (?, ?, ?, ?, '', '', 'running', ?, ?)",
                    (number, game.name, challenge["tags"], record, stamp, stamp))
-    for side, r in zip(configured.sides, seats, strict=True):
+    for side, r in zip(places, seats, strict=True):
         secret = game_secret(ctx.club_key, number, side, 0)
         ctx.db.execute("INSERT INTO game_players (game, side, player, secret_hash, generation) "
                        "VALUES (?, ?, ?, ?, 0)", (number, side, r["id"], secret_hash(secret)))
@@ -506,21 +619,26 @@ def start_game(ctx: Context, challenge: sqlite3.Row) -> int:
 
     def intro(side: str, name: str) -> list[str]:
         return [f"Game {number} of {ctx.club.name} starts: {configured.title}, "
-                + ", ".join(f"{n} ({s.capitalize()})" for s, n in names.items()) + ".",
-                f"You play {side.capitalize()}.", *_turn_lines(ctx, number, side, to_move, rep)]
+                + ", ".join(f"{n} ({place_title(s)})" for s, n in names.items()) + ".",
+                f"You play {place_title(side)}.", *_turn_lines(ctx, number, side, to_move, rep)]
 
-    ctx.mail_players(number, intro, f"{to_move.capitalize()} to move")
+    ctx.mail_players(number, intro, f"{place_title(to_move)} to move")
     return number
+
+
+def place_title(place: str) -> str:
+    """A side or place as a message names it: ``White``, ``Blue+Green``."""
+    return "+".join(p.capitalize() for p in place.split("+"))
 
 
 def _turn_lines(ctx: Context, number: int, side: str, to_move: str, rep: GameReplay) -> list[str]:
     deadline = ctx.today + datetime.timedelta(days=ctx.club.move_days)
     if side == to_move:
-        return [f"It is your move ({rep.next_label()}. {to_move.capitalize()}), by "
+        return [f"It is your move ({rep.next_label()}. {place_title(to_move)}), by "
                 f"{deadline.isoformat()}.",
                 f"Reply to this message with a line 'Move: {rep.next_label()}. MOVE', or write "
                 f"'move {number} MOVE' in the subject of a reply."]
-    return [f"{to_move.capitalize()} to move, by {deadline.isoformat()}."]
+    return [f"{place_title(to_move)} to move, by {deadline.isoformat()}."]
 
 
 def _game_number(ctx: Context) -> tuple[int, list[str]]:
@@ -549,14 +667,14 @@ def _move(ctx: Context) -> None:
     label = rep.next_label()
     proven = ctx.prove(number)
     if side not in proven:
-        raise Refusal(f"game {number}: it is {side.capitalize()}'s move, not yours "
-                      f"({', '.join(s.capitalize() for s in proven)})")
+        raise Refusal(f"game {number}: it is {place_title(side)}'s move, not yours "
+                      f"({', '.join(place_title(s) for s in proven)})")
     text = " ".join(words).strip()
     m = _NUMBERED.match(text)
     if m is not None:
         if m.group(1) not in (label, label.rpartition(":")[2]):
             raise Refusal(f"game {number}: move {text[:60]!r} is numbered {m.group(1)}, but the "
-                          f"next move is {side.capitalize()}'s {label}; nothing was changed")
+                          f"next move is {place_title(side)}'s {label}; nothing was changed")
         text = m.group(2).strip()
     if not text:
         raise Refusal(f"game {number}: no move given (write 'Move: {label}. "
@@ -599,7 +717,7 @@ def play_for(ctx: Context, number: int, rep: GameReplay, text: str, *, via: str 
     ctx.set_record(number, played.text, over=played.outcome is not None, replay=played.replay)
     new = ctx.replay(number)
     said = "".join(f" {a.word}" for a in played.said)
-    done = f"{move_label(new, new.main[-1])} {played.side.capitalize()} {played.written}{said}"
+    done = f"{move_label(new, new.main[-1])} {place_title(played.side)} {played.written}{said}"
     first = [via] if via else []
     if played.outcome is not None:
         from pbmkit.games.base import describe_outcome
@@ -611,7 +729,7 @@ def play_for(ctx: Context, number: int, rep: GameReplay, text: str, *, via: str 
             return [*first, f"Game {number}: {done}.", f"The game is over: {result}."]
     else:
         to_move = new.next_turn()[1]
-        status = f"{to_move.capitalize()} to move"
+        status = f"{place_title(to_move)} to move"
 
         def intro(side_: str, name: str) -> list[str]:
             notes = [f"Warning: {a.word}! This move {a.detail}." for a in played.said]
@@ -633,7 +751,7 @@ def _show(ctx: Context) -> None:
     key = ctx.key_of(number, str(me[0]["side"])) if me else None
     to_move = rep.next_turn()[1]
     status = "game over" if ctx.game(number)["state"] != "running" \
-        else f"{to_move.capitalize()} to move"
+        else f"{place_title(to_move)} to move"
     intro = [f"Game {number}, as it stands."]
     if me and ctx.game(number)["state"] == "running":
         intro += _turn_lines(ctx, number, str(me[0]["side"]), to_move, rep)
@@ -646,6 +764,9 @@ def _show(ctx: Context) -> None:
          "address; the old one stops working)")
 def _secret(ctx: Context) -> None:
     ctx.require_player()
+    if not ctx.args and not ctx.game_keys:
+        _own_secret(ctx)
+        return
     number, _ = _game_number(ctx)
     ctx.game(number)
     for side in ctx.prove(number):
@@ -657,10 +778,41 @@ def _secret(ctx: Context) -> None:
                                                        ctx.now.isoformat(timespec="seconds"),
                                                        number, side))
         ctx.send(text_message(ctx.club, str(row["address"]), f"Game {number}: your new key",
-                              f"Your key of game {number} ({side.capitalize()}) is changed; "
+                              f"Your key of game {number} ({place_title(side)}) is changed; "
                               "the old one no longer works. Reply to this message, or to the "
                               "referee's next message of the game, with your moves.\n",
                               key=game_key_text(number, secret), now=ctx.now))
+
+
+def _own_secret(ctx: Context) -> None:
+    """``secret`` alone: a new own key for the sender (proven by the old one), mailed to them."""
+    me = ctx.prove_player()
+    generation = int(me["key_generation"]) + 1
+    ctx.db.execute("UPDATE players SET key_generation = ? WHERE id = ?", (generation, me["id"]))
+    ctx.player = ctx.db.execute("SELECT * FROM players WHERE id = ?", (me["id"],)).fetchone()
+    ctx.send(text_message(ctx.club, str(me["address"]), f"{ctx.club.name}: your new key",
+                          f"Your own key is changed to {ctx.own_key()}; the old one no longer "
+                          "works. Reply to this message (or any later one of the referee) for a "
+                          "challenge, a vacation or a key change.\n", key=ctx.own_key(),
+                          now=ctx.now))
+
+
+def unproven_reply(db: sqlite3.Connection, sender: str, now: datetime.datetime, *,
+                   count: bool = True) -> bool:
+    """Whether ``sender`` may get one more reply today (UTC) to a message that proved no key of
+    it: fewer than :data:`MAX_UNPROVEN_REPLIES` such replies so far. ``count``: count this one
+    (inside the caller's transaction)."""
+    address = address_key(sender) or sender.lower()
+    day = now.astimezone(datetime.UTC).date().isoformat()
+    row = db.execute("SELECT count FROM unproven_replies WHERE address = ? AND day = ?",
+                     (address, day)).fetchone()
+    if row is not None and int(row["count"]) >= MAX_UNPROVEN_REPLIES:
+        return False
+    if count:
+        db.execute("DELETE FROM unproven_replies WHERE day < ?", (day,))
+        db.execute("INSERT INTO unproven_replies (address, day, count) VALUES (?, ?, 1) "
+                   "ON CONFLICT (address, day) DO UPDATE SET count = count + 1", (address, day))
+    return True
 
 
 def queue_all(ctx: Context) -> None:

@@ -7,7 +7,8 @@
 The tables (docs/referee.md, "The database"):
 
 * ``players``: one row a confirmed player: ``address`` (as :func:`pbmkit.mail.trust.address_key`
-  compares it), ``name`` (unique, any case), ``vacation_until``.
+  compares it), ``name`` (unique, any case), ``vacation_until``; ``key_generation`` (version 5:
+  the player's own key's, :func:`pbmkit.referee.keys.player_secret`).
 * ``signups``: pending signups, the confirmation code hashed.
 * ``challenges`` and ``challenge_players``: open, accepted, declined challenges.
 * ``games``: ``number``, ``rules``, ``tags`` (JSON), ``record`` (the file under ``games/``),
@@ -19,6 +20,8 @@ The tables (docs/referee.md, "The database"):
 * ``outbox``: the queue of outgoing mail: ``data`` (the whole message), ``attempts``,
   ``next_try``, ``sent``, ``maybe_sent``, ``error``; ``board`` (version 3: the board picture to
   add when it is sent, ``{"game": 12, "plies": 9}``).
+* ``unproven_replies`` (version 5): replies sent to an address today for messages that proved
+  no key (the bound on what a forged From can make the referee send to a third party).
 """
 
 from __future__ import annotations
@@ -146,6 +149,18 @@ MIGRATIONS: list[str] = [
     CREATE TABLE club_state (
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL
+    )
+    """,
+    # 4 -> 5: every command that changes something proves its player (docs/referee.md, "Security
+    # model"): the generation of a player's own key (``secret`` rotates it), and how many
+    # replies an address got today to messages that proved nothing (bounded a day).
+    """
+    ALTER TABLE players ADD COLUMN key_generation INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE unproven_replies (
+        address TEXT NOT NULL,
+        day TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (address, day)
     )
     """,
 ]

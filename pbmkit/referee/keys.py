@@ -11,6 +11,13 @@ hashed.
 
 A secret travels as ``g12.<secret>``: in the reply address ``referee+g12.<secret>@club.org`` and
 in the subject of every message of game 12 the player gets.
+
+Two more keys of the same form prove a player outside a game's moves: a player's own key
+(``p7.<secret>``: ``HMAC(club key, player, generation)``, in every message the referee sends
+the player that is not a game's: the welcome, the replies, the lists), which a challenge, a
+vacation and a key change need; and a challenge's key for each player it names (``c5.<secret>``:
+``HMAC(club key, challenge, player)``, in the invitation), which ``accept 5`` and ``decline 5``
+need (the player's own key does too). Neither is stored: each is derived again to be checked.
 """
 
 from __future__ import annotations
@@ -25,14 +32,19 @@ from pathlib import Path
 
 from pbmkit.mail.files import read_private
 
-__all__ = ["KEY_FILE", "game_key_text", "game_secret", "keys_in", "load_club_key", "make_club_key",
-           "new_code", "secret_hash"]
+__all__ = ["KEY_FILE", "challenge_key_text", "challenge_secret", "game_key_text", "game_secret",
+           "keys_in", "load_club_key", "make_club_key", "new_code", "person_keys_in",
+           "player_key_text", "player_secret", "same_secret", "secret_hash"]
 
 KEY_FILE = "club.key"
 SECRET_LETTERS = 24
 CODE_LETTERS = 12
 
 _GAME_KEY = re.compile(r"(?<![A-Za-z0-9])g(\d{1,9})\.([a-z2-7]{24})(?![A-Za-z0-9])", re.IGNORECASE)
+_PLAYER_KEY = re.compile(r"(?<![A-Za-z0-9])p(\d{1,9})\.([a-z2-7]{24})(?![A-Za-z0-9])",
+                         re.IGNORECASE)
+_CHALLENGE_KEY = re.compile(r"(?<![A-Za-z0-9])c(\d{1,9})\.([a-z2-7]{24})(?![A-Za-z0-9])",
+                            re.IGNORECASE)
 _SIGNUP_KEY = re.compile(r"(?<![A-Za-z0-9])s\.([a-z2-7]{12})(?![A-Za-z0-9])", re.IGNORECASE)
 
 
@@ -72,6 +84,49 @@ def game_secret(key: bytes, game: int, side: str, generation: int) -> str:
     """The secret of the player of ``side`` in game ``game`` (24 letters a-z, 2-7)."""
     mac = hmac.new(key, f"pbmkit-referee-1\0{game}\0{side}\0{generation}".encode(), hashlib.sha256)
     return _letters(mac.digest()[:15], SECRET_LETTERS)
+
+
+def player_secret(key: bytes, player: int, generation: int) -> str:
+    """The own key of player ``player`` (its ``players.id``) at ``generation``."""
+    mac = hmac.new(key, f"pbmkit-referee-player-1\0{player}\0{generation}".encode(),
+                   hashlib.sha256)
+    return _letters(mac.digest()[:15], SECRET_LETTERS)
+
+
+def challenge_secret(key: bytes, challenge: int, player: int) -> str:
+    """The key of challenge ``challenge`` for the player ``player`` it names."""
+    mac = hmac.new(key, f"pbmkit-referee-challenge-1\0{challenge}\0{player}".encode(),
+                   hashlib.sha256)
+    return _letters(mac.digest()[:15], SECRET_LETTERS)
+
+
+def same_secret(given: str, expected: str) -> bool:
+    """Whether ``given`` is ``expected`` (in constant time)."""
+    return hmac.compare_digest(given.lower().encode("ascii", "replace"),
+                               expected.encode("ascii"))
+
+
+def player_key_text(player: int, secret: str) -> str:
+    """``p7.<secret>``, as addresses and subjects carry it."""
+    return f"p{player}.{secret}"
+
+
+def challenge_key_text(challenge: int, secret: str) -> str:
+    """``c5.<secret>``, as an invitation's address and subject carry it."""
+    return f"c{challenge}.{secret}"
+
+
+def person_keys_in(texts: list[str]) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """The player keys ``(player, secret)`` and the challenge keys ``(challenge, secret)`` found
+    in ``texts`` (addresses, subjects), in order, without repeats, in lower case."""
+    found: tuple[list[tuple[int, str]], list[tuple[int, str]]] = ([], [])
+    for text in texts:
+        for pattern, out in ((_PLAYER_KEY, found[0]), (_CHALLENGE_KEY, found[1])):
+            for m in pattern.finditer(text[:2000]):
+                key = (int(m.group(1)), m.group(2).lower())
+                if key not in out:
+                    out.append(key)
+    return found[0][:20], found[1][:20]
 
 
 def new_code() -> str:

@@ -83,7 +83,8 @@ def _check_game(db: sqlite3.Connection, club: Club, club_key: bytes, now: dateti
         "SELECT gp.side, gp.player, gp.generation, p.address, p.name FROM game_players gp "
         "JOIN players p ON p.id = gp.player WHERE gp.game = ? ORDER BY gp.rowid",
         (number,)).fetchall()
-    mover = [s for s in seats if str(s["side"]) in to_move.split("+")]
+    mover = [s for s in seats if str(s["side"]) == to_move  # a place of two factions, or
+             or str(s["side"]) in to_move.split("+")]        # a faction's own seat
     if not mover:
         raise LookupError(f"no player of the club holds {to_move.capitalize()}, the side to move")
     vacations = vacations_of(db, int(mover[0]["player"]))

@@ -32,6 +32,7 @@ from pbmkit.mail.sources import Incoming, Unreadable, body_lines, read_message
 from pbmkit.mail.trust import address_key
 from pbmkit.referee.club import Club, load_club, write_atomic
 from pbmkit.referee.commands import (
+    MAX_UNPROVEN_REPLIES,
     Context,
     Refusal,
     find_command,
@@ -40,10 +41,11 @@ from pbmkit.referee.commands import (
     queue_all,
     strip_subject,
     thread_move,
+    unproven_reply,
 )
 from pbmkit.referee.db import make_durable, open_db
 from pbmkit.referee.inbox import MAX_MESSAGE_BYTES, Inbox, InboxMessage, MaildirInbox
-from pbmkit.referee.keys import keys_in, load_club_key
+from pbmkit.referee.keys import keys_in, load_club_key, person_keys_in
 from pbmkit.referee.outgoing import Sender, SendReport, send_due, text_message
 
 __all__ = ["Busy", "InboxFailed", "RunReport", "handle_message", "loop_reason", "open_inbox", "reconcile",
@@ -234,7 +236,10 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
     else:
         body_error = ""
     game_keys, codes = keys_in([*_addresses(inc.message), inc.subject])
-    digest = _content_digest(inc, lines, [f"g{g}.{s}" for g, s in game_keys] + codes)
+    player_keys, challenge_keys = person_keys_in([*_addresses(inc.message), inc.subject])
+    digest = _content_digest(inc, lines, [f"g{g}.{s}" for g, s in game_keys] + codes
+                             + [f"p{p}.{s}" for p, s in player_keys]
+                             + [f"c{c}.{s}" for c, s in challenge_keys])
     loop = loop_reason(inc, club)
     if loop is not None:
         return _once(db, message_id, digest, inc.sender, "ignored", f"no answer: {loop}", now)
@@ -256,12 +261,25 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
             if move is not None:
                 found, thread = ("move", move.split()), True
         ctx = Context(db, club, club_key, inc, inc.sender, player, found[0] if found else "help",
-                      found[1] if found else [], game_keys, codes, now, thread_move=thread)
+                      found[1] if found else [], game_keys, codes, now, thread_move=thread,
+                      player_keys=player_keys, challenge_keys=challenge_keys)
         db.execute("SAVEPOINT command")
         outcome, detail = _run_command(ctx, found, body_error)
-        if outcome == "refused":
+        # a reply to a message that proves no key of its sender is bounded a day: a forged From
+        # must not make the referee a mail cannon at a third party
+        bounded = bool(ctx.outgoing) and not ctx.carries_proof()
+        quiet = bounded and not unproven_reply(db, inc.sender, now, count=False)
+        if outcome == "refused" or quiet:
             db.execute("ROLLBACK TO command")
         db.execute("RELEASE command")
+        if quiet:
+            ctx.outgoing.clear()
+            ctx.records.clear()
+            outcome, detail = "unanswered", (f"{ctx.name}: no answer: {MAX_UNPROVEN_REPLIES} "
+                                             "replies today to messages without a key of "
+                                             "this address")
+        elif bounded:
+            unproven_reply(db, inc.sender, now)
         queue_all(ctx)
         _ledger(db, message_id, digest, inc.sender, outcome, detail, now)
         for number, text in ctx.records.items():  # the files, then the commit
@@ -285,7 +303,8 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
                                 in_reply_to=message_id, now=now)
         from pbmkit.referee.outgoing import queue
 
-        queue(db, text_out, now)
+        if unproven_reply(db, inc.sender, now):  # bounded as a reply to an unproven message
+            queue(db, text_out, now)
         db.execute("COMMIT")
         return "error", f"{where} from {inc.sender}: {why}"
 
@@ -354,14 +373,18 @@ def _oversized(db: sqlite3.Connection, club: Club, item: InboxMessage, now: date
     if _seen(db, inc.message_id, digest):
         db.execute("ROLLBACK")
         return "duplicate", "handled before"
-    _ledger(db, inc.message_id, digest, inc.sender, "oversized", "too large; refused", now)
+    answer = unproven_reply(db, inc.sender, now)  # nothing of it is read: it proves nothing
+    _ledger(db, inc.message_id, digest, inc.sender, "oversized",
+            "too large; refused" if answer else "too large; no answer (the day's bound of "
+            "replies to this address)", now)
     from pbmkit.referee.outgoing import queue
 
-    queue(db, text_message(club, inc.sender, f"Refused: {strip_subject(inc.subject)[:60]}",
-                           "Your message is larger than the referee reads "
-                           f"({MAX_MESSAGE_BYTES:,} bytes); nothing was done. Write your "
-                           "command in a short plain message, without attachments.\n",
-                           in_reply_to=inc.message_id, now=now), now)
+    if answer:
+        queue(db, text_message(club, inc.sender, f"Refused: {strip_subject(inc.subject)[:60]}",
+                               "Your message is larger than the referee reads "
+                               f"({MAX_MESSAGE_BYTES:,} bytes); nothing was done. Write your "
+                               "command in a short plain message, without attachments.\n",
+                               in_reply_to=inc.message_id, now=now), now)
     db.execute("COMMIT")
     return "oversized", f"from {inc.sender}: too large; refused"
 

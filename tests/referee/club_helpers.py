@@ -2,7 +2,9 @@
 
 A :class:`Player` reads what the SMTP server accepted for its address, takes its key from the
 referee's address in the From header (``referee+g12.<key>@``), and answers by writing a message
-into the club's Maildir, as a mail server would deliver it.
+into the club's Maildir, as a mail server would deliver it. A message a player writes afresh goes
+to the address of the referee's last message that carried the player's own key
+(``referee+p7.<key>@``), as a mail client offers it: a challenge, a vacation need that key.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from pbmkit.referee.run import RunReport, run_club
 REFEREE = "referee@club.example.org"
 _COUNTER = itertools.count(1)
 _KEY = re.compile(r"\+(g\d+\.[a-z2-7]{24})@")
+_OWN = re.compile(r"\+(p\d+\.[a-z2-7]{24})@")
+_INVITATION = re.compile(r"Invitation, challenge (\d+):")
 
 
 @dataclass
@@ -146,7 +150,28 @@ class Player:
                 return m.group(1)
         raise AssertionError(f"{self.name} has no key of game {game}")
 
-    def write(self, subject: str, body: str = "", **kw: object) -> str:
+    def own_key(self) -> str | None:
+        """This player's own key, from the last referee message that carried it."""
+        for msg in reversed(self.inbox()):
+            m = _OWN.search(str(msg["From"]))
+            if m is not None:
+                return m.group(1)
+        return None
+
+    def invitation(self) -> int:
+        """The number of the last challenge this player was invited to."""
+        for msg in reversed(self.inbox()):
+            m = _INVITATION.search(str(msg["Subject"]))
+            if m is not None:
+                return int(m.group(1))
+        raise AssertionError(f"{self.name} has no invitation")
+
+    def write(self, subject: str, body: str = "", *, keyed: bool = True, **kw: object) -> str:
+        """Write to the referee afresh: to the address of its last message that carried this
+        player's own key (``keyed``), else to its plain address."""
+        key = self.own_key() if keyed and "to" not in kw else None
+        if key is not None:
+            kw["to"] = f"referee+{key}@club.example.org"
         return self.w.deliver(message(self.address, subject, body, **kw))  # type: ignore[arg-type]
 
     def reply(self, original: EmailMessage, body: str, *, subject: str | None = None) -> str:

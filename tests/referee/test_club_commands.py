@@ -54,7 +54,7 @@ def _start(w: World, a: Player, b: Player, game: str = "Batalo", tags: str = "",
            day: int = 0) -> int:
     a.write(f"challenge {game} {b.name} {tags}".strip())
     run_on(w, day)
-    number = int(str(b.last("Challenge")["Subject"]).split()[1].rstrip(":"))
+    number = b.invitation()
     b.write(f"accept {number}")
     run_on(w, day)
     return number

@@ -46,7 +46,7 @@ def _play_example(w: World, players: list[Player], challenge: str, example: str)
     first, *others = players
     first.write(challenge)
     w.run()
-    number = int(str(others[0].last("Challenge")["Subject"]).split()[1].rstrip(":"))
+    number = others[0].invitation()
     for p in others:
         p.write(f"accept {number}")
     w.run()

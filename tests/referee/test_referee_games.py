@@ -30,7 +30,7 @@ def _pair(w: World) -> tuple[Player, Player]:
 def _start(w: World, a: Player, b: Player, game: str = "Batalo", tags: str = "") -> int:
     a.write(f"challenge {game} {b.name} {tags}".strip())
     w.run()
-    number = int(str(b.last("Challenge")["Subject"]).split()[1].rstrip(":"))
+    number = b.invitation()
     b.write(f"accept {number}")
     w.run()
     return number

@@ -94,7 +94,7 @@ def _club(w: World) -> None:
     for white, black in pairs:
         white.write(f"challenge Batalo {black.name}")
         w.run()
-        number = int(str(black.last("Challenge")["Subject"]).split()[1].rstrip(":"))
+        number = black.invitation()
         black.write(f"accept {number}")
         w.run()
     for g, (_, black) in enumerate(pairs, start=1):

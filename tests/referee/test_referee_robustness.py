@@ -44,7 +44,7 @@ def _join(w: World, *names: str) -> list[Player]:
 def _start(w: World, a: Player, b: Player) -> int:
     a.write(f"challenge Batalo {b.name}")
     run_on(w, 0)
-    number = int(str(b.last("Challenge")["Subject"]).split()[1].rstrip(":"))
+    number = b.invitation()
     b.write(f"accept {number}")
     run_on(w, 0)
     a.move(number, "JR to IS")

@@ -214,11 +214,20 @@ def test_a_player_may_rotate_a_key_and_the_old_one_stops_working(
 def test_with_authserv_id_a_move_also_needs_the_clubs_server_to_authenticate_the_sender(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with world(tmp_path, monkeypatch) as w:
+        ann, bob = Player(w, "ann", "ann@example.org"), Player(w, "bob", "bob@example.net")
+        ann.join()
+        bob.join()
+        ann.write("challenge batalo bob")
+        w.run()
+        bob.write("accept 1")
+        w.run()
         toml = (w.root / "club.toml").read_text()
         (w.root / "club.toml").write_text('authserv_id = "mx.club.example.org"\n' + toml)
-        _, bob, _ = _game(w)  # Ann's first move was refused: no authentication in the helpers
-        ann = Player(w, "ann", "ann@example.org")
+        ann.move(1, "JR to IS")  # refused: no authentication in the helpers
+        bob.write("challenge batalo ann")  # so is a challenge, even with Bob's key
+        w.run()
         assert "not authenticated" in text_of(ann.last("Refused"))
+        assert "not authenticated" in text_of(bob.last("Refused"))
         to = f"referee+{ann.key(1)}@club.example.org"
         forged = {"Authentication-Results": "mx.evil.example; dmarc=pass header.from=example.org"}
         w.deliver(message(ann.address, "move 1 JR to IS", "", to=to, headers=forged))
