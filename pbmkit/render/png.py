@@ -13,12 +13,16 @@ import io
 import struct
 import warnings
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbmkit.games import Game
 from pbmkit.render.shapes import Drawing
 
-__all__ = ["MAX_WIDTH", "MIN_WIDTH", "board_png", "drawing_png", "png_size", "position_words"]
+if TYPE_CHECKING:
+    from PIL import Image
+
+__all__ = ["COMPRESS_LEVEL", "GREY_LEVELS", "MAX_WIDTH", "MIN_WIDTH", "board_png", "drawing_png",
+           "encode_png", "pdfium_image", "png_size", "position_words"]
 
 MIN_WIDTH = 60
 """The narrowest PNG board, in pixels."""
@@ -30,10 +34,30 @@ _COLOURS = 64
 def drawing_png(drawing: Drawing, *, width_px: int = 600, title: str = "") -> bytes:
     """``drawing`` as a PNG ``width_px`` pixels wide (the height follows), on white.
 
-    ``ValueError`` for a width outside :data:`MIN_WIDTH` .. :data:`MAX_WIDTH`.
+    Put together from pieces rasterised once and cached (:mod:`pbmkit.render.raster`: the grid,
+    each glyph, each text), so a board costs a few milliseconds; a drawing without a
+    ``grid_key`` is rendered whole (:func:`pdfium_image`). ``ValueError`` for a width outside
+    :data:`MIN_WIDTH` .. :data:`MAX_WIDTH`.
     """
+    _check_width(width_px)
+    from pbmkit.render.raster import raster_image
+
+    got = raster_image(drawing, width_px)
+    if got is None:
+        return encode_png(pdfium_image(drawing, width_px=width_px, title=title))
+    return encode_png(got[0])
+
+
+def _check_width(width_px: int) -> None:
     if not MIN_WIDTH <= width_px <= MAX_WIDTH:
         raise ValueError(f"a PNG board is {MIN_WIDTH} to {MAX_WIDTH} pixels wide, not {width_px}")
+
+
+def pdfium_image(drawing: Drawing, *, width_px: int = 600, title: str = "") -> Image.Image:
+    """``drawing`` rendered whole: put on a one-page PDF by the PDF backend and rendered by
+    PDFium at ``width_px``, on white (mode ``RGB``). The reference the cached path is tested
+    against, and the path of a drawing without a ``grid_key``."""
+    _check_width(width_px)
     import pypdfium2
     from PIL import Image
 
@@ -53,7 +77,7 @@ def drawing_png(drawing: Drawing, *, width_px: int = 600, title: str = "") -> by
     try:
         page = document[0]
         bitmap = page.render(scale=width_px / drawing.width)  # on white
-        image = bitmap.to_pil().convert("RGB")
+        image: Image.Image = bitmap.to_pil().convert("RGB")
         page.close()
         if image.width != width_px:  # PDFium rounds the page up: 601 pixels for a 600.2 page
             fitted = Image.new("RGB", (width_px, image.height), (255, 255, 255))
@@ -61,9 +85,35 @@ def drawing_png(drawing: Drawing, *, width_px: int = 600, title: str = "") -> by
             image = fitted
     finally:
         document.close()
-    palette = image.quantize(_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return image
+
+
+GREY_LEVELS = 32
+"""The greys of a grey board's palette, evenly spaced: 0, 8, 16 ... 255 (off by 4 levels at most;
+the 64 colours an octree picked for each board before came to 16 greys, off by up to 13)."""
+COMPRESS_LEVEL = 3
+"""zlib's level for the PNG: chosen by measurement (docs/viewer.md, "PNG boards")."""
+_TO_INDEX = [round(v * (GREY_LEVELS - 1) / 255) for v in range(256)]
+_GREY_PALETTE = [round(k * 255 / (GREY_LEVELS - 1)) for k in range(GREY_LEVELS) for _ in range(3)]
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """``image`` (mode ``L`` or ``RGB``) as a palette PNG: a grey image with the fixed palette of
+    :data:`GREY_LEVELS` greys, any other with 64 colours picked for it (an octree)."""
+    from PIL import Image
+
+    if image.mode == "RGB":
+        r, g, b = image.split()
+        if r.tobytes() == g.tobytes() == b.tobytes():
+            image = r
+    if image.mode == "L":
+        palette = image.point(_TO_INDEX)
+        palette.putpalette(_GREY_PALETTE)
+    else:
+        palette = image.quantize(_COLOURS, method=Image.Quantize.FASTOCTREE,
+                                 dither=Image.Dither.NONE)
     out = io.BytesIO()
-    palette.save(out, "PNG", compress_level=6)
+    palette.save(out, "PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
 
 
