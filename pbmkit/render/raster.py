@@ -54,9 +54,30 @@ def _grey(colour: Colour | None) -> bool:
     return colour is None or colour[0] == colour[1] == colour[2]
 
 
+_GREY_KEYS: dict[str, bool] = {}
+"""Whether each grid (by ``grid_key``) and each placed group (by ``key``) is grey: a few hundred
+keys at most (the games' glyphs and grids), kept for the process; cleared past 4,096."""
+
+
+def _keyed_grey(key: str, shapes: Sequence[Shape]) -> bool:
+    got = _GREY_KEYS.get(key)
+    if got is None:
+        if len(_GREY_KEYS) >= 4096:
+            _GREY_KEYS.clear()
+        got = _GREY_KEYS[key] = all(_shape_grey(s) for s in shapes)
+    return got
+
+
+def _drawing_grey(drawing: Drawing) -> bool:
+    """Whether every colour of ``drawing`` is a grey."""
+    return (_keyed_grey("grid:" + drawing.grid_key, drawing.grid)
+            and all(_shape_grey(s) for s in drawing.under)
+            and all(_shape_grey(s) for s in drawing.over))
+
+
 def _shape_grey(shape: Shape) -> bool:
     if isinstance(shape, Placed):
-        return all(_shape_grey(s) for s in shape.shapes)
+        return _keyed_grey(shape.key, shape.shapes)
     if isinstance(shape, Polygon | Circle):
         return _grey(shape.fill) and _grey(shape.stroke)
     if isinstance(shape, Polyline):
@@ -104,6 +125,7 @@ class _Base:
     """The grid alone on transparent (``LA`` or ``RGBA``)."""
     sx: float
     sy: float
+    page_width: float
     page_height: float
     origin: tuple[float, float]
     grey: bool
@@ -226,7 +248,7 @@ def _base(drawing: Drawing, width_px: int, grey: bool) -> _Base:
     if grey:
         white, clear = white.convert("L"), clear.convert("LA")
     # The drawing's point (x, y) is the page's (x - x0, y - y0) (draw_drawing's translation).
-    base = _Base(white, clear, sx, sy, ph, (drawing.bbox[0], drawing.bbox[1]), grey)
+    base = _Base(white, clear, sx, sy, pw, ph, (drawing.bbox[0], drawing.bbox[1]), grey)
     _BASES.put(key, base, _bytes(white) + _bytes(clear))
     return base
 
@@ -247,6 +269,69 @@ _NOTHING = object()
 """Cached for a sprite that inks nothing (a text of invisible characters)."""
 
 
+def _n(value: float) -> str:
+    return f"{value:.5f}".rstrip("0").rstrip(".")
+
+
+def _paint(fill: Colour | None, stroke: Colour | None, width: float) -> tuple[str, str]:
+    """The colour operators and the painting operator (as ReportLab's ``drawPath`` picks it)."""
+    ops = []
+    if fill is not None:
+        ops.append(f"{_n(fill[0])} {_n(fill[1])} {_n(fill[2])} rg")
+    if stroke is not None:
+        ops.append(f"{_n(stroke[0])} {_n(stroke[1])} {_n(stroke[2])} RG {_n(width)} w")
+    paint = {(True, True): "B*", (True, False): "S", (False, True): "f*"}.get(
+        (stroke is not None, fill is not None), "n")
+    return " ".join(ops), paint
+
+
+def _path_ops(shape: Shape) -> str:
+    """The PDF operators of a polygon, polyline or circle, as the PDF backend writes them."""
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    if isinstance(shape, Circle):
+        path = PDFPathObject()
+        path.circle(shape.centre[0], shape.centre[1], shape.radius)
+        colours, paint = _paint(shape.fill, shape.stroke, shape.width)
+        return f"{colours} {path.getCode()} {paint}"
+    if isinstance(shape, Polyline):
+        dash = f"[{_n(shape.dash[0])} {_n(shape.dash[1])}] 0 d " if shape.dash else ""
+        line = " ".join(f"{_n(x)} {_n(y)} {'m' if k == 0 else 'l'}"
+                        for k, (x, y) in enumerate(shape.points))
+        colours, paint = _paint(None, shape.stroke, shape.width)
+        return f"{colours} {dash}n {line} S" + (" [] 0 d" if dash else "")
+    if isinstance(shape, Polygon):
+        line = " ".join(f"{_n(x)} {_n(y)} {'m' if k == 0 else 'l'}"
+                        for k, (x, y) in enumerate(shape.points))
+        colours, paint = _paint(shape.fill, shape.stroke, shape.width)
+        return f"{colours} n {line} h {paint}"
+    return ""
+
+
+def _paths_pdf(pages: Sequence[tuple[float, float, str]]) -> bytes:
+    """A PDF of one page a (width, height, content operators): written here, no ReportLab (whose
+    document skeleton costs more than these few paths)."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b""]
+    kids = []
+    for width, height, content in pages:
+        stream = f"1 J 1 j {content}".encode("ascii")
+        kids.append(f"{len(objects) + 1} 0 R")
+        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {width!r} {height!r}] "
+                       f"/Contents {len(objects) + 2} 0 R /Resources << >> >>".encode("ascii"))
+        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
+    objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(pages)} >>".encode("ascii")
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for k, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (k, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % at for at in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
 class _Board:
     """One board being put together: the pages of what it needs drawn, then the drawing of it."""
 
@@ -259,6 +344,9 @@ class _Board:
         self.anchors: list[tuple[int, int]] = []
         """Each page's anchor pixel in its bitmap."""
         self.buffer, self.canvas = _new_pdf()
+        self.runs: list[tuple[float, float, str]] = []
+        self.run_jobs: list[tuple[int, int, float, float, float, float]] = []
+        self.run_at: list[tuple[int, int]] = []
 
     def sprite_key(self, shape: Placed | Text) -> tuple[Hashable, int, int, float, float]:
         """The cache key of ``shape``'s sprite, the pixel it is placed at and its phase."""
@@ -305,12 +393,10 @@ class _Board:
         return len(self.jobs) - 1
 
     def draw_run(self, run: Sequence[Shape]) -> int | None:
-        """Draw ``run`` (shapes kept for no other board: the last move's arrow) on a page of the
-        board's size, to be rendered cropped to its box; returns the page (``None``: off the
-        picture)."""
-        from pbmkit.render.pdf import _draw_shape
-
-        base, canvas = self.base, self.canvas
+        """Keep ``run`` (shapes kept for no other board: the last move's arrow) for a page of
+        the board's size, rendered cropped to its box; returns its number among the runs
+        (``None``: off the picture)."""
+        base = self.base
         xs: list[float] = []
         ys: list[float] = []
         for shape in run:
@@ -334,14 +420,21 @@ class _Board:
         bottom = min(base.page.height, math.ceil(max(ys)) + 2)
         if right <= left or bottom <= top:
             return None
-        _start_page(canvas, self.drawing.width, self.drawing.height)
-        canvas.translate(-base.origin[0], -base.origin[1])
-        for shape in run:
-            _draw_shape(canvas, shape)
-        canvas.showPage()
-        self.jobs.append((right - left, bottom - top, base.sx, base.sy, -float(left), -float(top)))
-        self.anchors.append((-left, -top))
-        return len(self.jobs) - 1
+        x0, y0 = base.origin
+        content = f"1 0 0 1 {-x0!r} {-y0!r} cm " + " ".join(_path_ops(s) for s in run)
+        self.runs.append((base.page_width, base.page_height, content))
+        self.run_jobs.append((right - left, bottom - top, base.sx, base.sy, -float(left),
+                              -float(top)))
+        self.run_at.append((left, top))
+        return len(self.runs) - 1
+
+    def render_runs(self) -> list[_Sprite | None]:
+        """Every run kept, rendered."""
+        if not self.runs:
+            return []
+        images = _page_images(_paths_pdf(self.runs), self.run_jobs)
+        return [_sprite_of(image, -left, -top, self.base.grey)
+                for image, (left, top) in zip(images, self.run_at, strict=True)]
 
     def render(self) -> list[PILImage.Image]:
         """Every page drawn, rendered."""
@@ -371,7 +464,7 @@ def raster_image(drawing: Drawing, width_px: int) -> tuple[PILImage.Image, bool]
     without a ``grid_key`` (nothing to reuse: the whole-page path draws it)."""
     if not drawing.grid_key:
         return None
-    grey = all(_shape_grey(s) for layer in drawing.layers() for s in layer)
+    grey = _drawing_grey(drawing)
     base = _base(drawing, width_px, grey)
     board = _Board(drawing, base, width_px)
     sprites: dict[Hashable, _Sprite | None] = {}
@@ -399,6 +492,7 @@ def raster_image(drawing: Drawing, width_px: int) -> tuple[PILImage.Image, bool]
                 run.append(shape)
         layers.append(steps)
     images = board.render()
+    runs = board.render_runs()
     pages = [_sprite_of(image, ax, ay, grey)
              for image, (ax, ay) in zip(images, board.anchors, strict=True)]
     for key, page in missing.items():
@@ -409,7 +503,7 @@ def raster_image(drawing: Drawing, width_px: int) -> tuple[PILImage.Image, bool]
     for k, steps in enumerate(layers):
         placed: list[tuple[_Sprite, int, int]] = []
         for what, ix, iy in steps:
-            sprite = pages[what] if isinstance(what, int) and ix == -1 == iy else sprites[what]
+            sprite = runs[what] if isinstance(what, int) and ix == -1 == iy else sprites[what]
             if ix == -1 == iy:
                 ix = iy = 0
             if sprite is not None:
