@@ -55,10 +55,36 @@ def boards(game: Any, count: int, seed: int) -> list[tuple[Any, Any]]:
     return out
 
 
+def club(games: list[Any], per_kind: int, moves: int, width: int) -> str:
+    """A club's run: ``per_kind`` games of each kind at different points of play, their next
+    ``moves`` boards drawn in turn, game after game (as the referee meets them in its inbox),
+    the caches cold at the start. Returns the summary line."""
+    rng = random.Random(7)
+    running = []
+    for game in games:
+        for k in range(per_kind):
+            positions = boards(game, rng.randint(2, 40) + moves, 1000 + k)
+            running.append((game, positions[-moves:], [f"Player {k} {side}" for side in game.sides]))
+    rng.shuffle(running)
+    raster.clear_caches()
+    times: list[float] = []
+    size = 0
+    for turn in range(moves):
+        for game, positions, players in running:
+            position, move = positions[turn]
+            t = time.process_time()
+            size += len(board_png(game, position, last_move=move, players=players, width_px=width))
+            times.append(time.process_time() - t)
+    return (f"  a club: {len(running)} games ({per_kind} of each kind), {moves} boards each drawn "
+            f"in turn from cold caches: mean {statistics.mean(times) * 1000:.1f} ms, median "
+            f"{statistics.median(times) * 1000:.1f} ms a board, {size / len(times) / 1000:.1f} KB")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--boards", type=int, default=30)
     ap.add_argument("--width", type=int, default=960)
+    ap.add_argument("--club", type=int, default=20, help="games of each kind in the club run")
     args = ap.parse_args()
     games = [get_game(name) for name in game_names()]
     games += [get_game("batrakill").configure({"Layout": "zones"})]
@@ -69,7 +95,7 @@ def main() -> None:
     print(f"  {'game':22} {'whole page':>10} {'cached cold':>11} {'cached warm':>11} "
           f"{'ratio':>6} {'KB whole':>8} {'KB cached':>9}")
     warm_all, whole_all = [], []
-    for k, game in enumerate(games):
+    for k, game in enumerate(games if args.boards else []):
         players = [f"Player {side}" for side in game.sides]
         positions = boards(game, args.boards, 27 + k)
         whole, fast, size_whole, size_fast = [], [], 0, 0
@@ -92,12 +118,17 @@ def main() -> None:
         name += f" {len(game.board.names)}" if game.title == "Batu Khan" else ""
         print(f"  {name:22} {w:10.1f} {cold:11.1f} {warm:11.1f} {w / warm:5.1f}x "
               f"{size_whole / len(positions) / 1000:8.1f} {size_fast / len(positions) / 1000:9.1f}")
-    total_whole, total_warm = statistics.median(whole_all) * 1000, statistics.median(warm_all) * 1000
-    print(f"  all games: whole page {total_whole:.1f} ms, cached warm {total_warm:.1f} ms: "
-          f"{total_whole / total_warm:.1f}x")
-    bases, sprites = raster.cache_bytes()
-    print(f"  caches now: bases {bases / 1e6:.1f} MB (bound {raster.BASE_BYTES / 1e6:.0f}), "
-          f"sprites {sprites / 1e6:.1f} MB (bound {raster.SPRITE_BYTES / 1e6:.0f})")
+    if warm_all:
+        total_whole = statistics.median(whole_all) * 1000
+        total_warm = statistics.median(warm_all) * 1000
+        print(f"  all games: whole page {total_whole:.1f} ms, cached warm {total_warm:.1f} ms: "
+              f"{total_whole / total_warm:.1f}x")
+    print(club(games, args.club, 3, args.width))
+    bases, sprites, bands = raster.cache_bytes()
+    print(f"  caches after the club: bases {bases / 1e6:.1f} MB "
+          f"(bound {raster.BASE_BYTES / 1e6:.0f}), sprites {sprites / 1e6:.1f} MB "
+          f"(bound {raster.SPRITE_BYTES / 1e6:.0f}), bands {bands / 1e6:.1f} MB "
+          f"(bound {raster.BAND_BYTES / 1e6:.0f})")
 
 
 if __name__ == "__main__":

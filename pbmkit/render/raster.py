@@ -27,7 +27,9 @@ from __future__ import annotations
 import ctypes
 import io
 import math
+import struct
 import warnings
+import zlib
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
@@ -39,7 +41,8 @@ if TYPE_CHECKING:
     from PIL import Image as PILImage
     from reportlab.pdfgen.canvas import Canvas
 
-__all__ = ["BASE_BYTES", "PHASES", "SPRITE_BYTES", "cache_bytes", "clear_caches", "raster_image"]
+__all__ = ["BAND_BYTES", "BAND_ROWS", "BASE_BYTES", "PHASES", "SPRITE_BYTES", "cache_bytes",
+           "clear_caches", "palette_png", "raster_image"]
 
 PHASES = 4
 """Sub-pixel positions a sprite is kept at, across and down: a glyph lands within 1/8 pixel of
@@ -48,6 +51,10 @@ BASE_BYTES = 64 << 20
 """The most the cached bases (page with grid, grid alone) hold: about 18 Batalo boards at 960 px."""
 SPRITE_BYTES = 48 << 20
 """The most the cached sprites hold."""
+BAND_ROWS = 16
+"""Rows of a PNG compressed as one piece (:func:`palette_png`)."""
+BAND_BYTES = 16 << 20
+"""The most the cached compressed bands hold (the rows and their deflated bytes)."""
 
 
 def _grey(colour: Colour | None) -> bool:
@@ -147,17 +154,55 @@ class _Sprite:
 
 _BASES = _Cache(BASE_BYTES)
 _SPRITES = _Cache(SPRITE_BYTES)
+_BANDS = _Cache(BAND_BYTES)
 
 
 def clear_caches() -> None:
-    """Forget every cached base and sprite."""
+    """Forget every cached base, sprite and compressed band."""
     _BASES.clear()
     _SPRITES.clear()
+    _BANDS.clear()
 
 
-def cache_bytes() -> tuple[int, int]:
-    """The bytes the caches of bases and of sprites hold now."""
-    return _BASES.used, _SPRITES.used
+def cache_bytes() -> tuple[int, int, int]:
+    """The bytes the caches of bases, sprites and compressed bands hold now."""
+    return _BASES.used, _SPRITES.used, _BANDS.used
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def palette_png(indexes: PILImage.Image, palette: Sequence[int], level: int) -> bytes:
+    """A palette PNG of ``indexes`` (mode ``L`` or ``P``: a palette index a pixel) and
+    ``palette`` (r, g, b, r, g, b ...), deflated at ``level``.
+
+    The rows are deflated in bands of :data:`BAND_ROWS`, each on its own (a full flush between
+    them), and a band met before is not deflated again: a board shares most of its rows with the
+    empty board and with the boards before it (the margins, the rows without pieces, the rows
+    that did not change). Costs about a tenth in size against one stream; halves the time.
+    """
+    width, height = indexes.size
+    raw = indexes.tobytes()
+    adler = 1
+    parts = []
+    for top in range(0, height, BAND_ROWS):
+        band = b"".join([b"\0" + raw[r * width:(r + 1) * width]  # filter 0: none
+                         for r in range(top, min(height, top + BAND_ROWS))])
+        adler = zlib.adler32(band, adler)
+        key = (level, band)
+        deflated = _BANDS.get(key)
+        if not isinstance(deflated, bytes):
+            packer = zlib.compressobj(level, zlib.DEFLATED, -15)
+            deflated = packer.compress(band) + packer.flush(zlib.Z_FULL_FLUSH)
+            _BANDS.put(key, deflated, len(band) + len(deflated) + 100)
+        parts.append(deflated)
+    # a zlib stream: its header, the bands, a last empty block, the checksum of it all
+    stream = b"".join([b"\x78\x01", *parts, b"\x03\x00", struct.pack(">I", adler)])
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join([b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header),
+                     _chunk(b"PLTE", bytes(palette)), _chunk(b"IDAT", stream),
+                     _chunk(b"IEND", b"")])
 
 
 def _bytes(image: PILImage.Image) -> int:

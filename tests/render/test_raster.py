@@ -158,7 +158,7 @@ def test_the_caches_stay_within_their_bounds(monkeypatch: pytest.MonkeyPatch) ->
         drawing, _ = board_picture(game, position, last_move=move)
         mean, off = _compare(_fast(drawing, 700), pdfium_image(drawing, width_px=700))
         assert mean < 2.0 and off < 0.005
-        _bases, sprites = raster.cache_bytes()
+        _bases, sprites, _bands = raster.cache_bytes()
         assert len(raster._BASES.items) == 1 and sprites <= 40_000
 
 
@@ -173,7 +173,7 @@ def test_the_least_recently_used_item_goes_first() -> None:
     cache.put("big", 4, 500)  # larger than the bound: kept alone, until the next
     assert list(cache.items) == ["big"] and cache.used == 500
     raster.clear_caches()
-    assert raster.cache_bytes() == (0, 0)
+    assert raster.cache_bytes() == (0, 0, 0)
 
 
 def test_a_grey_board_is_a_palette_png_of_evenly_spaced_greys() -> None:
@@ -201,3 +201,30 @@ def test_a_coloured_drawing_keeps_its_colours() -> None:
     scale = 400 / drawing.width
     r, g, b = image.getpixel((round(-x0 * scale), round(y1 * scale)))  # type: ignore[misc]
     assert r > 180 and g < 80 and b < 80
+
+
+def test_a_png_written_in_cached_bands_reads_back_pixel_for_pixel(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grey PNG is written here (bands deflated apart, a band met before not deflated again):
+    Pillow reads every pixel back, the palette and size too; with the bands cached or not, and
+    with a band cache too small to keep anything, the file is the same."""
+    from pbmkit.render.png import GREY_LEVELS, encode_png
+
+    monkeypatch.setattr(raster, "_BANDS", raster._Cache(raster.BAND_BYTES))
+    game = get_game("batukhan").configure({"Board": "6x7"})
+    boards = [board_picture(game, p, last_move=m, players=["Ann", "Bob"])[0]
+              for p, m in _positions(game, 8, 3)]
+    images = [_fast(d, 333) for d in boards]  # an odd width, and a last band of a few rows
+    first = [encode_png(image) for image in images]
+    assert raster.cache_bytes()[2] > 0
+    assert [encode_png(image) for image in images] == first  # from the cached bands
+    monkeypatch.setattr(raster, "_BANDS", raster._Cache(1))
+    assert [encode_png(image) for image in images] == first
+    step = 255 / (GREY_LEVELS - 1)
+    for image, data in zip(images, first, strict=True):
+        back = Image.open(io.BytesIO(data))
+        back.load()
+        assert back.mode == "P" and back.size == image.size
+        grey = back.convert("L")
+        worst = max(ImageChops.difference(grey, image.convert("L")).getextrema())
+        assert worst <= step / 2 + 1
