@@ -84,7 +84,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--boards", type=int, default=30)
     ap.add_argument("--width", type=int, default=960)
-    ap.add_argument("--club", type=int, default=20, help="games of each kind in the club run")
+    ap.add_argument("--club", type=int, default=40, help="games of each kind in the club run")
     args = ap.parse_args()
     games = [get_game(name) for name in game_names()]
     games += [get_game("batrakill").configure({"Layout": "zones"})]

@@ -7,19 +7,23 @@ right-to-left text as the printed forms): only what is drawn once and reused cha
 * The **base**: the white page with the grid (``Drawing.grid``, promised equal for equal
   ``grid_key``), rendered once per (grid key, box, width) exactly as the whole-board path renders
   a page; and the grid alone on transparent, to lay back over what lies under it.
-* **Sprites**: a placed group (``Placed``: a piece, a last-move dot or end outline; equal ``key``
-  promises equal shapes) rendered once per key, scale and quarter-pixel phase, on transparent; a
-  text once per text, size, weight, colour, anchor, place across and phase down.
+* **Sprites**, on transparent, cut to what they ink: the paths of a placed group (``Placed``: a
+  piece, a last-move dot or end outline; equal ``key`` promises equal shapes), up to and between
+  its texts, once per key, scale and quarter-pixel phase; each character once per font, size,
+  colour and third of a pixel across (PDFium puts a character there, its baseline on a whole
+  row); each text line once, put together from its characters as ``pdf.draw_text`` lays it out.
 * Per board: a copy of the base; the ``under`` sprites (the last move's end outlines) laid on white
   with the grid composited back over them, as the page draws them; the ``over`` sprites pasted at
   their pixels, in drawing order; any other shape (the last move's arrow) rendered by PDFium for
-  this board alone, cropped to its box. What is missing (a new glyph, a name, an arrow) is drawn
-  by one small PDF of one page an item, made and rendered once for the board.
+  this board alone, cropped to its box. Paths go to PDFium in a PDF written here; only a new
+  character goes through ReportLab (its font embedded), a page each.
+* The PNG of a grey board (:func:`palette_png`): bands of rows deflated apart, a band met
+  before taken from a cache.
 
 Positions follow the page as PDFium renders it (its effective scales across and down, from the
-page size it reads), so a sprite lands where the whole page would have drawn it, to a quarter
-pixel. The caches are bounded (least recently used out first) by the bytes of their images:
-:data:`BASE_BYTES` and :data:`SPRITE_BYTES`. docs/viewer.md ("PNG boards") has the figures.
+page size it reads), so a sprite lands where the whole page would have drawn it. The caches are
+bounded (least recently used out first) by bytes: :data:`BASE_BYTES`, :data:`SPRITE_BYTES`,
+:data:`BAND_BYTES`. docs/viewer.md ("PNG boards") has the design and the figures.
 """
 
 from __future__ import annotations
@@ -31,11 +35,11 @@ import struct
 import warnings
 import zlib
 from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text
+from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Point, Polygon, Polyline, Shape, Text
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
@@ -182,13 +186,17 @@ def palette_png(indexes: PILImage.Image, palette: Sequence[int], level: int) -> 
     empty board and with the boards before it (the margins, the rows without pieces, the rows
     that did not change). Costs about a tenth in size against one stream; halves the time.
     """
+    from PIL import Image
+
     width, height = indexes.size
-    raw = indexes.tobytes()
+    rows = Image.new("L", (width + 1, height), 0)  # each row after its filter byte: 0, none
+    rows.paste(indexes, (1, 0))
+    raw = rows.tobytes()
+    step = (width + 1) * BAND_ROWS
     adler = 1
     parts = []
-    for top in range(0, height, BAND_ROWS):
-        band = b"".join([b"\0" + raw[r * width:(r + 1) * width]  # filter 0: none
-                         for r in range(top, min(height, top + BAND_ROWS))])
+    for start in range(0, len(raw), step):
+        band = raw[start:start + step]
         adler = zlib.adler32(band, adler)
         key = (level, band)
         deflated = _BANDS.get(key)
@@ -209,13 +217,21 @@ def _bytes(image: PILImage.Image) -> int:
     return image.width * image.height * len(image.getbands())
 
 
-def _phase(value: float) -> tuple[int, float]:
-    """``value`` as a whole pixel and a phase (a multiple of 1/PHASES below 1)."""
+def _phase(value: float, phases: int = PHASES) -> tuple[int, float]:
+    """``value`` as a whole pixel and a phase (the nearest multiple of 1/phases, below 1)."""
     whole = math.floor(value)
-    step = round((value - whole) * PHASES)
-    if step == PHASES:
+    step = round((value - whole) * phases)
+    if step == phases:
         return whole + 1, 0.0
-    return whole, step / PHASES
+    return whole, step / phases
+
+
+_LINE_PHASES = 12
+"""The phases across a text line is kept at: each of its characters is then put at its third of a
+pixel as from the line's exact place, but for one in 12 or so."""
+_CHAR_PHASES = 3
+"""PDFium draws a character at the nearest third of a pixel across (and its baseline on the
+nearest row): a character's sprite kept at those three phases is the very one it draws."""
 
 
 def _new_pdf() -> tuple[io.BytesIO, Canvas]:
@@ -377,70 +393,131 @@ def _paths_pdf(pages: Sequence[tuple[float, float, str]]) -> bytes:
     return bytes(out)
 
 
+class _Group(NamedTuple):
+    """The text-free part of a placed group (its shapes between two texts), clipped to +-1 about
+    ``at`` as the PDF backend's form clips it."""
+
+    key: str
+    at: Point
+    shapes: tuple[Shape, ...]
+
+
+_Item = _Group | Text | Polygon | Polyline | Circle
+_SPLITS: dict[str, tuple[tuple[str, Shape | tuple[Shape, ...]], ...]] = {}
+
+
+def _items(layer: Sequence[Shape]) -> Iterator[_Item]:
+    """``layer``'s shapes as the pieces drawn from the caches: a placed group's paths (up to and
+    between its texts) and each of its texts, put where the group is."""
+    for shape in layer:
+        if not isinstance(shape, Placed):
+            yield shape
+            continue
+        split = _SPLITS.get(shape.key)
+        if split is None:
+            parts: list[tuple[str, Shape | tuple[Shape, ...]]] = []
+            paths: list[Shape] = []
+            for inner in shape.shapes:
+                if isinstance(inner, Text):
+                    if paths:
+                        parts.append((f"{shape.key}#{len(parts)}", tuple(paths)))
+                        paths = []
+                    parts.append(("", inner))
+                else:
+                    paths.append(inner)
+            if paths:
+                parts.append((f"{shape.key}#{len(parts)}", tuple(paths)))
+            if len(_SPLITS) >= 4096:
+                _SPLITS.clear()
+            split = _SPLITS[shape.key] = tuple(parts)
+        x, y = shape.at
+        for key, part in split:
+            if isinstance(part, Text):
+                yield replace(part, x=x + part.x, y=y + part.y)
+            elif isinstance(part, tuple):
+                yield _Group(key, shape.at, part)
+
+
+class _Glyph(NamedTuple):
+    """One character of a text line laid out: its font and where its origin stands from the
+    line's anchor, in drawing units."""
+
+    char: str
+    font: str
+    dx: float
+
+
+def _layout(text: Text) -> list[_Glyph]:
+    """``text`` laid out as :func:`pbmkit.render.pdf.draw_text` draws it: shaped, in display
+    order, each character in the font that has it, one after the other at their widths."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from pbmkit.render.pdf import _Fonts, _Line
+    from pbmkit.render.text import display_order
+
+    line = _Line(text.text, text.bold, _Fonts())
+    chars, fonts = line.chars, line.fonts
+    joined = "".join(chars)
+    visual = display_order(joined)
+    if visual != joined:  # reordered: each character keeps its font, found again by character
+        by_char = dict(zip(chars, fonts, strict=True))
+        fonts = [by_char.get(ch, line.primary) for ch in visual]
+    width = line.width(text.size)
+    x = -{"middle": width / 2, "end": width}.get(text.anchor, 0.0)
+    out = []
+    for ch, font in zip(visual, fonts, strict=True):
+        out.append(_Glyph(ch, font, x))
+        x += stringWidth(ch, font, text.size)
+    return out
+
+
+_Job = tuple[int, int, float, float, float, float]
+"""A page's bitmap (width, height), the scales across and down, and the move (e, f)."""
+
+
 class _Board:
-    """One board being put together: the pages of what it needs drawn, then the drawing of it."""
+    """One board being put together: what it needs drawn that no cache holds, then drawn."""
 
     def __init__(self, drawing: Drawing, base: _Base, width_px: int) -> None:
         self.drawing = drawing
         self.base = base
         self.width_px = width_px
-        self.jobs: list[tuple[int, int, float, float, float, float]] = []
-        """Each page's bitmap size, scales and move (for :func:`_page_images`)."""
-        self.anchors: list[tuple[int, int]] = []
-        """Each page's anchor pixel in its bitmap."""
-        self.buffer, self.canvas = _new_pdf()
-        self.runs: list[tuple[float, float, str]] = []
-        self.run_jobs: list[tuple[int, int, float, float, float, float]] = []
-        self.run_at: list[tuple[int, int]] = []
+        self.paths: list[tuple[float, float, str]] = []
+        """Pages of paths (written here: :func:`_paths_pdf`): groups and runs."""
+        self.path_jobs: list[_Job] = []
+        self.path_anchors: list[tuple[int, int]] = []
+        self.path_keys: list[Hashable | None] = []
+        """The sprite key of each page of paths; ``None``: a run of this board."""
+        self.buffer: io.BytesIO | None = None
+        self.canvas: Canvas | None = None
+        """The ReportLab document of the characters to draw (made when one is needed)."""
+        self.char_jobs: list[_Job] = []
+        self.char_anchors: list[tuple[int, int]] = []
+        self.char_keys: list[Hashable] = []
+        self.lines: dict[Hashable, tuple[Colour, list[tuple[Hashable, int, int]]]] = {}
+        """Each text line to put together: its characters' keys and pixels from its anchor."""
+        self.have: dict[Hashable, _Sprite | None] = {}
+        """The cached characters of those lines (kept here: the cache may let them go)."""
 
-    def sprite_key(self, shape: Placed | Text) -> tuple[Hashable, int, int, float, float]:
-        """The cache key of ``shape``'s sprite, the pixel it is placed at and its phase."""
+    def group(self, group: _Group, fx: float, fy: float, key: Hashable) -> None:
+        """Keep a page of ``group``'s paths about the page's (2, 2), to cut into its sprite."""
         base = self.base
-        if isinstance(shape, Placed):
-            px, py = base.at(*shape.at)
-            ix, fx = _phase(px)
-            iy, fy = _phase(py)
-            return (("P", shape.key, base.sx, base.sy, fx, fy, base.grey), ix, iy, fx, fy)
-        _, py = base.at(shape.x, shape.y)
-        iy = math.floor(py)
-        fy = round(py - iy, 4)  # text is hinted: drawn at its own phase
-        across = round((shape.x - base.origin[0]) * base.sx, 6)
-        return (("T", shape.text, shape.size, shape.bold, shape.fill, shape.anchor, across,
-                 base.sx, base.sy, fy, self.width_px, base.grey), 0, iy, 0.0, fy)
+        side = 4.0
+        margin = math.ceil(max(base.sx, base.sy)) + 2
+        size = 2 * margin + 1
+        content = ("1 0 0 1 2 2 cm -1 -1 2 2 re W n "
+                   + " ".join(_path_ops(s) for s in group.shapes))
+        self.paths.append((side, side, content))
+        # the page's (2, 2), display (2, side - 2), goes to the pixel (margin + fx, margin + fy)
+        self.path_jobs.append((size, size, base.sx, base.sy, margin + fx - 2.0 * base.sx,
+                               margin + fy - (side - 2.0) * base.sy))
+        self.path_anchors.append((margin, margin))
+        self.path_keys.append(key)
 
-    def draw_sprite(self, shape: Placed | Text, fx: float, fy: float) -> int:
-        """Draw ``shape`` on a page of its own, to be cut into its sprite; returns the page."""
-        from pbmkit.render.pdf import _draw_shape
-
-        base, canvas = self.base, self.canvas
-        if isinstance(shape, Placed):
-            # The group about the page's (2, 2) (a glyph keeps within +-1, its form's box).
-            side = 4.0
-            margin = math.ceil(max(base.sx, base.sy)) + 2
-            _start_page(canvas, side, side)
-            _draw_shape(canvas, replace(shape, at=(2.0, 2.0)))
-            size = 2 * margin + 1
-            # the display point (2, side - 2) goes to the pixel (margin + fx, margin + fy)
-            self.jobs.append((size, size, base.sx, base.sy, margin + fx - 2.0 * base.sx,
-                              margin + fy - (side - 2.0) * base.sy))
-            self.anchors.append((margin, margin))
-        else:
-            height = 3.0 * shape.size
-            room = math.ceil(2.0 * shape.size * base.sy) + 2  # above the baseline
-            _start_page(canvas, self.drawing.width, height)
-            _draw_shape(canvas, replace(shape, x=shape.x - base.origin[0], y=shape.size))
-            rows = room + math.ceil(shape.size * base.sy) + 2
-            # across as on the board; the baseline (display y = height - size) at row room + fy
-            self.jobs.append((self.width_px, rows, base.sx, base.sy, 0.0,
-                              room + fy - (height - shape.size) * base.sy))
-            self.anchors.append((0, room))
-        canvas.showPage()
-        return len(self.jobs) - 1
-
-    def draw_run(self, run: Sequence[Shape]) -> int | None:
+    def run(self, run: Sequence[Shape]) -> int | None:
         """Keep ``run`` (shapes kept for no other board: the last move's arrow) for a page of
-        the board's size, rendered cropped to its box; returns its number among the runs
-        (``None``: off the picture)."""
+        the board's size, rendered cropped to its box; returns its page (``None``: off the
+        picture)."""
         base = self.base
         xs: list[float] = []
         ys: list[float] = []
@@ -467,36 +544,112 @@ class _Board:
             return None
         x0, y0 = base.origin
         content = f"1 0 0 1 {-x0!r} {-y0!r} cm " + " ".join(_path_ops(s) for s in run)
-        self.runs.append((base.page_width, base.page_height, content))
-        self.run_jobs.append((right - left, bottom - top, base.sx, base.sy, -float(left),
-                              -float(top)))
-        self.run_at.append((left, top))
-        return len(self.runs) - 1
+        self.paths.append((base.page_width, base.page_height, content))
+        self.path_jobs.append((right - left, bottom - top, base.sx, base.sy, -float(left),
+                               -float(top)))
+        self.path_anchors.append((-left, -top))
+        self.path_keys.append(None)
+        return len(self.paths) - 1
 
-    def render_runs(self) -> list[_Sprite | None]:
-        """Every run kept, rendered."""
-        if not self.runs:
-            return []
-        images = _page_images(_paths_pdf(self.runs), self.run_jobs)
-        return [_sprite_of(image, -left, -top, self.base.grey)
-                for image, (left, top) in zip(images, self.run_at, strict=True)]
+    def line(self, text: Text, fx: float, key: Hashable, wanted: set[Hashable]) -> None:
+        """Lay ``text`` out at the phase ``fx`` across, and keep a page for each of its
+        characters that no cache holds (nor an earlier page: ``wanted``)."""
+        base = self.base
+        glyphs: list[tuple[Hashable, int, int]] = []
+        for glyph in _layout(text):
+            cx, cfx = _phase(fx + glyph.dx * base.sx, _CHAR_PHASES)
+            char_key = ("C", glyph.char, glyph.font, text.size, text.fill, cfx, base.sx,
+                        base.sy, base.grey)
+            glyphs.append((char_key, cx, 0))
+            if char_key in wanted or char_key in self.have:
+                continue
+            got = _SPRITES.get(char_key)
+            if got is None:
+                wanted.add(char_key)
+                self.char(glyph, text, cfx, char_key)
+            else:
+                self.have[char_key] = got if isinstance(got, _Sprite) else None
+        self.lines[key] = (text.fill, glyphs)
 
-    def render(self) -> list[PILImage.Image]:
-        """Every page drawn, rendered."""
-        if not self.jobs:
-            return []
-        from pbmkit.render.pdf import finish
+    def char(self, glyph: _Glyph, text: Text, fx: float, key: Hashable) -> None:
+        """Keep a ReportLab page of one character, its origin at the page's (1.5, 1.5) em."""
+        if self.canvas is None:
+            self.buffer, self.canvas = _new_pdf()
+        base, canvas, size = self.base, self.canvas, text.size
+        side = 4.0 * size
+        canvas.setPageSize((side, side))
+        canvas.setFont(glyph.font, size)
+        canvas.setFillColorRGB(*text.fill)
+        canvas.drawString(1.5 * size, 1.5 * size, glyph.char)
+        canvas.showPage()
+        width, height = math.ceil(side * base.sx) + 2, math.ceil(side * base.sy) + 2
+        ax, ay = math.ceil(1.5 * size * base.sx) + 1, math.ceil(2.5 * size * base.sy) + 1
+        # the origin, display (1.5, 2.5) em, goes to the pixel (ax + fx, ay): PDFium puts a
+        # text's baseline on a whole row (rounded), its characters at a third of a pixel across
+        self.char_jobs.append((width, height, base.sx, base.sy, ax + fx - 1.5 * size * base.sx,
+                               ay - 2.5 * size * base.sy))
+        self.char_anchors.append((ax, ay))
+        self.char_keys.append(key)
 
-        with warnings.catch_warnings():  # a character no font has is left out of the picture
-            warnings.simplefilter("ignore")
-            pdf = finish(self.canvas, self.buffer)
-        return _page_images(pdf, self.jobs)
+    def draw(self) -> dict[Hashable, _Sprite | None]:
+        """Render every page kept; store the sprites in the cache; returns the runs' sprites by
+        page, the lines put together, and every sprite drawn, by key."""
+        grey = self.base.grey
+        drawn: dict[Hashable, _Sprite | None] = {}
+        if self.paths:
+            images = _page_images(_paths_pdf(self.paths), self.path_jobs)
+            for k, (image, (ax, ay), key) in enumerate(zip(
+                    images, self.path_anchors, self.path_keys, strict=True)):
+                sprite = _sprite_of(image, ax, ay, grey)
+                drawn[k if key is None else key] = sprite
+                if key is not None:
+                    _store(key, sprite)
+        if self.canvas is not None and self.buffer is not None:
+            from pbmkit.render.pdf import finish
+
+            with warnings.catch_warnings():  # a character no font has is left out
+                warnings.simplefilter("ignore")
+                pdf = finish(self.canvas, self.buffer)
+            images = _page_images(pdf, self.char_jobs)
+            for image, (ax, ay), key in zip(images, self.char_anchors, self.char_keys,
+                                            strict=True):
+                drawn[key] = sprite = _sprite_of(image, ax, ay, grey)
+                _store(key, sprite)
+        for key, (fill, glyphs) in self.lines.items():
+            drawn[key] = sprite = _compose([(drawn[k] if k in drawn else self.have[k], x, y)
+                                            for k, x, y in glyphs], fill, grey)
+            _store(key, sprite)
+        return drawn
 
 
-def _start_page(canvas: Canvas, width: float, height: float) -> None:
-    canvas.setPageSize((width, height))
-    canvas.setLineJoin(1)  # round joins and caps, as draw_drawing sets them
-    canvas.setLineCap(1)
+def _store(key: Hashable, sprite: _Sprite | None) -> None:
+    _SPRITES.put(key, sprite if sprite is not None else _NOTHING,
+                 64 if sprite is None else _bytes(sprite.ink) + _bytes(sprite.alpha))
+
+
+def _compose(parts: Sequence[tuple[_Sprite | None, int, int]], fill: Colour,
+             grey: bool) -> _Sprite | None:
+    """One sprite of the characters of a line (sprites, and where their anchors stand from the
+    line's), each laid over the ones before: their coverage added up, in the line's colour."""
+    from PIL import Image
+
+    placed = [(s, x + s.dx, y + s.dy) for s, x, y in parts if s is not None]
+    if not placed:
+        return None
+    if len(placed) == 1:
+        sprite, x, y = placed[0]
+        return replace(sprite, dx=x, dy=y)
+    left = min(x for _, x, _ in placed)
+    top = min(y for _, _, y in placed)
+    size = (max(x + s.ink.width for s, x, _ in placed) - left,
+            max(y + s.ink.height for s, _, y in placed) - top)
+    alpha = Image.new("L", size, 0)
+    for sprite, x, y in placed:  # 255 through each character's coverage: "over" for alpha
+        alpha.paste(255, (x - left, y - top, x - left + sprite.ink.width,
+                          y - top + sprite.ink.height), sprite.alpha)
+    rgb = tuple(round(255 * v) for v in fill)
+    ink = Image.new("L", size, rgb[0]) if grey else Image.new("RGB", size, rgb)
+    return _Sprite(ink, alpha, left, top, grey)
 
 
 _Step = tuple[Hashable, int, int]
@@ -512,43 +665,54 @@ def raster_image(drawing: Drawing, width_px: int) -> tuple[PILImage.Image, bool]
     grey = _drawing_grey(drawing)
     base = _base(drawing, width_px, grey)
     board = _Board(drawing, base, width_px)
-    sprites: dict[Hashable, _Sprite | None] = {}
-    missing: dict[Hashable, int] = {}
+    sx, sy = base.sx, base.sy
+    found: dict[Hashable, _Sprite | None] = {}
+    wanted: set[Hashable] = set()
     layers: list[list[_Step]] = []
     for layer in (drawing.under, drawing.over):
         steps: list[_Step] = []
         run: list[Shape] = []
-        for shape in [*layer, None]:
-            if run and not isinstance(shape, Polygon | Polyline | Circle):
-                page = board.draw_run(run)
+        for item in [*_items(layer), None]:
+            if run and not isinstance(item, Polygon | Polyline | Circle):
+                page = board.run(run)
                 if page is not None:
                     steps.append((page, -1, -1))
                 run = []
-            if isinstance(shape, Placed | Text):
-                key, ix, iy, fx, fy = board.sprite_key(shape)
-                if key not in sprites and key not in missing:
-                    found = _SPRITES.get(key)
-                    if found is None:
-                        missing[key] = board.draw_sprite(shape, fx, fy)
-                    else:
-                        sprites[key] = found if isinstance(found, _Sprite) else None
-                steps.append((key, ix, iy))
-            elif shape is not None:
-                run.append(shape)
+            if isinstance(item, Polygon | Polyline | Circle):
+                run.append(item)
+                continue
+            if item is None:
+                continue
+            if isinstance(item, _Group):
+                px, py = base.at(*item.at)
+                ix, fx = _phase(px)
+                iy, fy = _phase(py)
+                key: Hashable = ("G", item.key, sx, sy, fx, fy, grey)
+            else:
+                px, py = base.at(item.x, item.y)
+                ix, fx = _phase(px, _LINE_PHASES)
+                iy = math.floor(py + 0.5)  # PDFium puts a baseline on a whole row
+                key = ("L", item.text, item.size, item.bold, item.fill, item.anchor, fx, sx, sy,
+                       grey)
+            steps.append((key, ix, iy))
+            if key in found or key in wanted:
+                continue
+            got = _SPRITES.get(key)
+            if got is not None:
+                found[key] = got if isinstance(got, _Sprite) else None
+            elif isinstance(item, _Group):
+                wanted.add(key)
+                board.group(item, fx, fy, key)
+            else:
+                wanted.add(key)
+                board.line(item, fx, key, wanted)
         layers.append(steps)
-    images = board.render()
-    runs = board.render_runs()
-    pages = [_sprite_of(image, ax, ay, grey)
-             for image, (ax, ay) in zip(images, board.anchors, strict=True)]
-    for key, page in missing.items():
-        sprite = sprites[key] = pages[page]
-        _SPRITES.put(key, sprite if sprite is not None else _NOTHING,
-                     64 if sprite is None else _bytes(sprite.ink) + _bytes(sprite.alpha))
+    found.update(board.draw())
     out = base.page.copy()
     for k, steps in enumerate(layers):
         placed: list[tuple[_Sprite, int, int]] = []
         for what, ix, iy in steps:
-            sprite = runs[what] if isinstance(what, int) and ix == -1 == iy else sprites[what]
+            sprite = found.get(what)
             if ix == -1 == iy:
                 ix = iy = 0
             if sprite is not None:

@@ -67,7 +67,7 @@ def test_the_cached_board_is_the_whole_page_board(game: Any, flip: bool) -> None
     """Seeded random positions of every game and layout, the last move marked, the players and
     the notes under the board: the board put together from cached pieces is the page PDFium
     renders whole, to a mean of under 2 grey levels and under 0.5 % of pixels off by more than 64
-    (the edges of a letter PDFium hints to another pixel row)."""
+    (the edges of a character PDFium puts a third of a pixel apart in a whole line)."""
     players = ["Ann Example", "Bob", "Cid", "Dee", "Eve"][:len(game.sides)]
     for k, (position, move) in enumerate(_positions(game, 27 + flip)):
         drawing, _ = board_picture(game, position, last_move=move, flip=flip, players=players,
