@@ -564,9 +564,13 @@ class _Board:
             if char_key in wanted or char_key in self.have:
                 continue
             got = _SPRITES.get(char_key)
-            if got is None:
-                wanted.add(char_key)
-                self.char(glyph, text, cfx, char_key)
+            if got is None:  # drawn at every phase at once: one ReportLab document, not three
+                for step in range(_CHAR_PHASES):
+                    phase = step / _CHAR_PHASES
+                    other = (*char_key[:5], phase, *char_key[6:])
+                    if other == char_key or (other not in wanted and _SPRITES.get(other) is None):
+                        wanted.add(other)
+                        self.char(glyph, text, phase, other)
             else:
                 self.have[char_key] = got if isinstance(got, _Sprite) else None
         self.lines[key] = (text.fill, glyphs)
