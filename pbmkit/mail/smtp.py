@@ -6,11 +6,12 @@ it comes from an environment variable, or from a file only its owner can read.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import os
 import smtplib
 import ssl
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
@@ -18,8 +19,8 @@ from pathlib import Path
 from pbmkit.mail.compose import MailError
 from pbmkit.mail.files import read_config, read_private
 
-__all__ = ["DEFAULT_PASSWORD_ENV", "MaybeSent", "SmtpConfig", "config_path", "load_config", "read_password",
-           "send_message"]
+__all__ = ["DEFAULT_PASSWORD_ENV", "MaybeSent", "SmtpConfig", "SmtpSession", "config_path",
+           "load_config", "read_password", "send_message"]
 
 DEFAULT_PASSWORD_ENV = "PBMKIT_SMTP_PASSWORD"
 _SECURITY = {"starttls": 587, "ssl": 465, "none": 25}
@@ -175,48 +176,109 @@ def send_message(msg: EmailMessage, config: SmtpConfig, password: str | None) ->
     answer, is :class:`MaybeSent`: the message may have been delivered. A server that answers
     the data with an error did not take it (not sent).
     """
-    where = f"{config.host}:{config.port}"
-    if config.user and password is None:
-        raise MailError(f"no password for {config.user}: set {config.password_env} or "
-                        "password_file in mail.toml")
-    if config.user and config.security == "none" and not _is_local(config.host):
-        raise MailError(f"security = \"none\" would send the password to {config.host} "
-                        "unencrypted; use starttls or ssl")
-    server: smtplib.SMTP | None = None
-    watched: _Watched | None = None
-    try:
+    with SmtpSession(config, password) as session:
+        session.send(msg)
+
+
+class SmtpSession:
+    """One connection to the SMTP server of ``config`` for many messages (the referee's outbox):
+    opened by the first :meth:`send`, kept open between messages, dropped after a failure (the
+    next :meth:`send` opens a new one), closed (``QUIT``) by :meth:`close`. Each :meth:`send`
+    fails as :func:`send_message` does; a connection kept open that the server closed meanwhile
+    (before the message's data went) is opened again once, for the same message."""
+
+    def __init__(self, config: SmtpConfig, password: str | None) -> None:
+        self.config = config
+        self.password = password
+        self.where = f"{config.host}:{config.port}"
+        self._server: smtplib.SMTP | None = None
+        self._watched: _Watched | None = None
+
+    def __enter__(self) -> SmtpSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _open(self) -> smtplib.SMTP:
+        config = self.config
+        if config.user and self.password is None:
+            raise MailError(f"no password for {config.user}: set {config.password_env} or "
+                            "password_file in mail.toml")
+        if config.user and config.security == "none" and not _is_local(config.host):
+            raise MailError(f"security = \"none\" would send the password to {config.host} "
+                            "unencrypted; use starttls or ssl")
         if config.security == "ssl":
-            server = smtplib.SMTP_SSL(config.host, config.port, timeout=config.timeout,
-                                      context=_context(config))
+            server: smtplib.SMTP = smtplib.SMTP_SSL(config.host, config.port,
+                                                    timeout=config.timeout,
+                                                    context=_context(config))
         else:
             server = smtplib.SMTP(config.host, config.port, timeout=config.timeout)
-        watched = _Watched(server)
-        setattr(server, "send", watched)  # noqa: B010 (an instance's method replaced)
+        self._server = server
+        self._watched = _Watched(server)
+        setattr(server, "send", self._watched)  # noqa: B010 (an instance's method replaced)
         server.ehlo()
         if config.security == "starttls":
             server.starttls(context=_context(config))
             server.ehlo()
         if config.user:
-            assert password is not None
-            server.login(config.user, password)
-        refused = server.send_message(msg)
-        if refused:
-            first, (code, why) = next(iter(refused.items()))
-            raise MailError(f"{where} refused the recipient {first} ({code} "
-                            f"{why.decode('utf-8', 'replace')[:200]}); the message was not sent "
-                            "to every player")
-    except (smtplib.SMTPServerDisconnected, TimeoutError, OSError) as exc:
-        if watched is not None and watched.handed:
-            lost = (f"no answer within {config.timeout:g} s" if _timed_out(exc)
-                    else "the connection was closed")
-            raise MaybeSent(f"{where} took the message but did not confirm it ({lost}): the message "
-                            "MAY HAVE BEEN SENT; if your opponent does not answer, send it again "
-                            "(pbmkit mail send: the copy has the same Message-ID, and the "
-                            "opponent's pbmkit skips a second copy)") from None
-        raise _not_sent(exc, where, config) from None
-    except smtplib.SMTPException as exc:
-        raise _not_sent(exc, where, config) from None
-    finally:
+            assert self.password is not None
+            server.login(config.user, self.password)
+        return server
+
+    def send(self, msg: EmailMessage | bytes, from_addr: str = "",
+             to_addrs: Sequence[str] = ()) -> None:
+        """Hand ``msg`` to the server: a message, or its bytes (CRLF lines) with the envelope's
+        sender and recipients; return only once the server accepted it."""
+        for again in (False, True):
+            reused = self._server is not None
+            try:
+                server = self._server if self._server is not None else self._open()
+                assert self._watched is not None
+                self._watched.handed = False
+                if isinstance(msg, bytes):
+                    options: tuple[str, ...] = ()
+                    if not (from_addr.isascii() and all(a.isascii() for a in to_addrs)):
+                        if not server.has_extn("smtputf8"):
+                            raise smtplib.SMTPNotSupportedError(
+                                "an address needs SMTPUTF8, which the server does not offer")
+                        options = ("SMTPUTF8", "BODY=8BITMIME")
+                    refused = server.sendmail(from_addr, list(to_addrs), msg, options)
+                else:
+                    refused = server.send_message(msg)
+                if refused:
+                    first, (code, why) = next(iter(refused.items()))
+                    raise MailError(f"{self.where} refused the recipient {first} ({code} "
+                                    f"{why.decode('utf-8', 'replace')[:200]}); the message was "
+                                    "not sent to every player")
+                return
+            except (smtplib.SMTPServerDisconnected, TimeoutError, OSError) as exc:
+                handed = self._watched is not None and self._watched.handed
+                self._drop()
+                if handed:
+                    lost = (f"no answer within {self.config.timeout:g} s" if _timed_out(exc)
+                            else "the connection was closed")
+                    raise MaybeSent(f"{self.where} took the message but did not confirm it "
+                                    f"({lost}): the message MAY HAVE BEEN SENT; if your "
+                                    "opponent does not answer, send it again (pbmkit mail "
+                                    "send: the copy has the same Message-ID, and the "
+                                    "opponent's pbmkit skips a second copy)") from None
+                if reused and not again and not _timed_out(exc):
+                    continue  # the server closed the connection kept open: a new one
+                raise _not_sent(exc, self.where, self.config) from None
+            except smtplib.SMTPException as exc:
+                self._drop()
+                raise _not_sent(exc, self.where, self.config) from None
+
+    def _drop(self) -> None:
+        if self._server is not None:
+            with contextlib.suppress(OSError):
+                self._server.close()
+        self._server = self._watched = None
+
+    def close(self) -> None:
+        """Say goodbye to the server (``QUIT``) and close the connection, if one is open."""
+        server, self._server, self._watched = self._server, None, None
         if server is not None:
             try:
                 server.quit()

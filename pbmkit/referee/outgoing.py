@@ -19,18 +19,20 @@ import re
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from email import quoprimime
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
-from typing import Any
+from typing import Any, Protocol
 
 from pbmkit.mail.compose import body_text, header_text, mail_facts, move_label
 from pbmkit.mail.files import MailError
-from pbmkit.mail.smtp import MaybeSent, SmtpConfig, send_message
+from pbmkit.mail.smtp import MaybeSent
 from pbmkit.notation.replay import GameReplay, Ply
 from pbmkit.referee.club import Club
+from pbmkit.referee.pictures import BOARD_WIDTH
 
 __all__ = ["BOARD_WIDTH", "MAX_BACKOFF", "Outgoing", "SendReport", "add_board", "board_message",
            "draw_board", "queue", "send_due", "text_message"]
@@ -38,43 +40,104 @@ __all__ = ["BOARD_WIDTH", "MAX_BACKOFF", "Outgoing", "SendReport", "add_board", 
 MAX_BACKOFF = 6 * 3600.0
 """The longest wait between two tries of one message (seconds)."""
 
-BOARD_WIDTH = 960
-"""The board picture's width in pixels (shown at 480 CSS pixels: sharp on phones)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Outgoing:
-    """A message to queue: its recipient, subject and bytes."""
+    """A message to queue: its recipient, subject and bytes (as sent, the board picture
+    excepted)."""
 
     recipient: str
     subject: str
-    message: EmailMessage
+    data: bytes
     board: tuple[int, int] | None = None
     """The board picture to add when the message is sent: (game, plies): the board of game
     ``game`` after its first ``plies`` main-line moves, as the HTML part's ``cid:`` names it."""
+    board_at: int | None = None
+    """Where in ``data`` the picture's part goes (the end of the HTML's ``multipart/related``)."""
 
 
-def _sender(club: Club, key: str | None) -> Address:
+# The referee's messages are written as bytes here (headers, quoted-printable text, MIME
+# boundaries), not through EmailMessage and the SMTP policy's header objects: those cost about
+# 5 ms a message, most of a move's handling without its picture (docs/referee.md, "Load"). What
+# is written is what the SMTP policy writes: CRLF lines, headers folded at 78 columns (a header
+# that is not plain printable ASCII goes through the policy itself: encoded words), text parts
+# quoted-printable in UTF-8 as ``set_content(cte="quoted-printable")`` encodes them.
+
+_CRLF = "\r\n"
+_FOLD = 78
+
+
+def _fold_ascii(line: str, name_end: int) -> str | None:
+    """``line`` folded at spaces into lines of at most 78 characters (CRLF ended); None when a
+    word is too long to fit a line of 998."""
+    out: list[str] = []
+    while len(line) > _FOLD:
+        first = name_end + 1 if not out else 1
+        cut = line.rfind(" ", first, _FOLD + 1)
+        while cut > 0 and line[cut - 1] == " ":  # never a line of white space alone
+            cut -= 1
+        if cut <= first:
+            cut = line.find(" ", _FOLD + 1)
+            if cut < 0:
+                break
+        out.append(line[:cut])
+        line = line[cut:]
+    out.append(line)
+    if any(len(piece) > 998 for piece in out):
+        return None
+    return _CRLF.join(out) + _CRLF
+
+
+def _header(name: str, value: str) -> str:
+    """The header ``name: value`` as the SMTP policy writes it (CRLF ended, folded)."""
+    if value.isascii() and value.isprintable() and "=?" not in value:
+        line = f"{name}: {value}"
+        if len(line) <= _FOLD:
+            return line + _CRLF
+        folded = _fold_ascii(line, len(name) + 1)
+        if folded is not None:
+            return folded
+    policy = email.policy.SMTP
+    return str(policy.header_factory(name, value).fold(policy=policy))
+
+
+def _sender(club: Club, key: str | None) -> str:
     local, _, domain = club.address.rpartition("@")
-    return Address(header_text(f"{club.name} referee", 80),
-                   f"{local}+{key}" if key else local, domain)
+    return str(Address(header_text(f"{club.name} referee", 80),
+                       f"{local}+{key}" if key else local, domain))
 
 
-def _base(club: Club, to: str, subject: str, key: str | None, in_reply_to: str | None,
-          now: datetime.datetime) -> EmailMessage:
-    msg = EmailMessage(policy=email.policy.SMTP)
-    msg["From"] = _sender(club, key)
-    msg["To"] = to
-    full = f"{subject} [{key}]" if key else subject
-    msg["Subject"] = header_text(full, 300)
-    msg["Date"] = format_datetime(now)
-    msg["Message-ID"] = f"<pbmkit.referee.{uuid.uuid4().hex}@{club.domain}>"
-    msg["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
-    # RFC 3834: a vacation responder does not answer; no Precedence: bulk (some servers drop it)
+def _head(club: Club, to: str, subject: str, key: str | None, in_reply_to: str | None,
+          now: datetime.datetime) -> tuple[str, str]:
+    """The message's own headers (From ... References) and its subject as written."""
+    full = header_text(f"{subject} [{key}]" if key else subject, 300)
+    parts = [_header("From", _sender(club, key)), _header("To", to), _header("Subject", full),
+             _header("Date", format_datetime(now)),
+             _header("Message-ID", f"<pbmkit.referee.{uuid.uuid4().hex}@{club.domain}>"),
+             # RFC 3834: a vacation responder does not answer; no Precedence: bulk (some
+             # servers drop it)
+             _header("Auto-Submitted", "auto-replied" if in_reply_to else "auto-generated")]
     if in_reply_to:
-        msg["In-Reply-To"] = in_reply_to
-        msg["References"] = in_reply_to
-    return msg
+        parts += [_header("In-Reply-To", in_reply_to), _header("References", in_reply_to)]
+    return "".join(parts), full
+
+
+def _qp(text: str) -> str:
+    """``text`` in UTF-8, quoted-printable, CRLF lines (as ``set_content`` encodes it)."""
+    lines = text.encode("utf-8").splitlines()
+    body = (b"\n".join(lines) + b"\n").decode("latin-1")
+    return quoprimime.body_encode(body, _FOLD).replace("\n", _CRLF)
+
+
+_TEXT_PART = ('Content-Type: text/{}; charset="utf-8"' + _CRLF
+              + "Content-Transfer-Encoding: quoted-printable" + _CRLF)
+
+
+def _boundary(*parts: str) -> str:
+    while True:
+        boundary = f"=_pbmkit_{uuid.uuid4().hex}"
+        if not any(boundary in part for part in parts):
+            return boundary
 
 
 def text_message(club: Club, to: str, subject: str, text: str, *, key: str | None = None,
@@ -82,17 +145,10 @@ def text_message(club: Club, to: str, subject: str, text: str, *, key: str | Non
     """A plain-text message from the referee (``referee+KEY@`` when ``key`` is given, and the key
     in the subject) to ``to``."""
     now = now or datetime.datetime.now(datetime.UTC)
-    msg = _base(club, to, subject, key, in_reply_to, now)
-    msg.set_content(text if text.endswith("\n") else text + "\n", cte="quoted-printable")
-    return Outgoing(to, str(msg["Subject"]), msg)
-
-
-@dataclass
-class BoardCache:
-    """The board pictures drawn during one pass over the outbox, by game and plies: every player
-    of a game gets the same picture of a move, drawn once."""
-
-    pictures: dict[tuple[int, int], bytes] = field(default_factory=dict)
+    head, full = _head(club, to, subject, key, in_reply_to, now)
+    body = _qp(text if text.endswith("\n") else text + "\n")
+    data = (head + _TEXT_PART.format("plain") + "MIME-Version: 1.0" + _CRLF + _CRLF + body)
+    return Outgoing(to, full, data.encode("ascii"))
 
 
 def board_cid(club: Club, number: int, plies: int) -> str:
@@ -136,8 +192,6 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
         text = "\n".join([*intro, "", board_text(game, position, players=players), "",
                           f"{game.side_to_move(position).capitalize()} to move."]) + "\n"
         facts = None
-    msg = _base(club, to, subject, key, in_reply_to, now)
-    msg.set_content(text, cte="quoted-printable")
     plies = replay.main.index(ply) + 1 if ply is not None else 0
     board: tuple[int, int] | None = None
     cid: str | None = None
@@ -154,14 +208,28 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
     intro_html = "".join(f'<p style="margin:0 0 6px 0">{_escape(line)}</p>'
                          for line in intro if line)
     if facts is not None:
-        html_text = body_html(facts, image_cid=cid, alt=alt, image_size=size)
-        html_text = re.sub(r"<body[^>]*>", lambda m: m.group(0) + intro_html, html_text, count=1)
+        if "html" not in shared:  # the same for every player but for the intro
+            shared["html"] = body_html(facts, image_cid=cid, alt=alt, image_size=size)
+        html_text = re.sub(r"<body[^>]*>", lambda m: m.group(0) + intro_html, shared["html"],
+                           count=1)
     else:
         picture = (f'<p><img src="cid:{_escape(cid)}" alt="{_escape(alt)}" width="480"></p>'
                    if cid else "")
         html_text = f'<!DOCTYPE html>\n<html><body>{intro_html}{picture}</body></html>\n'
-    msg.add_alternative(html_text, subtype="html", cte="quoted-printable")
-    return Outgoing(to, str(msg["Subject"]), msg, board)
+    head, full = _head(club, to, subject, key, in_reply_to, now)
+    text_qp, html_qp = _qp(text), _qp(html_text)
+    outer = _boundary(text_qp, html_qp)
+    html_part = _TEXT_PART.format("html") + _CRLF + html_qp
+    if board is not None:  # the picture's part goes at the end of the related part, when sent
+        inner = _boundary(text_qp, html_qp, outer)
+        html_part = (f'Content-Type: multipart/related; boundary="{inner}"{_CRLF}{_CRLF}'
+                     f"--{inner}{_CRLF}{html_part}{_CRLF}--{inner}--{_CRLF}")
+    data = (f'{head}MIME-Version: 1.0{_CRLF}Content-Type: multipart/alternative; '
+            f'boundary="{outer}"{_CRLF}{_CRLF}'
+            f"--{outer}{_CRLF}{_TEXT_PART.format('plain')}{_CRLF}{text_qp}{_CRLF}"
+            f"--{outer}{_CRLF}{html_part}{_CRLF}--{outer}--{_CRLF}").encode("ascii")
+    at = data.rindex(f"{_CRLF}--{inner}--".encode("ascii")) if board is not None else None
+    return Outgoing(to, full, data, board, at)
 
 
 def add_board(msg: EmailMessage, png: bytes, cid: str, number: int) -> None:
@@ -176,24 +244,24 @@ def add_board(msg: EmailMessage, png: bytes, cid: str, number: int) -> None:
 def draw_board(db: sqlite3.Connection, number: int, plies: int) -> bytes | None:
     """The PNG of game ``number``'s board after ``plies`` main-line moves, from the record the
     database holds (None if there is no such game or move)."""
-    from pbmkit.notation.replay import check_text
-    from pbmkit.render.png import board_png
+    from pbmkit.referee.pictures import draw_record
 
     row = db.execute("SELECT record, text FROM games WHERE number = ?", (number,)).fetchone()
     if row is None:
         return None
-    replays = check_text(str(row["text"]), str(row["record"]))
-    if len(replays) != 1 or replays[0].game is None or plies > len(replays[0].main):
-        return None
-    rep = replays[0]
-    game = rep.game
-    assert game is not None
-    players = [rep.record.tags.get(t, "") for t in game.side_tags]
-    if plies == 0:
-        return board_png(game, rep.start if rep.start is not None else rep.final,
-                         players=players, width_px=BOARD_WIDTH)
-    ply = rep.main[plies - 1]
-    return board_png(game, ply.after, last_move=ply.move, players=players, width_px=BOARD_WIDTH)
+    return draw_record(str(row["text"]), str(row["record"]), plies)
+
+
+def board_part(png: bytes, cid: str, number: int, boundary: bytes) -> bytes:
+    """The MIME part of the board picture, opened by ``boundary`` (what
+    :meth:`EmailMessage.add_related` writes)."""
+    import base64
+
+    return (b"\r\n--" + boundary + b"\r\nContent-Type: image/png\r\n"
+            b"Content-Transfer-Encoding: base64\r\n"
+            b'Content-Disposition: inline; filename="game-' + str(number).encode("ascii")
+            + b'-board.png"\r\nContent-ID: <' + cid.encode("ascii") + b">\r\n\r\n"
+            + base64.encodebytes(png).replace(b"\n", b"\r\n"))
 
 
 def _escape(text: str) -> str:
@@ -204,10 +272,14 @@ def _escape(text: str) -> str:
 
 def queue(db: sqlite3.Connection, out: Outgoing, now: datetime.datetime) -> int:
     """Put ``out`` in the outbox (inside the caller's transaction); its row id."""
-    data = out.message.as_bytes(policy=email.policy.SMTP)
-    board = json.dumps({"game": out.board[0], "plies": out.board[1]}) if out.board else None
+    board = None
+    if out.board is not None:
+        spec: dict[str, int] = {"game": out.board[0], "plies": out.board[1]}
+        if out.board_at is not None:
+            spec["at"] = out.board_at
+        board = json.dumps(spec)
     cur = db.execute("INSERT INTO outbox (recipient, subject, data, made, next_try, board) "
-                     "VALUES (?, ?, ?, ?, 0, ?)", (out.recipient, out.subject[:300], data,
+                     "VALUES (?, ?, ?, ?, 0, ?)", (out.recipient, out.subject[:300], out.data,
                                                    now.isoformat(timespec="seconds"), board))
     return int(cur.lastrowid or 0)
 
@@ -223,7 +295,10 @@ class SendReport:
     errors: list[str] = field(default_factory=list)
 
 
-Sender = Callable[[EmailMessage, SmtpConfig, "str | None"], None]
+class Sender(Protocol):
+    """Hands one message's bytes to the mail server (:class:`pbmkit.mail.smtp.SmtpSession`)."""
+
+    def __call__(self, data: bytes, from_addr: str, to_addrs: Sequence[str], /) -> None: ...
 
 
 def backoff(attempts: int) -> float:
@@ -232,13 +307,18 @@ def backoff(attempts: int) -> float:
 
 
 def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
-             clock: Callable[[], float] = time.time, sender: Sender = send_message,
-             limit: int | None = None) -> SendReport:
-    """Send the outbox's messages that are due (oldest first); each row is marked sent (its
-    bytes dropped) in its own transaction right after the server took it. A failure keeps the
-    row and sets its next try (:func:`backoff`); when the server cannot be reached at all the
-    pass stops (the rest wait for the next run). A move's board picture is drawn here, once for
-    every player of the game (the same bytes on every try)."""
+             clock: Callable[[], float] = time.time, sender: Sender | None = None,
+             limit: int | None = None, workers: int | None = None) -> SendReport:
+    """Send the outbox's messages that are due (oldest first), through one SMTP connection
+    (``sender``: instead of the club's server); each row is marked sent (its bytes dropped) in
+    its own transaction right after the server took it. A failure keeps the row and sets its
+    next try (:func:`backoff`); when the server cannot be reached at all the pass stops (the
+    rest wait for the next run). A move's board picture is drawn here, once for every player of
+    the game (the same bytes on every try), ahead of the sending in a pool of ``workers``
+    processes (:class:`pbmkit.referee.pictures.Painter`)."""
+    from pbmkit.mail.smtp import SmtpSession
+    from pbmkit.referee.pictures import Painter
+
     smtp = club.smtp
     report = SendReport()
     if smtp is None and club.outbox_folder is None:
@@ -249,51 +329,88 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
                                  f"{report.waiting} message(s)")
         return report
     now = clock()
-    cache = BoardCache()
-    rows = db.execute("SELECT id, data, attempts, board FROM outbox WHERE sent IS NULL AND next_try <= ? "
-                      "ORDER BY id" + (f" LIMIT {int(limit)}" if limit else ""), (now,)).fetchall()
-    for row in rows:
-        msg = email.message_from_bytes(row["data"], _class=EmailMessage, policy=email.policy.SMTP)
-        assert isinstance(msg, EmailMessage)
-        if row["board"]:
-            spec = json.loads(row["board"])
-            slot = (int(spec["game"]), int(spec["plies"]))
-            if slot not in cache.pictures:
-                if len(cache.pictures) > 64:
-                    cache.pictures.clear()
-                png = draw_board(db, *slot)
+    # the rows' bytes are read one at a time: a long outbox is not held in memory
+    rows = db.execute("SELECT id, attempts, board FROM outbox WHERE sent IS NULL AND "
+                      "next_try <= ? ORDER BY id" + (f" LIMIT {int(limit)}" if limit else ""),
+                      (now,)).fetchall()
+    specs = {int(r["id"]): json.loads(r["board"]) for r in rows if r["board"]}
+    painter = Painter(db, [(int(b["game"]), int(b["plies"])) for b in specs.values()],
+                      workers=workers)
+    session: SmtpSession | None = None
+    if sender is None and club.outbox_folder is None:
+        assert smtp is not None
+        session = SmtpSession(smtp, password)
+        sender = session.send
+    try:
+        for row in rows:
+            got = db.execute("SELECT data FROM outbox WHERE id = ?", (row["id"],)).fetchone()
+            data = bytes(got["data"])
+            spec = specs.get(int(row["id"]))
+            if spec is not None:
+                slot = (int(spec["game"]), int(spec["plies"]))
+                png = painter.picture(slot)
                 if png is not None:
-                    cache.pictures[slot] = png
-            if slot in cache.pictures:
-                add_board(msg, cache.pictures[slot], board_cid(club, *slot), slot[0])
-        try:
-            if club.outbox_folder is not None:
-                _to_folder(club, int(row["id"]), msg)
-            else:
-                assert smtp is not None
-                sender(msg, smtp, password)
-        except MaybeSent as exc:
-            report.maybe += 1
-            _failed(db, row, clock(), str(exc), maybe=True)
-            report.errors.append(f"message {row['id']}: {exc}")
-            continue
-        except MailError as exc:
-            report.failed += 1
-            _failed(db, row, clock(), str(exc))
-            report.errors.append(f"message {row['id']}: {exc}")
-            if "cannot reach" in str(exc) or "did not answer" in str(exc):
-                break  # the server is down: the rest wait for the next run
-            continue
-        db.execute("UPDATE outbox SET sent = ?, data = X'', error = NULL WHERE id = ?",
-                   (datetime.datetime.fromtimestamp(clock(), datetime.UTC)
-                    .isoformat(timespec="seconds"), row["id"]))
-        report.sent += 1
+                    data = _with_board(data, spec, png, board_cid(club, *slot), slot[0])
+            try:
+                if club.outbox_folder is not None:
+                    _to_folder(club, int(row["id"]), data)
+                else:
+                    assert sender is not None
+                    sender(data, *_envelope(data))
+            except MaybeSent as exc:
+                report.maybe += 1
+                _failed(db, row, clock(), str(exc), maybe=True)
+                report.errors.append(f"message {row['id']}: {exc}")
+                continue
+            except MailError as exc:
+                report.failed += 1
+                _failed(db, row, clock(), str(exc))
+                report.errors.append(f"message {row['id']}: {exc}")
+                if "cannot reach" in str(exc) or "did not answer" in str(exc):
+                    break  # the server is down: the rest wait for the next run
+                continue
+            db.execute("UPDATE outbox SET sent = ?, data = X'', error = NULL WHERE id = ?",
+                       (datetime.datetime.fromtimestamp(clock(), datetime.UTC)
+                        .isoformat(timespec="seconds"), row["id"]))
+            report.sent += 1
+    finally:
+        painter.close()
+        if session is not None:
+            session.close()
     report.waiting = int(db.execute("SELECT count(*) FROM outbox WHERE sent IS NULL")
                          .fetchone()[0])
     return report
 
 
-def _to_folder(club: Club, number: int, msg: EmailMessage) -> None:
+def _with_board(data: bytes, spec: dict[str, Any], png: bytes, cid: str, number: int) -> bytes:
+    """``data`` with the board picture in its HTML part's ``multipart/related`` part (at the
+    place the row's ``at`` names; a row queued before it was named is read and written again)."""
+    at = spec.get("at")
+    if isinstance(at, int) and data[at:at + 4] == b"\r\n--" and data.endswith(b"--\r\n"):
+        end = data.index(b"--\r\n", at + 4)
+        boundary = data[at + 4:end]
+        return data[:at] + board_part(png, cid, number, boundary) + data[at:]
+    msg = email.message_from_bytes(data, _class=EmailMessage, policy=email.policy.SMTP)
+    assert isinstance(msg, EmailMessage)
+    add_board(msg, png, cid, number)
+    return msg.as_bytes(policy=email.policy.SMTP)
+
+
+def _envelope(data: bytes) -> tuple[str, list[str]]:
+    """The envelope of a message's bytes: its From address, and its To and Cc addresses (as
+    ``smtplib`` takes them from a message's headers)."""
+    from email.parser import BytesHeaderParser
+    from email.utils import getaddresses
+
+    end = data.find(b"\r\n\r\n")
+    head = BytesHeaderParser(policy=email.policy.compat32).parsebytes(
+        data[:end + 4] if end >= 0 else data)
+    sender = getaddresses([str(v) for v in head.get_all("From") or []])
+    to = getaddresses([str(v) for name in ("To", "Cc") for v in head.get_all(name) or []])
+    return (sender[0][1] if sender else ""), [a for _, a in to if a]
+
+
+def _to_folder(club: Club, number: int, data: bytes) -> None:
     """Write ``msg`` to the club's ``[outbox] folder`` as ``000012.eml`` (instead of SMTP)."""
     from pbmkit.referee.club import write_atomic
 
@@ -301,7 +418,7 @@ def _to_folder(club: Club, number: int, msg: EmailMessage) -> None:
     assert folder is not None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(folder / f"{number:06d}.eml", msg.as_bytes(policy=email.policy.SMTP))
+        write_atomic(folder / f"{number:06d}.eml", data)
     except OSError as exc:
         raise MailError(f"cannot write to {folder}: {exc.strerror or exc}; the message was not "
                         "sent") from None

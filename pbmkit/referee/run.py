@@ -27,7 +27,7 @@ from email.message import Message
 from pathlib import Path
 
 from pbmkit.mail.files import MailError
-from pbmkit.mail.smtp import read_password, send_message
+from pbmkit.mail.smtp import read_password
 from pbmkit.mail.sources import Incoming, Unreadable, body_lines, read_message
 from pbmkit.mail.trust import address_key
 from pbmkit.referee.club import Club, load_club, write_atomic
@@ -404,7 +404,7 @@ def _mark_done(db: sqlite3.Connection, box: Inbox, keys: list[str]) -> None:
 
 
 def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetime] | None = None,
-             clock: Callable[[], float] = time.time, sender: Sender = send_message,
+             clock: Callable[[], float] = time.time, sender: Sender | None = None,
              inbox: Inbox | None = None, send: bool = True) -> RunReport:
     """One run over the club ``root``: reconcile the records, handle every message of the inbox,
     then send the outbox. :class:`Busy` when another run holds the lock; :class:`ClubError`,
