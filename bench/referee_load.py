@@ -11,9 +11,14 @@ challenges, and noise (help, messages with no command, auto-replies that get no 
 127.0.0.1 (aiosmtpd, in this process) that accepts and drops them.
 
 Prints the time of the run, messages per second and per hour (against the historic server's
-3,500 requests a day), the replies sent, and the run's peak memory (maximum resident set size).
+3,500 requests a day), the replies sent, the run's peak memory (maximum resident set size), its
+CPU time (user and system, of the run's process and the processes it started to draw the
+pictures: on a busy machine the figure to compare) and the run's own split by phase
+(``pbmkit referee run --timings``: CPU/wall seconds reading the inbox, handling the messages,
+sending, waiting for the pictures, and the drawing processes' CPU).
 
     .venv/bin/python bench/referee_load.py [--players 1000 --games 3000 --messages 10000]
+                                           [--no-pictures]
 
 It needs the test extras (aiosmtpd): ``make .venv/.installed-test``. The figures are in
 docs/referee.md, "Load".
@@ -218,6 +223,8 @@ def main() -> int:
     parser.add_argument("--messages", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--keep", help="make the club in this folder and keep it")
+    parser.add_argument("--no-pictures", action="store_true",
+                        help="the club's pictures = false: moves' mail without the board PNG")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="pbmkit-load-"))
@@ -238,13 +245,19 @@ def main() -> int:
         try:
             toml = (root / "club.toml").read_text()
             toml = toml.replace("host = \"localhost\"\nport = 25", f"host = \"127.0.0.1\"\nport = {port}")
+            if args.no_pictures:
+                toml = toml.replace("pictures = true", "pictures = false")
             (root / "club.toml").write_text(toml)
-            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+            before = usage.ru_maxrss
+            cpu_before = usage.ru_utime + usage.ru_stime
             started = time.monotonic()
-            done = subprocess.run([sys.executable, "-m", "pbmkit", "referee", "run", str(root)],
-                                  capture_output=True, text=True)
+            done = subprocess.run([sys.executable, "-m", "pbmkit", "referee", "run", str(root),
+                                   "--timings"], capture_output=True, text=True)
             took = time.monotonic() - started
-            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+            peak = usage.ru_maxrss
+            cpu = usage.ru_utime + usage.ru_stime - cpu_before
         finally:
             controller.stop()
         if done.returncode != 0:
@@ -252,10 +265,13 @@ def main() -> int:
             return 1
         rate = args.messages / took
         print(f"run: {done.stdout.strip()}")
+        print(f"run's {done.stderr.strip()}")
         print(f"referee run: {took:.1f} s for {args.messages:,} messages = {rate:.0f} messages/s "
               f"= {rate * 3600:,.0f} an hour ({rate * 86400 / HISTORIC_PER_DAY:,.0f} times the "
               f"historic server's {HISTORIC_PER_DAY:,} requests a day); {sink.count:,} replies "
               f"sent; peak memory {max(peak, before) / 1024:.0f} MB")
+        print(f"CPU (user + system, the run and its drawing processes): {cpu:.1f} s = "
+              f"{cpu / args.messages * 1000:.1f} ms a message")
     finally:
         if not args.keep:
             shutil.rmtree(base, ignore_errors=True)

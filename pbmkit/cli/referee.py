@@ -38,7 +38,9 @@ def init(folder: str, address: str, name: str | None, organiser: str | None) -> 
 @click.option("--interval", type=click.FloatRange(1, 86400), default=60.0, show_default=True,
               help="Seconds between runs with --watch.")
 @click.option("-v", "--verbose", is_flag=True, help="A line for every message handled.")
-def run(folder: str, watch: bool, interval: float, verbose: bool) -> None:
+@click.option("--timings", is_flag=True,
+              help="Say (on stderr) the CPU and wall seconds of each phase of the run.")
+def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool) -> None:
     """Handle every message of the club's inbox once, then send the outbox (for cron).
 
     Another run on the same club at the same time does nothing (a lock) and says so.
@@ -57,6 +59,8 @@ def run(folder: str, watch: bool, interval: float, verbose: bool) -> None:
         for line in report.send.errors[:20]:
             click.echo(f"outbox: {line}", err=True)
         click.echo(report.summary())
+        if timings:
+            click.echo(report.timing_line(), err=True)
 
     while True:
         try:

@@ -293,6 +293,9 @@ class SendReport:
     maybe: int = 0
     waiting: int = 0
     errors: list[str] = field(default_factory=list)
+    timings: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """``pictures``: CPU and wall seconds this process spent on the board pictures (drawing
+    them, or waiting for the pool's); ``drawing``: the pool's processes' CPU seconds (both)."""
 
 
 class Sender(Protocol):
@@ -348,7 +351,11 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
             spec = specs.get(int(row["id"]))
             if spec is not None:
                 slot = (int(spec["game"]), int(spec["plies"]))
+                cpu, wall = time.process_time(), time.perf_counter()
                 png = painter.picture(slot)
+                waited = report.timings.get("pictures", (0.0, 0.0))
+                report.timings["pictures"] = (waited[0] + time.process_time() - cpu,
+                                              waited[1] + time.perf_counter() - wall)
                 if png is not None:
                     data = _with_board(data, spec, png, board_cid(club, *slot), slot[0])
             try:
@@ -374,7 +381,14 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
                         .isoformat(timespec="seconds"), row["id"]))
             report.sent += 1
     finally:
+        import resource
+
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         painter.close()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if painter.used_pool:
+            drawn = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+            report.timings["drawing"] = (drawn, drawn)
         if session is not None:
             session.close()
     report.waiting = int(db.execute("SELECT count(*) FROM outbox WHERE sent IS NULL")

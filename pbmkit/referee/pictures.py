@@ -75,9 +75,11 @@ class Painter:
         self.index = {slot: i for i, slot in enumerate(self.order)}
         count = (os.cpu_count() or 1) if workers is None else workers
         self.pool: ProcessPoolExecutor | None = None
+        self.used_pool = False
         if count > 1 and len(self.order) >= POOL_FROM:
             import multiprocessing
 
+            self.used_pool = True
             self.pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"),
                                             initializer=_watch_parent, initargs=(os.getpid(),))
         self.ahead = 3 * count

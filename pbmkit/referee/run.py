@@ -80,6 +80,17 @@ class RunReport:
     problems: list[str] = field(default_factory=list)
     """Games whose clocks could not be looked at (one line each; the others were)."""
     send: SendReport = field(default_factory=SendReport)
+    timings: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Seconds of CPU (this process) and of wall time by phase of the run: ``inbox`` (reading
+    the messages, marking them done), ``handling`` (parsing them, the commands, the replies
+    made and queued, the commits), ``clocks`` (reminders), ``sending`` (the outbox: the SMTP
+    conversation, waiting for the pictures) and within it ``pictures`` (waiting for them, or
+    drawing them here); ``drawing`` (CPU of the processes that drew pictures)."""
+
+    def timing_line(self) -> str:
+        """The timings as one line (``pbmkit referee run --timings``)."""
+        parts = [f"{name} {cpu:.2f}/{wall:.2f}" for name, (cpu, wall) in self.timings.items()]
+        return "timings (s of CPU/wall): " + ", ".join(parts)
 
     def summary(self) -> str:
         parts = [f"{n} {what}" for what, n in sorted(self.outcomes.items())]
@@ -389,6 +400,26 @@ def _oversized(db: sqlite3.Connection, club: Club, item: InboxMessage, now: date
     return "oversized", f"from {inc.sender}: too large; refused"
 
 
+class _Timer:
+    """Adds the CPU and wall seconds of each ``with timer(phase):`` to ``timings[phase]``."""
+
+    def __init__(self, timings: dict[str, tuple[float, float]]) -> None:
+        self.timings = timings
+        self.phase = ""
+
+    def __call__(self, phase: str) -> _Timer:
+        self.phase = phase
+        return self
+
+    def __enter__(self) -> None:
+        self.cpu, self.wall = time.process_time(), time.perf_counter()
+
+    def __exit__(self, *exc: object) -> None:
+        cpu, wall = self.timings.get(self.phase, (0.0, 0.0))
+        self.timings[self.phase] = (cpu + time.process_time() - self.cpu,
+                                    wall + time.perf_counter() - self.wall)
+
+
 DONE_BATCH = 100
 """Messages handled between two syncs of the database; each sync is followed by marking those
 messages done in the inbox (a message is never done before its effect is on the disk)."""
@@ -417,19 +448,24 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
         db = open_db(club.db_path)
         try:
             report.rewritten = reconcile(db, club)
+            timer = _Timer(report.timings)
             try:
-                _take_inbox(db, club, club_key, inbox, now, report)
+                _take_inbox(db, club, club_key, inbox, now, report, timer)
             except MailError as exc:  # the inbox failed: what it handed out is handled, the
                 failure = exc         # clocks and the outbox go on; the run fails after them
             from pbmkit.referee.reminders import check_clocks
 
-            moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
-            report.notices = check_clocks(db, club, club_key, moment, problems=report.problems)
+            with timer("clocks"):
+                moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
+                report.notices = check_clocks(db, club, club_key, moment,
+                                              problems=report.problems)
             if send:
                 password = None
                 if club.smtp is not None and club.smtp.user:
                     password = read_password(club.smtp)
-                report.send = send_due(db, club, password, clock=clock, sender=sender)
+                with timer("sending"):
+                    report.send = send_due(db, club, password, clock=clock, sender=sender)
+                report.timings.update(report.send.timings)
         finally:
             db.close()
     if failure is not None:
@@ -438,22 +474,31 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
 
 
 def _take_inbox(db: sqlite3.Connection, club: Club, club_key: bytes, inbox: Inbox | None,
-                now: Callable[[], datetime.datetime] | None, report: RunReport) -> None:
+                now: Callable[[], datetime.datetime] | None, report: RunReport,
+                timer: _Timer) -> None:
     """Handle every message of the inbox; :class:`MailError` when the inbox fails (opening it,
     listing or reading a message, marking one done): the messages handled before are committed
     (and marked done where the inbox still can)."""
     box = inbox if inbox is not None else open_inbox(club)
     handled: list[str] = []
     try:
-        for item in box.messages():
-            moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
-            outcome, line = handle_message(db, club, club_key, item, moment)
+        messages = box.messages()
+        while True:
+            with timer("inbox"):
+                item = next(messages, None)
+            if item is None:
+                break
+            with timer("handling"):
+                moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
+                outcome, line = handle_message(db, club, club_key, item, moment)
             report.outcomes[outcome] += 1
             report.lines.append(f"{outcome}: {line}")
             handled.append(item.key)
             if len(handled) >= DONE_BATCH:
-                _mark_done(db, box, handled)
-        _mark_done(db, box, handled)
+                with timer("inbox"):
+                    _mark_done(db, box, handled)
+        with timer("inbox"):
+            _mark_done(db, box, handled)
     except MailError:
         with contextlib.suppress(MailError):  # the ledger skips them next time anyway
             _mark_done(db, box, handled)

@@ -1,0 +1,188 @@
+"""Issue 27, load: what the referee's run does to handle many messages cheaply, with behaviour
+unchanged (docs/referee.md, "Load"): the outbox's messages written as bytes, one SMTP connection
+for a pass over the outbox, the board pictures drawn ahead in a pool of processes that a killed
+run does not leave behind."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import os
+import signal
+import smtplib
+import sqlite3
+import subprocess
+import sys
+import time
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from club_helpers import Player, message, world
+from smtp_server import QUIET, smtp_server
+from test_referee_processes import _club, _copy
+
+from pbmkit.mail.smtp import SmtpConfig, SmtpSession
+from pbmkit.referee.club import load_club
+from pbmkit.referee.outgoing import text_message
+from pbmkit.referee.pictures import POOL_FROM, Painter, draw_record
+
+pytestmark = pytest.mark.filterwarnings(QUIET)
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_a_pass_over_the_outbox_sends_every_message_through_one_connection(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    connects: list[object] = []
+    real = smtplib.SMTP.connect
+
+    def counting(self: smtplib.SMTP, *args: object, **kw: object) -> object:
+        connects.append(args)
+        return real(self, *args, **kw)  # type: ignore[arg-type]
+
+    with world(tmp_path, monkeypatch) as w:
+        for k in range(5):
+            w.deliver(message(f"someone{k}@example.org", "help", ""))
+        monkeypatch.setattr(smtplib.SMTP, "connect", counting)
+        report = w.run()
+        assert report.send.sent == 5
+        assert len(connects) == 1
+        assert sorted(str(m["To"]) for m in w.sent()) == [f"someone{k}@example.org"
+                                                          for k in range(5)]
+
+
+def test_a_kept_connection_the_server_closed_is_opened_again_for_the_next_message(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with smtp_server("ok") as (port, handler):
+        from smtp_server import PASSWORD, USER
+
+        config = SmtpConfig(host="127.0.0.1", port=port, security="none", user=USER, timeout=5)
+        with SmtpSession(config, PASSWORD) as session:
+            session.send(b"Subject: one\r\n\r\nfirst\r\n", "referee@club.example.org",
+                         ["ann@example.org"])
+            server = session._server
+            assert server is not None and server.sock is not None
+            server.sock.close()  # the connection is gone before the next message
+            session.send(b"Subject: two\r\n\r\nsecond\r\n", "referee@club.example.org",
+                         ["bob@example.org"])
+        assert [(to, data.split(b"\r\n")[0]) for _, to, data in handler.accepted] == [
+            (["ann@example.org"], b"Subject: one"), (["bob@example.org"], b"Subject: two")]
+
+
+def test_a_message_with_a_long_subject_and_words_not_in_ascii_reads_as_it_was_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with world(tmp_path, monkeypatch) as w:
+        club = load_club(w.root)
+        subject = "Baladãna #12, 14. Black Ω d4-d5: White to move, a long subject " + "x" * 40
+        out = text_message(club, "ann@example.org", subject, "Réponse: «Move: d4»\n" * 3,
+                           key="g12.abcdefghijklmnopqrstuvwx", in_reply_to="<m1@example.org>")
+        msg = email.message_from_bytes(out.data, _class=EmailMessage,
+                                       policy=email.policy.default)
+        assert isinstance(msg, EmailMessage)
+        assert str(msg["Subject"]) == f"{subject} [g12.abcdefghijklmnopqrstuvwx]"
+        assert out.subject == str(msg["Subject"])
+        assert str(msg["From"]) == ("Test Club referee "
+                                    "<referee+g12.abcdefghijklmnopqrstuvwx@club.example.org>")
+        assert str(msg["In-Reply-To"]) == "<m1@example.org>"
+        body = msg.get_body(("plain",))
+        assert body is not None
+        assert body.get_content().replace("\r\n", "\n") == "Réponse: «Move: d4»\n" * 3
+        assert all(len(line) <= 78 for line in out.data.split(b"\r\n"))
+        assert b"\n" not in out.data.replace(b"\r\n", b"")
+
+
+def test_a_moves_mail_carries_the_board_picture_drawn_when_it_is_sent(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with world(tmp_path, monkeypatch) as w:
+        ann, bob = Player(w, "ann", "ann@example.org"), Player(w, "bob", "bob@example.org")
+        ann.join()
+        bob.join()
+        ann.write("challenge Batalo bob")
+        w.run()
+        bob.write("accept 1")
+        w.run()
+        ann.move(1, "1. JR to IS")
+        w.run()
+        mails = [m for m in w.sent() if str(m["Subject"]).startswith("Batalo #1, 1. JR to IS")]
+        assert len(mails) == 2
+        db = sqlite3.connect(w.root / "club.db")
+        text, record = db.execute("SELECT text, record FROM games WHERE number = 1").fetchone()
+        db.close()
+        expected = draw_record(text, record, 1)
+        for mail in mails:
+            html = mail.get_body(("html",))
+            assert html is not None
+            pictures = [p for p in mail.walk() if p.get_content_type() == "image/png"]
+            assert len(pictures) == 1
+            picture = pictures[0]
+            assert isinstance(picture, EmailMessage)
+            assert picture.get_content() == expected
+            assert f'cid:{str(picture["Content-ID"]).strip("<>")}' in str(html.get_content())
+
+
+def test_pictures_drawn_by_the_pool_are_those_drawn_in_the_run_itself(tmp_path: Path) -> None:
+    text = (EXAMPLES / "01-short-base-win.txt").read_text(encoding="utf-8")
+    db = sqlite3.connect(tmp_path / "games.db")
+    db.row_factory = sqlite3.Row
+    db.execute("CREATE TABLE games (number INTEGER PRIMARY KEY, record TEXT, text TEXT)")
+    db.execute("INSERT INTO games VALUES (1, '1-batalo.txt', ?)", (text,))
+    slots = [(1, plies) for plies in range(POOL_FROM)] + [(2, 0)]  # game 2: none
+    painter = Painter(db, slots, workers=2)
+    try:
+        assert painter.pool is not None
+        drawn = [painter.picture(slot) for slot in slots]
+    finally:
+        painter.close()
+    assert drawn == [draw_record(text, "1-batalo.txt", plies) for plies in range(POOL_FROM)] \
+        + [None]
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _drawing(pid: int) -> bool:
+    """Process ``pid`` is (still) one the run started for its pool."""
+    try:
+        return b"multiprocessing" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def test_a_run_killed_while_its_pool_draws_leaves_no_drawing_process_behind(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with world(tmp_path, monkeypatch) as w:
+        _club(w)  # twelve moves waiting: their pictures are drawn by a pool
+        root = _copy(w.root, tmp_path / "copy")
+        run = subprocess.Popen([sys.executable, "-m", "pbmkit", "referee", "run", str(root)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        workers: list[int] = []
+        deadline = time.monotonic() + 120
+        while not workers and run.poll() is None and time.monotonic() < deadline:
+            workers = _children(run.pid)
+            time.sleep(0.05)
+        assert workers, "the run drew no picture in a pool"
+        run.send_signal(signal.SIGKILL)
+        run.communicate()
+        deadline = time.monotonic() + 20
+        while [p for p in workers if _drawing(p)] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [p for p in workers if _drawing(p)]
+        assert not left, f"drawing processes left behind: {left}"
+        done = subprocess.run([sys.executable, "-m", "pbmkit", "referee", "run", str(root)],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert "another referee run" not in done.stdout
+        db = sqlite3.connect(root / "club.db")
+        assert db.execute("SELECT count(*) FROM outbox WHERE sent IS NULL").fetchone()[0] == 0
+        db.close()
