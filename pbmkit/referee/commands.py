@@ -60,6 +60,13 @@ MAX_UNPROVEN_REPLIES = 10
 forged From can make the referee send to a third party (docs/referee.md, "Security model")."""
 
 
+REPLAYS_KEPT = 64
+_REPLAYS: dict[tuple[str, str], GameReplay] = {}
+"""The replays of the records the last messages read or wrote, by (file name, text): a game's
+next move replays its record from here, not from its text (a replay is a function of the two;
+none is changed once made). The oldest go first."""
+
+
 class Refusal(Exception):
     """A command refused: ``lines`` say why; nothing the handler did is kept."""
 
@@ -217,7 +224,13 @@ class Context:
         """The replay of game ``number``'s record."""
         if number not in self.replays:
             row = self.game(number)
-            (self.replays[number],) = check_text(self.record_text(number), str(row["record"]))
+            key = (str(row["record"]), self.record_text(number))
+            found = _REPLAYS.pop(key, None)
+            if found is None:
+                (found,) = check_text(key[1], key[0])
+            self.replays[number] = _REPLAYS[key] = found
+            while len(_REPLAYS) > REPLAYS_KEPT:
+                del _REPLAYS[next(iter(_REPLAYS))]
         return self.replays[number]
 
     def set_record(self, number: int, text: str, *, over: bool = False,
@@ -228,6 +241,7 @@ class Context:
         self.replays.pop(number, None)
         if replay is not None:
             self.replays[number] = replay
+            _REPLAYS[(str(self.game(number)["record"]), text)] = replay
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
         self.db.execute("UPDATE games SET text = ?, digest = ?, state = ?, turn_since = ? "
                         "WHERE number = ?", (text, digest, "over" if over else "running",

@@ -186,3 +186,32 @@ def test_a_run_killed_while_its_pool_draws_leaves_no_drawing_process_behind(
         db = sqlite3.connect(root / "club.db")
         assert db.execute("SELECT count(*) FROM outbox WHERE sent IS NULL").fetchone()[0] == 0
         db.close()
+
+
+def test_a_games_next_move_does_not_read_its_record_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pbmkit.referee.commands as commands
+
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, bob = Player(w, "ann", "ann@example.org"), Player(w, "bob", "bob@example.org")
+        ann.join()
+        bob.join()
+        ann.write("challenge Batalo bob")
+        w.run()
+        bob.write("accept 1")
+        w.run()
+        read: list[str] = []
+        real = commands.check_text
+
+        def counting(text: str, name: str = "<text>") -> list[commands.GameReplay]:
+            read.append(name)
+            return real(text, name)
+
+        monkeypatch.setattr(commands, "check_text", counting)
+        ann.move(1, "1. JR to IS")
+        assert w.run().outcomes["done"] == 1
+        bob.move(1, "1. DX to FV")
+        assert w.run().outcomes["done"] == 1
+        assert read == []  # the replay the last move made is the next move's
+        record = next((w.root / "games").glob("1-*.txt")).read_text(encoding="utf-8")
+        assert "JR to IS" in record and "DX to FV" in record
