@@ -103,12 +103,12 @@ class Painter:
                 continue
             try:
                 self._pending[slot] = self.pool.submit(draw_record, *job)
-            except BrokenProcessPool:
+            except (BrokenProcessPool, RuntimeError, OSError):  # no process could be started
                 self._broken()
                 return
 
     def _broken(self) -> None:
-        """A worker died (out of memory?): draw the rest here."""
+        """A worker died (out of memory?), or none could start: draw the rest here."""
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
         self.pool = None
