@@ -25,7 +25,7 @@ from test_referee_processes import _club, _copy
 from pbmkit.mail.smtp import SmtpConfig, SmtpSession
 from pbmkit.referee.club import load_club
 from pbmkit.referee.outgoing import text_message
-from pbmkit.referee.pictures import POOL_FROM, Painter, draw_record
+from pbmkit.referee.pictures import Painter, draw_record
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 
@@ -121,21 +121,25 @@ def test_a_moves_mail_carries_the_board_picture_drawn_when_it_is_sent(
             assert f'cid:{str(picture["Content-ID"]).strip("<>")}' in str(html.get_content())
 
 
-def test_pictures_drawn_by_the_pool_are_those_drawn_in_the_run_itself(tmp_path: Path) -> None:
+def test_pictures_drawn_by_the_pool_are_those_drawn_in_the_run_itself(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pbmkit.referee.pictures as pictures
+
+    monkeypatch.setattr(pictures, "POOL_FROM", 4)
     text = (EXAMPLES / "01-short-base-win.txt").read_text(encoding="utf-8")
     db = sqlite3.connect(tmp_path / "games.db")
     db.row_factory = sqlite3.Row
     db.execute("CREATE TABLE games (number INTEGER PRIMARY KEY, record TEXT, text TEXT)")
     db.execute("INSERT INTO games VALUES (1, '1-batalo.txt', ?)", (text,))
-    slots = [(1, plies) for plies in range(POOL_FROM)] + [(2, 0)]  # game 2: none
+    slots = [(1, plies) for plies in range(13)] + [(2, 0)]  # 11 moves: no ply 12; no game 2
     painter = Painter(db, slots, workers=2)
     try:
         assert painter.pool is not None
         drawn = [painter.picture(slot) for slot in slots]
     finally:
         painter.close()
-    assert drawn == [draw_record(text, "1-batalo.txt", plies) for plies in range(POOL_FROM)] \
-        + [None]
+    assert drawn == [draw_record(text, "1-batalo.txt", plies) for plies in range(13)] + [None]
+    assert drawn[-2] is None and all(drawn[:-2])
 
 
 def _children(pid: int) -> list[int]:
@@ -162,9 +166,11 @@ def _drawing(pid: int) -> bool:
 def test_a_run_killed_while_its_pool_draws_leaves_no_drawing_process_behind(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with world(tmp_path, monkeypatch) as w:
-        _club(w)  # twelve moves waiting: their pictures are drawn by a pool
+        _club(w)  # twelve moves waiting: their pictures are drawn by a pool (from one on)
         root = _copy(w.root, tmp_path / "copy")
-        run = subprocess.Popen([sys.executable, "-m", "pbmkit", "referee", "run", str(root)],
+        run = subprocess.Popen([sys.executable, "-c", "import sys, pbmkit.referee.pictures as p; "
+                                "p.POOL_FROM = 1; from pbmkit.cli import main; "
+                                "sys.argv[0] = 'pbmkit'; main()", "referee", "run", str(root)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         workers: list[int] = []
         deadline = time.monotonic() + 120
