@@ -3,11 +3,11 @@ factions, order of play), chosen by a record's ``Layout``, ``Order`` and faction
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Game, GameBase, HowWords, Outcome, SetupError, refuse_unread_tags
+from pbmkit.games.base import Game, GameBase, HowWords, Lazy, Outcome, SetupError, refuse_unread_tags
 from pbmkit.games.batrakill.check import check_move
 from pbmkit.games.batrakill.config import ZONE_SUFFIX, config_for, make_config
 from pbmkit.games.batrakill.layout import FACTIONS, load_layout
@@ -134,6 +134,9 @@ class Batrakill(GameBase[Position, Move], rules=(legal_moves, check_move, apply,
         from pbmkit.games.batrakill.look import look
 
         return look(self.config)
+
+    play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.batrakill.play:play")
+    """A move read, checked and applied in one call (:class:`~pbmkit.games.base.Plays`)."""
 
     @property
     def notation(self) -> MoveNotation[Position, Move]:

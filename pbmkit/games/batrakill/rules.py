@@ -37,7 +37,7 @@ class Config:
     (A plain class, not a dataclass: defining one costs ~0.5 ms of every command's start-up.)"""
 
     __slots__ = ("around", "dragon_index", "duel", "forward", "jump_over", "layout", "near", "order",
-                 "size", "steps", "tower_owner", "zone_of")
+                 "size", "steps", "texts", "tower_owner", "zone_of")
 
     def __init__(self, layout: Layout, order: tuple[tuple[str, ...], ...],
                  zone_of: tuple[tuple[str, str], ...] = ()) -> None:
@@ -69,6 +69,9 @@ class Config:
         """``(from, to) -> the square jumped over`` for every straight jump of two squares."""
         self.near = tuple(frozenset(t for t in row if t >= 0) for row in steps)
         """``near[square]``: its neighbours."""
+        self.texts: dict[str, tuple[int, int, int, int]] = {}
+        """A move's text -> what :func:`~pbmkit.games.batrakill.play.play` needs of it (the squares
+        of a knight's or the dragon's step), learnt on first use."""
 
     def __repr__(self) -> str:
         return f"Config(layout={self.layout!r}, order={self.order!r}, zone_of={self.zone_of!r})"
