@@ -66,8 +66,8 @@ def _grey(colour: Colour | None) -> bool:
 
 
 _GREY_KEYS: dict[str, bool] = {}
-"""Whether each grid (by ``grid_key``) and each placed group (by ``key``) is grey: a few hundred
-keys at most (the games' glyphs and grids), kept for the process; cleared past 4,096."""
+"""Whether each placed group (by ``key``) is grey: a few hundred keys at most (the games' glyphs),
+kept for the process; cleared past 4,096."""
 
 
 def _keyed_grey(key: str, shapes: Sequence[Shape]) -> bool:
@@ -79,9 +79,23 @@ def _keyed_grey(key: str, shapes: Sequence[Shape]) -> bool:
     return got
 
 
+_GRID_GREY: dict[int, tuple[Sequence[Shape], bool]] = {}
+"""Whether each grid is grey, by the grid's identity (the entry keeps the grid alive, so that its
+``id`` is not another grid's); cleared past 256 grids."""
+
+
+def _grid_grey(grid: Sequence[Shape]) -> bool:
+    got = _GRID_GREY.get(id(grid))
+    if got is None or got[0] is not grid:
+        if len(_GRID_GREY) >= 256:
+            _GRID_GREY.clear()
+        got = _GRID_GREY[id(grid)] = (grid, all(_shape_grey(s) for s in grid))
+    return got[1]
+
+
 def _drawing_grey(drawing: Drawing) -> bool:
     """Whether every colour of ``drawing`` is a grey."""
-    return (_keyed_grey("grid:" + drawing.grid_key, drawing.grid)
+    return (_grid_grey(drawing.grid)
             and all(_shape_grey(s) for s in drawing.under)
             and all(_shape_grey(s) for s in drawing.over))
 
@@ -134,6 +148,8 @@ class _Base:
     """The white page with the grid: mode ``L`` (a grey grid) or ``RGB``."""
     grid: PILImage.Image
     """The grid alone on transparent (``LA`` or ``RGBA``)."""
+    shapes: Sequence[Shape]
+    """The grid's shapes it was drawn from."""
     sx: float
     sy: float
     page_width: float
@@ -272,7 +288,9 @@ def _page_images(pdf: bytes, jobs: Sequence[tuple[int, int, float, float, float,
 def _base(drawing: Drawing, width_px: int, grey: bool) -> _Base:
     key = (drawing.grid_key, drawing.bbox, width_px, grey)
     found = _BASES.get(key)
-    if isinstance(found, _Base):
+    # A grid key is made of the ids of the board and its art: a grid drawn for a board since
+    # gone could answer for another; the base keeps its grid and is taken for an equal one only.
+    if isinstance(found, _Base) and (found.shapes is drawing.grid or found.shapes == drawing.grid):
         return found
     import pypdfium2
     from PIL import Image
@@ -309,7 +327,7 @@ def _base(drawing: Drawing, width_px: int, grey: bool) -> _Base:
     if grey:
         white, clear = white.convert("L"), clear.convert("LA")
     # The drawing's point (x, y) is the page's (x - x0, y - y0) (draw_drawing's translation).
-    base = _Base(white, clear, sx, sy, pw, ph, (drawing.bbox[0], drawing.bbox[1]), grey)
+    base = _Base(white, clear, drawing.grid, sx, sy, pw, ph, (drawing.bbox[0], drawing.bbox[1]), grey)
     _BASES.put(key, base, _bytes(white) + _bytes(clear))
     return base
 

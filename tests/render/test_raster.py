@@ -228,3 +228,23 @@ def test_a_png_written_in_cached_bands_reads_back_pixel_for_pixel(
         grey = back.convert("L")
         worst = max(ImageChops.difference(grey, image.convert("L")).getextrema())
         assert worst <= step / 2 + 1
+
+
+def test_a_grid_key_met_again_with_another_grid_draws_that_grid() -> None:
+    """A grid key is made of the ids of the board and its art, so a key can come back for another
+    board once the first is gone: the cached base is taken for an equal grid only."""
+    from pbmkit.render.shapes import Polygon
+
+    first = board_picture(get_game("batalo"), get_game("batalo").initial_position())[0]
+    x0, y0, x1, y1 = first.bbox
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    bar = Polygon(((cx - 3, cy - 3), (cx + 3, cy - 3), (cx + 3, cy + 3), (cx - 3, cy + 3)),
+                  fill=(0.0, 0.0, 0.0))
+    second = Drawing(bbox=first.bbox, grid=(*first.grid, bar), over=first.over,
+                     grid_key=first.grid_key)
+    _fast(first, 500)
+    fast = _fast(second, 500)
+    mean, off = _compare(fast, pdfium_image(second, width_px=500))
+    assert mean < 2.0 and off < 0.005
+    scale = 500 / second.width
+    assert fast.getpixel((round((cx - x0) * scale), round((y1 - cy) * scale))) == 0  # the bar
