@@ -252,16 +252,21 @@ def draw_board(db: sqlite3.Connection, number: int, plies: int) -> bytes | None:
     return draw_record(str(row["text"]), str(row["record"]), plies)
 
 
-def board_part(png: bytes, cid: str, number: int, boundary: bytes) -> bytes:
-    """The MIME part of the board picture, opened by ``boundary`` (what
-    :meth:`EmailMessage.add_related` writes)."""
+def board_base64(png: bytes) -> bytes:
+    """The picture's bytes as its MIME part carries them: base64, lines of 76, CRLF ended."""
     import base64
 
+    return base64.encodebytes(png).replace(b"\n", b"\r\n")
+
+
+def board_part(encoded: bytes, cid: str, number: int, boundary: bytes) -> bytes:
+    """The MIME part of the board picture (``encoded``: :func:`board_base64`), opened by
+    ``boundary`` (what :meth:`EmailMessage.add_related` writes)."""
     return (b"\r\n--" + boundary + b"\r\nContent-Type: image/png\r\n"
             b"Content-Transfer-Encoding: base64\r\n"
             b'Content-Disposition: inline; filename="game-' + str(number).encode("ascii")
             + b'-board.png"\r\nContent-ID: <' + cid.encode("ascii") + b">\r\n\r\n"
-            + base64.encodebytes(png).replace(b"\n", b"\r\n"))
+            + encoded)
 
 
 def _escape(text: str) -> str:
@@ -333,12 +338,13 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
         return report
     now = clock()
     # the rows' bytes are read one at a time: a long outbox is not held in memory
-    rows = db.execute("SELECT id, attempts, board FROM outbox WHERE sent IS NULL AND "
+    rows = db.execute("SELECT id, attempts, board, recipient FROM outbox WHERE sent IS NULL AND "
                       "next_try <= ? ORDER BY id" + (f" LIMIT {int(limit)}" if limit else ""),
                       (now,)).fetchall()
     specs = {int(r["id"]): json.loads(r["board"]) for r in rows if r["board"]}
     painter = Painter(db, [(int(b["game"]), int(b["plies"])) for b in specs.values()],
                       workers=workers)
+    encoded: dict[tuple[int, int], bytes] = {}  # a move's picture in base64, for its players
     session: SmtpSession | None = None
     if sender is None and club.outbox_folder is None:
         assert smtp is not None
@@ -357,13 +363,18 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
                 report.timings["pictures"] = (waited[0] + time.process_time() - cpu,
                                               waited[1] + time.perf_counter() - wall)
                 if png is not None:
-                    data = _with_board(data, spec, png, board_cid(club, *slot), slot[0])
+                    if slot not in encoded:
+                        if len(encoded) >= 8:
+                            encoded.clear()
+                        encoded[slot] = board_base64(png)
+                    data = _with_board(data, spec, png, encoded[slot], board_cid(club, *slot),
+                                       slot[0])
             try:
                 if club.outbox_folder is not None:
                     _to_folder(club, int(row["id"]), data)
                 else:
                     assert sender is not None
-                    sender(data, *_envelope(data))
+                    sender(data, *_envelope(data, str(row["recipient"])))
             except MaybeSent as exc:
                 report.maybe += 1
                 _failed(db, row, clock(), str(exc), maybe=True)
@@ -396,26 +407,38 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
     return report
 
 
-def _with_board(data: bytes, spec: dict[str, Any], png: bytes, cid: str, number: int) -> bytes:
+def _with_board(data: bytes, spec: dict[str, Any], png: bytes, encoded: bytes, cid: str,
+                number: int) -> bytes:
     """``data`` with the board picture in its HTML part's ``multipart/related`` part (at the
     place the row's ``at`` names; a row queued before it was named is read and written again)."""
     at = spec.get("at")
     if isinstance(at, int) and data[at:at + 4] == b"\r\n--" and data.endswith(b"--\r\n"):
         end = data.index(b"--\r\n", at + 4)
         boundary = data[at + 4:end]
-        return data[:at] + board_part(png, cid, number, boundary) + data[at:]
+        return data[:at] + board_part(encoded, cid, number, boundary) + data[at:]
     msg = email.message_from_bytes(data, _class=EmailMessage, policy=email.policy.SMTP)
     assert isinstance(msg, EmailMessage)
     add_board(msg, png, cid, number)
     return msg.as_bytes(policy=email.policy.SMTP)
 
 
-def _envelope(data: bytes) -> tuple[str, list[str]]:
+_FROM_LINE = re.compile(rb"From: [^\r\n<>]*<([!-;=?-~]{1,300})>\r\n(?![ \t])")
+_PLAIN_ADDRESS = re.compile(r"[!#-'*+\-./0-9=?A-Z^-~]{1,200}@[A-Za-z0-9.\-]{1,200}")
+
+
+def _envelope(data: bytes, recipient: str) -> tuple[str, list[str]]:
     """The envelope of a message's bytes: its From address, and its To and Cc addresses (as
-    ``smtplib`` takes them from a message's headers)."""
+    ``smtplib`` takes them from a message's headers). The referee's own messages, whose first
+    header is an unfolded From and whose recipient (the row's) is a plain address alone in the
+    To header, are not parsed."""
     from email.parser import BytesHeaderParser
     from email.utils import getaddresses
 
+    first = _FROM_LINE.match(data)
+    if first is not None and _PLAIN_ADDRESS.fullmatch(recipient) \
+            and data.startswith(f"To: {recipient}\r\n".encode("ascii"), first.end()) \
+            and b"\r\nCc:" not in data[:data.find(b"\r\n\r\n")]:
+        return first.group(1).decode("ascii"), [recipient]
     end = data.find(b"\r\n\r\n")
     head = BytesHeaderParser(policy=email.policy.compat32).parsebytes(
         data[:end + 4] if end >= 0 else data)
