@@ -221,3 +221,22 @@ def test_a_games_next_move_does_not_read_its_record_again(
         assert read == []  # the replay the last move made is the next move's
         record = next((w.root / "games").glob("1-*.txt")).read_text(encoding="utf-8")
         assert "JR to IS" in record and "DX to FV" in record
+
+
+def test_referee_run_timings_says_the_cpu_and_wall_time_of_each_phase(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from pbmkit.cli import cli
+
+    with world(tmp_path, monkeypatch) as w:
+        w.deliver(message("someone@example.org", "help", ""))
+        result = CliRunner().invoke(cli, ["referee", "run", str(w.root), "--timings"])
+        assert result.exit_code == 0, result.output
+        assert "1 message(s) (1 done); sent 1" in result.stdout
+        line = result.stderr.strip().splitlines()[-1]
+        assert line.startswith("timings (s of CPU/wall): ")
+        phases = dict(part.rsplit(" ", 1) for part in line.split(": ", 1)[1].split(", "))
+        assert set(phases) == {"inbox", "handling", "clocks", "sending"}
+        assert all(float(cpu) >= 0 and float(wall) >= 0
+                   for cpu, wall in (v.split("/") for v in phases.values()))
