@@ -252,3 +252,70 @@ def test_read_hands_out_the_move_the_plain_reading_gives_however_often_a_text_co
         for _ in range(3):
             for text in _TEXTS:
                 assert quick(text, position) == plain(text, position), text
+
+
+def test_play_along_its_own_answers_is_apply_to_the_end_of_the_game() -> None:
+    """``play`` of the position it gave last skips its look for the opponent's pieces (that side
+    has just moved one) and carries both columns' spaces (for itself and ``threats``): along
+    seeded games played through ``play`` itself, captures preferred so that sides are taken down
+    to their last pieces, columns captured and games ended by capture, each answer is ``apply``'s
+    position, its threats (the averto words) are those of the same position made afresh, and a
+    game over is never played on."""
+    from pbmkit.games.batalo.notation import play
+
+    game = batalo.GAME
+    chained = ended = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        position = game.initial_position()
+        for _ in range(300):
+            legal = batalo.legal_moves(position)
+            texts = [str(m) for m in legal]
+            for text in texts:
+                NOTATION.read(text, position)  # read once: play answers texts read before
+            if not legal:  # over (or no move): play answers nothing, whatever was written
+                assert all(play(position, t) is None for t in texts)
+                break
+            captures = [m for m in legal if position.board[m.end] != batalo.EMPTY]
+            move = rng.choice(captures if captures and rng.random() < 0.8 else legal)
+            board = list(position.board)  # the move by definition (apply would be remembered)
+            board[move.end], board[move.start] = board[move.start], batalo.EMPTY
+            expected = Position(tuple(board), -position.turn)
+            got = play(position, str(move)) if rng.random() < 0.7 else None
+            if got is None:  # the long way (its apply carries the columns too)
+                got = batalo.apply(position, move)
+            else:
+                chained += 1
+            assert got == expected and hash(got) == hash(expected)
+            for side in (None, batalo.WHITE, batalo.BLACK):  # expected: no columns carried
+                assert batalo.threats(got, side) == batalo.threats(expected, side)
+            position = got
+        if game.outcome(position) is not None and position.board[batalo.WHITE_BASE] >= 0 \
+                and position.board[batalo.BLACK_BASE] <= 0:  # won by capture: no more moves
+            ended += 1
+            for start in range(BOARD.size):
+                for end in NEIGHBOURS_OF[start]:
+                    text = f"{batalo.space_name(start)} to {batalo.space_name(end)}"
+                    NOTATION.read(text, position)
+                    assert play(position, text) is None
+    assert chained > 800 and ended > 3
+
+
+NEIGHBOURS_OF = batalo.BOARD.neighbours
+
+
+def test_play_answers_nothing_where_the_opponent_has_no_piece_left() -> None:
+    """A position set up with the side to move alone on the board is over: ``play`` looks for the
+    opponent's pieces in every position it did not give itself."""
+    from pbmkit.games.batalo.notation import play
+
+    start = batalo.initial_position()
+    for side in (batalo.WHITE, batalo.BLACK):
+        alone = Position(tuple(p if p * side > 0 else batalo.EMPTY for p in start.board), side)
+        texts = [str(m) for m in batalo.legal_moves(Position(alone.board, side))]
+        texts += [f"{batalo.space_name(s)} to {batalo.space_name(n)}" for s in range(BOARD.size)
+                  if alone.board[s] for n in NEIGHBOURS_OF[s]]
+        assert texts
+        for text in texts:
+            NOTATION.read(text, alone)
+            assert play(alone, text) is None

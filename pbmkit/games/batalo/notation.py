@@ -12,13 +12,16 @@ import re
 
 from pbmkit.games import batalo
 from pbmkit.games.base import IllegalMoveError
+from pbmkit.games.batalo import rules as _rules
 from pbmkit.games.batalo.rules import (
     _BLACK_KEY,
     _NEIGHBOUR_SETS,
     _ZOBRIST,
     BLACK_BASE,
+    BLACK_COLUMN,
     EMPTY,
     WHITE_BASE,
+    WHITE_COLUMN,
     Position,
     _new_position,
     _set_board,
@@ -252,7 +255,10 @@ def play(position: Position, text: str) -> Position | None:
 
     :meth:`BataloNotation.read`'s memo, :func:`~pbmkit.games.batalo.check.check_move`'s fast
     path and :func:`~pbmkit.games.batalo.rules.apply` in one call (``tests/games/test_play.py``
-    holds it to the three).
+    holds it to the three). The position it gives is remembered with the spaces of both columns
+    (:data:`~pbmkit.games.batalo.rules._COLUMNS`), carried from the position before where known,
+    so that neither this function on the next ply (for the opponent's pieces) nor
+    :func:`~pbmkit.games.batalo.rules.threats` (the averto words) scans the board.
     """
     move = _PLAIN_MOVES.get(text)
     if move is None or move.path is not None:
@@ -261,14 +267,27 @@ def play(position: Position, text: str) -> Position | None:
     start, end = move.start, move.end
     p, q = board[start], board[end]
     # check_move's fast path: the mover's piece, a game not over (the mover has a piece, so only
-    # the opponent's are looked for), then a step to a neighbouring empty space (not a stone onto
-    # its own base) or a piece that reaches the end space.
-    if p * side <= 0 or board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0 \
-            or not (-side in board or -2 * side in board) \
-            or not ((q == EMPTY and end in _NEIGHBOUR_SETS[start]
-                     and (end != _OWN_BASE[side] or p == 2 * side))
-                    or reaches(board, start, end, side)):
+    # the opponent's are looked for: not in the position this function or apply gave last, where
+    # the opponent has just moved a piece), then a step to a neighbouring empty space (not a stone
+    # onto its own base) or a piece that reaches the end space.
+    if p * side <= 0 or board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0:
         return None
+    last, white, black = _rules._COLUMNS
+    if position is not last:
+        if not (-side in board or -2 * side in board):
+            return None
+        white = black = -2  # not known: threats looks for them if asked
+    if not ((q == EMPTY and end in _NEIGHBOUR_SETS[start] and (end != _OWN_BASE[side] or p == 2 * side))
+            or reaches(board, start, end, side)):
+        return None
+    if q == WHITE_COLUMN:  # captured (only a column captures)
+        white = -1
+    elif q == BLACK_COLUMN:
+        black = -1
+    if p == WHITE_COLUMN:
+        white = end
+    elif p == BLACK_COLUMN:
+        black = end
     new = list(board)
     new[end] = p
     new[start] = EMPTY
@@ -280,6 +299,7 @@ def play(position: Position, text: str) -> Position | None:
         z_end = _ZOBRIST[end]
         key ^= _ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ _BLACK_KEY
     _set_key(after, key)
+    _rules._COLUMNS = (after, white, black)
     return after
 
 

@@ -428,6 +428,16 @@ _set_turn: Callable[[Position, int], None] = Position.__dict__["turn"].__set__
 _set_key: Callable[[Position, int | None], None] = Position.__dict__["_key"].__set__
 
 
+_COLUMNS: tuple[Position | None, int, int] = (None, -1, -1)
+"""The position :func:`~pbmkit.games.batalo.notation.play` or :func:`apply` gave last, with the
+spaces of White's
+and Black's columns there (``-1``: captured, ``-2``: not known yet): set by it and by
+:func:`apply` (carried from the position before when that is the one remembered), read by it and
+by :func:`threats` instead of a scan of the board (the side that moved there also has a piece),
+and completed by :func:`threats` where it had to look for a column. A position made otherwise is
+never the one remembered, and is looked at as before."""
+
+
 def apply(position: Position, move: Move) -> Position:
     """The position after ``move`` (assumed legal): the piece moves, a captured piece leaves."""
     board = list(position.board)
@@ -444,6 +454,20 @@ def apply(position: Position, move: Move) -> Position:
         z_end = _ZOBRIST[end]
         key ^= _ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ _BLACK_KEY
     _set_key(after, key)
+    if p * position.turn > 0:  # the mover's piece moved: the columns carried (see _COLUMNS)
+        global _COLUMNS  # one reference, swapped at once: safe across threads
+        last, white, black = _COLUMNS
+        if position is not last:
+            white = black = -2
+        if q == WHITE_COLUMN:
+            white = -1
+        elif q == BLACK_COLUMN:
+            black = -1
+        if p == WHITE_COLUMN:
+            white = end
+        elif p == BLACK_COLUMN:
+            black = end
+        _COLUMNS = (after, white, black)
     return after
 
 
@@ -475,6 +499,7 @@ def threats(position: Position, side: int | None = None) -> list[str]:
     Asked of a possible position (:func:`~pbmkit.games.batalo.setup.validate`: a column a side at
     most).
     """
+    global _COLUMNS  # one reference, swapped at once: safe across threads
     mover = -position.turn if side is None else side
     board = position.board
     if board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0:
@@ -483,8 +508,24 @@ def threats(position: Position, side: int | None = None) -> list[str]:
     # most one); the game is also over when the opponent has neither column nor stone (a mover
     # without pieces threatens nothing: no need to ask).
     code = 2 * mover
-    column = board.index(code) if code in board else -1
-    target = board.index(-code) if -code in board else -1
+    last, white, black = _COLUMNS
+    if position is last:  # the columns carried by the notation's play, where known
+        column, target = (white, black) if mover == WHITE else (black, white)
+    else:
+        column = target = -2
+    if column == -2 or target == -2:
+        if column == -2:
+            try:  # one scan (``in`` then ``index`` scanned twice)
+                column = board.index(code)
+            except ValueError:
+                column = -1
+        if target == -2:
+            try:
+                target = board.index(-code)
+            except ValueError:
+                target = -1
+        if position is last:  # known now: play carries them on
+            _COLUMNS = (last, column, target) if mover == WHITE else (last, target, column)
     if target < 0 and -mover not in board:
         return []
     opp_base = _BASE[-mover]
