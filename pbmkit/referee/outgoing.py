@@ -323,7 +323,8 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
     next try (:func:`backoff`); when the server cannot be reached at all the pass stops (the
     rest wait for the next run). A move's board picture is drawn here, once for every player of
     the game (the same bytes on every try), ahead of the sending in a pool of ``workers``
-    processes (:class:`pbmkit.referee.pictures.Painter`)."""
+    processes (:class:`pbmkit.referee.pictures.Painter`); a picture that cannot be drawn is left
+    out of its messages (an error line says so) and the sending goes on."""
     from pbmkit.mail.smtp import SmtpSession
     from pbmkit.referee.pictures import Painter
 
@@ -362,6 +363,10 @@ def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,
                 waited = report.timings.get("pictures", (0.0, 0.0))
                 report.timings["pictures"] = (waited[0] + time.process_time() - cpu,
                                               waited[1] + time.perf_counter() - wall)
+                if slot in painter.failed:
+                    report.errors.append(
+                        f"message {row['id']}: the board of game {slot[0]} after {slot[1]} "
+                        f"move(s) could not be drawn ({painter.failed[slot]}); sent without it")
                 if png is not None:
                     if slot not in encoded:
                         if len(encoded) >= 8:

@@ -87,6 +87,8 @@ class Painter:
         self._next = 0
         self._pending: dict[Slot, Future[bytes | None]] = {}
         self._done: dict[Slot, bytes | None] = {}
+        self.failed: dict[Slot, str] = {}
+        """The pictures that could not be drawn, and why: their messages go without them."""
 
     def _job(self, slot: Slot) -> tuple[str, str, int] | None:
         row = self.db.execute("SELECT record, text FROM games WHERE number = ?",
@@ -133,6 +135,9 @@ class Painter:
             except BrokenProcessPool:
                 self._broken()
                 png = self._here(slot)
+            except Exception as exc:  # the drawing failed in the worker: this picture only
+                self._fail(slot, exc)
+                png = None
         else:
             png = self._here(slot)
         self._done[slot] = png
@@ -141,7 +146,15 @@ class Painter:
 
     def _here(self, slot: Slot) -> bytes | None:
         job = self._job(slot)
-        return None if job is None else draw_record(*job)
+        try:
+            return None if job is None else draw_record(*job)
+        except Exception as exc:  # one picture that cannot be drawn never stops the sending
+            self._fail(slot, exc)
+            return None
+
+    def _fail(self, slot: Slot, exc: Exception) -> None:
+        self.failed[slot] = f"{type(exc).__name__}: {exc}"[:300]
+        return None
 
     def close(self) -> None:
         if self.pool is not None:

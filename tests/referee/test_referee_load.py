@@ -121,6 +121,51 @@ def test_a_moves_mail_carries_the_board_picture_drawn_when_it_is_sent(
             assert f'cid:{str(picture["Content-ID"]).strip("<>")}' in str(html.get_content())
 
 
+def test_a_picture_that_cannot_be_drawn_never_stops_the_sending(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One board that raises while it is drawn (a bug, a font gone): its players still get the
+    move's mail, without the picture; the outbox says which; the other mail goes out as well.
+    Before, the exception stopped the pass, and every later run stopped at the same message."""
+    import pbmkit.referee.pictures as pictures
+
+    real = pictures.draw_record
+
+    def broken(text: str, record: str, plies: int) -> bytes | None:
+        if plies == 1:
+            raise RuntimeError("no font for the board")
+        return real(text, record, plies)
+
+    with world(tmp_path, monkeypatch) as w:
+        ann, bob = Player(w, "ann", "ann@example.org"), Player(w, "bob", "bob@example.org")
+        ann.join()
+        bob.join()
+        ann.write("challenge Batalo bob")
+        w.run()
+        bob.write("accept 1")
+        w.run()
+        monkeypatch.setattr(pictures, "draw_record", broken)
+        ann.move(1, "1. JR to IS")
+        ann.write("help")
+        report = w.run()
+        mails = [m for m in w.sent() if str(m["Subject"]).startswith("Batalo #1, 1. JR to IS")]
+        assert len(mails) == 2
+        assert all(p.get_content_type() != "image/png" for m in mails for p in m.walk())
+        assert all("JR to IS" in str(m.get_body(("plain",)).get_content())  # type: ignore[union-attr]
+                   for m in mails)
+        assert report.send.sent >= 3  # the help's answer went too
+        assert [e for e in report.send.errors if "could not be drawn" in e
+                and "no font for the board" in e]
+        db = sqlite3.connect(w.root / "club.db")
+        assert db.execute("SELECT count(*) FROM outbox WHERE sent IS NULL").fetchone()[0] == 0
+        db.close()
+        monkeypatch.setattr(pictures, "draw_record", real)
+        bob.move(1, "1... DX to FV")
+        w.run()
+        later = [m for m in w.sent() if str(m["Subject"]).startswith("Batalo #1, 1... DX to FV")]
+        assert later and all(any(p.get_content_type() == "image/png" for p in m.walk())
+                             for m in later)
+
+
 def test_pictures_drawn_by_the_pool_are_those_drawn_in_the_run_itself(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import pbmkit.referee.pictures as pictures
