@@ -118,11 +118,16 @@ NAME_LIMIT = 40
 
 
 def players(rep: GameCheck) -> str:
-    """`` (Ann v Bob)``: the players' names as the tags give them, or ``""``."""
+    """`` (Ann v Bob)``: the players' names as the tags give them, in the order of the game's
+    sides, one a place of the turn order (a player of two factions, ``Blue+Green``, is named
+    once), or ``""``."""
     tags = rep.tags
-    sides = [tags.get(s.capitalize()) for s in rep.game.sides] if rep.game else []
-    names = [printable(s, NAME_LIMIT) if s else "?" for s in sides]
-    return f" ({' v '.join(names)})" if any(sides) else ""
+    names: list[str] = []
+    places = [s for s in rep.game.sides if s in rep.game.order] if rep.game else []
+    for place in places:
+        who = dict.fromkeys(n for f in place.split("+") if (n := tags.get(f.capitalize())))
+        names.append("/".join(printable(n, NAME_LIMIT) for n in who) or "?")
+    return f" ({' v '.join(names)})" if any(n != "?" for n in names) else ""
 
 
 DEFAULT_MAX_PROBLEMS = 20

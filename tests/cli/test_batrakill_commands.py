@@ -365,3 +365,19 @@ def test_a_faction_tag_without_a_zone_puts_the_faction_in_its_own_zone(tmp_path:
     code, out, _ = run("moves", str(path), "--json")
     assert json.loads(out)["side"] == "green"
     assert {m.split("-")[0] for m in json.loads(out)["moves"]} == {"b3", "b4", "b6", "b7", "a5"}
+
+
+def test_check_names_a_player_of_two_factions_once_in_the_turn_order(tmp_path: Path) -> None:
+    """``Order "Blue+Green Dragon"``: Ann holds Blue and Green (one place), Bob the dragon. The
+    summary line names the places in turn order, ``(Ann v Bob)``; it said ``(? v Bob v Ann v
+    Ann)`` (a faction list with the place's own name looked up as a tag)."""
+    record = tmp_path / "bg.txt"
+    record.write_text('[Game "Batrakill"]\n[Layout "zones"]\n[Order "Blue+Green Dragon"]\n'
+                      '[Blue "Ann"]\n[Green "Ann"]\n[Dragon "Bob"]\n\n1. c2-c3 D@e5\n',
+                      encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(record)])
+    assert "game 1 (Ann v Bob)" in result.output, result.output
+    zones = tmp_path / "zones.txt"
+    zones.write_text(ZONES, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(zones)])
+    assert "game 1 (Ann, S v Cy v Bob, N)" in result.output, result.output
