@@ -43,9 +43,18 @@ from pbmkit.games.billo.rules import (
     _set_masks,
     _set_quiet,
     _set_turn,
+    apply,
     quiet_masks,
 )
-from pbmkit.games.billo.search import _FORWARD_BITS, _KING_BITS, sorted_legal
+from pbmkit.games.billo.search import (
+    _FORWARD_BITS,
+    _KING_BITS,
+    _NO_KEY,
+    _search,
+    masks_can_capture,
+    path_key,
+    sorted_legal,
+)
 from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, guarded, memoised_reader
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation", "play"]
@@ -368,10 +377,12 @@ def _unlettered(text: str, w: _Written, position: billo.Position) -> billo.Move:
 
 
 def play(position: Position, text: str) -> Position | None:
-    """The position after the move ``text`` when it is a legal step of one square that captures
-    nothing and does not promote, written as the writer spells it and read before in this process
-    (five plies in six of a record); ``None`` otherwise, for the caller to read, check and apply
-    it the long way (:class:`~pbmkit.games.base.Plays`).
+    """The position after the move ``text`` when it is legal and written as the writer spells it
+    (a text never read is learnt here, as :meth:`BilloNotation.read` learns it); ``None``
+    otherwise, for the caller to read, check and apply it the long way
+    (:class:`~pbmkit.games.base.Plays`). A step of one square that captures nothing and does not
+    promote (five plies in six of a record) is judged below; a capture, a pass through own pieces
+    or a promotion by :func:`_play_path`.
 
     One call instead of three, each deciding again what the others found: :meth:`BilloNotation.
     read`'s memo entry, :func:`~pbmkit.games.billo.check.check_move`'s one-step path and
@@ -379,12 +390,17 @@ def play(position: Position, text: str) -> Position | None:
     (``tests/games/test_play.py`` holds the three to it).
     """
     lettered = _LETTERED.get(text)
-    if lettered is None:
-        return None
+    if lettered is None:  # a first reading: learnt here as the reader would learn it
+        lettered = _quick_lettered(text)
+        if lettered is None:
+            return None
+        if len(_LETTERED) >= _LETTERED_SIZE:
+            _LETTERED.clear()
+        _LETTERED[text] = lettered
     move, _implied, plus, _squares = lettered
     steps = move.steps
     if len(steps) != 1 or move.captures:
-        return None
+        return _play_path(position, move, plus)
     m = position._masks
     if m is None or not m[P_KNOWN]:
         return None  # whether the game is over: the long way asks, and the masks then carry it
@@ -402,9 +418,10 @@ def play(position: Position, text: str) -> Position | None:
         left = side * (code % 3)
         unit = 3 * side
     if not state or (plus and state == BASIC) or \
-            not (_KING_BITS if state == BILLO else _FORWARD_BITS[side])[start] >> end & 1 or \
-            (state == BASIC and _PROMOTES[side][end]):
+            not (_KING_BITS if state == BILLO else _FORWARD_BITS[side])[start] >> end & 1:
         return None
+    if state == BASIC and _PROMOTES[side][end]:
+        return _play_path(position, move, plus)  # a promotion: not quiet
     # check_move: nothing can capture (capture is mandatory), asked of the packed masks as there.
     if side == YELLOW:
         basic, billos, passable, prey, prey_basic = m[0], m[1], m[2], m[6], m[7]
@@ -449,6 +466,30 @@ def play(position: Position, text: str) -> Position | None:
     _set_quiet(after, position.quiet + 1)
     _set_masks(after, quiet_masks(m, old, new, start, end))
     return after
+
+
+def _play_path(position: Position, move: Move, plus: bool) -> Position | None:
+    """:func:`play` of a move that captures or passes through own pieces (a capture ply: one in
+    five of a record), as the writer spells it: the move as written, judged as
+    :func:`~pbmkit.games.billo.check.check_move` judges it (its path's key, then "does any move
+    beat it?") and applied; ``None`` wherever the long way would read it otherwise (no ``x``
+    written where an opponent's piece stands: :func:`path_key` refuses the path) or refuse it."""
+    m = position._masks
+    if m is None or not m[P_KNOWN]:
+        return None  # whether the game is over: the long way asks
+    if plus:  # '+' on a basic piece is the reader's error
+        code = position.board[move.start] * position.turn
+        if code > 0 and (code % 3 if move.piece == ROUND else code // 3) == BASIC:
+            return None
+    key = path_key(position, move)
+    if key is None:
+        return None
+    if key == _NO_KEY:
+        if masks_can_capture(m, position.turn == YELLOW):
+            return None
+    elif _search(position, key, True) > key:
+        return None
+    return apply(position, move)
 
 
 def _word(piece: str) -> str:
