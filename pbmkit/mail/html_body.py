@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-__all__ = ["OWN_CLASS", "MailFacts", "body_html"]
+__all__ = ["INTRO_SLOT", "OWN_CLASS", "PAGE_STYLE", "MailFacts", "body_html"]
 
 OWN_CLASS = "pbmkit-own"
 """The class of every block of pbmkit's own words in the HTML part."""
@@ -26,6 +26,9 @@ _MUTED = "#555555"
 _PAPER = "#ffffff"
 _LINE = "#d0d0d0"
 _FONT = "-apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
+PAGE_STYLE = (f"margin:0;padding:12px;background:{_PAPER};color:{_INK};font-family:{_FONT};"
+              "font-size:15px;line-height:1.4;overflow-wrap:break-word")
+"""The inline style of the page's outer block (mail clients drop most ``<style>`` rules)."""
 
 _DARK = (  # a client that keeps <style> follows the reader's dark mode
     "@media (prefers-color-scheme: dark) {"
@@ -71,11 +74,18 @@ def _p(text: str, style: str, *, muted: bool = False) -> str:
     return f'<p class="{OWN_CLASS}{extra}" style="margin:0 0 6px 0;{style}">{text}</p>'
 
 
+INTRO_SLOT = "<!--pbmkit:intro-->"
+"""Where :func:`body_html` with ``intro_slot`` leaves room for lines of its sender's own (the
+referee's "It is your move ..."), inside the page's styled column: replace it with them."""
+
+
 def body_html(facts: MailFacts, *, image_cid: str | None = None, alt: str = "",
-              image_size: tuple[int, int] = (0, 0), display_width: int = 480) -> str:
+              image_size: tuple[int, int] = (0, 0), display_width: int = 480,
+              intro_slot: bool = False) -> str:
     """The HTML part of the message ``facts`` describe; the board is the image ``image_cid``
     (``None``: no picture), ``image_size`` pixels, shown at most ``display_width`` CSS pixels
-    wide (the PNG is drawn at twice that for sharp phone screens)."""
+    wide (the PNG is drawn at twice that for sharp phone screens). ``intro_slot``: the column
+    starts with :data:`INTRO_SLOT`."""
     heads = (facts.headers[0], facts.headers[1], f"{facts.headers[2]} / {facts.headers[3]}",
              facts.headers[4])
     head_cells = "".join(f'<th align="left" class="pbmkit-muted" style="font-size:12px;'
@@ -135,8 +145,7 @@ def body_html(facts: MailFacts, *, image_cid: str | None = None, alt: str = "",
             '<meta name="supported-color-schemes" content="light dark">'
             f"<title>{_e(facts.heading)}</title><style>{_DARK}</style></head>"
             f'<body class="pbmkit-page" style="margin:0;padding:0;background:{_PAPER};color:{_INK}">'
-            f'<div class="pbmkit-page" style="margin:0;padding:12px;background:{_PAPER};'
-            f"color:{_INK};font-family:{_FONT};font-size:15px;line-height:1.4;"
-            f'overflow-wrap:break-word">'
-            f'<div style="max-width:{display_width}px">' + "".join(parts) + "</div></div></body></html>\n")
+            f'<div class="pbmkit-page" style="{PAGE_STYLE}">'
+            f'<div style="max-width:{display_width}px">' + (INTRO_SLOT if intro_slot else "")
+            + "".join(parts) + "</div></div></body></html>\n")
 

@@ -166,7 +166,7 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
     message is sent (:func:`send_due`), unless the club's ``pictures`` is false. ``shared``: a
     dictionary kept between the messages of one move to its players (what they say alike is
     made once)."""
-    from pbmkit.mail.html_body import body_html
+    from pbmkit.mail.html_body import INTRO_SLOT, PAGE_STYLE, body_html
     from pbmkit.render.png import position_words
     from pbmkit.render.svg import board_picture
     from pbmkit.render.terminal import board_text
@@ -207,15 +207,18 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
         alt = f"{game.title} board after {caption}. {position_words(game, position)}"
     intro_html = "".join(f'<p style="margin:0 0 6px 0">{_escape(line)}</p>'
                          for line in intro if line)
+    if intro_html:  # set off from the move's own page below
+        intro_html = f'<div style="margin:0 0 14px 0">{intro_html}</div>'
     if facts is not None:
         if "html" not in shared:  # the same for every player but for the intro
-            shared["html"] = body_html(facts, image_cid=cid, alt=alt, image_size=size)
-        html_text = re.sub(r"<body[^>]*>", lambda m: m.group(0) + intro_html, shared["html"],
-                           count=1)
+            shared["html"] = body_html(facts, image_cid=cid, alt=alt, image_size=size,
+                                       intro_slot=True)
+        html_text = shared["html"].replace(INTRO_SLOT, intro_html, 1)
     else:
         picture = (f'<p><img src="cid:{_escape(cid)}" alt="{_escape(alt)}" width="480"></p>'
                    if cid else "")
-        html_text = f'<!DOCTYPE html>\n<html><body>{intro_html}{picture}</body></html>\n'
+        html_text = (f'<!DOCTYPE html>\n<html><body style="margin:0;padding:0">'
+                     f'<div style="{PAGE_STYLE}">{intro_html}{picture}</div></body></html>\n')
     head, full = _head(club, to, subject, key, in_reply_to, now)
     text_qp, html_qp = _qp(text), _qp(html_text)
     outer = _boundary(text_qp, html_qp)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import email
 import email.policy
 import os
+import re
 import signal
 import smtplib
 import sqlite3
@@ -119,6 +120,38 @@ def test_a_moves_mail_carries_the_board_picture_drawn_when_it_is_sent(
             assert isinstance(picture, EmailMessage)
             assert picture.get_content() == expected
             assert f'cid:{str(picture["Content-ID"]).strip("<>")}' in str(html.get_content())
+
+
+def test_the_referees_own_lines_stand_inside_the_mails_styled_column(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"It is your move ..., by DATE" and how to answer are the lines a player acts on: in the
+    HTML part they stand inside the page's column, in its font, not above it in the client's
+    default serif (as they did, put straight after ``<body>``)."""
+    with world(tmp_path, monkeypatch) as w:
+        ann, bob = Player(w, "ann", "ann@example.org"), Player(w, "bob", "bob@example.org")
+        ann.join()
+        bob.join()
+        ann.write("challenge Batalo bob")
+        w.run()
+        bob.write("accept 1")
+        w.run()
+        ann.move(1, "1. JR to IS")
+        w.run()
+        starts = [m for m in w.sent() if str(m["Subject"]).startswith("Batalo #1: White to move")]
+        moves = [m for m in w.sent() if str(m["Subject"]).startswith("Batalo #1, 1. JR to IS")]
+        assert len(starts) == 2 and len(moves) == 2
+        for mail in starts + moves:
+            html = mail.get_body(("html",))
+            assert html is not None
+            page = str(html.get_content())
+            body = page[page.index("<body"):]
+            column = body.index("font-family:")
+            plain = mail.get_body(("plain",))
+            assert plain is not None
+            first = str(plain.get_content()).splitlines()[0][:12]  # the referee's first line
+            assert first and body.index(first) > column
+            assert "<!--pbmkit:intro-->" not in page
+            assert "<body" in page and not re.search(r"<body[^>]*>\s*<p", page)
 
 
 def test_a_picture_that_cannot_be_drawn_never_stops_the_sending(
