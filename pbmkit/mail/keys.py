@@ -20,8 +20,7 @@ import json
 import os
 import secrets
 import tomllib
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from hashlib import sha256
 from pathlib import Path
@@ -29,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from pbmkit.mail.compose import MailError, addresses, header_text
 from pbmkit.mail.files import read_private
+from pbmkit.notation.files import FileWriteError, folder_lock
 
 if TYPE_CHECKING:
     from email.message import Message
@@ -230,35 +230,21 @@ class KeyRing:
         path = self.path
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            with _lock(path.parent):
+            with folder_lock(path.parent):
                 current = _read(path)
                 for gid in self.changed:
                     current[gid] = self.games[gid]
                 _write(path, current)
         except OSError as exc:
             raise MailError(f"cannot write {path}: {exc.strerror or exc}") from None
+        except FileWriteError as exc:  # the folder could not be opened to lock it
+            raise MailError(f"cannot write {path}: {exc}") from None
         self.changed.clear()
 
 
 def _since(entry: GameKey) -> str:
     seen = ", ".join(f"{who} since {turn}" for who, turn in sorted(entry.since.items()))
     return f"; {seen}" if seen else ""
-
-
-@contextmanager
-def _lock(folder: Path) -> Iterator[None]:
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows: no advisory locks; replace is atomic
-        yield
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
 
 
 def _read(path: Path) -> dict[str, GameKey]:

@@ -24,11 +24,10 @@ from pbmkit.games.batrakill.rules import (
     Config,
     Knight,
     Position,
-    _after_dragon,
     _after_knights,
     _can_eat,
     _dragon_can_move,
-    _knights_can_move,
+    _dragon_stepped,
     _round_two,
     _squares,
 )
@@ -103,16 +102,7 @@ def play(position: Position, text: str) -> Position | None:
             return None
         after = _tuple_new(Position, (cfg, knights, towers, broken, supply, b, round_, eaten,
                                       eaten_before, barred, nxt, result))
-        # apply's dragon step: the knights move next
-        if cfg.duel and round_ == 1:
-            if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= cfg.layout.towers
-                    or not _knights_can_move(after)):
-                return _round_two(after)
-            return after
-        if ((eaten if cfg.duel else eaten + eaten_before) < EATS_TO_WIN and knights
-                and _knights_can_move(after)):
-            return after
-        return _after_dragon(after)
+        return _dragon_stepped(after, cfg, knights, towers, broken, round_, eaten, eaten_before)
     if s < 0:
         return None
     # check_move's knight step outside a tower

@@ -583,16 +583,8 @@ def apply(position: Position, move: Move) -> Position:
         if len(path) == 2 and path[1] in cfg.steps[path[0]]:  # a step: only the dragon moves
             after = _tuple_new(Position, (cfg, knights, towers, broken, supply, path[1], round_, eaten,
                                           eaten_before, barred, nxt, result))
-            # _after_dragon inline for the common cases (the knights move next)
-            if cfg.duel and round_ == 1:
-                if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= cfg.layout.towers
-                        or not _knights_can_move(after)):
-                    return _round_two(after)
-                return after
-            if ((eaten if cfg.duel else eaten + eaten_before) < EATS_TO_WIN and knights
-                    and _knights_can_move(after)):
-                return after
-            return _after_dragon(after)
+            return _dragon_stepped(after, cfg, knights, towers, broken, round_, eaten,
+                                   eaten_before)
         on, broken, ejected, gain = _dragon_apply(position, move)
         after = _position((cfg, on, towers, broken, supply, path[-1], round_, eaten + gain,
                            eaten_before, barred | ejected if ejected else barred, nxt, result))
@@ -658,6 +650,23 @@ def _round_one_over(position: Position) -> bool:
     done = len(position.towers) + len(position.broken)
     return (position.eaten >= EATS_TO_WIN or done >= position.config.layout.towers
             or not has_moves(position))
+
+
+def _dragon_stepped(after: Position, cfg: Config, knights: tuple[Knight, ...],
+                    towers: frozenset[int], broken: frozenset[int], round_: int, eaten: int,
+                    eaten_before: int) -> Position:
+    """:func:`_after_dragon` after a plain dragon step (nothing eaten, nothing broken), the
+    common cases first (the knights move next); ``after``'s fields passed as they are at hand
+    (apply's and play's hot path)."""
+    if cfg.duel and round_ == 1:
+        if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= cfg.layout.towers
+                or not _knights_can_move(after)):
+            return _round_two(after)
+        return after
+    if ((eaten if cfg.duel else eaten + eaten_before) < EATS_TO_WIN and knights
+            and _knights_can_move(after)):
+        return after
+    return _after_dragon(after)
 
 
 def _after_dragon(position: Position) -> Position:
