@@ -20,15 +20,12 @@ from pbmkit.games.batrakill import rules
 from pbmkit.games.batrakill.notation import read_text
 from pbmkit.games.batrakill.rules import (
     _REVERSED,
-    EATS_TO_WIN,
     Config,
     Knight,
     Position,
-    _after_knights,
     _can_eat,
-    _dragon_can_move,
     _dragon_stepped,
-    _round_two,
+    _knight_stepped,
     _squares,
 )
 from pbmkit.games.notation import MoveSyntaxError
@@ -141,13 +138,5 @@ def play(position: Position, text: str) -> Position | None:
     _RULES["_SQUARES"] = (new_knights, squares)  # for the next side's look, as apply does
     after = _tuple_new(Position, (cfg, new_knights, towers, broken, supply, dragon, round_, eaten,
                                   eaten_before, barred, nxt, result))
-    if cfg.duel:  # the dragon moves next
-        if round_ == 1:
-            if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= layout.towers
-                    or not _dragon_can_move(after, squares)):
-                return _round_two(after)
-            return after
-        if not (dragon >= 0 and t in cfg.near[dragon]) and _dragon_can_move(after, squares):
-            return after
-    return _after_knights(after, k)
+    return _knight_stepped(after, k, t, squares)
 

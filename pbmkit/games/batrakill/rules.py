@@ -619,15 +619,7 @@ def apply(position: Position, move: Move) -> Position:
     _SQUARES = (new_knights, squares)
     after = _tuple_new(Position, (cfg, new_knights, towers, broken, supply, dragon, round_, eaten,
                                   eaten_before, barred, nxt, result))
-    if cfg.duel:  # _after_knights inline for the common cases (the dragon moves next)
-        if round_ == 1:
-            if (eaten >= EATS_TO_WIN or len(towers) + len(broken) >= layout.towers
-                    or not _dragon_can_move(after, squares)):
-                return _round_two(after)
-            return after
-        if not (dragon >= 0 and t in cfg.near[dragon]) and _dragon_can_move(after, squares):
-            return after  # the knight that moved is not next to the dragon: no capture
-    return _after_knights(after, k)
+    return _knight_stepped(after, k, t, squares)
 
 
 def _round_two(position: Position) -> Position:
@@ -650,6 +642,24 @@ def _round_one_over(position: Position) -> bool:
     done = len(position.towers) + len(position.broken)
     return (position.eaten >= EATS_TO_WIN or done >= position.config.layout.towers
             or not has_moves(position))
+
+
+def _knight_stepped(after: Position, k: Knight, t: int, squares: set[int]) -> Position:
+    """:func:`_after_knights` after knight ``k``'s plain step to ``t`` (``squares``: the
+    knights' squares after it), the common cases of the duel first (the dragon moves next);
+    apply's and play's hot path."""
+    cfg = after.config
+    if cfg.duel:
+        if after.round == 1:
+            if (after.eaten >= EATS_TO_WIN
+                    or len(after.towers) + len(after.broken) >= cfg.layout.towers
+                    or not _dragon_can_move(after, squares)):
+                return _round_two(after)
+            return after
+        dragon = after.dragon
+        if not (dragon >= 0 and t in cfg.near[dragon]) and _dragon_can_move(after, squares):
+            return after  # the knight that moved is not next to the dragon: no capture
+    return _after_knights(after, k)
 
 
 def _dragon_stepped(after: Position, cfg: Config, knights: tuple[Knight, ...],
