@@ -40,14 +40,19 @@ def find_font(ch: str) -> tuple[str, int] | None:
     that has a drawable glyph for it; ``None`` when there is none."""
     if not enabled():
         return None
-    try:
-        done = subprocess.run(
-            ["fc-match", "-f", "%{file}\n%{index}\n", f"sans-serif:charset={ord(ch):x}"],
-            capture_output=True, text=True, timeout=_TIMEOUT, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    lines = done.stdout.splitlines()
-    if done.returncode != 0 or len(lines) < 2 or not lines[0]:
+    lines: list[str] = []
+    for _attempt in range(2):  # once more after a failed run: the answer is kept for the process
+        try:
+            done = subprocess.run(
+                ["fc-match", "-f", "%{file}\n%{index}\n", f"sans-serif:charset={ord(ch):x}"],
+                capture_output=True, text=True, timeout=_TIMEOUT, check=False)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        lines = done.stdout.splitlines()
+        if done.returncode == 0:
+            break
+        lines = []
+    if len(lines) < 2 or not lines[0]:
         return None
     path, index = lines[0], int(lines[1] or 0) if lines[1].isdigit() else 0
     source = _source(path, index)

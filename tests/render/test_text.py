@@ -413,3 +413,32 @@ def test_arabic_copies_out_as_the_letters_typed_not_presentation_forms(tmp_path:
         assert not any("\ufb50" <= ch <= "\ufdff" or "\ufe70" <= ch <= "\ufeff" for ch in text)
         assert "أحمد سلام" in text
         assert "لا إله" in text
+
+
+def test_a_failed_font_look_up_is_tried_again_before_its_answer_is_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """fontconfig's ``fc-match`` can fail once (its cache being rewritten by another process):
+    the look-up is tried again, since its answer is kept for the whole process (a CJK name once
+    printed as boxes in a full test run, then never again)."""
+    import subprocess
+
+    from pbmkit.render import system_fonts
+
+    if not system_fonts.enabled():
+        pytest.fail("fontconfig (fc-match) is needed: .ci/run installs it")
+    real = subprocess.run
+    calls: list[int] = []
+
+    def flaky(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise subprocess.TimeoutExpired("fc-match", 5.0)
+        return real(*args, **kwargs)
+
+    system_fonts.find_font.cache_clear()
+    monkeypatch.setattr(system_fonts.subprocess, "run", flaky)
+    try:
+        assert system_fonts.find_font("王") is not None
+        assert len(calls) == 2
+    finally:
+        system_fonts.find_font.cache_clear()
