@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit import __version__
 from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text
-from pbmkit.render.system_fonts import FallbackFont, find_font
+from pbmkit.render.system_fonts import FallbackFont, find_fonts, lookup_failure
 from pbmkit.render.system_fonts import enabled as system_fonts_enabled
 from pbmkit.render.templates import Paper
 from pbmkit.render.text import MissingGlyphsWarning, display_order, is_invisible
@@ -154,17 +154,18 @@ class _Fonts:
     by_char: dict[str, str] = field(default_factory=dict)
     """Character -> the registered font made from a system font that draws it."""
     looked_up: set[str] = field(default_factory=set)
+    failure: str = ""
+    """Why the system's fonts could not be asked for a character, if they could not."""
 
     def take_from_system(self, chars: Iterable[str]) -> None:
         """Find a system font for each of ``chars`` (once per character and document) and make
         the document's font of each system font again with the new characters."""
         grown: dict[tuple[str, int], FallbackFont] = {}
-        for ch in chars:
-            if ch in self.by_char or ch in self.looked_up:
-                continue
-            self.looked_up.add(ch)
-            found = find_font(ch)
+        new = sorted(ch for ch in chars if ch not in self.by_char and ch not in self.looked_up)
+        self.looked_up.update(new)
+        for ch, found in find_fonts(new).items() if new else ():
             if found is None:
+                self.failure = self.failure or lookup_failure()
                 continue
             font = self.system.setdefault(found, FallbackFont(*found))
             if font.add((ch,)):
@@ -534,7 +535,7 @@ def finish(c: Canvas, buffer: io.BytesIO) -> bytes:
     fonts = _fonts(c)
     if fonts.missing:
         names = "DejaVu Sans" + (" and the given font" if fonts.fallback else "")
-        warnings.warn(MissingGlyphsWarning(fonts.missing, names), stacklevel=2)
+        warnings.warn(MissingGlyphsWarning(fonts.missing, names, fonts.failure), stacklevel=2)
     return buffer.getvalue()
 
 

@@ -19,14 +19,30 @@ import io
 import os
 import shutil
 import subprocess
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["FallbackFont", "enabled", "find_font"]
+__all__ = ["FallbackFont", "enabled", "find_font", "find_fonts", "forget", "lookup_failure"]
 
-_TIMEOUT = 5.0
+_TIMEOUT = 10.0
+"""Seconds for one ``fc-match`` (it answers in milliseconds; a first run on a fresh machine may
+have to scan the fonts for fontconfig's cache, a fraction of a second even with CJK fonts)."""
+_ATTEMPTS = 3
+"""``fc-match`` runs tried for one question before the look-up is given up as failed."""
+_QUIET = 30.0
+"""After a failed look-up, seconds during which no other is tried (a broken fontconfig must not
+cost every character of every document its attempts); then the look-up is tried again."""
+_CANDIDATES = 6
+"""Fonts of fontconfig's sorted answer whose characters are read for each character asked."""
+
+_found: dict[str, tuple[str, int] | None] = {}
+"""Answers kept for the process: the font of a character, or ``None``: no system font draws it.
+A look-up that failed (fontconfig did not answer) is not an answer and is not kept."""
+_failure: list[tuple[float, str]] = []
+"""The last failed look-up (time, why), while it is recent: see :func:`lookup_failure`."""
 
 
 def enabled() -> bool:
@@ -34,29 +50,97 @@ def enabled() -> bool:
     return os.environ.get("PBMKIT_SYSTEM_FONTS", "1") != "0" and shutil.which("fc-match") is not None
 
 
-@lru_cache(maxsize=1024)
+def forget() -> None:
+    """Forget every answer and failure (for tests, and after fonts are installed)."""
+    _found.clear()
+    _failure.clear()
+
+
+def lookup_failure() -> str:
+    """Why the system's fonts could not be asked, if the last look-up failed recently (``""``
+    otherwise): said beside the warning about missing characters, so that a user knows the
+    characters are missing because fontconfig failed, not because no font has them."""
+    if _failure and time.monotonic() - _failure[0][0] < _QUIET:
+        return _failure[0][1]
+    return ""
+
+
 def find_font(ch: str) -> tuple[str, int] | None:
-    """The system font file (and its index in a collection) that fontconfig offers for ``ch`` and
-    that has a drawable glyph for it; ``None`` when there is none."""
+    """The system font file (and its index in a collection) that draws ``ch``; ``None`` when
+    there is none, or when fontconfig could not be asked (:func:`lookup_failure` says why)."""
+    return find_fonts((ch,)).get(ch)
+
+
+def find_fonts(chars: Iterable[str]) -> dict[str, tuple[str, int] | None]:
+    """The system font (file, index) of each of ``chars`` (``None``: none found), asking
+    fontconfig once for all the characters not answered before in this process.
+
+    ``fc-match -s`` sorts the system's fonts by how well they match a sans-serif font covering
+    the characters; each character takes the first of the best few whose character map (read
+    here, not taken on fontconfig's word) has an outline for it. A failed run (an error, a
+    time-out, a non-zero exit: fontconfig's cache being rewritten by another process, say) is
+    tried again; a look-up that still fails is not kept as an answer.
+    """
+    wanted = list(dict.fromkeys(chars))
     if not enabled():
-        return None
-    lines: list[str] = []
-    for _attempt in range(2):  # once more after a failed run: the answer is kept for the process
+        return dict.fromkeys(wanted)
+    new = [ch for ch in wanted if ch not in _found]
+    if new and not lookup_failure():
+        if len(_found) > 4096:  # bounded for a long-running process (the referee)
+            _found.clear()
+        candidates = _ask(new)
+        rest = [] if candidates is None else _choose(new, candidates)
+        if len(new) > 1:  # several scripts: a character the best fonts lack is asked alone
+            for ch in rest:
+                alone = _ask([ch])
+                if alone is not None:
+                    _choose([ch], alone)
+    return {ch: _found.get(ch) for ch in wanted}
+
+
+def _choose(chars: list[str], candidates: list[tuple[str, int]]) -> list[str]:
+    """Keep for each of ``chars`` the first of the best ``candidates`` that draws it; returns
+    the characters none of them draws (kept as ``None``: no font)."""
+    lacking = []
+    for ch in chars:
+        found = next(((path, index) for path, index in candidates[:_CANDIDATES]
+                      if (source := _source(path, index)) is not None and source.draws(ch)), None)
+        _found[ch] = found
+        if found is None:
+            lacking.append(ch)
+    return lacking
+
+
+def _ask(chars: list[str]) -> list[tuple[str, int]] | None:
+    """fontconfig's fonts for ``chars``, best first; ``None`` if it could not be asked."""
+    pattern = "sans-serif:charset=" + " ".join(f"{ord(ch):x}" for ch in chars)
+    why = ""
+    for attempt in range(_ATTEMPTS):
+        if attempt:
+            time.sleep(0.2 * attempt)
         try:
-            done = subprocess.run(
-                ["fc-match", "-f", "%{file}\n%{index}\n", f"sans-serif:charset={ord(ch):x}"],
-                capture_output=True, text=True, timeout=_TIMEOUT, check=False)
-        except (OSError, subprocess.SubprocessError):
+            done = subprocess.run(["fc-match", "-s", "-f", "%{file}\t%{index}\n", pattern],
+                                  capture_output=True, text=True, timeout=_TIMEOUT, check=False)
+        except subprocess.TimeoutExpired:
+            why = f"fc-match did not answer in {_TIMEOUT:g} s"
             continue
-        lines = done.stdout.splitlines()
-        if done.returncode == 0:
-            break
-        lines = []
-    if len(lines) < 2 or not lines[0]:
-        return None
-    path, index = lines[0], int(lines[1] or 0) if lines[1].isdigit() else 0
-    source = _source(path, index)
-    return (path, index) if source is not None and source.draws(ch) else None
+        except (OSError, subprocess.SubprocessError) as exc:
+            why = f"fc-match could not be run ({exc})"
+            continue
+        if done.returncode != 0:
+            why = f"fc-match exited with status {done.returncode}"
+            continue
+        found: list[tuple[str, int]] = []
+        for line in done.stdout.splitlines():
+            path, _, index = line.partition("\t")
+            if path:
+                found.append((path, int(index) if index.isdigit() else 0))
+        if found:
+            _failure.clear()
+            return found
+        why = "fc-match named no font"
+    _failure[:] = [(time.monotonic(), f"the system's fonts could not be asked: {why}")]
+    return None
 
 
 class _Source:

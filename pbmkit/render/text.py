@@ -29,12 +29,15 @@ _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u20
 class MissingGlyphsWarning(UserWarning):
     """Characters that no font of the document has: they print as empty boxes."""
 
-    def __init__(self, chars: Iterable[str], font: str) -> None:
+    def __init__(self, chars: Iterable[str], font: str, why: str = "") -> None:
         self.chars = tuple(dict.fromkeys(chars))
         self.font = font
+        self.why = why
+        """Why no system font was taken for them, when the system's fonts could not be asked."""
         verb = "it prints as an empty box" if len(self.chars) == 1 else "they print as empty boxes"
         have = "have" if " and " in font else "has"
-        super().__init__(f"{font} {have} no glyph for {unicode_names(self.chars)}: {verb}")
+        because = f" ({why})" if why else ""
+        super().__init__(f"{font} {have} no glyph for {unicode_names(self.chars)}{because}: {verb}")
 
 
 def unicode_names(chars: Collection[str], limit: int = 8) -> str:

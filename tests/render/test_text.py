@@ -415,17 +415,22 @@ def test_arabic_copies_out_as_the_letters_typed_not_presentation_forms(tmp_path:
         assert "لا إله" in text
 
 
-def test_a_failed_font_look_up_is_tried_again_before_its_answer_is_kept(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """fontconfig's ``fc-match`` can fail once (its cache being rewritten by another process):
-    the look-up is tried again, since its answer is kept for the whole process (a CJK name once
-    printed as boxes in a full test run, then never again)."""
-    import subprocess
-
+def _fontconfig() -> Any:
     from pbmkit.render import system_fonts
 
     if not system_fonts.enabled():
         pytest.fail("fontconfig (fc-match) is needed: .ci/run installs it")
+    return system_fonts
+
+
+def test_a_failed_font_look_up_is_tried_again_before_its_answer_is_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """fontconfig's ``fc-match`` can fail (its cache being rewritten by another process): the
+    look-up is tried again (a CJK name printed as boxes in two full CI runs, 2 of 7 characters,
+    then never alone)."""
+    import subprocess
+
+    system_fonts = _fontconfig()
     real = subprocess.run
     calls: list[int] = []
 
@@ -433,12 +438,76 @@ def test_a_failed_font_look_up_is_tried_again_before_its_answer_is_kept(
         calls.append(1)
         if len(calls) == 1:
             raise subprocess.TimeoutExpired("fc-match", 5.0)
+        if len(calls) == 2:
+            return subprocess.CompletedProcess(args[0], 1, "", "cache busy")
         return real(*args, **kwargs)
 
-    system_fonts.find_font.cache_clear()
+    system_fonts.forget()
     monkeypatch.setattr(system_fonts.subprocess, "run", flaky)
+    monkeypatch.setattr(system_fonts.time, "sleep", lambda s: None)
     try:
         assert system_fonts.find_font("王") is not None
-        assert len(calls) == 2
+        assert len(calls) == 3
     finally:
-        system_fonts.find_font.cache_clear()
+        system_fonts.forget()
+
+
+def test_a_look_up_that_fails_is_said_in_the_warning_and_not_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When fontconfig cannot be asked at all, the warning says so (not just "no glyph"), and the
+    failure is not kept as the answer "no font has it": once fontconfig answers again, the same
+    process prints the name in the system's font."""
+    import subprocess
+
+    system_fonts = _fontconfig()
+    real = subprocess.run
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise subprocess.TimeoutExpired("fc-match", 10.0)
+
+    system_fonts.forget()
+    monkeypatch.setattr(system_fonts.time, "sleep", lambda s: None)
+    monkeypatch.setattr(system_fonts.subprocess, "run", broken)
+    try:
+        with pytest.warns(MissingGlyphsWarning) as caught:
+            records_chart_pdf(GAME, {"White": "王小明"}, [])
+        (warning,) = [w.message for w in caught if isinstance(w.message, MissingGlyphsWarning)]
+        assert set(warning.chars) == set("王小明")
+        assert "could not be asked" in str(warning) and "did not answer" in str(warning)
+        monkeypatch.setattr(system_fonts.subprocess, "run", real)
+        monkeypatch.setattr(system_fonts, "_QUIET", 0.0)  # the quiet time after a failure is over
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", MissingGlyphsWarning)
+            records_chart_pdf(GAME, {"White": "王小明"}, [])
+    finally:
+        system_fonts.forget()
+
+
+def test_a_font_is_taken_for_a_character_only_if_it_draws_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """fontconfig's best answer is not taken on its word: a font whose character map lacks the
+    character (here fontconfig names DejaVu Sans first) is passed over for the next that has it;
+    characters of two scripts in one look-up each get a font that draws them."""
+    import subprocess
+
+    system_fonts = _fontconfig()
+    real = subprocess.run
+    dejavu = real(["fc-match", "-f", "%{file}", "DejaVu Sans"], capture_output=True, text=True,
+                  check=True).stdout
+    asked: list[str] = []
+
+    def dejavu_first(*args: Any, **kwargs: Any) -> Any:
+        asked.append(args[0][-1])
+        done = real(*args, **kwargs)
+        return subprocess.CompletedProcess(args[0], 0, f"{dejavu}\t0\n{done.stdout}", "")
+
+    system_fonts.forget()
+    monkeypatch.setattr(system_fonts.subprocess, "run", dejavu_first)
+    try:
+        found = system_fonts.find_fonts(["王", "明", "é"])
+        assert found["王"] is not None and found["明"] is not None
+        assert found["王"][0] != dejavu
+        assert found["é"] == (dejavu, 0)  # DejaVu draws é: the first that draws it
+        assert len(asked) == 1  # one fc-match for the three characters
+    finally:
+        system_fonts.forget()
