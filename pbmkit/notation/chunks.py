@@ -14,19 +14,20 @@ equal).
 from __future__ import annotations
 
 import re
+from typing import Final
 
 __all__ = ["game_chunks"]
 
-_TAG = re.compile(r'[ \t]*\[[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\.)*"[ \t]*\]')
-_BLANK = " \t\r\f\ufeff"
-_TAGS_LINE = re.compile(r'(?:[ \t]*\[[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\.)*"[ \t]*\])*'
-                        r"[ \t\r\f\ufeff]*$")
+_TAG: Final = re.compile(r'[ \t]*\[[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\.)*"[ \t]*\]')
+_BLANK: Final = " \t\r\f\ufeff"
+_TAGS_LINE: Final = re.compile(r'(?:[ \t]*\[[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]+"(?:[^"\\\r\n]|\\.)*"[ \t]*\])*'
+                               r"[ \t\r\f\ufeff]*$")
 """A line of tags only, or a blank line (matched up to the line's end)."""
-_BODY_START = re.compile(r"(?<![^ \t\r\n\f\ufeff\]}])(?:[0-9]{1,9}[A-Za-z]?\.|(?i:resigns|concedes|draw)"
-                         r"(?![A-Za-z0-9]))")
+_BODY_START: Final = re.compile(r"(?<![^ \t\r\n\f\ufeff\]}])(?:[0-9]{1,9}[A-Za-z]?\."
+                                r"|(?i:resigns|concedes|draw)(?![A-Za-z0-9]))")
 """What opens or ends a game's moves: a turn number or an ending (not a stray word, which the
 reader reports as an error of the game it stands in)."""
-_TURN_LINES = re.compile(r"(?:[0-9]{1,9}[A-Za-z]?\.[^\n{;\[]*\n)+")
+_TURN_LINES: Final = re.compile(r"(?:[0-9]{1,9}[A-Za-z]?\.[^\n{;\[]*\n)+")
 """A run of whole lines that each start with a turn number and hold no comment and no tag: the
 common lines of an archive, passed over in one match (each would be a body line below)."""
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from pbmkit.games import Game, IllegalMoveError, SetupError, UnknownGameError, get_game
 from pbmkit.games.base import Plays
@@ -107,7 +107,7 @@ def iter_checks(text: str, source: str = "<string>", *,
             progress(k + 1, total)
 
 
-_PLAYS: dict[type, bool] = {}
+_PLAYS: Final[dict[type, bool]] = {}
 """Whether each class of game plays (:class:`Plays`), asked once: ``isinstance`` of a protocol looks
 at every member of it, which cost ~1.5% of checking an archive of short games when asked of each."""
 
@@ -236,7 +236,7 @@ def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: i
                 if repeats:
                     entry = (m, j, written_round)
                     earlier = seen.setdefault(after, entry)
-                    if earlier is not entry:  # a repeated position: a note, as the full path's
+                    if earlier != entry:  # a repeated position: a note, as the full path's
                         notes.append(_repeated(chunk, first_line, source, earlier, m, s_start,
                                                s_end, order[j], order))
                 position = after

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from pbmkit.games.baladana.rules import (
     _LEAP_SETS,
@@ -35,7 +36,7 @@ from pbmkit.games.base import IllegalMoveError
 
 __all__ = ["RING_WORDS", "check_move", "describe_cell", "move_or_raise", "why_illegal"]
 
-RING_WORDS = {"R": "red", "G": "green", "B": "blue", "Y": "golden"}
+RING_WORDS: Final = {"R": "red", "G": "green", "B": "blue", "Y": "golden"}
 
 
 def describe_cell(cell: str) -> str:
@@ -256,9 +257,9 @@ def check_move(position: Position, move: Move) -> str | None:
     return None
 
 
-_AROUND = tuple(frozenset(n) for n in NEIGHBOURS)
+_AROUND: Final = tuple(frozenset(n) for n in NEIGHBOURS)
 _tuple_new = tuple.__new__
-_LEAPER = (False, False, True)
+_LEAPER: Final = (False, False, True)
 
 
 def _powers(cell: str) -> tuple[bool, bool, bool]:
@@ -271,7 +272,7 @@ def _powers(cell: str) -> tuple[bool, bool, bool]:
     return got
 
 
-_POWERS: dict[str, tuple[bool, bool, bool]] = {}
+_POWERS: Final[dict[str, tuple[bool, bool, bool]]] = {}
 
 
 def why_illegal(position: Position, move: Move) -> str | None:

@@ -17,7 +17,7 @@ matched with ``fullmatch`` (linear). A written turn longer than :data:`MAX_TURN_
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pbmkit.games.baladana.rules import (
     BOARD,
@@ -32,16 +32,16 @@ from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, guard
 
 __all__ = ["MAX_TURN_LENGTH", "NOTATION", "BaladanaNotation", "bare_text", "move_text", "split_turns"]
 
-MAX_TURN_LENGTH = 120
-_EXAMPLE = "Gd1>e2 e2-e6"
+MAX_TURN_LENGTH: Final = 120
+_EXAMPLE: Final = "Gd1>e2 e2-e6"
 # The words of a turn, each a fixed-length token, matched by hand (no pattern to compile at the
 # start of every command; held to the patterns they replace by tests/games/test_baladana_fast_paths.py):
 # a ring move ``[RGBY][a-h][1-8]>[a-h][1-8]``, a figure move ``[a-h][1-8][-x×–][a-h][1-8]``, a loot
 # item ``[RGBY]>[a-h][1-8]``, a tax letter ``[RGBY]``; any case.
-_LETTERS = frozenset("RGBYrgby")
-_FILES = frozenset("abcdefghABCDEFGH")
-_RANKS = frozenset("12345678")
-_SEPARATORS = frozenset("-xX×–")
+_LETTERS: Final = frozenset("RGBYrgby")
+_FILES: Final = frozenset("abcdefghABCDEFGH")
+_RANKS: Final = frozenset("12345678")
+_SEPARATORS: Final = frozenset("-xX×–")
 
 
 def _square_at(word: str, i: int) -> bool:
@@ -66,16 +66,16 @@ def _loot_word(word: str) -> bool:
 
 # One side's turn in a run of move text (:meth:`BaladanaNotation.split`): an optional ring move, a
 # figure move, an optional tax and loot. Atomic, bounded: linear on any line.
-_SQ = r"[a-z][0-9]{1,2}"
-_ONE_TURN = (
+_SQ: Final = r"[a-z][0-9]{1,2}"
+_ONE_TURN: Final = (
     rf"(?i:(?>(?:[a-z][ \t]*{_SQ}[ \t]*>[ \t]*{_SQ}[ \t]+)?{_SQ}[ \t]*[-x×–][ \t]*{_SQ}"
     rf"(?:[ \t]+tax[ \t]+[a-z](?![a-z0-9]))?(?:[ \t]+loot(?:[ \t]+[a-z][ \t]*>[ \t]*{_SQ}){{1,8}})?"
     rf"|[a-z][ \t]*{_SQ}[ \t]*>[ \t]*{_SQ}))")
 # The common run, two turns as the writer spells them: split at once by RunSplit (held to the
 # plain split by tests/games/test_run_split.py); both patterns are compiled on first use.
-_TURN = (r"(?:[RGBY][a-h][1-8]>[a-h][1-8] )?[a-h][1-8][-x][a-h][1-8](?: tax [RGB])?"
-         r"(?: loot [RGB]>[a-h][1-8](?: [RGB]>[a-h][1-8]){0,3})?")
-_QUICK_RUN = rf"({_TURN})()(?: ({_TURN})())?[ \t]*"
+_TURN: Final = (r"(?:[RGBY][a-h][1-8]>[a-h][1-8] )?[a-h][1-8][-x][a-h][1-8](?: tax [RGB])?"
+                r"(?: loot [RGB]>[a-h][1-8](?: [RGB]>[a-h][1-8]){0,3})?")
+_QUICK_RUN: Final = rf"({_TURN})()(?: ({_TURN})())?[ \t]*"
 
 
 class _Written(NamedTuple):
@@ -112,7 +112,7 @@ def _close_up(text: str) -> str:
     return ">".join([first.rstrip(), *(p.strip() for p in middle), last.lstrip()])
 
 
-_SQUARES = {name: sq for sq, name in enumerate(BOARD.names)}
+_SQUARES: Final = {name: sq for sq, name in enumerate(BOARD.names)}
 """Square numbers by lower-case name."""
 
 
@@ -161,10 +161,10 @@ def _plain(text: str) -> tuple[Move, bool] | None:
     return _new_move(Move, (bare.start, bare.end, ring, tax, ())), True
 
 
-_TAX_LETTERS = frozenset("RGBY")
+_TAX_LETTERS: Final = frozenset("RGBY")
 _new_move = tuple.__new__
-_FIGURE_WORDS: dict[str, tuple[Move, bool]] = {}
-_RING_WORDS: dict[str, tuple[str, int, int]] = {}
+_FIGURE_WORDS: Final[dict[str, tuple[Move, bool]]] = {}
+_RING_WORDS: Final[dict[str, tuple[str, int, int]]] = {}
 
 
 def _figure_word_read(word: str) -> tuple[Move, bool] | None:
@@ -410,5 +410,5 @@ def _capture_mark(move: Move, capture: bool) -> IllegalMoveError:
                             f"({space_name(move.start)}x{end})", move.start)
 
 
-NOTATION = BaladanaNotation()
+NOTATION: Final = BaladanaNotation()
 """The Baladãna move notation."""

@@ -19,7 +19,7 @@ capture the tax and the loot.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, square_board
@@ -33,27 +33,28 @@ __all__ = [
     "tax_choices", "terminal", "with_ring",
 ]
 
-WHITE, BLACK = 0, 1
-SIDE_NAMES = ("white", "black")
-SIDE_LETTERS = ("w", "b")
-EMPTY = ""
-GOLD = "Y"
-COLOURS = "RGB"
+WHITE: Final = 0
+BLACK: Final = 1
+SIDE_NAMES: Final = ("white", "black")
+SIDE_LETTERS: Final = ("w", "b")
+EMPTY: Final = ""
+GOLD: Final = "Y"
+COLOURS: Final = "RGB"
 """The rings that give powers: red (diagonal), green (orthogonal), blue (distance)."""
-RING_ORDER = "RGBY"
-MAX_RINGS = 3
-BOARD: Board = square_board(8, 8)
+RING_ORDER: Final = "RGBY"
+MAX_RINGS: Final = 3
+BOARD: Final[Board] = square_board(8, 8)
 
-_KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+_KNIGHT: Final = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 # The board's rays and neighbours (pbmkit.games.board.SQUARE_DIRECTIONS: the four orthogonal
 # directions, then the four diagonal ones), shared rather than built again at every start-up.
-_ORTH_RAYS = tuple(rays[:4] for rays in BOARD.rays)
-_DIAG_RAYS = tuple(rays[4:] for rays in BOARD.rays)
-_LEAPS = tuple(tuple(8 * (s // 8 + dr) + s % 8 + df for df, dr in _KNIGHT
-                     if 0 <= s % 8 + df < 8 and 0 <= s // 8 + dr < 8) for s in range(64))
-NEIGHBOURS: tuple[tuple[int, ...], ...] = BOARD.neighbours
+_ORTH_RAYS: Final = tuple(rays[:4] for rays in BOARD.rays)
+_DIAG_RAYS: Final = tuple(rays[4:] for rays in BOARD.rays)
+_LEAPS: Final = tuple(tuple(8 * (s // 8 + dr) + s % 8 + df for df, dr in _KNIGHT
+                            if 0 <= s % 8 + df < 8 and 0 <= s // 8 + dr < 8) for s in range(64))
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = BOARD.neighbours
 """The 8 (or fewer, at an edge) squares around each square: where a ring move may go."""
-_NAMES = BOARD.names
+_NAMES: Final = BOARD.names
 
 
 def space(name: str) -> int:
@@ -222,8 +223,8 @@ def line_between(a: int, b: int) -> tuple[bool | None, tuple[int, ...]]:
     return line
 
 
-_LINES: dict[int, tuple[bool | None, tuple[int, ...]]] = {}
-_LEAP_SETS = tuple(frozenset(leaps) for leaps in _LEAPS)
+_LINES: Final[dict[int, tuple[bool | None, tuple[int, ...]]]] = {}
+_LEAP_SETS: Final = tuple(frozenset(leaps) for leaps in _LEAPS)
 
 
 # --- powers ----------------------------------------------------------------------------------
@@ -537,10 +538,10 @@ def with_ring(cell: str, colour: str) -> str:
     return out
 
 
-_WITH_RINGS: dict[str, str] = {}
+_WITH_RINGS: Final[dict[str, str]] = {}
 
 
-CHECKED: list[tuple[Position, Move, Position] | None] = [None]
+CHECKED: Final[list[tuple[Position, Move, Position] | None]] = [None]
 """The last turn :func:`~pbmkit.games.baladana.check.check_move` found legal at once (no loot),
 with the position it leads to: ``(position, move, after)``. :func:`apply` gives ``after`` back
 when asked for the same position and move objects (both immutable), as the replayer does right

@@ -9,6 +9,7 @@ names the piece (stone or column) and the spaces involved.
 from __future__ import annotations
 
 from collections import deque
+from typing import Final
 
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batalo.rules import (
@@ -33,9 +34,9 @@ from pbmkit.games.batalo.rules import (
 
 __all__ = ["check_move", "move_or_raise"]
 
-_N = len(NEIGHBOURS)
-_NEIGHBOUR_SETS = tuple(frozenset(ns) for ns in NEIGHBOURS)
-_OWN_BASE = {1: WHITE_BASE, -1: BLACK_BASE}
+_N: Final = len(NEIGHBOURS)
+_NEIGHBOUR_SETS: Final = tuple(frozenset(ns) for ns in NEIGHBOURS)
+_OWN_BASE: Final = {1: WHITE_BASE, -1: BLACK_BASE}
 
 
 def _describe(board: tuple[int, ...], sp: int) -> str:

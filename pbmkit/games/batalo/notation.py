@@ -9,6 +9,7 @@ kept when written, `` x `` kept before the last space when a capture was written
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from pbmkit.games import batalo
 from pbmkit.games.base import IllegalMoveError
@@ -35,26 +36,26 @@ __all__ = ["NOTATION", "BataloNotation", "play"]
 
 # The general reader's patterns are compiled on first use (``re`` keeps them): most records only
 # ever need _FAST, and each compiled pattern costs start-up time of every command.
-_NAME_AT = r"\s*(?:([A-Za-z][0-9]{1,2})|([A-Za-z]{2}))(?![0-9])"
-_SEP_AT = r"(?i)\s*(to|-|–|x|×)\s*"
-_WORD_AT = r"\s*([^\s\-–×]+)"
-_SPOKEN = (r"(?i)i['’]?m\s+moving\s+my\s+(\w+)\s+from\s+(?:space\s+)?(\S+)\s+to\s+(?:space\s+)?(\S+)"
-           r"((?:\s+to\s+(?:space\s+)?\S+)*)\s*$")
-_SPOKEN_MORE = r"(?i)\s+to\s+(?:space\s+)?(\S+)"
+_NAME_AT: Final = r"\s*(?:([A-Za-z][0-9]{1,2})|([A-Za-z]{2}))(?![0-9])"
+_SEP_AT: Final = r"(?i)\s*(to|-|–|x|×)\s*"
+_WORD_AT: Final = r"\s*([^\s\-–×]+)"
+_SPOKEN: Final = (r"(?i)i['’]?m\s+moving\s+my\s+(\w+)\s+from\s+(?:space\s+)?(\S+)\s+to\s+(?:space\s+)?(\S+)"
+                  r"((?:\s+to\s+(?:space\s+)?\S+)*)\s*$")
+_SPOKEN_MORE: Final = r"(?i)\s+to\s+(?:space\s+)?(\S+)"
 # One move in a run of move text (:meth:`BataloNotation.split`): the spoken form, or names joined
 # by separators (a trailing separator kept, so that "IR to" reaches the reader, which says what is
 # missing). Atomic groups and at most 31 parts: linear on any line (issue 9, item 14).
-_ONE_MOVE = (r"(?i:(?>i['’]?m[ \t]+moving[ \t]+my[ \t]+[a-z]+[ \t]+from[ \t]+(?:space[ \t]+)?"
-             r"[a-z]{1,2}[0-9]{0,2}(?:[ \t]+to[ \t]+(?:space[ \t]+)?[a-z]{1,2}[0-9]{0,2}){1,31})"
-             r"|(?>[a-z]{1,2}[0-9]{0,2}(?:[ \t]*(?:to|-|–|x|×)[ \t]*[a-z]{1,2}[0-9]{0,2}){0,31}"
-             r"(?:[ \t]*(?:to|-|–|x|×)(?![a-z0-9'’]))?))")
-_ANNOUNCED = frozenset({"averto"})
+_ONE_MOVE: Final = (r"(?i:(?>i['’]?m[ \t]+moving[ \t]+my[ \t]+[a-z]+[ \t]+from[ \t]+(?:space[ \t]+)?"
+                    r"[a-z]{1,2}[0-9]{0,2}(?:[ \t]+to[ \t]+(?:space[ \t]+)?[a-z]{1,2}[0-9]{0,2}){1,31})"
+                    r"|(?>[a-z]{1,2}[0-9]{0,2}(?:[ \t]*(?:to|-|–|x|×)[ \t]*[a-z]{1,2}[0-9]{0,2}){0,31}"
+                    r"(?:[ \t]*(?:to|-|–|x|×)(?![a-z0-9'’]))?))")
+_ANNOUNCED: Final = frozenset({"averto"})
 # The common run, split at once (the same spans as split_by with _ONE_MOVE, held to it by
 # tests/games/test_batalo_fast_paths.py): "IR to HS", then "EV to DU", each maybe with "averto".
 # A second move that starts with an x is left to _ONE_MOVE, which reads that x as a capture mark.
-_RUN = (r"([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?"
-        r"(?: (?![xX])([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?)?[ \t]*")
-_PIECE_WORDS = {"stone": batalo.WHITE_STONE, "column": batalo.WHITE_COLUMN}
+_RUN: Final = (r"([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?"
+               r"(?: (?![xX])([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?)?[ \t]*")
+_PIECE_WORDS: Final = {"stone": batalo.WHITE_STONE, "column": batalo.WHITE_COLUMN}
 
 
 class _Written:
@@ -83,8 +84,8 @@ def _written(start: int, path: tuple[int, ...], capture: bool, piece: str | None
     return _Written(start, path, capture, piece, text, move)
 
 
-_FAST = re.compile(r"([A-Za-z]{2})[ \t]*(?:to|TO|To|-)[ \t]*([A-Za-z]{2})")
-_INDEX = batalo.BOARD.index
+_FAST: Final = re.compile(r"([A-Za-z]{2})[ \t]*(?:to|TO|To|-)[ \t]*([A-Za-z]{2})")
+_INDEX: Final = batalo.BOARD.index
 
 
 def _read_fast(text: str) -> _Written | None:
@@ -190,7 +191,7 @@ def _parse(text: str) -> _Written:
 
 
 _read = memoised_reader(_parse)
-_PLAIN_MOVES: dict[str, batalo.Move] = {}
+_PLAIN_MOVES: Final[dict[str, batalo.Move]] = {}
 """The move of each text read that names no piece and marks no capture: its meaning does not
 depend on the position, so ``read`` hands it out at once the next time (one look-up a ply)."""
 
@@ -244,7 +245,7 @@ class BataloNotation(NotationBase[batalo.Position, batalo.Move]):
         return "-".join(batalo.to_pbmserv(s) for s in spaces)
 
 
-_OWN_BASE = {1: WHITE_BASE, -1: BLACK_BASE}
+_OWN_BASE: Final = {1: WHITE_BASE, -1: BLACK_BASE}
 
 
 def play(position: Position, text: str) -> Position | None:
@@ -303,4 +304,4 @@ def play(position: Position, text: str) -> Position | None:
     return after
 
 
-NOTATION = BataloNotation()
+NOTATION: Final = BataloNotation()

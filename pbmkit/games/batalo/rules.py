@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
+from typing import Final
 
 from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, hex_board
@@ -54,15 +55,15 @@ __all__ = [
 
 # --- the board -------------------------------------------------------------------------------
 
-_FIRST = "ABCDEFGHIJKLM"  # the A–M family of lines: i = 1..13
-_SECOND = "NOPQRSTUVWXYZ"  # the N–Z family of lines: j = 1..13
+_FIRST: Final = "ABCDEFGHIJKLM"  # the A–M family of lines: i = 1..13
+_SECOND: Final = "NOPQRSTUVWXYZ"  # the N–Z family of lines: j = 1..13
 
 # THE one table from (i, j) to a phone-chart name: a corrected chart is a change here only.
-_COORDS = [(i, j) for i in range(1, 14) for j in range(1, 14) if 8 <= i + j <= 20]
-BOARD: Board = hex_board(_COORDS, lambda i, j: _FIRST[i - 1] + _SECOND[j - 1])
+_COORDS: Final = [(i, j) for i in range(1, 14) for j in range(1, 14) if 8 <= i + j <= 20]
+BOARD: Final[Board] = hex_board(_COORDS, lambda i, j: _FIRST[i - 1] + _SECOND[j - 1])
 """The 127-space board; coordinates are the spec's ``(i, j)``."""
 
-_SECOND_SET = frozenset(_SECOND)
+_SECOND_SET: Final = frozenset(_SECOND)
 
 
 def space(name: str) -> int:
@@ -81,7 +82,7 @@ def space_name(sp: int) -> str:
     return BOARD.names[sp]
 
 
-_PBMSERV_RE = r"([a-mA-M])(1[0-3]|[1-9])"  # compiled on first use (re keeps it)
+_PBMSERV_RE: Final = r"([a-mA-M])(1[0-3]|[1-9])"  # compiled on first use (re keeps it)
 
 
 def to_pbmserv(sp: int) -> str:
@@ -105,18 +106,21 @@ def from_pbmserv(name: str) -> int:
 
 # --- pieces and positions ----------------------------------------------------------------
 
-EMPTY = 0
-WHITE, BLACK = 1, -1
-WHITE_STONE, WHITE_COLUMN = 1, 2
-BLACK_STONE, BLACK_COLUMN = -1, -2
+EMPTY: Final = 0
+WHITE: Final = 1
+BLACK: Final = -1
+WHITE_STONE: Final = 1
+WHITE_COLUMN: Final = 2
+BLACK_STONE: Final = -1
+BLACK_COLUMN: Final = -2
 
-WHITE_BASE: int = space("JQ")
-BLACK_BASE: int = space("DW")
-_BASE = {WHITE: WHITE_BASE, BLACK: BLACK_BASE}
-_SIDE_NAME = {WHITE: "White", BLACK: "Black"}
-_PIECE_WORD = {1: "stone", 2: "column"}
+WHITE_BASE: Final[int] = space("JQ")
+BLACK_BASE: Final[int] = space("DW")
+_BASE: Final = {WHITE: WHITE_BASE, BLACK: BLACK_BASE}
+_SIDE_NAME: Final = {WHITE: "White", BLACK: "Black"}
+_PIECE_WORD: Final = {1: "stone", 2: "column"}
 
-STANDARD_SETUP = "W:JQ O:IQ,IR,JP,JR,KP,KQ B:DW X:CW,CX,DV,DX,EV,EW w"
+STANDARD_SETUP: Final = "W:JQ O:IQ,IR,JP,JR,KP,KQ B:DW X:CW,CX,DV,DX,EV,EW w"
 """The Setup value of the standard position (fig. 1)."""
 
 
@@ -148,12 +152,12 @@ def _splitmix64(seed: int) -> Iterator[int]:
         yield (z ^ (z >> 31)) >> 3
 
 
-_ZRNG = _splitmix64(0x6261)
-_ZOBRIST: tuple[tuple[int, ...], ...] = tuple(
+_ZRNG: Final = _splitmix64(0x6261)
+_ZOBRIST: Final[tuple[tuple[int, ...], ...]] = tuple(
     (0, *(next(_ZRNG) for _ in range(4))) for _ in range(BOARD.size)
 )
 """``_ZOBRIST[space][code]``: index 0 (empty) is 0; codes 1, 2, -2, -1 index the other four."""
-_BLACK_KEY: int = next(_ZRNG)
+_BLACK_KEY: Final[int] = next(_ZRNG)
 
 
 def _zobrist(board: tuple[int, ...], turn: int) -> int:
@@ -217,15 +221,15 @@ class Move:
 
 # --- precomputed tables ------------------------------------------------------------------
 
-_N = BOARD.size
-NEIGHBOURS = BOARD.neighbours
-RAYS = BOARD.rays
-HOPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+_N: Final = BOARD.size
+NEIGHBOURS: Final = BOARD.neighbours
+RAYS: Final = BOARD.rays
+HOPS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((ray[0], ray[1]) for ray in rays if len(ray) > 1) for rays in RAYS
 )
 """``HOPS[s]``: ``(over, land)`` for each direction in which a hop from ``s`` stays on the board."""
 
-_LINES: list[dict[int, tuple[int, int]] | None] = [None] * _N
+_LINES: Final[list[dict[int, tuple[int, int]] | None]] = [None] * _N
 """``_LINES[a][b]``: (direction, distance) from ``a`` to ``b``; each row is built on first use."""
 
 
@@ -236,7 +240,7 @@ def _lines_from(a: int) -> dict[int, tuple[int, int]]:
     return row
 
 
-_NEIGHBOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(ns) for ns in NEIGHBOURS)
+_NEIGHBOUR_SETS: Final[tuple[frozenset[int], ...]] = tuple(frozenset(ns) for ns in NEIGHBOURS)
 
 
 def line_between(a: int, b: int) -> tuple[int, int] | None:
@@ -251,7 +255,7 @@ def _mirror_of(sp: int) -> int:
     return m
 
 
-_MIRROR: tuple[int, ...] = tuple(_mirror_of(s) for s in range(_N))
+_MIRROR: Final[tuple[int, ...]] = tuple(_mirror_of(s) for s in range(_N))
 
 
 # --- move generation ---------------------------------------------------------------------
@@ -422,10 +426,10 @@ def has_legal_move(position: Position) -> bool:
 # --- playing a move, outcome, averto -----------------------------------------------------
 
 
-_new_position = object.__new__
-_set_board: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["board"].__set__
-_set_turn: Callable[[Position, int], None] = Position.__dict__["turn"].__set__
-_set_key: Callable[[Position, int | None], None] = Position.__dict__["_key"].__set__
+_new_position = Position.__new__
+_set_board: Callable[[Position, tuple[int, ...]], None] = vars(Position)["board"].__set__
+_set_turn: Callable[[Position, int], None] = vars(Position)["turn"].__set__
+_set_key: Callable[[Position, int | None], None] = vars(Position)["_key"].__set__
 
 
 _COLUMNS: tuple[Position | None, int, int] = (None, -1, -1)
@@ -581,10 +585,11 @@ def _hop_starts(board: tuple[int, ...], target: int, side: int) -> list[int]:
     return found
 
 
-_HOPS_INTO: list[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], frozenset[int]] | None] = [None] * _N
+_HOPS_INTO: Final[list[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], frozenset[int]] | None]] = (
+    [None] * _N)
 """``_HOPS_INTO[t]``: what stands on the spaces a hop landing on ``t`` passes over (a getter),
 and those spaces (built on first use)."""
-_NEIGHBOUR_VALUES: list[Callable[[tuple[int, ...]], tuple[int, ...]] | None] = [None] * _N
+_NEIGHBOUR_VALUES: Final[list[Callable[[tuple[int, ...]], tuple[int, ...]] | None]] = [None] * _N
 
 
 def _neighbour_values(space: int) -> Callable[[tuple[int, ...]], tuple[int, ...]]:

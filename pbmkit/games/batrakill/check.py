@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import pairwise
+from typing import Final
 
 from pbmkit.games.batrakill.rules import (
     Knight,
@@ -20,7 +21,7 @@ from pbmkit.games.batrakill.rules import (
 
 __all__ = ["check_move"]
 
-_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+_WORDS: Final = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def check_move(position: Position, move: Move) -> str | None:

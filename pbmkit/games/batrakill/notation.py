@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batrakill.rules import Move, Position, legal_moves
@@ -25,22 +25,22 @@ from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, guard
 
 __all__ = ["BatrakillNotation", "Written", "format_move", "notation_for", "read_text"]
 
-MAX_MOVE_LENGTH = 80
+MAX_MOVE_LENGTH: Final = 80
 # One move in a run of move text (:meth:`BatrakillNotation.split`): the dragon placed (``D@e5``),
 # or an optional ``D`` and squares joined by ``-``, ``x``, ``/`` or ``>``. Atomic, bounded: linear.
-_ONE_MOVE = (
+_ONE_MOVE: Final = (
     r"(?i:(?>d[ \t]*@[ \t]*[a-z]{1,2}[0-9]{0,2}|(?:d[ \t]+)?[a-z]{1,2}[0-9]{0,2}"
     r"(?:[ \t]*[-–x×/>][ \t]*(?!d[ \t]*@|d[ \t]+[a-z])[a-z]{1,2}[0-9]{0,2}){0,31}"
     r"(?:[ \t]*[-–x×/>](?![a-z0-9@'’]|[ \t]*@))?))")
 # The common run, a turn's moves as the writer spells them on a board up to 9 x 9 (``c2-c3 D e4xe6``,
 # ``e9/e8 D@e5``; up to five moves in the zones version): split at once by RunSplit, held to the
 # plain split by tests/games/test_run_split.py and test_batrakill_fast_paths.py.
-_QUICK_MOVE = r"([a-i][1-9][-/>][a-i][1-9]|D@[a-i][1-9]|D [a-i][1-9](?:[-x][a-i][1-9]){1,31})()"
-_QUICK_RUN = _QUICK_MOVE + f"(?: {_QUICK_MOVE})?" * 4 + r"[ \t]*"
-_SEP = re.compile(r"\s*([-–x×X/>@])\s*")
-_SQUARE = re.compile(r"[a-z][0-9]{1,2}")
-_EXAMPLES = "c2-c3, e9/e8, e5>c7, D@e5 or D e4xe6xg6"
-_JUMP = frozenset("x×X")
+_QUICK_MOVE: Final = r"([a-i][1-9][-/>][a-i][1-9]|D@[a-i][1-9]|D [a-i][1-9](?:[-x][a-i][1-9]){1,31})()"
+_QUICK_RUN: Final = _QUICK_MOVE + f"(?: {_QUICK_MOVE})?" * 4 + r"[ \t]*"
+_SEP: Final = re.compile(r"\s*([-–x×X/>@])\s*")
+_SQUARE: Final = re.compile(r"[a-z][0-9]{1,2}")
+_EXAMPLES: Final = "c2-c3, e9/e8, e5>c7, D@e5 or D e4xe6xg6"
+_JUMP: Final = frozenset("x×X")
 
 
 class Written(NamedTuple):

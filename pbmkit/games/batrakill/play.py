@@ -15,6 +15,7 @@ move): ``None``, and the caller goes the long way, which answers and explains.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from typing import Final
 
 from pbmkit.games.batrakill import rules
 from pbmkit.games.batrakill.notation import read_text
@@ -33,10 +34,10 @@ from pbmkit.games.notation import MoveSyntaxError
 __all__ = ["play"]
 
 _tuple_new = tuple.__new__
-_NOTHING = (-1, -1, -2, -1)
+_NOTHING: Final = (-1, -1, -2, -1)
 """What :func:`_learn` keeps for a text ``play`` never answers."""
-_NORTH_REVERSED = _REVERSED["N"]
-_RULES = vars(rules)
+_NORTH_REVERSED: Final = _REVERSED["N"]
+_RULES: Final = vars(rules)
 """The rules' globals: ``play`` sets their memo of the knights' squares (``_SQUARES``) as
 :func:`~pbmkit.games.batrakill.rules.apply` does, without a call."""
 
@@ -73,6 +74,7 @@ def _learn(cfg: Config, text: str) -> tuple[int, int, int, int]:
 def play(position: Position, text: str) -> Position | None:
     """The position after the move ``text`` when it is a legal knight's step outside a tower, or
     a legal step or placement of the dragon; ``None`` otherwise (the long way decides)."""
+    result: tuple[str, str] | None  # declared: mypyc infers None from the unpacking alone
     (cfg, knights, towers, broken, supply, dragon, round_, eaten, eaten_before, barred, to_move,
      result) = position
     if result is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Iterator
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pbmkit.games.batrakill.layout import Layout
 
@@ -18,13 +18,14 @@ __all__ = ["DRAGON", "KNIGHTS", "Config", "Knight", "Move", "Position", "apply",
            "dragon_moves", "has_moves", "initial_position", "knight_move_is_legal", "knight_moves",
            "legal_moves", "outcome", "place_name"]
 
-DRAGON = "dragon"
-KNIGHTS = "knights"
+DRAGON: Final = "dragon"
+KNIGHTS: Final = "knights"
 """The duel's two sides (the knights' single faction is also called ``knights``)."""
-EATS_TO_WIN = 5
-_DIR = {"N": 0, "S": 1, "E": 2, "W": 3}
-_FORWARD_SIDEWAYS = {"N": ("N", "E", "W"), "E": ("E", "N", "S"), "S": ("S", "E", "W"), "W": ("W", "N", "S")}
-_REVERSED = {"N": "S", "S": "N", "E": "W", "W": "E"}
+EATS_TO_WIN: Final = 5
+_DIR: Final = {"N": 0, "S": 1, "E": 2, "W": 3}
+_FORWARD_SIDEWAYS: Final = {"N": ("N", "E", "W"), "E": ("E", "N", "S"), "S": ("S", "E", "W"),
+                             "W": ("W", "N", "S")}
+_REVERSED: Final = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def place_name(place: tuple[str, ...]) -> str:

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batu_khan.rules import (
     BLOCKADE,
@@ -33,7 +35,7 @@ from pbmkit.games.batu_khan.rules import (
 
 __all__ = ["check_move", "move_or_raise", "movement_rule"]
 
-_MOVEMENT: dict[str, str] = {
+_MOVEMENT: Final[dict[str, str]] = {
     "B": "the blue stone moves 1 or 2 squares straight forward, never sideways or backward",
     "Y": "the yellow stone moves 1 or 2 squares diagonally forward in a straight line, never "
          "sideways or backward",
@@ -167,7 +169,7 @@ def check_move(position: Position, move: Move) -> str | None:
     return reason
 
 
-_OVER = "the game is already over"
+_OVER: Final = "the game is already over"
 
 
 def _plain_lay(position: Position, move: Move) -> bool:
@@ -209,8 +211,8 @@ def _plain_move(position: Position, move: Move) -> bool:
     return middle is not None and (middle < 0 or cells[middle] == EMPTY)
 
 
-_LOWER = {p: p.lower() for p in STONES}
-_NORTH_STONES = STONES.lower()
+_LOWER: Final = {p: p.lower() for p in STONES}
+_NORTH_STONES: Final = STONES.lower()
 
 
 def _reason(position: Position, move: Move) -> str | None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batu_khan.check import check_move
@@ -45,21 +46,21 @@ __all__ = ["NOTATION", "BatuKhanNotation", "notation_for"]
 # One action in a run of move text (:meth:`BatuKhanNotation.split`): a stone laid from the hand
 # (``B@c1``, ``X @ d3``) or an optional stone letter and squares joined by separators; a trailing
 # separator is never taken before an ``@`` (``W b1-c2 X@c1`` is two actions). Atomic, bounded.
-_ONE_ACTION = (r"(?i:(?>[a-z][ \t]*@[ \t]*[a-z]{1,2}[0-9]{0,2}|(?:[a-z][ \t]+)?[a-z]{1,2}[0-9]{0,2}"
-               r"(?:[ \t]*(?:-|–|x|×)[ \t]*[a-z]{1,2}[0-9]{0,2}){0,31}"
-               r"(?:[ \t]*(?:-|–|x|×)(?![a-z0-9@'’]|[ \t]*@))?))")
+_ONE_ACTION: Final = (r"(?i:(?>[a-z][ \t]*@[ \t]*[a-z]{1,2}[0-9]{0,2}|(?:[a-z][ \t]+)?[a-z]{1,2}[0-9]{0,2}"
+                      r"(?:[ \t]*(?:-|–|x|×)[ \t]*[a-z]{1,2}[0-9]{0,2}){0,31}"
+                      r"(?:[ \t]*(?:-|–|x|×)(?![a-z0-9@'’]|[ \t]*@))?))")
 # The common run, as the writer spells it ("B@c1 K d2-e3", "Y b2xc3"): split at once by RunSplit.
 # A second action never starts with "X " (the plain split reads that X as a knock-out mark).
-_QUICK_RUN = (r"([BYKWX]@[a-i][1-9]|[BYKWX] [a-i][1-9][-x][a-i][1-9])()"
-              r"(?: (?![xX] )([BYKWX]@[a-i][1-9]|[BYKWX] [a-i][1-9][-x][a-i][1-9])())?[ \t]*")
-MAX_MOVE_LENGTH = 40
+_QUICK_RUN: Final = (r"([BYKWX]@[a-i][1-9]|[BYKWX] [a-i][1-9][-x][a-i][1-9])()"
+                     r"(?: (?![xX] )([BYKWX]@[a-i][1-9]|[BYKWX] [a-i][1-9][-x][a-i][1-9])())?[ \t]*")
+MAX_MOVE_LENGTH: Final = 40
 """Longer text is refused before any pattern runs (the longest action, ``Y b2 x c3``, is short)."""
 
-_LAY = re.compile(r"\s*([A-Za-z])\s*@\s*([A-Za-z])([0-9]{1,2})\s*")
-_MOVE = re.compile(
+_LAY: Final = re.compile(r"\s*([A-Za-z])\s*@\s*([A-Za-z])([0-9]{1,2})\s*")
+_MOVE: Final = re.compile(
     r"\s*(?:([BYKWXbykwx])\s*)?([A-Za-z])([0-9]{1,2})\s*(-|–|x|X|×)\s*([A-Za-z])([0-9]{1,2})\s*")
-_EXAMPLES = "B@c1, X@d3, B c1-c3 or Y b2xc3"
-_KNOCK = frozenset("xX×")
+_EXAMPLES: Final = "B@c1, X@d3, B c1-c3 or Y b2xc3"
+_KNOCK: Final = frozenset("xX×")
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,5 +180,5 @@ def notation_for(files: int = DEFAULT_FILES, ranks: int = DEFAULT_RANKS) -> Batu
     return BatuKhanNotation(files, ranks)
 
 
-NOTATION = notation_for(DEFAULT_FILES, DEFAULT_RANKS)
+NOTATION: Final = notation_for(DEFAULT_FILES, DEFAULT_RANKS)
 """The Batu Khan action notation on the default 5 × 5 board."""

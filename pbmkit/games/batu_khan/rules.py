@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, square_board
@@ -64,29 +64,32 @@ __all__ = [
     "threateners",
 ]
 
-SOUTH, NORTH = 0, 1
-SIDE_NAMES: tuple[str, str] = ("south", "north")
+SOUTH: Final = 0
+NORTH: Final = 1
+SIDE_NAMES: Final[tuple[str, str]] = ("south", "north")
 """Lower-case side names by side number; South (player 1) moves first."""
-STONES = "BYKW"
+STONES: Final = "BYKW"
 """The four stones' letters: blue, yellow, black (K), white."""
-BLOCKADE = "X"
-PIECES = STONES + BLOCKADE
-FULL_HAND = PIECES
+BLOCKADE: Final = "X"
+PIECES: Final = STONES + BLOCKADE
+FULL_HAND: Final = PIECES
 """A hand before the first action: every stone and the blockade."""
-EMPTY = "."
-KIND_WORDS: dict[str, str] = {"B": "blue", "Y": "yellow", "K": "black", "W": "white", "X": "blockade"}
-MIN_SIZE, MAX_SIZE = 3, 9
-DEFAULT_FILES = DEFAULT_RANKS = 5
-MAX_STONES_IN_PLAY = 3
+EMPTY: Final = "."
+KIND_WORDS: Final[dict[str, str]] = {"B": "blue", "Y": "yellow", "K": "black", "W": "white", "X": "blockade"}
+MIN_SIZE: Final = 3
+MAX_SIZE: Final = 9
+DEFAULT_FILES: Final = 5
+DEFAULT_RANKS: Final = 5
+MAX_STONES_IN_PLAY: Final = 3
 """Detail rule: at most 3 stones of a side on the board at once (the blockade is no stone)."""
 
-_NORTH_STONES = STONES.lower()
-_SOUTH_SYMBOLS = frozenset(STONES)
-_NORTH_SYMBOLS = frozenset(STONES.lower())
-_MINE = (_SOUTH_SYMBOLS, _NORTH_SYMBOLS)
-STONE_SYMBOLS = _SOUTH_SYMBOLS | _NORTH_SYMBOLS
+_NORTH_STONES: Final = STONES.lower()
+_SOUTH_SYMBOLS: Final = frozenset(STONES)
+_NORTH_SYMBOLS: Final = frozenset(STONES.lower())
+_MINE: Final = (_SOUTH_SYMBOLS, _NORTH_SYMBOLS)
+STONE_SYMBOLS: Final = _SOUTH_SYMBOLS | _NORTH_SYMBOLS
 """Every stone's board symbol (both sides; blockades excluded)."""
-_BLOCKADES = frozenset("Xx")
+_BLOCKADES: Final = frozenset("Xx")
 
 
 def symbol_of(letter: str, side: int) -> str:
@@ -169,7 +172,7 @@ class Geometry:
                 f"ranks 1-{self.ranks})")
 
 
-_GEOMETRIES: dict[int, Geometry] = {}
+_GEOMETRIES: Final[dict[int, Geometry]] = {}
 """Every board built so far, by ``files * 16 + ranks`` (the fastest lookup for a position)."""
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
@@ -64,20 +64,20 @@ __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation", "play"]
 # \s*+ where a run could otherwise be split between two of them, or tried at each of its places).
 # Compiled on first use (:func:`_patterns`): the writer's spelling is read by one pattern of its
 # own (:func:`_quick_parse`), so a mailed move in that spelling compiles none of them.
-_PATTERNS = (r"(?:([RrSs])\s*+(\+)?)?\s*+(?=[A-Za-z][0-9])",  # the letter and the Billo mark
-             r"\s*([A-Za-z])([0-9]{1,2})",  # a square
-             r"\s*(-|–|x|X|×|to\b)\s*",  # a separator
-             r"=\s*+([A-Za-z])\s*+$")  # a promotion mark
+_PATTERNS: Final = (r"(?:([RrSs])\s*+(\+)?)?\s*+(?=[A-Za-z][0-9])",  # the letter and the Billo mark
+                    r"\s*([A-Za-z])([0-9]{1,2})",  # a square
+                    r"\s*(-|–|x|X|×|to\b)\s*",  # a separator
+                    r"=\s*+([A-Za-z])\s*+$")  # a promotion mark
 # One move in a run of move text (:meth:`BilloNotation.split`): an optional piece letter (and +),
 # then names joined by separators and an optional =B. Names are read loosely (one or two letters,
 # digits) so that a mistyped move stays one move for the reader to explain; atomic, bounded: linear.
-_ONE_MOVE = (r"(?i:(?>(?:[rs]\+?[ \t]+|[rs]\+)?[a-z]{1,2}[0-9]{0,2}(?:[ \t]*(?:to|-|–|x|×)[ \t]*"
-             r"[a-z]{1,2}[0-9]{0,2}){0,31}(?:[ \t]*(?:to|-|–|x|×)(?![a-z0-9'’]))?"
-             r"(?:[ \t]*=[ \t]*[a-z](?![a-z0-9]))?))")
-_EXAMPLE = "R c1-d2"
+_ONE_MOVE: Final = (r"(?i:(?>(?:[rs]\+?[ \t]+|[rs]\+)?[a-z]{1,2}[0-9]{0,2}(?:[ \t]*(?:to|-|–|x|×)[ \t]*"
+                    r"[a-z]{1,2}[0-9]{0,2}){0,31}(?:[ \t]*(?:to|-|–|x|×)(?![a-z0-9'’]))?"
+                    r"(?:[ \t]*=[ \t]*[a-z](?![a-z0-9]))?))")
+_EXAMPLE: Final = "R c1-d2"
 # The common run, as the writer spells it ("R a1-a2 S+ b7-c6xd5"): split at once by RunSplit.
-_QUICK_RUN = (r"((?:[RS]\+? )?[a-h][1-8](?:[-x][a-h][1-8]){1,24})()"
-              r"(?: ((?:[RS]\+? )?[a-h][1-8](?:[-x][a-h][1-8]){1,24})())?[ \t]*")
+_QUICK_RUN: Final = (r"((?:[RS]\+? )?[a-h][1-8](?:[-x][a-h][1-8]){1,24})()"
+                     r"(?: ((?:[RS]\+? )?[a-h][1-8](?:[-x][a-h][1-8]){1,24})())?[ \t]*")
 
 
 @cache
@@ -214,12 +214,12 @@ def _plain_parse(text: str) -> _Written:
 
 
 _read = memoised_reader(_parse)
-_LETTERED: dict[str, tuple[Move, tuple[int, ...], bool, tuple[int, ...]]] = {}
+_LETTERED: Final[dict[str, tuple[Move, tuple[int, ...], bool, tuple[int, ...]]]] = {}
 """The moves read so far that name their piece letter and write no ``=B`` (most moves of a
 record): :meth:`BilloNotation.read` finds them here at once, without :data:`_read`'s checks, as
 the move as written, the squares where an opponent's piece is a capture the text implies (the
 path when no ``x`` is written, else none), whether ``+`` is written, and the squares."""
-_LETTERED_SIZE = 8192
+_LETTERED_SIZE: Final = 8192
 
 
 _Lettered = tuple[Move, tuple[int, ...], bool, tuple[int, ...]]
@@ -230,11 +230,11 @@ def _lettered_entry(w: _Written) -> _Lettered:
     return (w.move, w.move.steps if w.captures is None else (), w.billo, w.squares)
 
 
-_SQUARES = {f"{file}{rank}": k + 8 * r for k, file in enumerate("abcdefgh")
-            for r, rank in enumerate("12345678")}
+_SQUARES: Final = {f"{file}{rank}": k + 8 * r for k, file in enumerate("abcdefgh")
+                   for r, rank in enumerate("12345678")}
 """Square names as the writer spells them, to square numbers."""
-_new_move = object.__new__
-_MOVE_SETTERS = tuple(Move.__dict__[name].__set__ for name in ("piece", "start", "steps", "captures"))
+_new_move = Move.__new__
+_MOVE_SETTERS: Final = tuple(vars(Move)[name].__set__ for name in ("piece", "start", "steps", "captures"))
 
 
 def _quick_lettered(text: str) -> _Lettered | None:
@@ -496,5 +496,5 @@ def _word(piece: str) -> str:
     return "round" if piece == billo.ROUND else "square"
 
 
-NOTATION = BilloNotation()
+NOTATION: Final = BilloNotation()
 """The Billo move notation, registered as ``billo``."""

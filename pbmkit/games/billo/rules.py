@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pbmkit.games.base import Outcome
 from pbmkit.games.board import Board, square_board
@@ -62,7 +62,7 @@ __all__ = [
 
 # --- the board ---------------------------------------------------------------------------------
 
-BOARD: Board = square_board(8, 8)
+BOARD: Final[Board] = square_board(8, 8)
 """The 8 × 8 board; coordinates are (file, rank), 0-based; names ``a1`` … ``h8``."""
 
 
@@ -78,16 +78,17 @@ def space_name(sq: int) -> str:
 
 # --- pieces and cells --------------------------------------------------------------------------
 
-YELLOW, ORANGE = 1, -1
-SIDE_NAMES: dict[int, str] = {YELLOW: "yellow", ORANGE: "orange"}
+YELLOW: Final = 1
+ORANGE: Final = -1
+SIDE_NAMES: Final[dict[int, str]] = {YELLOW: "yellow", ORANGE: "orange"}
 ROUND, SQUARE = "R", "S"
-SHAPES: tuple[str, str] = (ROUND, SQUARE)
-_SHAPE_WORD = {ROUND: "round", SQUARE: "square"}
-_OTHER = {ROUND: SQUARE, SQUARE: ROUND}
+SHAPES: Final[tuple[str, str]] = (ROUND, SQUARE)
+_SHAPE_WORD: Final = {ROUND: "round", SQUARE: "square"}
+_OTHER: Final = {ROUND: SQUARE, SQUARE: ROUND}
 
-EMPTY = 0
+EMPTY: Final = 0
 NONE, BASIC, BILLO = 0, 1, 2
-QUIET_DRAW_PLIES = 100
+QUIET_DRAW_PLIES: Final = 100
 """Rule 14 (house): 50 moves by each side with no capture and no promotion allow a draw claim."""
 
 
@@ -213,9 +214,9 @@ def move_text(position: Position, move: Move) -> str:
 
 # --- precomputed tables ------------------------------------------------------------------------
 
-_N = BOARD.size
-_RANK: tuple[int, ...] = tuple(r for _f, r in BOARD.coords)
-_LAST_RANK = {YELLOW: 7, ORANGE: 0}
+_N: Final = BOARD.size
+_RANK: Final[tuple[int, ...]] = tuple(r for _f, r in BOARD.coords)
+_LAST_RANK: Final = {YELLOW: 7, ORANGE: 0}
 
 
 def _neighbours(dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
@@ -226,16 +227,16 @@ def _neighbours(dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...
     return tuple(out)
 
 
-_FORWARD: dict[int, tuple[tuple[int, ...], ...]] = {
+_FORWARD: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     YELLOW: _neighbours(((0, 1), (-1, 1), (1, 1))),
     ORANGE: _neighbours(((0, -1), (-1, -1), (1, -1))),
 }
-_KING: tuple[tuple[int, ...], ...] = BOARD.neighbours
+_KING: Final[tuple[tuple[int, ...], ...]] = BOARD.neighbours
 # Normalised codes (code * side): what a piece of each shape may pass through (own free piece of
 # the other shape, basic or Billo) and what it may capture (opponent's free piece of the other
 # shape; the value says whether that prey is a Billo, which only a Billo may capture).
-_PASSABLE = {ROUND: frozenset((3, 6)), SQUARE: frozenset((1, 2))}
-_PREY = {ROUND: {-3: 0, -6: 1}, SQUARE: {-1: 0, -2: 1}}
+_PASSABLE: Final = {ROUND: frozenset((3, 6)), SQUARE: frozenset((1, 2))}
+_PREY: Final = {ROUND: {-3: 0, -6: 1}, SQUARE: {-1: 0, -2: 1}}
 
 
 def last_rank(side: int) -> int:
@@ -276,15 +277,15 @@ def promotes(position: Position, move: Move) -> bool:
 
 MOVER_BASIC, MOVER_BILLO, FREE, FREE_BASIC = 0, 1, 2, 3
 P_BASIC, P_BILLO, P_FREE, P_FREE_BASIC = 0, 1, 2, 3
-P_KNOWN = 8
-HALF = 72
-FULL = (1 << 64) - 1
-_FILE_A = sum(1 << (8 * r) for r in range(8))
-_NOT_A = FULL & ~_FILE_A
-_NOT_H = FULL & ~(_FILE_A << 7)
-PNOT_A = _NOT_A | _NOT_A << HALF
+P_KNOWN: Final = 8
+HALF: Final = 72
+FULL: Final = (1 << 64) - 1
+_FILE_A: Final = sum(1 << (8 * r) for r in range(8))
+_NOT_A: Final = FULL & ~_FILE_A
+_NOT_H: Final = FULL & ~(_FILE_A << 7)
+PNOT_A: Final = _NOT_A | _NOT_A << HALF
 """Both halves of a packed mask without file a (shifting down a file, or a file and a rank)."""
-PNOT_H = _NOT_H | _NOT_H << HALF
+PNOT_H: Final = _NOT_H | _NOT_H << HALF
 """Both halves of a packed mask without file h."""
 
 
@@ -318,7 +319,7 @@ def _halves(cats: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[int
     return (tuple(i for i, bit in pairs if bit == 1), tuple(i for i, bit in pairs if bit != 1))
 
 
-_PACKED_CATS: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+_PACKED_CATS: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
     _halves(_packed_cats(code)) for code in range(-8, 9))
 """``_PACKED_CATS[code + 8]``: the indices of the packed masks a square ``sq`` holding ``code``
 belongs to by bit ``sq``, and those it belongs to by bit ``sq + HALF``."""
@@ -335,7 +336,7 @@ class _Flips(dict[int, tuple[tuple[int, ...], tuple[int, ...]]]):
         return flips
 
 
-_FLIPS = _Flips()
+_FLIPS: Final = _Flips()
 
 
 def _packed_of(board: tuple[int, ...]) -> tuple[int, ...]:
@@ -348,7 +349,7 @@ def _packed_of(board: tuple[int, ...]) -> tuple[int, ...]:
 
 
 _set_masks: Callable[[Position, tuple[int, ...] | None], None] = \
-    Position.__dict__["_masks"].__set__
+    vars(Position)["_masks"].__set__
 
 
 def packed(position: Position) -> tuple[int, ...]:
@@ -533,11 +534,11 @@ def has_legal_move(position: Position) -> bool:
 # --- playing a move ----------------------------------------------------------------------------
 
 
-_new_position = object.__new__
-_set_board: Callable[[Position, tuple[int, ...]], None] = Position.__dict__["board"].__set__
-_set_turn: Callable[[Position, int], None] = Position.__dict__["turn"].__set__
-_set_quiet: Callable[[Position, int], None] = Position.__dict__["quiet"].__set__
-_PROMOTES: dict[int, tuple[bool, ...]] = {
+_new_position = Position.__new__
+_set_board: Callable[[Position, tuple[int, ...]], None] = vars(Position)["board"].__set__
+_set_turn: Callable[[Position, int], None] = vars(Position)["turn"].__set__
+_set_quiet: Callable[[Position, int], None] = vars(Position)["quiet"].__set__
+_PROMOTES: Final[dict[int, tuple[bool, ...]]] = {
     side: tuple(_RANK[sq] == _LAST_RANK[side] for sq in range(_N)) for side in (YELLOW, ORANGE)}
 """``_PROMOTES[side][sq]``: whether a basic piece of ``side`` stopping on ``sq`` becomes a Billo."""
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import cache
+from typing import Final
 
 from pbmkit.games.billo.rules import (
     _FORWARD,
@@ -63,12 +64,12 @@ from pbmkit.games.billo.rules import (
 __all__ = ["beaten", "best_key", "can_capture", "first_of_key", "is_legal", "masks_can_capture",
            "path_key", "sorted_legal"]
 
-_NO_KEY: Key = (0, 0, 0)
-_KING_SORTED: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(n)) for n in _KING)
-_FORWARD_SORTED: dict[int, tuple[tuple[int, ...], ...]] = {
+_NO_KEY: Final[Key] = (0, 0, 0)
+_KING_SORTED: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(n)) for n in _KING)
+_FORWARD_SORTED: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     side: tuple(tuple(sorted(n)) for n in table) for side, table in _FORWARD.items()}
-_KING_BITS: tuple[int, ...] = tuple(sum(1 << n for n in row) for row in _KING)
-_FORWARD_BITS: dict[int, tuple[int, ...]] = {
+_KING_BITS: Final[tuple[int, ...]] = tuple(sum(1 << n for n in row) for row in _KING)
+_FORWARD_BITS: Final[dict[int, tuple[int, ...]]] = {
     side: tuple(sum(1 << n for n in row) for row in table) for side, table in _FORWARD.items()}
 
 
@@ -227,7 +228,7 @@ def _group_captures(basic: int, billos: int, passable: int, prey_all: int, prey_
     return False
 
 
-_LAST: list[tuple[Position, Key, bool, Key]] = []
+_LAST: Final[list[tuple[Position, Key, bool, Key]]] = []
 """The last search over a Billo's paths: reading a move without its letter judges it, then
 ``check_move`` judges it again (one position object, one question: the same answer)."""
 

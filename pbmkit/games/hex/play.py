@@ -12,18 +12,20 @@ stones again. A swap, a taken cell, a game over, any other text: ``None``, the l
 
 from __future__ import annotations
 
+from typing import Final
+
 from pbmkit.games.hex import BOARD, EDGES, Position, connected
 
 __all__ = ["play"]
 
-_BIT = tuple(1 << (f + 8 * r) for f, r in BOARD.coords)
+_BIT: Final = tuple(1 << (f + 8 * r) for f, r in BOARD.coords)
 """Each cell's bit: file ``f`` of rank ``r`` is bit ``8r + f``. A cell's six neighbours are the
 bits 1, 8 and 7 away (``(f+1, r)``, ``(f, r+1)``, ``(f-1, r+1)`` and back); from an edge cell
 those steps land on the eighth file or off the board, where no stone ever is."""
-_CELLS = {BOARD.name(s): (s, _BIT[s]) for s in range(BOARD.size)}
+_CELLS: Final = {BOARD.name(s): (s, _BIT[s]) for s in range(BOARD.size)}
 """A cell's name as the writer spells it (``c3``) to its index and bit."""
-_EDGE_MASKS = tuple((sum(_BIT[s] for s in first), sum(_BIT[s] for s in second))
-                    for first, second in EDGES)
+_EDGE_MASKS: Final = tuple((sum(_BIT[s] for s in first), sum(_BIT[s] for s in second))
+                           for first, second in EDGES)
 """Each side's two edges as masks (Red's ranks 1 and 7, Blue's files a and g)."""
 
 _last: tuple[Position, int, int, bool] = (Position((), 0), 0, 0, True)
