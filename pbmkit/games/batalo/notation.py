@@ -23,6 +23,7 @@ from pbmkit.games.batalo.rules import (
     EMPTY,
     WHITE_BASE,
     WHITE_COLUMN,
+    Move,
     Position,
     _new_position,
     _set_board,
@@ -196,7 +197,9 @@ _PLAIN_MOVES: Final[dict[str, batalo.Move]] = {}
 depend on the position, so ``read`` hands it out at once the next time (one look-up a ply)."""
 
 
-class BataloNotation(NotationBase[batalo.Position, batalo.Move]):
+# The rules' own names, not ``batalo.Position``: compiled (mypyc), the package bound by
+# ``from pbmkit.games import batalo`` reads as None in a class's bases.
+class BataloNotation(NotationBase[Position, Move]):
     """The Batalo move notation (phone-chart names)."""
 
     example = "IR to HS"

@@ -284,7 +284,9 @@ def _fallback(position: billo.Position, w: _Written) -> billo.Move:
     return billo.Move.along(piece, w.squares, caps)
 
 
-class BilloNotation(NotationBase[billo.Position, billo.Move]):
+# The rules' own names, not ``billo.Position``: compiled (mypyc), the package bound by
+# ``from pbmkit.games import billo`` reads as None in a class's bases.
+class BilloNotation(NotationBase[Position, Move]):
     """The Billo move notation (piece letter, Billo mark, squares joined by ``-`` and ``x``)."""
 
     example = _EXAMPLE
