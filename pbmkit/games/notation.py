@@ -133,6 +133,12 @@ class RunSplit:
     for each shape of run (the positions of the groups) and shared: callers must not change them.
     :meth:`plain` is the definition the quick path is held to (``tests/games/test_every_game.py``).
     Used as a class attribute: ``split = RunSplit(QUICK, ONE_MOVE)``.
+
+    ``quick`` matches move text only: words the record grammar's MOVETEXT takes (none starting
+    with a digit, ``.`` or ``…``, no ending word, no ``round N``), separated by spaces or tabs,
+    with no backreference, so that ``pbmkit check``'s lean path may read a whole turn line with
+    it (the turn's number, then ``quick``, then the line's end) in one match; held by
+    ``tests/notation/test_lean_turns.py`` for every game.
     """
 
     __slots__ = ("_announcements", "_one", "_quick", "_shapes")
@@ -142,6 +148,11 @@ class RunSplit:
         self._one: re.Pattern[str] | str = one
         self._announcements = frozenset(announcements)
         self._shapes: dict[tuple[tuple[int, int], ...], tuple[MoveSpan, ...]] = {}
+
+    @property
+    def quick(self) -> str:
+        """The quick path's pattern, as given."""
+        return self._quick if isinstance(self._quick, str) else self._quick.pattern
 
     def __call__(self, text: str) -> Sequence[MoveSpan]:
         quick = self._quick

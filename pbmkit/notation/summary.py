@@ -17,16 +17,17 @@ turns and result: ``tests/notation/test_lean_check.py`` holds them equal.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, cast
 
 from pbmkit.games import Game, IllegalMoveError, SetupError, UnknownGameError, get_game
 from pbmkit.games.base import Plays
+from pbmkit.games.notation import RunSplit
 from pbmkit.notation.model import Ending, Record, canonical_tag_name
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.reader import _DATE_RE, _TAG_RE, _parse_records, chunk_spans
 from pbmkit.notation.replay import GameReplay, _Replayer, _start_position, replay, report_json
-from pbmkit.notation.tokens import simple_items
+from pbmkit.notation.tokens import _scanner, one_turn_pattern
 
 __all__ = ["GameCheck", "iter_checks"]
 
@@ -116,33 +117,73 @@ class _Bail(Exception):
     """The lean path stops: the chunk is read again by the full path."""
 
 
+_WS: Final = re.compile(r"[ \t\r\n\f\ufeff]*")
+"""The grammar's WS (ignored between tokens; a turn's own match takes the blanks after it)."""
+
+_TURN_LINES: Final[dict[str, tuple[re.Pattern[str], range] | None]] = {}
+"""For each quick pattern of a :class:`RunSplit` (its source): the whole turn's pattern and the
+indices of its move groups in ``Match.groups()`` (``None``: the quick pattern cannot be used)."""
+
+
+def _turn_line(split: object) -> tuple[re.Pattern[str], range] | None:
+    """One pattern for a whole plain turn of a game whose ``split`` is a :class:`RunSplit`: the
+    number (group 1), the run of move text (group 2: the quick pattern, its groups after it), then
+    the end of the line and the blanks after it.
+
+    Where it matches, ONE_TURN matches the same text with the same number and run, and the game's
+    ``split`` finds in the run the moves and words of the quick pattern's groups: the quick pattern
+    takes only words that MOVETEXT takes (RunSplit's contract), and the run ends at a line's end,
+    where MOVETEXT ends too. So a turn is one match where it was ONE_TURN's, then ``split``'s.
+    """
+    if not isinstance(split, RunSplit):
+        return None
+    quick = split.quick
+    if quick in _TURN_LINES:
+        return _TURN_LINES[quick]
+    found: tuple[re.Pattern[str], range] | None = None
+    if not re.search(r"\\[0-9]|\(\?P=", quick):  # a backreference would count groups anew
+        try:
+            pattern = re.compile(rf"([0-9]{{1,9}})\.[ \t]*({quick})(?=[\r\n]|\Z)\s*")
+        except re.error:  # pragma: no cover - e.g. global flags inside the quick pattern
+            pattern = None
+        if pattern is not None and pattern.groups % 2 == 0:
+            found = (pattern, range(2, pattern.groups, 2))
+    _TURN_LINES[quick] = found
+    return found
+
+
 def _lean_chunk(chunk: str, source: str, first_line: int, index: int) -> list[GameCheck] | None:
     """The games of ``chunk`` checked by the lean path, or ``None`` when one of them is not plain
-    or has a problem (the full path then reads the chunk)."""
+    or has a problem (the full path then reads the chunk).
+
+    The chunk is read as :func:`~pbmkit.notation.tokens.simple_items` reads it (tags, then a body
+    up to the next tag), but each game's turns with the game's own turn pattern
+    (:func:`_turn_line`), ONE_TURN and ``split`` only where it does not match."""
     if "{" in chunk or ";" in chunk or chunk.startswith("\ufeff"):
         return None  # comments (or a tag value holding a brace: rare) and the byte-order mark
-    simple = simple_items(chunk, first_line)
-    if simple is None or simple[1]:
-        return None
     out: list[GameCheck] = []
+    skip, tag_at = _WS.match, _TAG_RE.match
+    n = len(chunk)
+    pos = cast(re.Match[str], skip(chunk)).end()
     try:
-        for item in simple[0]:
-            if isinstance(item, list):  # the tag-less body of the first game
-                out.append(_lean_game([], item, chunk, first_line, source, index + len(out) + 1))
-            else:
-                out.append(_lean_game(item[1], item[2], chunk, first_line, source,
-                                      index + len(out) + 1))
+        while pos < n:
+            tags: list[re.Match[str]] = []
+            while pos < n and chunk[pos] == "[":
+                m = tag_at(chunk, pos)  # the grammar's TAG, with the name and value as groups
+                if m is None:
+                    return None  # a syntax error
+                tags.append(m)
+                pos = cast(re.Match[str], skip(chunk, m.end())).end()
+            check, pos = _lean_game(tags, chunk, pos, first_line, source, index + len(out) + 1)
+            out.append(check)
     except _Bail:
         return None
     return out
 
 
-def _lean_tags(tokens: list[Any]) -> dict[str, str]:
+def _lean_tags(tokens: list[re.Match[str]]) -> dict[str, str]:
     tags: dict[str, str] = {}
-    for tok in tokens:
-        m = _TAG_RE.fullmatch(str(tok))
-        if m is None:  # pragma: no cover - the TAG terminal has the same shape
-            raise _Bail
+    for m in tokens:
         name, value = canonical_tag_name(m.group(1)), m.group(2)
         if name in tags or "\\" in value:
             raise _Bail  # a repeated tag starts another game; escapes: the reader's
@@ -154,9 +195,10 @@ def _lean_tags(tokens: list[Any]) -> dict[str, str]:
     return tags
 
 
-def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: int, source: str,
-               index: int) -> GameCheck:
-    """One plain game checked move by move, as :meth:`_Replayer._main` would with no problem."""
+def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line: int,
+               source: str, index: int) -> tuple[GameCheck, int]:
+    """One plain game checked move by move, as :meth:`_Replayer._main` would with no problem: its
+    body read from ``pos`` up to the next tag (or the chunk's end), where reading goes on."""
     tags = _lean_tags(tag_tokens)
     record = Record(tags=tags, source=source)
     try:
@@ -190,84 +232,129 @@ def _lean_game(tag_tokens: list[Any], body: list[Any], chunk: str, first_line: i
     turns = 0
     ending: Ending | None = None
     ender: str | None = None
-    last = len(body) - 1
     expected = 1  # the next turn's number (from 1 again after a phase line)
-    for k, (kind, data) in enumerate(body):
+    lines = _turn_line(split)
+    turn_at = None if lines is None else lines[0].match
+    pairs = range(0) if lines is None else lines[1]
+    one_turn, skip = one_turn_pattern().match, _WS.match
+    after_phase = False
+    n = len(chunk)
+    while pos < n:
+        c = chunk[pos]
+        if c == "[":
+            break  # the next game's tags
         if ending is not None:
             raise _Bail  # a move after the ending
-        if kind == "end":
-            ending = Ending(" ".join(str(data).lower().split()), "", data.line, data.column)
-            ender = side_to_move(position)
-            continue
-        if kind == "phase":
-            if not rounds or k == last:
-                raise _Bail
-            written_round = int(str(data).split()[1])  # as the reader's Phase
-            expected = 1
-            continue
-        if len(data) != 1 or data[0].type != "TURNS":
-            raise _Bail  # "12. ...", or move text after a turn's own (a move too many)
-        for m in data[0].matches:
-            if m[1] != str(expected) or m[2]:
-                raise _Bail  # a turn out of sequence, a label written otherwise (0-padded), a series
+        starts: list[int] | None = None  # where each move starts (None: the match's groups')
+        m = turn_at(chunk, pos) if turn_at is not None and "0" <= c <= "9" else None
+        if m is not None:  # the common turn: its moves are the groups of one match
+            run = m[2]
+            groups: Sequence[str | None] = m.groups()
+            moves = pairs
+        elif "0" <= c <= "9":  # a turn as the scanner reads it, ONE_TURN then the game's split
+            m = one_turn(chunk, pos)
+            if m is None or m[2]:
+                raise _Bail  # "12." alone (or "12. ..."), a series
             run = m[3]
-            expected += 1
             spans = split(run)
-            if not spans or len(spans) > sides or "  " in run or "\t" in run:
+            if len(spans) > sides:
                 raise _Bail
-            for j, (s_start, s_end, words, _stop) in enumerate(spans):
-                if side_to_move(position) != order[j]:
+            groups, starts = [], []
+            for s_start, s_end, words, _stop in spans:
+                if len(words) > 1:
+                    raise _Bail  # a word written twice (the full path's warning)
+                groups += (run[s_start:s_end], words[0] if words else None)
+                starts.append(m.start(3) + s_start)
+            moves = range(0, len(groups), 2)
+        else:  # an ending or a phase line; anything else the full path reads
+            if _scanner(1).match(chunk, pos) is not None:
+                raise _Bail  # move text outside a turn
+            m = _scanner(2).match(chunk, pos)
+            kind = None if m is None else m.lastgroup
+            if m is None or kind not in ("RESIGNS", "DRAW", "PHASE"):
+                raise _Bail  # a turn number alone, an ellipsis, a syntax error
+            after_phase = kind == "PHASE"
+            if after_phase:
+                if not rounds:
                     raise _Bail
-                if rounds and round_of(position) != written_round:
-                    raise _Bail
-                text = run[s_start:s_end]
-                after = None if play is None else play(position, text)
-                if after is None:  # not answered at once: read, checked and applied
-                    try:
-                        move = read(text, position)
-                        if check(position, move) is not None:
-                            raise _Bail
-                    except (MoveSyntaxError, IllegalMoveError):
-                        raise _Bail from None
-                    after = apply(position, move)
-                if words and (len(words) > 1
-                              or words[0] not in {a.word for a in announce(after)}):
-                    raise _Bail  # a word not due (or written twice): the full path's warning
-                if repeats:
-                    entry = (m, j, written_round)
-                    earlier = seen.setdefault(after, entry)
-                    if earlier != entry:  # a repeated position: a note, as the full path's
-                        notes.append(_repeated(chunk, first_line, source, earlier, m, s_start,
-                                               s_end, order[j], order))
-                position = after
-            turns += 1
+                written_round = int(m[0].split()[1])  # as the reader's Phase
+                expected = 1
+            else:
+                line_start = chunk.rfind("\n", 0, pos) + 1
+                ending = Ending(" ".join(m[0].lower().split()), "",
+                                first_line + chunk.count("\n", 0, pos), pos - line_start + 1)
+                ender = side_to_move(position)
+            pos = cast(re.Match[str], skip(chunk, m.end())).end()
+            continue
+        if m[1] != str(expected):
+            raise _Bail  # a turn out of sequence, a label written otherwise (0-padded)
+        if "  " in run or "\t" in run:
+            raise _Bail  # a move written with odd spaces: the full path's notes quote it so
+        expected += 1
+        after_phase = False
+        j = 0
+        for g in moves:
+            text = groups[g]
+            if text is None:
+                break
+            if j == sides:
+                raise _Bail  # more moves than sides
+            if side_to_move(position) != order[j]:
+                raise _Bail
+            if rounds and round_of(position) != written_round:
+                raise _Bail
+            after = None if play is None else play(position, text)
+            if after is None:  # not answered at once: read, checked and applied
+                try:
+                    move = read(text, position)
+                    if check(position, move) is not None:
+                        raise _Bail
+                except (MoveSyntaxError, IllegalMoveError):
+                    raise _Bail from None
+                after = apply(position, move)
+            word = groups[g + 1]  # lower case already where split gave it
+            if word and (word if starts is not None else word.lower()) \
+                    not in {a.word for a in announce(after)}:
+                raise _Bail  # a word not due: the full path's warning
+            if repeats:
+                entry = (m, j, written_round)
+                earlier = seen.setdefault(after, entry)
+                if earlier != entry:  # a repeated position: a note, as the full path's
+                    at = m.start(g + 1) if starts is None else starts[j]
+                    notes.append(_repeated(chunk, first_line, source, earlier, m[1], at, text,
+                                           order[j], order))
+            position = after
+            j += 1
+        if j == 0:
+            raise _Bail  # no move read (split finds one in every run)
+        turns += 1
+        pos = m.end()
+    if after_phase:
+        raise _Bail  # a phase line ends the game
     judge.result.final = position
     judge._result(game.outcome(position), ending, ender, winner_tag)
     res = judge.result
     if res.errors or res.warnings:
         raise _Bail
-    return GameCheck(source, index, game, tags, turns, res.winner, res.how, [], notes, [])
+    return GameCheck(source, index, game, tags, turns, res.winner, res.how, [], notes, []), pos
 
 
-def _repeated(chunk: str, first_line: int, source: str, earlier: _Reached | None,
-              m: re.Match[str], s_start: int, s_end: int, side: str, order: tuple[str, ...]
-              ) -> Problem:
-    """The note of :meth:`_Replayer._play_turn` at ``side``'s move, ``s_start:s_end`` of the run
-    of turn match ``m``, whose position was first reached by the move ``earlier`` (``None``: the
-    start)."""
+def _repeated(chunk: str, first_line: int, source: str, earlier: _Reached | None, label: str,
+              pos: int, move: str, side: str, order: tuple[str, ...]) -> Problem:
+    """The note of :meth:`_Replayer._play_turn` at ``side``'s move ``move`` of the turn ``label``,
+    written at offset ``pos`` of the chunk, whose position was first reached by the move
+    ``earlier`` (``None``: the start)."""
     if earlier is None:
         message = "this position was seen before, at the start"
     else:
         first, k, round_ = earlier
-        label = first.group(1) if round_ == 1 else f"{round_}:{first.group(1)}"
-        message = f"this position was seen before, after turn {label} ({order[k]})"
-    pos = m.start(3) + s_start
+        label_first = first.group(1) if round_ == 1 else f"{round_}:{first.group(1)}"
+        message = f"this position was seen before, after turn {label_first} ({order[k]})"
     line_start = chunk.rfind("\n", 0, pos) + 1
     line_end = chunk.find("\n", pos)
     text = chunk[line_start:line_end if line_end >= 0 else len(chunk)].rstrip("\r")
     return Problem(source, first_line + chunk.count("\n", 0, pos), pos - line_start + 1,
-                   m.group(1), side, m.group(3)[s_start:s_end], message, severity="note",
-                   source_line=text)
+                   label, side, move, message, severity="note", source_line=text)
 
 
 _Reached = tuple[re.Match[str], int, int]
