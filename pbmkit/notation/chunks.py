@@ -30,6 +30,10 @@ reader reports as an error of the game it stands in)."""
 _TURN_LINES: Final = re.compile(r"(?:[0-9]{1,9}[A-Za-z]?\.[^\n{;\[]*\n)+")
 """A run of whole lines that each start with a turn number and hold no comment and no tag: the
 common lines of an archive, passed over in one match (each would be a body line below)."""
+_TAG_LINES: Final = re.compile(r'(?:[ \t\r]*\n)*(?:(?:[ \t]*\[[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]+'
+                               r'"(?:[^"\\\r\n]|\\.)*"[ \t]*\])+[ \t\r]*\n)+(?:[ \t\r]*\n)*')
+"""Blank lines, then whole lines of tags only, then blank lines: the head of a game in an
+archive, passed over in one match (each line would be a tags line or a blank line below)."""
 
 
 def game_chunks(text: str) -> list[tuple[int, int]]:
@@ -41,7 +45,7 @@ def game_chunks(text: str) -> list[tuple[int, int]]:
     in_brace = False
     after_body = False  # a turn number or an ending was read since the last tags
     candidate: tuple[int, int] | None = None  # where the next game would begin
-    turn_lines = _TURN_LINES.match
+    turn_lines, tag_lines = _TURN_LINES.match, _TAG_LINES.match
     while pos < n:
         if not in_brace:
             run = turn_lines(text, pos)
@@ -50,6 +54,16 @@ def game_chunks(text: str) -> list[tuple[int, int]]:
                 line += text.count("\n", pos, end)
                 pos = end
                 after_body, candidate = True, None
+                continue
+            run = tag_lines(text, pos)
+            if run is not None:  # as the lines below: a new game begins at the first line after
+                # the body (blank lines go with the tags after them)
+                if after_body:
+                    out.append(candidate if candidate is not None else (pos, line))
+                end = run.end()
+                line += text.count("\n", pos, end)
+                pos = end
+                after_body, candidate = False, None
                 continue
         eol = text.find("\n", pos)
         if eol < 0:

@@ -4,6 +4,7 @@ was replayed; bench/memory.py measures the peak now)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -138,3 +139,29 @@ def test_a_small_text_is_one_chunk_and_a_large_one_is_chunked() -> None:
     assert small == [0, 0, 0]
     large = [(k, n) for _, k, n in iter_records(game * 3000)]  # ~120 KB
     assert large[-1][0] == large[-1][1] - 1 and large[-1][1] > 1
+
+
+HEADS = ['[Game "Batalo"]', '[White "A {x"]', '[Black "B; y"]', ' [Number "3"]\t', '[A "1"] [B "2"]',
+         '[Bad tag', '\ufeff[Game "Billo"]', "\ufeff", "\f", " \t", "", "1. IR to HS EV to FU",
+         "2. JQ to JS", "round 2", "resigns", "x", "{c}", "; c", "7 IR to HS", "12a. JR to IS"]
+ENDS = ["\n", "\r\n", " \n", "\t\r\n", ""]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(HEADS), st.sampled_from(ENDS)), max_size=16))
+def test_the_chunk_scan_s_runs_of_lines_find_what_its_line_by_line_reading_finds(
+        parts: list[tuple[str, str]]) -> None:
+    """The runs of turn lines and of tag lines (with the blank lines around them) passed over in
+    one match each begin the same chunks as the scan line by line (issue 22: the tag lines' run)."""
+    import pbmkit.notation.chunks as chunks
+
+    text = "".join(f + e for f, e in parts)
+    fast = game_chunks(text)
+    never = re.compile(r"(?!)")
+    saved = chunks._TURN_LINES, getattr(chunks, "_TAG_LINES", never)
+    try:
+        chunks._TURN_LINES = chunks._TAG_LINES = never
+        slow = game_chunks(text)
+    finally:
+        chunks._TURN_LINES, chunks._TAG_LINES = saved
+    assert fast == slow, text
