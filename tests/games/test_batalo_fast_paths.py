@@ -319,3 +319,21 @@ def test_play_answers_nothing_where_the_opponent_has_no_piece_left() -> None:
         for text in texts:
             NOTATION.read(text, alone)
             assert play(alone, text) is None
+
+
+def test_play_answers_a_plain_move_the_first_time_its_text_is_met() -> None:
+    """A text never read before is learnt by ``play`` itself, as ``read`` learns it (issue 22:
+    each first reading took the long way, read, check_move and apply); a text naming a piece or
+    marking a capture, or no move at all, still goes the long way."""
+    from pbmkit.games.batalo import notation
+
+    start = batalo.initial_position()
+    legal = batalo.legal_moves(start)
+    texts = [str(m) for m in legal]
+    notation._PLAIN_MOVES.clear()
+    for move, text in zip(legal, texts, strict=True):
+        assert notation.play(start, text) == batalo.apply(start, move), text
+    assert set(notation._PLAIN_MOVES) == set(texts)
+    for text in ("stone IR to HS", "IR x HS", "IR to", "ZZ to HS"):
+        assert notation.play(start, text) is None, text
+        assert text not in notation._PLAIN_MOVES

@@ -251,11 +251,26 @@ class BataloNotation(NotationBase[Position, Move]):
 _OWN_BASE: Final = {1: WHITE_BASE, -1: BLACK_BASE}
 
 
+def _learn(text: str) -> Move | None:
+    """The move of ``text`` if it names no piece and marks no capture (then kept for
+    :meth:`BataloNotation.read` and :func:`play`, as ``read`` keeps it), else ``None``."""
+    try:
+        w = _read(text)
+    except MoveSyntaxError:
+        return None
+    if w.piece is not None or w.capture:
+        return None
+    if len(_PLAIN_MOVES) > 8192:
+        _PLAIN_MOVES.clear()
+    _PLAIN_MOVES[text] = w.move
+    return w.move
+
+
 def play(position: Position, text: str) -> Position | None:
     """The position after the move ``text`` when it is a legal move written without a capture
-    mark or the landings of a hop series and read before in this process (nearly every ply of a
-    record); ``None`` otherwise, for the caller to read, check and apply it the long way
-    (:class:`~pbmkit.games.base.Plays`).
+    mark or the landings of a hop series (nearly every ply of a record: a text met for the first
+    time is read here and kept, as ``read`` keeps it); ``None`` otherwise, for the caller to read,
+    check and apply it the long way (:class:`~pbmkit.games.base.Plays`).
 
     :meth:`BataloNotation.read`'s memo, :func:`~pbmkit.games.batalo.check.check_move`'s fast
     path and :func:`~pbmkit.games.batalo.rules.apply` in one call (``tests/games/test_play.py``
@@ -265,6 +280,8 @@ def play(position: Position, text: str) -> Position | None:
     :func:`~pbmkit.games.batalo.rules.threats` (the averto words) scans the board.
     """
     move = _PLAIN_MOVES.get(text)
+    if move is None:  # a text met for the first time: learnt here as read learns it
+        move = _learn(text)
     if move is None or move.path is not None:
         return None
     board, side = position.board, position.turn
