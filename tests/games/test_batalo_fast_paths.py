@@ -337,3 +337,24 @@ def test_play_answers_a_plain_move_the_first_time_its_text_is_met() -> None:
     for text in ("stone IR to HS", "IR x HS", "IR to", "ZZ to HS"):
         assert notation.play(start, text) is None, text
         assert text not in notation._PLAIN_MOVES
+
+
+def test_a_text_learnt_by_play_means_what_the_reader_reads_in_it() -> None:
+    """``play``'s first reading of a text keeps the move the notation's reader finds in it, for the
+    common spellings read at once and every other one."""
+    from pbmkit.games.batalo import notation
+    from pbmkit.games.notation import MoveSyntaxError
+
+    texts = ["IR to HS", "ir-hs", "IR TO HS", "Ir To hs", "ir \t to  hs", "IR-HS", "ir–hs", "IR x HS",
+             "IR to HS to JS", "I'm moving my stone from IR to HS", "stone IR to HS", "ZZ to HS",
+             "IR to ZZ", "IR to", "i9-h8", "g5-g6", "averto", "IR to IR", *_TEXTS]
+    for text in texts:
+        notation._PLAIN_MOVES.clear()
+        try:
+            w = notation._parse(text)
+            expected = w.move if w.piece is None and not w.capture else None
+        except MoveSyntaxError:
+            expected = None
+        got = notation._learn(text)
+        assert got == expected and (got is None or got.path == expected.path), text
+        assert (text in notation._PLAIN_MOVES) == (expected is not None), text

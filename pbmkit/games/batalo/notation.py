@@ -253,17 +253,28 @@ _OWN_BASE: Final = {1: WHITE_BASE, -1: BLACK_BASE}
 
 def _learn(text: str) -> Move | None:
     """The move of ``text`` if it names no piece and marks no capture (then kept for
-    :meth:`BataloNotation.read` and :func:`play`, as ``read`` keeps it), else ``None``."""
-    try:
-        w = _read(text)
-    except MoveSyntaxError:
-        return None
-    if w.piece is not None or w.capture:
-        return None
+    :meth:`BataloNotation.read` and :func:`play`, as ``read`` keeps it), else ``None``.
+
+    The common spellings (``IR to HS``, ``ir-hs``) give their move at once, as :func:`_read_fast`
+    would, without the written form's other fields (its canonical text is made only if asked)."""
+    m = _FAST.fullmatch(text)
+    a = b = None
+    if m is not None:
+        a, b = _INDEX.get(m.group(1).upper()), _INDEX.get(m.group(2).upper())
+    if a is not None and b is not None:
+        move = Move(a, b)
+    else:
+        try:
+            w = _read(text)
+        except MoveSyntaxError:
+            return None
+        if w.piece is not None or w.capture:
+            return None
+        move = w.move
     if len(_PLAIN_MOVES) > 8192:
         _PLAIN_MOVES.clear()
-    _PLAIN_MOVES[text] = w.move
-    return w.move
+    _PLAIN_MOVES[text] = move
+    return move
 
 
 def play(position: Position, text: str) -> Position | None:
