@@ -358,3 +358,17 @@ def test_a_text_learnt_by_play_means_what_the_reader_reads_in_it() -> None:
         got = notation._learn(text)
         assert got == expected and (got is None or got.path == expected.path), text
         assert (text in notation._PLAIN_MOVES) == (expected is not None), text
+
+
+def test_the_spaces_a_hop_landing_on_a_space_passes_over_are_the_definition_s() -> None:
+    """``_hop_lands``' table of the spaces hopped over, by landing, is built in one pass over every
+    hop (issue 22: it was one pass a landing space, 127 of them, in every process)."""
+    from pbmkit.games.batalo import rules
+
+    start = batalo.initial_position()
+    for target in range(BOARD.size):
+        rules._hop_lands(start.board, target, batalo.WHITE)
+        overs = {over for cur in range(BOARD.size) for over, land in rules.HOPS[cur] if land == target}
+        assert rules._HOPS_OVER[0][target] == overs
+        entry = rules._HOPS_INTO[target]
+        assert entry is not None and entry[1] == overs

@@ -589,6 +589,8 @@ _HOPS_INTO: Final[list[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], froze
     [None] * _N)
 """``_HOPS_INTO[t]``: what stands on the spaces a hop landing on ``t`` passes over (a getter),
 and those spaces (built on first use)."""
+_HOPS_OVER: Final[list[tuple[frozenset[int], ...]]] = []
+"""``_HOPS_OVER[0][t]``: the spaces a hop landing on ``t`` passes over (built on first use)."""
 _NEIGHBOUR_VALUES: Final[list[Callable[[tuple[int, ...]], tuple[int, ...]] | None]] = [None] * _N
 
 
@@ -615,7 +617,13 @@ def _hop_lands(board: tuple[int, ...], target: int, side: int) -> bool:
     next to it on a line that goes on past it (a necessary condition only)."""
     entry = _HOPS_INTO[target]
     if entry is None:
-        spaces = sorted({over for cur in range(_N) for over, land in HOPS[cur] if land == target})
+        if not _HOPS_OVER:  # every hop by its landing, in one pass over HOPS (not one a target)
+            into: list[set[int]] = [set() for _ in range(_N)]
+            for cur in range(_N):
+                for over, land in HOPS[cur]:
+                    into[land].add(over)
+            _HOPS_OVER.append(tuple(frozenset(x) for x in into))  # whole: threads see all or none
+        spaces = sorted(_HOPS_OVER[0][target])
         entry = _HOPS_INTO[target] = (_getter(spaces), frozenset(spaces))
     get, overs = entry
     if _BASE[side] in overs:
