@@ -29,8 +29,12 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	bash scripts/demo.sh $(BIN)/pbmkit
 
+# The whole suite on the source tree (pure Python), then the compiled build (mypyc) made in a copy
+# under build/compiled and its game, notation and check tests run there (scripts/test_compiled.py;
+# without a C compiler it says so in one line and stops there).
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q
+	$(BIN)/python scripts/test_compiled.py
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/run.py

@@ -50,6 +50,7 @@ __all__ = [
     "UnknownGameError",
     "__version__",
     "check_text",
+    "compiled_modules",
     "game_names",
     "get_game",
     "moves_text",
@@ -80,6 +81,42 @@ if TYPE_CHECKING:
         replay,
         write_record,
     )
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The modules of pbmkit that this process runs compiled (the mypyc build of ``pip install
+    .``; docs/performance.md, "The compiled build"), by dotted name, sorted; ``()`` when pbmkit
+    runs as pure Python (an editable install, the source tree, ``PBMKIT_COMPILE=0``, no C
+    compiler).
+
+    A module counts when it is imported from a compiled file, or, not imported yet, when a
+    compiled file stands beside its source (Python imports that one first).
+
+    >>> import pbmkit
+    >>> isinstance(pbmkit.compiled_modules(), tuple)
+    True
+    """
+    import os
+    import sys
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    root = os.path.dirname(os.path.abspath(__file__))
+    found: list[str] = []
+    for folder, _dirs, files in os.walk(root):
+        rel = os.path.relpath(folder, root)
+        package = "pbmkit" if rel == "." else "pbmkit." + rel.replace(os.sep, ".")
+        for file in files:
+            if not file.endswith(".py") or file == "__init__.py":
+                continue
+            name = f"{package}.{file[:-3]}"
+            module = sys.modules.get(name)
+            where = getattr(module, "__file__", None) or ""
+            if module is not None:
+                if where.endswith(tuple(EXTENSION_SUFFIXES)):
+                    found.append(name)
+            elif any(file[:-3] + suffix in files for suffix in EXTENSION_SUFFIXES):
+                found.append(name)
+    return tuple(sorted(found))
 
 
 def __getattr__(name: str) -> object:

@@ -15,12 +15,19 @@ def run_tool(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_finds_nothing() -> None:
-    done = run_tool("ruff", "check", "pbmkit", "tests", "bench")
+    done = run_tool("ruff", "check", "pbmkit", "tests", "bench", "scripts", "setup.py", "build_backend")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_mypy_strict_finds_nothing_in_the_package() -> None:
     done = run_tool("mypy", "--strict", "--ignore-missing-imports", "pbmkit")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict_finds_nothing_in_the_build() -> None:
+    """The compiled build's backend, setup script and test runner (docs/performance.md)."""
+    done = run_tool("mypy", "--strict", "--ignore-missing-imports", "setup.py",
+                    "build_backend/pbmkit_build.py", "scripts/test_compiled.py")
     assert done.returncode == 0, done.stdout + done.stderr
 
 

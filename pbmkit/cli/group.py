@@ -63,7 +63,20 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``pbmkit --version``: the version, and whether this pbmkit runs compiled or pure Python."""
+    if not value or ctx.resilient_parsing:
+        return
+    from pbmkit import compiled_modules
+
+    count = len(compiled_modules())
+    click.echo(f"pbmkit, version {__version__} "
+               + (f"(compiled: {count} modules)" if count else "(pure Python)"))
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="pbmkit")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version, and whether pbmkit runs compiled, and exit.")
 def cli() -> None:
     """pbmkit: record, check and print play-by-mail games of Batalo and its family."""

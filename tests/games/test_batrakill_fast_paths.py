@@ -306,7 +306,7 @@ def test_the_quick_split_is_the_plain_split_on_runs_of_one_to_five_moves(name: s
     spans, for the runs of every version, as written and spelled otherwise."""
     cfg = make_config(CONFIGS[name])
     notation = notation_for(cfg.layout.board)
-    split = type(notation).split
+    split = notation.split
     assert isinstance(split, RunSplit)
     quick = 0
     for seed in range(4):

@@ -15,7 +15,7 @@ import pytest
 from pbmkit.games import game_names, get_game
 from pbmkit.games.notation import RunSplit
 
-QUICK = [name for name in game_names() if isinstance(type(get_game(name).notation).split, RunSplit)]
+QUICK = [name for name in game_names() if isinstance(get_game(name).notation.split, RunSplit)]
 
 
 def test_the_games_of_the_suite_split_quickly() -> None:
@@ -42,7 +42,7 @@ def _runs(name: str, seed: int) -> list[str]:
 
 @pytest.mark.parametrize("name", QUICK)
 def test_the_quick_split_is_the_plain_split_on_runs_met_in_play(name: str) -> None:
-    split = type(get_game(name).notation).split
+    split = get_game(name).notation.split
     assert isinstance(split, RunSplit)
     quick = 0
     for seed in range(6):

@@ -188,6 +188,11 @@ class Position:
             object.__setattr__(self, "_key", key)
         return key
 
+    def __reduce__(self) -> tuple[type[Position], tuple[tuple[int, ...], int]]:
+        """``Position(board, turn)`` again (copies and pickles; the compiled build's frozen class
+        refuses the dataclass's own way, which sets its fields one by one)."""
+        return Position, (self.board, self.turn)
+
     def pieces(self, side: int) -> list[int]:
         """The spaces of ``side``'s pieces, in space order."""
         return [s for s, p in enumerate(self.board) if p * side > 0]
@@ -217,6 +222,10 @@ class Move:
     def __str__(self) -> str:
         spaces = (self.start, *(self.path or (self.end,)))
         return " to ".join(space_name(s) for s in spaces)
+
+    def __reduce__(self) -> tuple[type[Move], tuple[int, int, tuple[int, ...] | None]]:
+        """``Move(start, end, path)`` again (copies and pickles, as :meth:`Position.__reduce__`)."""
+        return Move, (self.start, self.end, self.path)
 
 
 # --- precomputed tables ------------------------------------------------------------------

@@ -145,6 +145,11 @@ class Position:
             m = packed(self)
         return hash((m[P_BASIC], m[P_BILLO], m[4 + P_BASIC], m[4 + P_BILLO], self.quiet, self.turn))
 
+    def __reduce__(self) -> tuple[type[Position], tuple[tuple[int, ...], int, int]]:
+        """``Position(board, turn, quiet)`` again (copies and pickles; the compiled build's frozen
+        class refuses the dataclass's own way, which sets its fields one by one)."""
+        return Position, (self.board, self.turn, self.quiet)
+
 
 @dataclass(frozen=True, slots=True)
 class Move:
@@ -180,6 +185,11 @@ class Move:
 
     def __str__(self) -> str:
         return f"{self.piece} {_path_text(self)}"
+
+    def __reduce__(self) -> tuple[type[Move], tuple[str, int, tuple[int, ...], tuple[int, ...]]]:
+        """``Move(piece, start, steps, captures)`` again (copies and pickles, as
+        :meth:`Position.__reduce__`)."""
+        return Move, (self.piece, self.start, self.steps, self.captures)
 
 
 def _path_text(move: Move) -> str:
