@@ -63,6 +63,10 @@ def build() -> tuple[Path | None, str]:
     started = time.monotonic()
     for name in (*TREE, *FILES):
         _sync(ROOT / name, COPY / name)
+    hot = {str(COPY / path.removesuffix(".py")) for path in pbmkit_build.HOT_MODULES}
+    for stale in (COPY / "pbmkit").rglob("*.so"):  # of a module compiled once, no longer
+        if str(stale.parent / stale.name.partition(".")[0]) not in hot:
+            stale.unlink()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     built = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace", "-j", "2"],
                            cwd=COPY, env=dict(env, PBMKIT_COMPILE="1"), capture_output=True, text=True)
