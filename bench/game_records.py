@@ -7,8 +7,15 @@ lengths is read by a whole Python process with python-chess (``chess.pgn.read_ga
 The runs alternate (game, chess, game, chess, ...); each side's figure is plies over its median
 run. Target (issue 16): every game >= 2x python-chess plies/s.
 
+pbmkit is measured as a user installing it normally gets it: the compiled build (mypyc, made in
+``build/compiled`` by ``scripts/test_compiled.py``, as ``make test`` makes it) where a C compiler
+works, else pure Python; ``--pure`` measures the source tree (pure Python) instead. Each line
+says which. ``--callgrind`` also counts each whole process's instructions (``valgrind``; the
+figure to trust on a shared machine), pbmkit's and python-chess's.
+
     python bench/game_records.py                 # every game, ~80,000 plies each, 5 repeats
     python bench/game_records.py --game billo --plies 20000 --repeats 3
+    python bench/game_records.py --plies 20000 --repeats 3 --callgrind --pure
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import resource
 import subprocess
 import sys
@@ -28,7 +36,34 @@ from common import _cached, _source_key, each_game, median, random_game, summary
 
 from pbmkit.games import get_game
 
-_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
+_ENV["PYTHONHASHSEED"] = "0"  # the same sets and dicts in every run (callgrind's counts repeat)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pbmkit_build(pure: bool) -> tuple[dict[str, str], str]:
+    """The environment a ``pbmkit`` process is run in and the build's name: the compiled build
+    (``build/compiled``, compiled if need be) unless ``pure`` or it cannot be built."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from test_compiled import build
+
+    copy, said = (None, "--pure") if pure else build()
+    tree = copy or ROOT
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "pbmkit")], check=True,
+                   stdout=subprocess.DEVNULL, env=_ENV)  # bytecode written before any run is timed
+    if copy is None:
+        return dict(_ENV), f"pure Python ({said})"
+    return dict(_ENV, PYTHONPATH=str(copy)), "compiled"
+
+
+_BUILD: tuple[dict[str, str], str] | None = None
+
+
+def _instructions(cmd: list[str], env: dict[str, str]) -> int:
+    """Instructions of the whole process ``cmd`` (valgrind's callgrind)."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                          env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
+    return int(re.findall(r"refs:\s+([\d,]+)", done.stderr)[-1].replace(",", ""))
 
 CHESS_READER = """\
 import sys
@@ -118,11 +153,12 @@ def _make_chess(lengths: Sequence[int], seed: int) -> tuple[str, int]:
     return "\n\n".join(out) + "\n", total
 
 
-def _time(cmd: list[str]) -> tuple[float, float]:
-    """Wall and CPU seconds (user + system) of the whole process ``cmd``."""
+def _time(cmd: list[str], env: dict[str, str] = _ENV) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of the whole process ``cmd``, run from a neutral
+    folder (never the source tree, whose pure modules would be imported first)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, env=_ENV)
+    done = subprocess.run(cmd, capture_output=True, env=env, cwd=tempfile.gettempdir())
     elapsed = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -132,8 +168,13 @@ def _time(cmd: list[str]) -> tuple[float, float]:
     return elapsed, cpu
 
 
-def run_game(name: str, plies: int = 40_000, repeats: int = 5) -> tuple[str, float]:
+def run_game(name: str, plies: int = 40_000, repeats: int = 5, pure: bool = False,
+             callgrind: bool = False) -> tuple[str, float]:
     """Time ``pbmkit check`` on ``name``'s archive against python-chess; the line and the ratio."""
+    global _BUILD
+    if _BUILD is None:
+        _BUILD = pbmkit_build(pure)
+    env, build = _BUILD
     text, ours_plies, lengths = game_archive(name, plies)
     pgn, chess_plies = chess_archive_like(lengths)
     exe = os.path.join(os.path.dirname(sys.executable), "pbmkit")
@@ -146,7 +187,8 @@ def run_game(name: str, plies: int = 40_000, repeats: int = 5) -> tuple[str, flo
         reader.write_text(CHESS_READER, encoding="utf-8")
         ours_cmd = [exe, "check", str(record)]
         ref_cmd = [sys.executable, str(reader), str(pgn_path)]
-        out = subprocess.run(ours_cmd, capture_output=True, text=True, env=_ENV).stdout
+        out = subprocess.run(ours_cmd, capture_output=True, text=True, env=env,
+                             cwd=tempfile.gettempdir()).stdout
         valid = out.count(": valid")
         if valid != len(lengths):
             raise SystemExit(f"{name}: {valid} of {len(lengths)} games valid:\n{out[-3000:]}")
@@ -154,8 +196,9 @@ def run_game(name: str, plies: int = 40_000, repeats: int = 5) -> tuple[str, flo
         ours_t: list[tuple[float, float]] = []
         ref_t: list[tuple[float, float]] = []
         for _ in range(repeats):
-            ours_t.append(_time(ours_cmd))
+            ours_t.append(_time(ours_cmd, env))
             ref_t.append(_time(ref_cmd))
+        counted = (_instructions(ours_cmd, env), _instructions(ref_cmd, _ENV)) if callgrind else None
     ours = ours_plies / median([w for w, _ in ours_t])
     ref = chess_plies / median([w for w, _ in ref_t])
     ratio = ours / ref
@@ -163,16 +206,21 @@ def run_game(name: str, plies: int = 40_000, repeats: int = 5) -> tuple[str, flo
     # wall times unevenly.
     cpu_ratio = (ours_plies / median([c for _, c in ours_t])) / (chess_plies / median([c for _, c in ref_t]))
     verdict = "target >= 2x: " + ("met" if ratio >= 2 else "NOT met") + f"; by CPU time {cpu_ratio:.2f}x"
+    if counted is not None:
+        n_ours, n_ref = counted
+        verdict += (f"; instructions {n_ours / 1e6:,.1f}M against {n_ref / 1e6:,.1f}M, "
+                    f"{(n_ref / chess_plies) / (n_ours / ours_plies):.2f}x")
     title = get_game(name).title
-    line = summary(f"records {title}", ours, "plies/s", ratio,
+    line = summary(f"records {title} [{build}]", ours, "plies/s", ratio,
                    f"python-chess {ref:,.0f} plies/s; {len(lengths)} games, {ours_plies:,} plies",
                    verdict)
     return line, ratio
 
 
-def run(plies: int = 80_000, repeats: int = 5, games: Sequence[str] = ()) -> tuple[list[str], float]:
+def run(plies: int = 80_000, repeats: int = 5, games: Sequence[str] = (), pure: bool = False,
+        callgrind: bool = False) -> tuple[list[str], float]:
     """Every game's line (or ``games``'), printed as it comes, and the worst ratio."""
-    lines, ratios = each_game(lambda name: run_game(name, plies, repeats), games)
+    lines, ratios = each_game(lambda name: run_game(name, plies, repeats, pure, callgrind), games)
     return lines, min(ratios)
 
 
@@ -181,5 +229,8 @@ if __name__ == "__main__":
     ap.add_argument("--game", action="append", default=[], help="A registered game (default: all).")
     ap.add_argument("--plies", type=int, default=80_000, help="Plies in each archive (at least).")
     ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--pure", action="store_true", help="Measure the source tree, pure Python, "
+                    "not the compiled build.")
+    ap.add_argument("--callgrind", action="store_true", help="Also count instructions (valgrind).")
     a = ap.parse_args()
-    run(a.plies, a.repeats, a.game)
+    run(a.plies, a.repeats, a.game, a.pure, a.callgrind)

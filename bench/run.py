@@ -1,7 +1,8 @@
 """`make bench`: every figure of the benchmark, one summary line each.
 
 Figures: records of every game (the whole `pbmkit check` process vs a whole python-chess process,
-issue 16), the mailed move of every game (the whole `pbmkit move --dry-run` process vs python3 -c
+issue 16; the compiled build where it can be made, `--pure` for the source tree), the mailed
+move of every game (the whole `pbmkit move --dry-run` process vs python3 -c
 pass), forms (absolute), movegen, baladana moves and move (vs python3 -c pass, issue 12), billo
 one move in a contrived position (ms, issue 16), status
 (absolute: a folder of 1,000 dated games), html (a 300-turn page, a 1,000-game archive with its index,
@@ -31,10 +32,12 @@ import status
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="Fewer games and repetitions.")
+    ap.add_argument("--pure", action="store_true", help="Records read by the source tree, pure Python "
+                    "(by default by the compiled build where a C compiler works; each line says which).")
     a = ap.parse_args()
     games, reps = (200, 3) if a.quick else (1000, 5)
     met = True
-    _, worst = game_records.run(plies=20_000 if a.quick else 80_000, repeats=reps)
+    _, worst = game_records.run(plies=20_000 if a.quick else 80_000, repeats=reps, pure=a.pure)
     met &= worst >= 2
     _, worst = mailed_moves.run(repeats=5 if a.quick else 15)
     met &= worst <= 3
