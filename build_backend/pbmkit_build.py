@@ -49,9 +49,11 @@ HOT_MODULES = (
     # The lean reading path every game goes through (`pbmkit check`).
     "pbmkit/notation/summary.py",
     "pbmkit/notation/chunks.py",
-    # Each game's rules, notation, check and lean `play` where they compile. Left out (mypyc
-    # refuses them): Baladãna's rules (its Position subclasses a named tuple), Hex's package
-    # (its rules live in its __init__, whose class attributes are descriptors).
+    # Each game's rules, notation, check and lean `play` where they compile and pay. Left out:
+    # Hex's package (its rules live in its __init__, whose class attributes are descriptors:
+    # mypyc refuses them), and all of Baladãna: mypyc refuses its rules (its Position subclasses
+    # a named tuple), and its notation and check compiled alone saved 1% of instructions and
+    # no CPU time (docs/performance.md, "The compiled build").
     "pbmkit/games/batalo/rules.py",
     "pbmkit/games/batalo/notation.py",
     "pbmkit/games/batalo/check.py",
@@ -63,8 +65,6 @@ HOT_MODULES = (
     "pbmkit/games/batrakill/notation.py",
     "pbmkit/games/batrakill/check.py",
     "pbmkit/games/batrakill/play.py",
-    "pbmkit/games/baladana/notation.py",
-    "pbmkit/games/baladana/check.py",
     "pbmkit/games/batu_khan/rules.py",
     "pbmkit/games/batu_khan/notation.py",
     "pbmkit/games/batu_khan/check.py",
