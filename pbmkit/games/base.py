@@ -12,6 +12,7 @@ what differs. The decisions are documented in ``docs/architecture.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -56,6 +57,7 @@ __all__ = [
     "Setups",
     "Sides",
     "Space",
+    "TagChoice",
     "Touching",
     "UnknownGameError",
     "describe_outcome",
@@ -186,6 +188,12 @@ class Sides(Protocol):
     @property
     def extra_tags(self) -> tuple[str, ...]:
         """The game's own tags besides the side tags (``"First"``, ``"Board"``, ``"Layout"``)."""
+        ...
+
+    @property
+    def tag_choices(self) -> Mapping[str, TagChoice]:
+        """What each choosing tag of :attr:`extra_tags` takes, for a player's help (the
+        referee's ``help GAME``); every choosing tag the game reads has one (a generic test)."""
         ...
 
     @property
@@ -430,6 +438,7 @@ class GameBase(Generic[P, M]):
     rounds: int = 1
     announcement_words: ClassVar[Mapping[str, str]] = {}
     extra_tags: tuple[str, ...] = ()
+    tag_choices: ClassVar[Mapping[str, TagChoice]] = {}
     plural_sides: frozenset[str] = frozenset()
     positions_repeat: bool = True
     """Whether a position can come back within one game. ``False`` only where the rules make it
@@ -484,6 +493,20 @@ class GameBase(Generic[P, M]):
         a game that reads tags overrides this and calls that function first."""
         refuse_unread_tags(self, tags)
         return self
+
+
+@dataclass(frozen=True)
+class TagChoice:
+    """What a choosing tag (:data:`CHOOSING_TAGS`) of a game takes, in a player's words: the
+    referee's ``help GAME`` shows it. A game's :attr:`Sides.tag_choices` has one a choosing tag it
+    reads; the generic game tests configure the game with each example and refuse a wrong one."""
+
+    values: str
+    """The values in words: ``"files x ranks, each 3 to 9 (5x5 without the tag)"``."""
+    examples: tuple[str, ...]
+    """Values the game takes, as a record writes them (``"7x7"``): each is tested."""
+    needs: Mapping[str, str] = field(default_factory=dict)
+    """Other tags the examples need (Batrakill's ``Order``: ``{"Layout": "zones"}``)."""
 
 
 CHOOSING_TAGS = ("First", "Board", "Layout", "Order")

@@ -19,13 +19,15 @@ import hashlib
 import json
 import re
 import sqlite3
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbmkit.mail.compose import move_label
 from pbmkit.mail.sources import Incoming
 from pbmkit.mail.trust import address_key
+from pbmkit.notation.desk import TimeControl
 from pbmkit.notation.replay import GameReplay, check_text
 from pbmkit.referee.club import Club
 from pbmkit.referee.keys import (
@@ -40,6 +42,9 @@ from pbmkit.referee.keys import (
     secret_hash,
 )
 from pbmkit.referee.outgoing import Outgoing, board_message, queue, text_message
+
+if TYPE_CHECKING:
+    from pbmkit.games import Game
 
 __all__ = ["COMMANDS", "MAX_UNPROVEN_REPLIES", "MODULES", "Command", "Context", "Refusal",
            "command", "find_command", "help_text", "load_commands", "unproven_reply"]
@@ -380,13 +385,7 @@ def help_text(club: Club, game_name: str | None = None) -> str:
             game = get_game(game_name)
         except (KeyError, ValueError):
             return f"No game called {game_name!r} here. The games: {', '.join(_titles())}.\n"
-        tags = [t for t in game.extra_tags if t in TAGS]
-        lines = [f"{game.title}: sides {', '.join(s.capitalize() for s in game.sides)} "
-                 f"(the challenger plays {game.sides[0].capitalize()}).",
-                 f"A move is written like: {game.notation.example}",
-                 f"Start a game: challenge {game.name} PLAYER"
-                 + "".join(f" [{t}=...]" for t in tags) + " [TimeControl=10/50]"]
-        return "\n".join(lines) + "\n"
+        return _game_help(game)
     lines = [f"{club.name}: the referee's commands (in the subject or on the first line, any case):",
              ""]
     for c in sorted(load_commands().values(), key=lambda c: c.name):
@@ -397,6 +396,57 @@ def help_text(club: Club, game_name: str | None = None) -> str:
               "your move in that game."]
     del game_names
     return "\n".join(lines) + "\n"
+
+
+def _game_help(game: Game[Any, Any]) -> str:
+    """``help GAME``: the sides, how a move is written, how to start a game and every tag a
+    challenge may set, with the values the game takes (its :attr:`tag_choices`)."""
+    from pbmkit.games import PbmkitError
+
+    tags = [t for t in game.extra_tags if t in TAGS]
+    out = [_fill(f"{game.title}: sides {_sides(game.order)}. The challenger plays the side that "
+                 f"moves first ({place_title(game.order[0])}"
+                 + (", unless a tag chooses another" if game.tag_choices else "") + "), the "
+                 "players named the next sides in order."),
+           _fill(f"A move is written like: {game.notation.example}"),
+           _fill(f"Start a game: challenge {game.name} PLAYER..."
+                 + "".join(f" [{t}=...]" for t in tags) + " [TimeControl=...], one player a "
+                 "place beyond yours."),
+           "", "The tags (a value of several words is written with commas):"]
+    for tag in tags:
+        choice = game.tag_choices.get(tag)
+        if choice is None:
+            continue
+        like = " or ".join(f"{tag}={_tag_word(v)}" for v in choice.examples)
+        needs = "".join(f" {k}={_tag_word(v)}" for k, v in choice.needs.items())
+        out.append(_fill(f"{tag}: {choice.values}; like {like}"
+                         + (f" (with{needs})" if needs else ""), "  "))
+        for example in choice.examples:
+            try:
+                order = game.configure({**choice.needs, tag: example}).order
+            except PbmkitError:
+                continue
+            if order != game.order:
+                out.append(_fill(f"with {tag}={_tag_word(example)} the places are, in order: "
+                                 f"{_sides(order)}", "      "))
+    out.append(_fill("TimeControl: MOVES/DAYS (TimeControl=10/50: 10 moves in 50 days, counted "
+                     "together) or DAYS a move (TimeControl=3); no time control without it", "  "))
+    return "\n".join(out) + "\n"
+
+
+def _sides(order: tuple[str, ...]) -> str:
+    return ", ".join(place_title(s) for s in order)
+
+
+def _fill(text: str, indent: str = "") -> str:
+    """``text`` folded at 76 columns, its continuations indented four more than ``indent``."""
+    return textwrap.fill(text, 76, initial_indent=indent, subsequent_indent=indent + "    ",
+                         break_on_hyphens=False, break_long_words=False)
+
+
+def _tag_word(value: str) -> str:
+    """A tag's value as one word of a command: its spaces as commas (``Blue+Green,Dragon``)."""
+    return ",".join(value.split())
 
 
 def _titles() -> list[str]:
@@ -502,14 +552,20 @@ def _challenge(ctx: Context) -> None:
         match = next((t for t in TAGS if t.lower() == tag.lower()), None)
         if match is None or not value:
             raise Refusal(f"{word[:40]!r}: a challenge sets only the tags {', '.join(TAGS)}")
-        tags[match] = value.replace(",", " ") if match == "Order" else value
+        tags[match] = value if match == "TimeControl" else " ".join(value.split(","))
     choosing = {k: v for k, v in tags.items() if k != "TimeControl"}
     try:
         configured = game.configure(choosing) if choosing else game
     except SetupError as exc:
         raise Refusal(f"{game.title}: {exc}") from None
-    if "TimeControl" in tags and not re.fullmatch(r"\d{1,3}/\d{1,4}", tags["TimeControl"]):
-        raise Refusal("TimeControl is MOVES/DAYS, like TimeControl=10/50")
+    if "TimeControl" in tags:
+        try:
+            if len(tags["TimeControl"]) > 9:
+                raise ValueError("too long")
+            tags["TimeControl"] = str(TimeControl.parse(tags["TimeControl"]))
+        except ValueError:
+            raise Refusal("TimeControl is MOVES/DAYS (TimeControl=10/50: 10 moves in 50 days) or "
+                          "DAYS a move (TimeControl=3)") from None
     opponents = [_player_by(ctx, n) for n in names]
     seats = [me, *opponents]
     if len({int(r["id"]) for r in seats}) != len(seats):

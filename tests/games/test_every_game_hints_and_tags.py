@@ -116,3 +116,26 @@ def test_a_choosing_tag_the_game_reads_is_checked(name: str) -> None:
             with pytest.raises(SetupError) as refused:
                 game.configure({tag: "no such thing"})
             assert refused.value.tag == tag
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_choosing_tag_the_game_reads_says_its_values_and_its_examples_are_taken(name: str) -> None:
+    """The referee's ``help GAME`` tells a player what each choosing tag takes (issue 27): every
+    choosing tag the game reads has its :class:`~pbmkit.games.base.TagChoice`, whose examples the
+    game takes (a record started with one checks clean) and whose words are not empty."""
+    game = get_game(name)
+    reads = [t for t in game.extra_tags if t in CHOOSING_TAGS]
+    assert sorted(game.tag_choices) == sorted(reads)
+    for tag, choice in game.tag_choices.items():
+        assert choice.values.strip() and choice.examples, tag
+        for example in choice.examples:
+            configured = game.configure({**choice.needs, tag: example})
+            assert configured.initial_position() is not None
+            with tempfile.TemporaryDirectory() as tmp:
+                path = Path(tmp) / "game.txt"
+                heads = {"Game": game.title, **choice.needs, tag: example,
+                         **{t: f"P{k}" for k, t in enumerate(configured.side_tags)}}
+                path.write_text("".join(f'[{k} "{v}"]\n' for k, v in heads.items()) + "\n",
+                                encoding="utf-8")
+                checked = _run("check", str(path))
+                assert checked.exit_code == 0, (tag, example, checked.output)

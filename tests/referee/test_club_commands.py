@@ -342,3 +342,49 @@ def test_the_club_site_from_the_club_folder(tmp_path: Path,
         assert "No rating list" not in standings
         bad = CliRunner().invoke(cli, ["referee", "site", str(tmp_path), "-o", str(out)])
         assert bad.exit_code == 2 and "not a club folder" in bad.stderr
+
+
+def test_help_game_names_each_tags_values_and_a_challenge_written_as_it_says_is_taken(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``help GAME`` says what each tag a challenge may set takes (the game's TagChoice: Batu
+    Khan's boards, Batrakill's layouts and orders, Billo's first side, the time controls), and a
+    challenge written as its examples say is taken, for every game; a value it does not take is
+    refused with the game's reason, and nothing changes."""
+    from pbmkit.games import game_names, get_game
+
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, bob = _pair(w)
+        carol, dan, eve = (Player(w, n, f"{n}@example.com") for n in ("carol", "dan", "eve"))
+        for p in (carol, dan, eve):
+            p.join()
+        for name in game_names():
+            game = get_game(name)
+            ann.write(f"help {game.title}")
+            run_on(w, 0)
+            text = text_of(ann.last("help"))
+            assert "TimeControl=10/50" in text and "TimeControl=3" in text
+            flat = " ".join(text.split())
+            for tag, choice in game.tag_choices.items():
+                assert " ".join(choice.values.split()) in flat, (name, tag, text)
+                for example in choice.examples:
+                    word = f"{tag}={','.join(example.split())}"
+                    assert word in flat, (name, word, text)
+                    needs = " ".join(f"{k}={','.join(v.split())}" for k, v in choice.needs.items())
+                    places = len(game.configure({**choice.needs, tag: example}).order)
+                    opponents = " ".join(p.name for p in (bob, carol, dan, eve)[:places - 1])
+                    ann.write(f"challenge {name} {opponents} {needs} {word} TimeControl=3")
+                    run_on(w, 0)
+                    answer = ann.last("[Cc]hallenge")
+                    assert "sent" in text_of(answer), (name, word, text_of(answer))
+        before = snapshot(w)
+        for refused, why in (("challenge batukhan bob Board=12x12", "3 to 9"),
+                             ("challenge batalo bob TimeControl=10/0", "MOVES/DAYS"),
+                             ("challenge batalo bob TimeControl=123456789012", "MOVES/DAYS")):
+            ann.write(refused)
+            run_on(w, 0)
+            assert why in text_of(ann.last()), (refused, text_of(ann.last()))
+        assert snapshot(w) == before
+        db = w.db()
+        made = [json for (json,) in db.execute("SELECT tags FROM challenges ORDER BY number")]
+        db.close()
+        assert all('"TimeControl": "3"' in t for t in made), made

@@ -7,7 +7,16 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Game, GameBase, HowWords, Lazy, Outcome, SetupError, refuse_unread_tags
+from pbmkit.games.base import (
+    Game,
+    GameBase,
+    HowWords,
+    Lazy,
+    Outcome,
+    SetupError,
+    TagChoice,
+    refuse_unread_tags,
+)
 from pbmkit.games.batrakill.check import check_move
 from pbmkit.games.batrakill.config import ZONE_SUFFIX, config_for, make_config
 from pbmkit.games.batrakill.layout import FACTIONS, load_layout
@@ -38,6 +47,15 @@ class Batrakill(GameBase[Position, Move], rules=(legal_moves, check_move, apply,
     name = "batrakill"
     title = "Batrakill"
     extra_tags = ("Layout", "Order")
+    tag_choices: ClassVar[Mapping[str, TagChoice]] = {
+        "Layout": TagChoice("duel (two players, without the tag) or zones (two to five players: "
+                            "up to four factions and the dragon); or a layout file of the layouts "
+                            "folder, NAME.toml", ("duel", "zones")),
+        "Order": TagChoice("in the zones version, the places in their order of play, the Dragon "
+                           "once; with two players one moves two factions (Blue+Green Dragon)",
+                           ("Purple Blue Green Dragon", "Blue+Green Dragon"),
+                           needs={"Layout": "zones"}),
+    }
     plural_sides = frozenset({"knights"})
     outcome_words: ClassVar[Mapping[str, HowWords]] = {
         "trapped": HowWords("by immobilising the dragon", "by immobilising the dragon",

@@ -11,11 +11,13 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Game, GameBase, HowWords, SetupError
+from pbmkit.games.base import Game, GameBase, HowWords, SetupError, TagChoice
 from pbmkit.games.batu_khan.check import check_move
 from pbmkit.games.batu_khan.rules import (
     DEFAULT_FILES,
     DEFAULT_RANKS,
+    MAX_SIZE,
+    MIN_SIZE,
     SIDE_NAMES,
     Move,
     Position,
@@ -42,6 +44,11 @@ class BatuKhan(GameBase[Position, Move], rules=(legal_moves, check_move, apply, 
     title = "Batu Khan"
     sides = SIDE_NAMES
     extra_tags = ("Board",)
+    tag_choices: ClassVar[Mapping[str, TagChoice]] = {
+        "Board": TagChoice(f"files x ranks, each {MIN_SIZE} to {MAX_SIZE} "
+                           f"({DEFAULT_FILES}x{DEFAULT_RANKS} without the tag)",
+                           ("5x5", "7x7", "9x6")),
+    }
     outcome_words: ClassVar[Mapping[str, HowWords]] = {
         "camp": HowWords("with two stones in the opponent's camp",
                          "with two stones in the opponent's camp", "two stones in the camp"),

@@ -21,6 +21,7 @@ from pbmkit.games.base import (
     Lazy,
     Outcome,
     SetupError,
+    TagChoice,
     refuse_unread_tags,
 )
 from pbmkit.games.billo.check import (
@@ -164,6 +165,10 @@ class Billo(GameBase[Position, Move],
     board = BOARD
     sides = ("yellow", "orange")
     extra_tags = ("First",)
+    tag_choices: ClassVar[Mapping[str, TagChoice]] = {
+        "First": TagChoice("the side that moves first, Yellow or Orange (Yellow without the tag)",
+                           ("Yellow", "Orange")),
+    }
     positions_repeat = False
     """No position comes back: a capture leaves fewer pieces, a promotion (without one) more
     Billos, and any other move one more quiet ply, which the position counts (rule 14); so
