@@ -83,10 +83,10 @@ def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool)
 
 
 def _organiser_commands() -> None:
-    from pbmkit.cli.referee_club import forfeit, site
+    from pbmkit.cli.referee_club import forfeit, log, site, status
 
-    referee.add_command(forfeit)
-    referee.add_command(site)
+    for command in (forfeit, log, site, status):
+        referee.add_command(command)
 
 
 _organiser_commands()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import hashlib
+import json
 import os
 import sqlite3
 import time
@@ -466,11 +467,25 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
                 with timer("sending"):
                     report.send = send_due(db, club, password, clock=clock, sender=sender)
                 report.timings.update(report.send.timings)
+            _note_run(db, now, report, failure)
         finally:
             db.close()
     if failure is not None:
         raise InboxFailed(str(failure), report)
     return report
+
+
+def _note_run(db: sqlite3.Connection, now: Callable[[], datetime.datetime] | None,
+              report: RunReport, failure: MailError | None) -> None:
+    """Write when this run ended and what it did where ``pbmkit referee status`` reads it."""
+    from pbmkit.referee.status import LAST_RUN_KEY
+
+    moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
+    value = {"at": moment.isoformat(timespec="seconds"), "summary": report.summary()}
+    if failure is not None:
+        value["inbox_failed"] = str(failure)[:500]
+    db.execute("INSERT OR REPLACE INTO club_state (key, value) VALUES (?, ?)",
+               (LAST_RUN_KEY, json.dumps(value)))
 
 
 def _take_inbox(db: sqlite3.Connection, club: Club, club_key: bytes, inbox: Inbox | None,
