@@ -108,6 +108,7 @@ def main() -> None:
     print("  " + "\n  ".join(last_to("bob", "Batalo #1").get_body(("plain",))  # type: ignore[union-attr]
                              .get_content().splitlines()[:6]))
     pbmkit("show", str(CLUB / "games" / "1-batalo.txt"))
+    pbmkit("referee", "status", str(CLUB))  # what the organiser sees
 
 
 if __name__ == "__main__":
