@@ -40,7 +40,11 @@ def init(folder: str, address: str, name: str | None, organiser: str | None) -> 
 @click.option("-v", "--verbose", is_flag=True, help="A line for every message handled.")
 @click.option("--timings", is_flag=True,
               help="Say (on stderr) the CPU and wall seconds of each phase of the run.")
-def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool) -> None:
+@click.option("--retry-now", is_flag=True,
+              help="Send now the messages waiting their next try after a failure (once the "
+                   "mail server is mended), not after their back-off.")
+def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool,
+        retry_now: bool) -> None:
     """Handle every message of the club's inbox once, then send the outbox (for cron).
 
     Another run on the same club at the same time does nothing (a lock) and says so.
@@ -64,7 +68,8 @@ def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool)
 
     while True:
         try:
-            report = run_club(folder)
+            report = run_club(folder, retry_now=retry_now)
+            retry_now = False  # --watch: the first run only
         except Busy as exc:
             click.echo(str(exc))
         except InboxFailed as exc:  # the rest of the run was done; the run fails all the same

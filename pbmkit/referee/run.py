@@ -437,10 +437,12 @@ def _mark_done(db: sqlite3.Connection, box: Inbox, keys: list[str]) -> None:
 
 def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetime] | None = None,
              clock: Callable[[], float] = time.time, sender: Sender | None = None,
-             inbox: Inbox | None = None, send: bool = True) -> RunReport:
+             inbox: Inbox | None = None, send: bool = True, retry_now: bool = False
+             ) -> RunReport:
     """One run over the club ``root``: reconcile the records, handle every message of the inbox,
-    then send the outbox. :class:`Busy` when another run holds the lock; :class:`ClubError`,
-    :class:`MailError` for a club that cannot be used."""
+    then send the outbox (``retry_now``: the messages waiting their back-off after a failure
+    too). :class:`Busy` when another run holds the lock; :class:`ClubError`, :class:`MailError`
+    for a club that cannot be used."""
     club = load_club(root)
     report = RunReport()
     failure: MailError | None = None
@@ -464,6 +466,8 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
                 password = None
                 if club.smtp is not None and club.smtp.user:
                     password = read_password(club.smtp)
+                if retry_now:  # the organiser mended the server: no waiting out the back-off
+                    db.execute("UPDATE outbox SET next_try = 0 WHERE sent IS NULL")
                 with timer("sending"):
                     report.send = send_due(db, club, password, clock=clock, sender=sender)
                 report.timings.update(report.send.timings)

@@ -209,7 +209,8 @@ def club_status(root: str | os.PathLike[str], *, now: datetime.datetime | None =
                             "is cron (or --watch) still running it?")
     if status.failing_count:
         status.notes.append(f"{status.failing_count} message(s) could not be sent yet and wait "
-                            "their next try (below); check [smtp] in club.toml")
+                            "their next try (below); check [smtp] in club.toml, then 'pbmkit "
+                            "referee run --retry-now' sends them at once")
     if outcomes.get("error"):
         status.notes.append(f"{outcomes['error']} message(s) met a fault of the referee: "
                             "pbmkit referee log --outcome error shows them")

@@ -160,3 +160,22 @@ def test_a_club_that_cannot_be_read_is_one_line_and_a_non_zero_exit(
             assert got.output.strip().splitlines()[-1].startswith("Error:"), got.output
         if spoil == "newer":
             assert "newer than this pbmkit" in got.output
+
+
+def test_retry_now_sends_what_waits_its_back_off_once_the_server_is_mended(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a failure a message waits its back-off (1, 2, 4 ... minutes, up to 6 hours); once
+    the organiser has mended the server, ``referee run --retry-now`` sends it at once, once."""
+    with world(tmp_path, monkeypatch, mode="refuse-rcpt", pictures=False) as w:
+        w.deliver(message("ann@example.org", "help", ""))
+        assert w.run().send.failed == 1
+        w.handler.mode = "ok"
+        assert w.run().send.sent == 0  # still waiting its back-off
+        assert "--retry-now" in _cli("status", str(w.root)).output
+        got = CliRunner().invoke(cli, ["referee", "run", str(w.root), "--retry-now"],
+                                 catch_exceptions=False)
+        assert got.exit_code == 0 and "sent 1" in got.output, got.output
+        assert [str(m["To"]) for m in w.sent()] == ["ann@example.org"]
+        assert w.run().send.sent == 0
+        assert "Outbox: 0 waiting (0 failed at least once), 1 sent" in \
+            _cli("status", str(w.root)).output
