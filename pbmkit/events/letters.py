@@ -110,10 +110,14 @@ def letter_text(page: LetterPage) -> str:
 
 def letter_message(page: LetterPage, player: Player, sender: str, sender_name: str = "") -> EmailMessage:
     """The letter as an e-mail from ``sender`` to the player (who must have an e-mail address)."""
+    from pbmkit.mail.compose import header_text
+
     msg = EmailMessage()
-    msg["From"] = formataddr((sender_name, sender)) if sender_name else sender
-    msg["To"] = formataddr((player.name, player.email))
-    msg["Subject"] = page.title
+    # names and the title as header text: no line break, no encoded word (header_text)
+    name = header_text(sender_name, 80)
+    msg["From"] = formataddr((name, sender)) if name else sender
+    msg["To"] = formataddr((header_text(player.name, 80), player.email))
+    msg["Subject"] = header_text(page.title, 200)
     msg["Date"] = formatdate(localtime=False)
     domain = sender.rpartition("@")[2] or None
     msg["Message-ID"] = make_msgid("pbmkit-event", domain=domain)

@@ -97,9 +97,12 @@ def _unsafe(ch: str) -> bool:
 def header_text(text: str, limit: int = 200) -> str:
     """``text`` made fit for a header's name or subject part: every unsafe character (see
     :func:`_unsafe`) and every kind of white space becomes one plain space, runs of spaces one
-    space, the ends trimmed, and the whole cut to ``limit`` characters."""
+    space, the ends trimmed, and the whole cut to ``limit`` characters. An encoded word's opener
+    ``=?`` gets a space (``= ?``): the email package decodes the encoded words it finds in a
+    header's text and, folding the header, writes what they decoded, a line break and a header of
+    the sender's choosing included (``=?utf-8?q?=0D=0ACc=3A_x=40example.org?=``)."""
     cleaned = "".join(" " if ch.isspace() or _unsafe(ch) else ch for ch in text[:limit * 4])
-    return " ".join(cleaned.split())[:limit].strip()
+    return " ".join(cleaned.split())[:limit].strip().replace("=?", "= ?")
 
 
 def ascii_domain(domain: str) -> str | None:
@@ -169,12 +172,13 @@ def addresses(replay: GameReplay) -> dict[str, Address]:
 
 def stored_id(message_id: str) -> str:
     """How a Message-ID is kept in a record: ``local@domain`` without its angle brackets when it
-    is made of plain characters, else ``sha256:`` and 32 hex digits of it (a comment cannot hold
-    brackets or braces)."""
+    is made of plain characters and spells no encoded word (``=?``: see :func:`header_text`),
+    else ``sha256:`` and 32 hex digits of it (a comment cannot hold brackets or braces; a digest
+    threads no reply)."""
     text = message_id.strip()
     if text.startswith("<") and text.endswith(">"):
         text = text[1:-1]
-    if _SAFE_ID.fullmatch(text):
+    if _SAFE_ID.fullmatch(text) and "=?" not in text:
         return text
     return "sha256:" + hashlib.sha256(message_id.strip().encode("utf-8", "replace")).hexdigest()[:32]
 
@@ -405,7 +409,8 @@ def compose_message(replay: GameReplay, *, sender: str | None = None,
     msg["Date"] = format_datetime(now)
     msg["Message-ID"] = move_message_id(replay, ply, mover)
     previous = _previous_mail(replay, ply)
-    if previous is not None and not previous.startswith("sha256:"):
+    if previous is not None and not previous.startswith("sha256:") and "=?" not in previous:
+        # (an id kept by an older pbmkit may spell an encoded word: stored_id)
         msg["In-Reply-To"] = f"<{previous}>"
         msg["References"] = f"<{previous}>"
     if keys is not None:

@@ -88,3 +88,26 @@ def test_the_email_is_the_letter_from_the_organiser_to_the_player() -> None:
     body = parsed.get_body().get_content()  # type: ignore[union-attr]
     assert body == letter_text(page)
     assert "Player 01 (White)" in body and "p1@example.org" in body and "Chesstown CT1" in body
+
+
+@pytest.mark.parametrize("where", ["player", "organiser", "event"])
+def test_a_name_spelling_an_encoded_word_is_text_in_the_letters_headers(where: str) -> None:
+    """A players file or event name with an encoded word that decodes to a line break and a Cc
+    header (``=?utf-8?q?=0D=0ACc=3A_x=40example.org?=``): the e-mail carries it as text (its
+    opener spaced), adds no header and no recipient; before, the email package raised
+    ValueError (a traceback of ``event mail``) or wrote the header."""
+    word = "=?utf-8?q?=0D=0ACc=3A_victim=40x.example?="
+    event = with_addresses(round_robin(5))
+    if where == "event":
+        event = replace(event, name=f"Cup {word}")
+    player = event.players[2]
+    if where == "player":
+        player = replace(player, name=f"Ann {word}")
+    page = letters(event)[2]
+    organiser = f"Tess {word}" if where == "organiser" else ORGANISER.name
+    msg = letter_message(page, player, ORGANISER.email, organiser)
+    raw = msg.as_bytes()
+    parsed = email.message_from_bytes(raw, policy=email.policy.default)
+    assert parsed["Cc"] is None and b"\nCc:" not in raw.split(b"\n\n")[0]
+    assert [a.addr_spec for a in parsed["To"].addresses] == ["p3@example.org"]
+    assert "\n" not in str(parsed["Subject"]) and "\n" not in str(parsed["From"])

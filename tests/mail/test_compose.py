@@ -284,3 +284,45 @@ def test_compose_never_tracebacks_and_every_header_parses_back_as_meant(
                                           300)
     for name in back:
         assert not back[name].defects, name
+
+
+# --- encoded words: the email package decodes them in a header and folds out what it decoded --
+
+HOSTILE_WORD = "=?utf-8?q?=0D=0ACc=3A_victim=40x.example?="
+"""An encoded word that decodes to a line break and a Cc header."""
+
+
+def _recipients(msg: EmailMessage) -> list[str]:
+    """The addresses smtplib's send_message would mail (To, Cc, Bcc of the bytes as sent)."""
+    back = parsed(msg)
+    return [a for _, a in getaddresses([str(v) for k in ("To", "Cc", "Bcc")
+                                        for v in back.get_all(k, [])])]
+
+
+def test_an_encoded_word_in_a_thread_id_adds_no_header_and_no_recipient() -> None:
+    """A hostile opponent's Message-ID (kept on the move as ``[%ccmailrcv ID]`` by ``mail
+    read``) spelling an encoded word: as In-Reply-To it decoded to a line break and a Cc
+    header, and ``mail send`` would have mailed the player's move to a third party. Such an
+    id is kept as its digest (no thread), and an old record holding one threads nothing."""
+    hostile_id = f"{HOSTILE_WORD}@evil.example"
+    assert stored_id(f"<{hostile_id}>").startswith("sha256:")
+    text = BATALO.replace("[%ccmailrcv m1@example.net]", f"[%ccmailrcv {hostile_id}]")
+    msg = compose_message(replay_of(text), now=NOW)
+    assert _recipients(msg) == ["bob@example.net"]
+    assert parsed(msg)["In-Reply-To"] is None and parsed(msg)["Cc"] is None
+    assert b"victim" not in msg.as_bytes().split(b"\n\n")[0]
+
+
+@pytest.mark.parametrize("tag", ["Number", "White"])
+def test_an_encoded_word_in_a_tag_is_written_as_text_and_adds_no_header(tag: str) -> None:
+    """A record from outside whose Number or player tag spells an encoded word: the subject and
+    the From name carry it as plain text (its opener spaced, ``= ?``), never decoded into a
+    line break and a header of its own."""
+    msg = compose_message(replay_of(with_tags(**{tag: HOSTILE_WORD[:20]
+                                                 if tag == "Number" else HOSTILE_WORD})), now=NOW)
+    back = parsed(msg)
+    assert back["Cc"] is None and _recipients(msg) == ["bob@example.net"]
+    assert "\n" not in str(back["Subject"]) and "\r" not in str(back["Subject"])
+    head = msg.as_bytes().split(b"\n\n")[0]
+    assert b"=?utf-8?q?=0D" not in head
+    assert {name for name, _ in raw_headers(msg)} == HEADERS - {"Content-Transfer-Encoding"}
