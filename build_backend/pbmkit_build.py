@@ -51,9 +51,7 @@ HOT_MODULES = (
     "pbmkit/notation/chunks.py",
     # Each game's rules, notation, check and lean `play` where they compile and pay. Left out:
     # Hex's package (its rules live in its __init__, whose class attributes are descriptors:
-    # mypyc refuses them), and all of Baladãna: mypyc refuses its rules (its Position subclasses
-    # a named tuple), and its notation and check compiled alone saved 1% of instructions and
-    # no CPU time (docs/performance.md, "The compiled build").
+    # mypyc refuses them; docs/performance.md, "The compiled build").
     "pbmkit/games/batalo/rules.py",
     "pbmkit/games/batalo/notation.py",
     "pbmkit/games/batalo/check.py",
@@ -69,6 +67,9 @@ HOT_MODULES = (
     "pbmkit/games/batu_khan/notation.py",
     "pbmkit/games/batu_khan/check.py",
     "pbmkit/games/hex/play.py",
+    "pbmkit/games/baladana/rules.py",
+    "pbmkit/games/baladana/notation.py",
+    "pbmkit/games/baladana/check.py",
 )
 """The modules compiled, as paths from the project's folder (picked by profile: where
 `pbmkit check` spends its time; docs/performance.md)."""

@@ -178,8 +178,8 @@ def check_move(position: Position, move: Move) -> str | None:
     which gives the reason (held to each other and to the legal turns by
     ``tests/games/test_baladana_fast_paths.py``)."""
     start, end, ring, tax, loot = move
-    cells, turn, gold, over = position
-    if over or loot or (start | end) & -64:  # -64: any bit beyond 0..63, or a negative square
+    cells, turn, gold = position.cells, position.turn, position.gold
+    if position.over or loot or (start | end) & -64:  # -64: any bit beyond 0..63, or a negative square
         return why_illegal(position, move)
     me = SIDE_LETTERS[turn]
     after: Sequence[str] = cells
@@ -252,13 +252,12 @@ def check_move(position: Position, move: Move) -> str | None:
     if gold_taken or GOLD in mover:
         gold = gold_after(gold, new, (start, end))
     # Unless golden rings are captured none leaves the game, and rule 5 holds: the game goes on.
-    CHECKED[0] = (position, move, _tuple_new(Position, (tuple(new), 1 - turn, gold, golden_end(
-        new, gold) if gold_taken else False)))
+    CHECKED[0] = (position, move, Position(tuple(new), 1 - turn, gold,
+                                           golden_end(new, gold) if gold_taken else False))
     return None
 
 
 _AROUND: Final = tuple(frozenset(n) for n in NEIGHBOURS)
-_tuple_new = tuple.__new__
 _LEAPER: Final = (False, False, True)
 
 

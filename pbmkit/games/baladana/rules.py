@@ -93,35 +93,49 @@ def free_ring(colour: str, owner: int | None = None) -> str:
     return colour + (SIDE_LETTERS[owner] if colour == GOLD and owner is not None else "")
 
 
-class _Squares(NamedTuple):
-    cells: tuple[str, ...]
-    turn: int
-    gold: tuple[int, ...]
-    over: bool
-
-
-class Position(_Squares):
+class Position:
     """The 64 squares (see the module docstring) and the side to move.
 
-    A named tuple (a frozen, ordered dataclass costs ~1 ms to define at the start of every
-    command; docs/performance.md) that also holds what the rules ask of every position, both
-    functions of the squares: ``gold``, the squares holding a golden ring (on a figure or free;
-    at most four, in board order), and ``over``, whether those golden rings end the game
-    (:func:`terminal` is not ``None``). The end of the game, rule 5 and the right to capture are
-    judged from those few squares. ``Position(cells, turn)`` works them out; :func:`apply` and
-    :func:`~pbmkit.games.baladana.check.check_move` carry them along (held to this by
-    ``tests/games/test_baladana_fast_paths.py``). Being functions of the squares, they change
-    nothing in equality or hashing, which stay the tuple's own."""
+    Also holds what the rules ask of every position, both functions of the squares: ``gold``,
+    the squares holding a golden ring (on a figure or free; at most four, in board order), and
+    ``over``, whether those golden rings end the game (:func:`terminal` is not ``None``). The end
+    of the game, rule 5 and the right to capture are judged from those few squares.
+    ``Position(cells, turn)`` works them out; :func:`apply` and
+    :func:`~pbmkit.games.baladana.check.check_move` carry them along, giving them to the
+    constructor (held to this by ``tests/games/test_baladana_fast_paths.py``). Being functions
+    of the squares, they change nothing in equality or hashing, which compare the squares and
+    the side to move.
 
-    __slots__ = ()
+    A plain class with slots, not a named tuple, so that mypyc compiles it (docs/performance.md,
+    "The compiled build"): equal, hashed, copied and pickled by its squares and side to move.
+    Immutable by convention: nothing sets its attributes after it is made (``Final``: mypy
+    refuses it), as :func:`apply`'s memo of the last turn checked relies on."""
 
-    def __new__(cls, cells: tuple[str, ...], turn: int = WHITE) -> Position:
-        gold = tuple(sq for sq, c in enumerate(cells) if GOLD in c)
-        return _tuple_new(cls, (cells, turn, gold, golden_end(cells, gold)))
+    __slots__ = ("cells", "gold", "over", "turn")
 
-    def __getnewargs__(self) -> tuple[tuple[str, ...], int]:
+    def __init__(self, cells: tuple[str, ...], turn: int = WHITE,
+                 gold: tuple[int, ...] | None = None, over: bool | None = None) -> None:
+        """``gold`` and ``over`` are worked out from ``cells`` unless given (:func:`made`)."""
+        if gold is None:
+            gold = tuple(sq for sq, c in enumerate(cells) if GOLD in c)
+        if over is None:
+            over = golden_end(cells, gold)
+        self.cells: Final = cells
+        self.turn: Final = turn
+        self.gold: Final = gold
+        self.over: Final = over
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.turn == other.turn and self.cells == other.cells
+
+    def __hash__(self) -> int:
+        return hash((self.cells, self.turn))
+
+    def __reduce__(self) -> tuple[type[Position], tuple[tuple[str, ...], int]]:
         """``Position(cells, turn)`` again (copies and pickles)."""
-        return self.cells, self.turn
+        return Position, (self.cells, self.turn)
 
     def __repr__(self) -> str:
         return f"Position(cells={self.cells!r}, turn={self.turn!r})"
@@ -134,10 +148,7 @@ class Position(_Squares):
 def made(cells: tuple[str, ...], turn: int, gold: tuple[int, ...], over: bool) -> Position:
     """A :class:`Position` from its squares, side to move, golden squares (in board order) and
     end, all known: nothing worked out again."""
-    return _tuple_new(Position, (cells, turn, gold, over))
-
-
-_tuple_new = tuple.__new__
+    return Position(cells, turn, gold, over)
 
 
 class Move(NamedTuple):
@@ -581,6 +592,6 @@ def apply(position: Position, move: Move) -> Position:
     if moved_gold or GOLD in mover or GOLD in captured:
         changed = (ring[1], ring[2], start, end) if ring else (start, end)
         gold = gold_after(gold, cells, changed)
-        return made(tuple(cells), 1 - turn, gold, golden_end(cells, gold))
+        return Position(tuple(cells), 1 - turn, gold, golden_end(cells, gold))
     # No golden ring moved: the same squares, with the same golden rings, end the game or not.
-    return made(tuple(cells), 1 - turn, gold, position.over)
+    return Position(tuple(cells), 1 - turn, gold, position.over)
