@@ -22,6 +22,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from email import quoprimime
+from email.header import Header
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -88,8 +89,18 @@ def _fold_ascii(line: str, name_end: int) -> str | None:
     return _CRLF.join(out) + _CRLF
 
 
+_BARE_BREAK = re.compile(r"\r\n(?![ \t])|\r(?!\n)|(?<!\r)\n")
+_MESSAGE_ID = re.compile(r"<[!-;=?-~]{1,250}>")
+"""A Message-ID a reply may name (In-Reply-To, References): one ``<...>`` of printable ASCII."""
+
+
 def _header(name: str, value: str) -> str:
-    """The header ``name: value`` as the SMTP policy writes it (CRLF ended, folded)."""
+    """The header ``name: value`` as the SMTP policy writes it (CRLF ended, folded).
+
+    A subject holding ``=?`` (a player's words echoed back may spell an encoded word, e.g.
+    ``=?utf-8?q?=0D=0ACc:_x@example.org?=``) is encoded whole as UTF-8 encoded words, so that
+    it reads back as written: the policy's header objects would decode such a word, and their
+    ``fold`` writes what it decoded, line breaks included, as new header lines."""
     if value.isascii() and value.isprintable() and "=?" not in value:
         line = f"{name}: {value}"
         if len(line) <= _FOLD:
@@ -97,8 +108,24 @@ def _header(name: str, value: str) -> str:
         folded = _fold_ascii(line, len(name) + 1)
         if folded is not None:
             return folded
-    policy = email.policy.SMTP
-    return str(policy.header_factory(name, value).fold(policy=policy))
+    if "=?" in value and name.lower() == "subject":
+        text = Header(value, "utf-8", header_name=name).encode(linesep=_CRLF, maxlinelen=_FOLD)
+        written = f"{name}: {text}{_CRLF}"
+    else:
+        policy = email.policy.SMTP
+        written = str(policy.header_factory(name, value).fold(policy=policy))
+    if _BARE_BREAK.search(written[:-2]):  # never a header line the value made
+        raise ValueError(f"the {name} header would break into lines of its own")
+    return written
+
+
+def _reply_id(message_id: str | None) -> str | None:
+    """The Message-ID of the message answered, as In-Reply-To and References carry it: one
+    ``<...>`` of printable ASCII without spaces, else None (a reply then names none)."""
+    if message_id is None:
+        return None
+    text = message_id.strip()
+    return text if _MESSAGE_ID.fullmatch(text) else None
 
 
 def _sender(club: Club, key: str | None) -> str:
@@ -117,8 +144,9 @@ def _head(club: Club, to: str, subject: str, key: str | None, in_reply_to: str |
              # RFC 3834: a vacation responder does not answer; no Precedence: bulk (some
              # servers drop it)
              _header("Auto-Submitted", "auto-replied" if in_reply_to else "auto-generated")]
-    if in_reply_to:
-        parts += [_header("In-Reply-To", in_reply_to), _header("References", in_reply_to)]
+    answered = _reply_id(in_reply_to)
+    if answered is not None:  # checked: written as it is, never read as encoded words
+        parts += [f"In-Reply-To: {answered}{_CRLF}", f"References: {answered}{_CRLF}"]
     return "".join(parts), full
 
 

@@ -1,0 +1,91 @@
+"""Issue 27, hostile mail as a real inbox gets it: what a sender writes never becomes a header of
+the referee's reply, an extra recipient, a control character on the organiser's terminal, or a
+move read from the wrong place; every message gets one clear reply or a documented silence, and a
+refused one changes nothing (record files byte-identical, database rows unchanged)."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from email.header import Header
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from club_helpers import REFEREE, Player, World, world
+from smtp_server import QUIET
+
+pytestmark = pytest.mark.filterwarnings(QUIET)
+
+# What the referee itself writes in its replies' headers (nothing else may appear there).
+_OWN_HEADERS = {"from", "to", "subject", "date", "message-id", "auto-submitted", "in-reply-to",
+                "references", "content-type", "content-transfer-encoding", "mime-version"}
+
+
+def _game(w: World) -> tuple[Player, Player]:
+    """Ann and Bob signed up, Batalo game 1 between them started; Ann (White) to move."""
+    ann, bob = Player(w, "ann", "ann@example.org"), Player(w, "bob", "bob@example.net")
+    ann.join()
+    bob.join()
+    ann.write("challenge batalo bob")
+    w.run()
+    bob.write(f"accept {bob.invitation()}")
+    w.run()
+    return ann, bob
+
+
+def _raw(sender: str, to: str, subject: str, body: bytes | str, *,
+         message_id: str | None = "<h1@example.org>",
+         content_type: str = 'text/plain; charset="utf-8"', encoding: str | None = None,
+         extra: str = "") -> bytes:
+    """A message written byte by byte, as a hostile or broken client sends it (no library to
+    tidy it)."""
+    head = f"From: {sender}\r\nTo: {to}\r\nSubject: {subject}\r\n"
+    if message_id is not None:
+        head += f"Message-ID: {message_id}\r\n"
+    head += "Date: Fri, 27 Nov 2026 01:00:00 +0000\r\nMIME-Version: 1.0\r\n"
+    head += f"Content-Type: {content_type}\r\n"
+    if encoding:
+        head += f"Content-Transfer-Encoding: {encoding}\r\n"
+    head += extra
+    data = body.encode("utf-8") if isinstance(body, str) else body
+    return head.encode("utf-8") + b"\r\n" + data
+
+
+def _replies(w: World, start: int) -> list[tuple[str, list[str], bytes]]:
+    return w.handler.accepted[start:]
+
+
+def test_an_encoded_word_in_a_message_id_or_a_subject_never_adds_a_header_to_the_reply(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: the reply's In-Reply-To and Subject went through the email package's header
+    objects, which decode encoded words and write what they decoded, line breaks included: a
+    Message-ID ``=?utf-8?q?=0D=0ACc:_victim@...?=`` put a Cc header into the reply, and the
+    SMTP envelope took its address (the referee relayed to a third party), and a subject that
+    decodes to an encoded word did the same through the subject echoed back."""
+    with world(tmp_path, monkeypatch) as w:
+        ann, _ = _game(w)
+        start = len(w.handler.accepted)
+        injected = "=?utf-8?q?=0D=0ACc:_victim@example.com=0D=0A=0D=0Aspam?="
+        w.deliver(_raw(ann.address, REFEREE, "hello", "hello\r\n", message_id=injected))
+        twice = Header(injected, "utf-8").encode()  # decodes once to the injecting text
+        w.deliver(_raw(ann.address, REFEREE, twice, "hello\r\n", message_id="<h2@example.org>"))
+        w.deliver(_raw(ann.address, REFEREE, f"frobnicate {twice}", "", message_id="<a@b> Cc: "
+                       "victim@example.com"))
+        w.run()
+        replies = _replies(w, start)
+        assert len(replies) == 3
+        for _, recipients, data in replies:
+            assert recipients == [ann.address]
+            head = data.split(b"\r\n\r\n", 1)[0]
+            msg = email.message_from_bytes(data, _class=EmailMessage, policy=email.policy.default)
+            assert {k.lower() for k in msg} <= _OWN_HEADERS, head
+            assert msg["Cc"] is None and b"spam" not in data
+            assert all(line[:1] in (b" ", b"\t") or b":" in line for line in head.split(b"\r\n"))
+        subjects = [str(email.message_from_bytes(d, policy=email.policy.default)["Subject"])
+                    for _, _, d in replies]
+        assert any(injected in s for s in subjects)  # the subject reads back as it was written
+        # a Message-ID that is not one <id> is named by no reply
+        ids = [email.message_from_bytes(d, policy=email.policy.default)["In-Reply-To"]
+               for _, _, d in replies]
+        assert ids == [None, "<h2@example.org>", None]
