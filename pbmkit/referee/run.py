@@ -211,10 +211,23 @@ def _seen(db: sqlite3.Connection, message_id: str | None, digest: str) -> bool:
     return db.execute("SELECT 1 FROM messages WHERE digest = ?", (digest,)).fetchone() is not None
 
 
+def _printable(text: str) -> str:
+    """``text`` with every control, format (bidi overrides, zero-width), line-separator and
+    surrogate character written as its escape (``\\x1b``, ``\\u202e``): what a sender wrote
+    reaches the organiser's terminal and log (``run -v``) and the ledger as text, never as a
+    terminal's escape sequence or text reordered."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape",
+                                                                      "backslashreplace")
+                   .decode("ascii") for ch in text)
+
+
 def _ledger(db: sqlite3.Connection, message_id: str | None, digest: str, sender: str | None,
             outcome: str, detail: str, now: datetime.datetime) -> None:
     db.execute("INSERT INTO messages (message_id, digest, sender, outcome, detail, at) "
-               "VALUES (?, ?, ?, ?, ?, ?)", (message_id, digest, sender, outcome, detail[:500],
+               "VALUES (?, ?, ?, ?, ?, ?)", (message_id, digest, sender, outcome,
+                                              _printable(detail[:500]),
                                               now.isoformat(timespec="seconds")))
 
 
@@ -511,7 +524,7 @@ def _take_inbox(db: sqlite3.Connection, club: Club, club_key: bytes, inbox: Inbo
                 moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
                 outcome, line = handle_message(db, club, club_key, item, moment)
             report.outcomes[outcome] += 1
-            report.lines.append(f"{outcome}: {line}")
+            report.lines.append(_printable(f"{outcome}: {line}"))
             handled.append(item.key)
             if len(handled) >= DONE_BATCH:
                 with timer("inbox"):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import email
 import email.policy
+import subprocess
+import sys
 from email.header import Header
 from email.message import EmailMessage
 from pathlib import Path
@@ -89,3 +91,28 @@ def test_an_encoded_word_in_a_message_id_or_a_subject_never_adds_a_header_to_the
         ids = [email.message_from_bytes(d, policy=email.policy.default)["In-Reply-To"]
                for _, _, d in replies]
         assert ids == [None, "<h2@example.org>", None]
+
+
+def test_control_characters_a_sender_wrote_reach_the_organisers_terminal_escaped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: ``referee run -v`` printed the command words as written, so a subject carrying
+    ``ESC ] 0 ; ... BEL`` retitled the organiser's terminal (and ``ESC [ 2 J`` cleared it) when
+    the run's log was read; a bidi override reordered the line. Now every such character is its
+    escape, on the terminal and in the ledger."""
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        w.deliver(_raw(ann.address, REFEREE, "=?utf-8?q?help_=1B]0;pwned=07?=", ""))
+        w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: game 1",
+                       "games \x1b[2J\u202eevil\x00\r\n", message_id="<h2@example.org>"))
+        done = subprocess.run([sys.executable, "-m", "pbmkit", "referee", "run", "-v",
+                               str(w.root)], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert len(lines) == 3, done.stdout  # two messages and the summary
+        assert all(line.isprintable() for line in lines), done.stdout
+        assert "help \\x1b]0;pwned\\x07" in lines[0]
+        assert "\\x1b[2J\\u202eevil" in lines[1]
+        db = w.db()
+        details = [str(r["detail"]) for r in db.execute("SELECT detail FROM messages")]
+        db.close()
+        assert all(d.isprintable() for d in details), details
