@@ -368,8 +368,9 @@ def _html_text(html: str, *, own: bool = False) -> str:
     return html_module.unescape("".join(parts))
 
 
-def _text_part(message: Message) -> Message | None:
-    """The first plain-text part that is not an attachment, else the first HTML one."""
+def _text_part(message: Message, *, html_only: bool = False) -> Message | None:
+    """The first plain-text part that is not an attachment, else the first HTML one (only the
+    HTML one with ``html_only``)."""
     html = None
     for part in _parts(message):
         if part.is_multipart() or part.get_content_maintype() != "text":
@@ -377,20 +378,24 @@ def _text_part(message: Message) -> Message | None:
         if str(part.get("Content-Disposition") or "").strip().lower().startswith("attachment"):
             continue
         subtype = part.get_content_subtype()
-        if subtype == "plain":
+        if subtype == "plain" and not html_only:
             return part
         if subtype == "html" and html is None:
             html = part
+            if html_only:
+                break
     return html
 
 
-def body_lines(message: Message) -> list[str]:
+def body_lines(message: Message, *, html: bool = False) -> list[str]:
     """The lines of the message's own words: its plain-text part (else its HTML part as text),
     without quoted lines (``>``), and up to a signature (``-- ``), a forwarded or quoted original
-    (``-----Original Message-----``, ``On ... wrote:``). ``ValueError`` with a reason for a
-    message without text or in an unknown encoding."""
+    (``-----Original Message-----``, ``On ... wrote:``). ``html``: the HTML part's, as text (a
+    message whose plain part says nothing of what its HTML part says). ``ValueError`` with a
+    reason for a message without text (without an HTML part, with ``html``) or in an unknown
+    encoding."""
     try:  # compat32 gives a Header object for a value with bytes that are not ASCII
-        part = _text_part(message)
+        part = _text_part(message, html_only=html)
         charset = str(part.get_content_charset() or "us-ascii") if part is not None else ""
     except Exception as exc:
         raise ValueError(f"the message's parts cannot be read ({type(exc).__name__})") from None
@@ -409,10 +414,10 @@ def body_lines(message: Message) -> list[str]:
         raise ValueError(f"the text cannot be decoded ({type(exc).__name__})") from None
     text = content[:MAX_TEXT]
     if part.get_content_subtype() == "html":
-        html = text
-        text = _html_text(html)
+        markup = text
+        text = _html_text(markup)
         if not text.strip():  # a pbmkit mail itself, its text part gone: read its own words
-            text = _html_text(html, own=True)
+            text = _html_text(markup, own=True)
     lines: list[str] = []
     for raw in text.splitlines()[: 4 * MAX_LINES]:
         line = raw.replace("\u00a0", " ").strip()

@@ -231,6 +231,26 @@ def _ledger(db: sqlite3.Connection, message_id: str | None, digest: str, sender:
                                               now.isoformat(timespec="seconds")))
 
 
+def _own_lines(inc: Incoming) -> tuple[list[str], str]:
+    """The lines the commands are read from, and why there are none (or ""): the plain-text
+    part's; the HTML part's when the plain part holds no command and no ``Move:`` line and the
+    HTML part does (a phone's mail, whose plain part is empty or says only "Sent from my
+    phone": the two are meant to say the same)."""
+    try:
+        lines, why = body_lines(inc.message), ""
+    except ValueError as exc:
+        lines, why = [], str(exc)
+    if find_command(inc.subject, lines) is not None or thread_move(lines) is not None:
+        return lines, why
+    try:
+        html = body_lines(inc.message, html=True)
+    except ValueError:
+        return lines, why
+    if html != lines and (find_command("", html) is not None or thread_move(html) is not None):
+        return html, ""
+    return lines, why
+
+
 def _addresses(msg: Message) -> list[str]:
     found = []
     for name in ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To"):
@@ -254,12 +274,7 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
         digest = "sha256:" + hashlib.sha256(item.raw).hexdigest()
         return _once(db, None, digest, None, "unreadable", inc.why, now)
     message_id = inc.message_id.strip()[:500] if inc.message_id else None
-    try:
-        lines = body_lines(inc.message)
-    except ValueError as exc:
-        lines, body_error = [], str(exc)
-    else:
-        body_error = ""
+    lines, body_error = _own_lines(inc)
     game_keys, codes = keys_in([*_addresses(inc.message), inc.subject])
     player_keys, challenge_keys = person_keys_in([*_addresses(inc.message), inc.subject])
     digest = _content_digest(inc, lines, [f"g{g}.{s}" for g, s in game_keys] + codes

@@ -116,3 +116,40 @@ def test_control_characters_a_sender_wrote_reach_the_organisers_terminal_escaped
         details = [str(r["detail"]) for r in db.execute("SELECT detail FROM messages")]
         db.close()
         assert all(d.isprintable() for d in details), details
+
+
+def _alternative(plain: str, html: str) -> tuple[str, str]:
+    """A multipart/alternative body (its Content-Type and its text)."""
+    body = (f"--ALT\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{plain}\r\n"
+            f"--ALT\r\nContent-Type: text/html; charset=utf-8\r\n\r\n{html}\r\n--ALT--\r\n")
+    return 'multipart/alternative; boundary="ALT"', body
+
+
+@pytest.mark.parametrize("plain", ["", "Sent from my phone"])
+def test_a_move_only_in_the_html_part_of_a_phones_mail_is_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, plain: str) -> None:
+    """Before: the plain part was read alone; a phone's mail whose plain part is empty (or says
+    only "Sent from my phone") while its HTML part holds ``Move: ...`` got the help ("no
+    command"). Now the HTML part is read when the plain part holds no command (docs/referee.md).
+    The quoted old move in the HTML's blockquote is still not read."""
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, bob = _game(w)
+        kind, body = _alternative(plain, "<div>Move: IR to HS</div><div>Sent from my phone</div>"
+                                  "<blockquote>Move: 1... CW to BX</blockquote>")
+        w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: Batalo #1",
+                       body, content_type=kind))
+        report = w.run()
+        assert report.outcomes["done"] == 1, report.lines
+        assert "1. IR to HS" in (w.root / "games" / "1-batalo.txt").read_text()
+        assert "IR to HS" in str(bob.last()["Subject"])
+
+
+def test_an_html_part_with_no_command_leaves_the_plain_parts_command_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        kind, body = _alternative("Move: IR to HS", "<div>Move: IQ to HQ</div>")
+        w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: Batalo #1",
+                       body, content_type=kind))
+        w.run()
+        assert "1. IR to HS" in (w.root / "games" / "1-batalo.txt").read_text()
