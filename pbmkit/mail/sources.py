@@ -387,10 +387,24 @@ def _text_part(message: Message, *, html_only: bool = False) -> Message | None:
     return html
 
 
+_QUOTED_FROM = re.compile(r"(?:from|von|de|da|van)\s*:\s*\S", re.IGNORECASE)
+_QUOTED_FIELD = re.compile(r"(?:sent|date|gesendet|datum|envoy[ée]|enviado|inviato|verzonden)"
+                           r"\s*:\s*\S", re.IGNORECASE)
+
+
+def _quoted_head(line: str, following: list[str]) -> bool:
+    """Whether ``line`` opens the header block Outlook writes above the message it answers,
+    without quoting it (``From: ...`` then ``Sent: ...`` or ``Date: ...`` on one of the next
+    lines): the answered message's own lines (its ``Move:`` line) follow."""
+    return (_QUOTED_FROM.match(line) is not None
+            and any(_QUOTED_FIELD.match(f.strip()) for f in following))
+
+
 def body_lines(message: Message, *, html: bool = False) -> list[str]:
     """The lines of the message's own words: its plain-text part (else its HTML part as text),
     without quoted lines (``>``), and up to a signature (``-- ``), a forwarded or quoted original
-    (``-----Original Message-----``, ``On ... wrote:``). ``html``: the HTML part's, as text (a
+    (``-----Original Message-----``, ``On ... wrote:``, Outlook's ``From: ...`` ``Sent: ...``
+    block). ``html``: the HTML part's, as text (a
     message whose plain part says nothing of what its HTML part says). ``ValueError`` with a
     reason for a message without text (without an HTML part, with ``html``) or in an unknown
     encoding."""
@@ -419,13 +433,14 @@ def body_lines(message: Message, *, html: bool = False) -> list[str]:
         if not text.strip():  # a pbmkit mail itself, its text part gone: read its own words
             text = _html_text(markup, own=True)
     lines: list[str] = []
-    for raw in text.splitlines()[: 4 * MAX_LINES]:
+    raws = text.splitlines()[: 4 * MAX_LINES]
+    for k, raw in enumerate(raws):
         line = raw.replace("\u00a0", " ").strip()
         if raw.rstrip("\r") in ("-- ", "--") or _STOP.match(line):
             break
         if line.startswith(">") or line.startswith("|"):
             continue
-        if _WROTE.match(line):
+        if _WROTE.match(line) or _quoted_head(line, raws[k + 1: k + 4]):
             break
         lines.append(line[:300])
         if len(lines) >= MAX_LINES:

@@ -369,10 +369,26 @@ def _run_command(ctx: Context, found: tuple[str, list[str]] | None, body_error: 
         ctx.records.clear()
         key = _proven_key(ctx)
         ctx.reply(f"Refused: {name} {' '.join(args)[:60]}".strip(),
-                  "\n".join(exc.lines) + "\n\nNothing was changed. (Write 'help' for the "
-                  "commands.)\n", key=key)
+                  "\n".join(_said(exc.lines)) + "\n\nNothing was changed. (Write 'help' for "
+                  "the commands.)\n", key=key)
         return "refused", f"{name}: refused: {exc.lines[0][:200] if exc.lines else ''}"
     return "done", f"{name} {' '.join(args)[:80]}".strip()
+
+
+_UNCHANGED = "nothing was changed"
+
+
+def _said(lines: list[str]) -> list[str]:
+    """A refusal's lines without their own "nothing was changed" (the reply says it once, at
+    its end)."""
+    out = []
+    for line in lines:
+        if line.strip().rstrip(".").lower() == _UNCHANGED:
+            continue
+        if line.lower().endswith("; " + _UNCHANGED):
+            line = line[: -len(_UNCHANGED) - 2]
+        out.append(line)
+    return out
 
 
 def _proven_key(ctx: Context) -> str | None:

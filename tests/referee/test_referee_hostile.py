@@ -153,3 +153,47 @@ def test_an_html_part_with_no_command_leaves_the_plain_parts_command_alone(
                        body, content_type=kind))
         w.run()
         assert "1. IR to HS" in (w.root / "games" / "1-batalo.txt").read_text()
+
+
+def test_a_reply_quoted_below_outlooks_from_and_sent_lines_is_not_read_as_a_move(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: Outlook answers with the original below ``From: ...`` ``Sent: ...`` lines,
+    unquoted; its old ``Move: 1... CW to BX`` was read as the player's move and refused as
+    misnumbered, though the player wrote no move. Now that block ends the player's words (the
+    help answers a reply without a move; a move above it is played)."""
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, bob = _game(w)
+        ann.move(1, "IR to HS")
+        w.run()
+        quoted = ("\r\n\r\nFrom: Test Club referee <referee+g1.x@club.example.org>\r\n"
+                  "Sent: Thursday, 26 November 2026 10:00\r\nTo: bob\r\nSubject: Batalo #1\r\n\r\n"
+                  "Game 1: 1. White IR to HS.\r\nMove: 1. IR to HS\r\n")
+        to = f"referee+{bob.key(1)}@club.example.org"
+        before = w.snapshot()
+        w.deliver(_raw(bob.address, to, "Re: Batalo #1", "thanks, thinking" + quoted))
+        report = w.run()
+        assert report.outcomes["help"] == 1, report.lines
+        assert w.snapshot() == before
+        w.deliver(_raw(bob.address, to, "Re: Batalo #1", "Move: CW to BX" + quoted,
+                       message_id="<h2@example.org>"))
+        report = w.run()
+        assert report.outcomes["done"] == 1, report.lines
+        assert "1. IR to HS {[%ccsnt" in (w.root / "games" / "1-batalo.txt").read_text()
+        assert "CW to BX" in (w.root / "games" / "1-batalo.txt").read_text()
+
+
+@pytest.mark.parametrize("move", ["IR to XX", "5. IR to HS"])
+def test_a_refused_move_says_nothing_was_changed_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, move: str) -> None:
+    """Before: an illegal or misnumbered move's reply said "Nothing was changed." twice (the
+    move's reason and the reply's own last line)."""
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        ann.move(1, move)
+        w.run()
+        reply = ann.last("Refused")
+        body = reply.get_body(("plain",))
+        assert body is not None
+        text = body.get_content()
+        assert text.lower().count("nothing was changed") == 1, text
+        assert text.rstrip().endswith("Nothing was changed. (Write 'help' for the commands.)")
