@@ -172,6 +172,11 @@ def _moves_hint(game: Any, position: Any, head: str, moves: list[Any]) -> list[s
     return shown
 
 
+def _from_space(listing: str) -> str:
+    """The hint's pointer to one piece's moves, or nothing when there is no command to name."""
+    return f" ({listing} --from SPACE lists one piece's moves)" if listing else ""
+
+
 def illegal_lines(game: Any, position: Any, text: str, reason: str, start: Any,
                   end: Any = None, *, candidates: tuple[str, ...] = (),
                   listing: str = "pbmkit moves FILE") -> list[str]:
@@ -180,7 +185,8 @@ def illegal_lines(game: Any, position: Any, text: str, reason: str, start: Any,
     An ambiguous move: the moves it could mean. Else the piece's own legal moves when the start
     space holds a piece that can move; otherwise the pieces that could be meant: those that can
     go to the destination, else every piece of the side that can move (a few lines at most, never
-    every legal move of the side). ``listing`` is the command named for the full list.
+    every legal move of the side). ``listing`` is the command named for the full list ("": none
+    is named, e.g. in the club referee's mail, whose players have no such command).
     """
     out = [f"Illegal move '{printable(text, 60)}': {printable(reason, 300)}"]
     if candidates:
@@ -197,8 +203,8 @@ def illegal_lines(game: Any, position: Any, text: str, reason: str, start: Any,
         if len(shown) > MAX_HINT_LINES:
             where = game.board.name(start)
             shown = [*shown[: MAX_HINT_LINES - 1],
-                     f"  ... and {len(shown) - MAX_HINT_LINES + 1} more line(s): "
-                     f"{listing} --from {where} lists them all"]
+                     f"  ... and {len(shown) - MAX_HINT_LINES + 1} more line(s)"
+                     + (f": {listing} --from {where} lists them all" if listing else "")]
         return out + shown
     if not legal:
         return out
@@ -211,15 +217,15 @@ def illegal_lines(game: Any, position: Any, text: str, reason: str, start: Any,
         # as moves: a game of drops alone gets its legal moves, never an empty list of pieces.
         starts = sorted({game.board.name(s) for m in legal if (s := _ends(game, m)[0]) is not None})
         others = [m for m in legal if _ends(game, m)[0] is None]
-        shown = wrap_items(f"{side} pieces that can move ({listing} --from SPACE "
-                           "lists one piece's moves):", starts).splitlines() if starts else []
+        shown = wrap_items(f"{side} pieces that can move{_from_space(listing)}:",
+                           starts).splitlines() if starts else []
         if others:
             shown += _moves_hint(game, position, f"{side} other legal moves:" if starts
                                  else f"{side} legal moves:", others)
     if len(shown) > MAX_HINT_LINES:
         shown = [*shown[: MAX_HINT_LINES - 1],
-                 f"  ... and {len(shown) - MAX_HINT_LINES + 1} more line(s): "
-                 f"{listing} lists them all"]
+                 f"  ... and {len(shown) - MAX_HINT_LINES + 1} more line(s)"
+                 + (f": {listing} lists them all" if listing else "")]
     return out + shown
 
 
@@ -235,15 +241,16 @@ def _streamed_hint(game: Any, notation: StreamsMoves[Any], position: Any, start:
             shown = wrap_items("Legal moves of that piece:", first).splitlines()
             if len(first) == _STREAMED_HINT or len(shown) > MAX_HINT_LINES:
                 shown = [*shown[: MAX_HINT_LINES - 1],
-                         f"  ... and more: {listing} --from {board.name(start)} lists them all"]
+                         "  ... and more" + (f": {listing} --from {board.name(start)} lists "
+                                             "them all" if listing else "")]
             return shown
     starts = [board.name(s) for s in range(board.size)
               if next(iter(notation.sorted_listing(position, s)), None) is not None]
     if not starts:
         return []
     side = side_possessive(game, game.side_to_move(position))
-    shown = wrap_items(f"{side} pieces that can move ({listing} --from SPACE lists one "
-                       "piece's moves):", starts).splitlines()
+    shown = wrap_items(f"{side} pieces that can move{_from_space(listing)}:",
+                       starts).splitlines()
     if len(shown) > MAX_HINT_LINES:
         shown = [*shown[: MAX_HINT_LINES - 1], f"  ... and {len(shown) - MAX_HINT_LINES + 1} more line(s)"]
     return shown

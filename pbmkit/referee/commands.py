@@ -777,7 +777,7 @@ def play_for(ctx: Context, number: int, rep: GameReplay, text: str, *, via: str 
         played = play_move(ctx.record_text(number), str(row["record"]), rep, text,
                            note=lambda: annotation_text(
                                sent=ctx.today, leave=sum(h(ctx, number, side, rep) for h in LEAVE)),
-                           listing=f"'show {number}'")
+                           listing="")  # the players have no command listing moves
     except MoveRefused as exc:
         raise Refusal(*(f"game {number}: {line}" if k == 0 else line
                         for k, line in enumerate(exc.lines)),

@@ -197,3 +197,19 @@ def test_a_refused_move_says_nothing_was_changed_once(
         text = body.get_content()
         assert text.lower().count("nothing was changed") == 1, text
         assert text.rstrip().endswith("Nothing was changed. (Write 'help' for the commands.)")
+
+
+def test_an_illegal_moves_reply_names_no_command_the_players_do_not_have(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: the hint said "White's pieces that can move ('show 1' --from SPACE lists one
+    piece's moves)", a command-line option the referee's ``show`` does not have (it lists no
+    moves at all). Now the pieces are listed with no pointer."""
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        ann.move(1, "AZ to AY")
+        w.run()
+        body = ann.last("Refused").get_body(("plain",))
+        assert body is not None
+        text = body.get_content()
+        assert "White's pieces that can move:" in text, text
+        assert "--from" not in text and "lists" not in text, text
