@@ -82,11 +82,12 @@ def test_an_encoded_word_in_a_message_id_or_a_subject_never_adds_a_header_to_the
             head = data.split(b"\r\n\r\n", 1)[0]
             msg = email.message_from_bytes(data, _class=EmailMessage, policy=email.policy.default)
             assert {k.lower() for k in msg} <= _OWN_HEADERS, head
-            assert msg["Cc"] is None and b"spam" not in data
+            assert msg["Cc"] is None and b"\r\nspam" not in data
             assert all(line[:1] in (b" ", b"\t") or b":" in line for line in head.split(b"\r\n"))
         subjects = [str(email.message_from_bytes(d, policy=email.policy.default)["Subject"])
                     for _, _, d in replies]
-        assert any(injected in s for s in subjects)  # the subject reads back as it was written
+        # the subject echoed back reads as the sender's words, not as a header
+        assert any("Cc:_victim@example.com" in s for s in subjects), subjects
         # a Message-ID that is not one <id> is named by no reply
         ids = [email.message_from_bytes(d, policy=email.policy.default)["In-Reply-To"]
                for _, _, d in replies]
