@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 import click
@@ -28,7 +29,8 @@ def init(folder: str, address: str, name: str | None, organiser: str | None) -> 
         club = init_club(folder, name=name, address=address, organiser=organiser)
     except ClubError as exc:
         raise InputError(str(exc)) from None
-    click.echo(f"Made the club {club.name} in {folder}: edit {folder}/club.toml (the address, "
+    toml = os.path.join(folder, "club.toml")  # "club/" gives club/club.toml, not club//
+    click.echo(f"Made the club {club.name} in {folder}: edit {toml} (the address, "
                "[smtp], the inbox), then run: pbmkit referee run " + folder)
 
 

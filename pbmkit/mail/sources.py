@@ -400,12 +400,24 @@ def _quoted_head(line: str, following: list[str]) -> bool:
             and any(_QUOTED_FIELD.match(f.strip()) for f in following))
 
 
+def _quote_follows(following: list[str]) -> bool:
+    """Whether the first line with words after an ``On ... wrote:`` line is quoted (``>``): the
+    quote is then left out line by line, and what the writer wrote below it is read (a
+    bottom-posted reply); otherwise the answered message follows unquoted, and nothing more is
+    the writer's."""
+    for line in following:
+        text = line.replace("\u00a0", " ").strip()
+        if text:
+            return text.startswith((">", "|"))
+    return False
+
+
 def body_lines(message: Message, *, html: bool = False) -> list[str]:
     """The lines of the message's own words: its plain-text part (else its HTML part as text),
     without quoted lines (``>``), and up to a signature (``-- ``), a forwarded or quoted original
-    (``-----Original Message-----``, ``On ... wrote:``, Outlook's ``From: ...`` ``Sent: ...``
-    block). ``html``: the HTML part's, as text (a
-    message whose plain part says nothing of what its HTML part says). ``ValueError`` with a
+    (``-----Original Message-----``, ``On ... wrote:`` above an unquoted original, Outlook's
+    ``From: ...`` ``Sent: ...`` block). ``html``: the HTML part's, as text (a message whose
+    plain part says nothing of what its HTML part says). ``ValueError`` with a
     reason for a message without text (without an HTML part, with ``html``) or in an unknown
     encoding."""
     try:  # compat32 gives a Header object for a value with bytes that are not ASCII
@@ -440,7 +452,11 @@ def body_lines(message: Message, *, html: bool = False) -> list[str]:
             break
         if line.startswith(">") or line.startswith("|"):
             continue
-        if _WROTE.match(line) or _quoted_head(line, raws[k + 1: k + 4]):
+        if _WROTE.match(line):
+            if _quote_follows(raws[k + 1: k + 4]):
+                continue  # a bottom-posted or interleaved reply: the writer's words go on below
+            break
+        if _quoted_head(line, raws[k + 1: k + 4]):
             break
         lines.append(line[:300])
         if len(lines) >= MAX_LINES:

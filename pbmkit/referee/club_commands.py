@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -250,7 +251,7 @@ LEAVE.append(_leave)
          "allowance); 'vacation 0' ends the one you are on")
 def _vacation(ctx: Context) -> None:
     me = ctx.prove_player()
-    if len(ctx.args) != 1 or not ctx.args[0].isdigit() or len(ctx.args[0]) > 3:
+    if len(ctx.args) != 1 or not re.fullmatch(r"[0-9]{1,3}", ctx.args[0]):
         raise Refusal("write 'vacation DAYS', DAYS a number of days from today (0 ends your "
                       "vacation)")
     days = int(ctx.args[0])

@@ -351,6 +351,17 @@ def load_commands() -> dict[str, Command]:
     return COMMANDS
 
 
+_NUMBER = re.compile(r"#?([0-9]{1,18})")
+
+
+def number_of(word: str) -> int | None:
+    """The number a command's word gives (``12``, ``#12``: ASCII digits, at most 18, so that
+    it fits the database's integers), else None. ``str.isdigit`` also takes ``²`` (which
+    ``int`` refuses) and numbers SQLite cannot hold: they were faults of the referee."""
+    m = _NUMBER.fullmatch(word)
+    return int(m.group(1)) if m is not None else None
+
+
 def strip_subject(subject: str) -> str:
     """A subject without ``Re:``/``Fwd:`` prefixes and the referee's ``[g12....]`` keys."""
     return _KEYS.sub(" ", _RE.sub("", subject)).strip()
@@ -606,8 +617,8 @@ def _challenge_row(ctx: Context) -> tuple[sqlite3.Row, sqlite3.Row]:
     named = sorted({c for c, _ in ctx.challenge_keys})
     if not ctx.args and len(named) == 1:  # a reply to the invitation: its key names it
         number = named[0]
-    elif ctx.args and ctx.args[0].lstrip("#").isdigit():
-        number = int(ctx.args[0].lstrip("#"))
+    elif ctx.args and (given := number_of(ctx.args[0])) is not None:
+        number = given
     else:
         raise Refusal(f"write '{ctx.name} N', N the challenge's number")
     row = ctx.db.execute("SELECT * FROM challenges WHERE number = ?", (number,)).fetchone()
@@ -714,8 +725,9 @@ def _turn_lines(ctx: Context, number: int, side: str, to_move: str, rep: GameRep
 def _game_number(ctx: Context) -> tuple[int, list[str]]:
     """The game a command names (``move 12 ...``, ``#12``), else the one the message's key
     names (a reply in the game's thread)."""
-    if ctx.args and ctx.args[0].lstrip("#").isdigit() and not ctx.thread_move:
-        return int(ctx.args[0].lstrip("#")), ctx.args[1:]
+    given = number_of(ctx.args[0]) if ctx.args and not ctx.thread_move else None
+    if given is not None:
+        return given, ctx.args[1:]
     games = sorted({g for g, _ in ctx.game_keys})
     if len(games) == 1:
         return games[0], ctx.args

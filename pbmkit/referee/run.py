@@ -304,7 +304,7 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
                       found[1] if found else [], game_keys, codes, now, thread_move=thread,
                       player_keys=player_keys, challenge_keys=challenge_keys)
         db.execute("SAVEPOINT command")
-        outcome, detail = _run_command(ctx, found, body_error)
+        outcome, detail = _run_command(ctx, found, body_error, lines)
         # a reply to a message that proves no key of its sender is bounded a day: a forged From
         # must not make the referee a mail cannon at a third party
         bounded = bool(ctx.outgoing) and not ctx.carries_proof()
@@ -349,14 +349,30 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
         return "error", f"{where} from {inc.sender}: {why}"
 
 
-def _run_command(ctx: Context, found: tuple[str, list[str]] | None, body_error: str
-                 ) -> tuple[str, str]:
+def _shown(text: str) -> str:
+    """A sender's words, quoted in a reply: escaped, at most 60 characters."""
+    text = _printable(" ".join(text.split()))
+    return "nothing" if not text else f"'{text[:60]}{'...' if len(text) > 60 else ''}'"
+
+
+def _not_a_command(subject: str, lines: list[str], body_error: str) -> str:
+    """What the referee read of a message in which it found no command, and where it looks."""
+    words = strip_subject(subject).split()
+    first = next((line for line in lines if line.strip()), "")
+    return ("The referee found no command in your message"
+            + (f" ({body_error})" if body_error else "") + ". It reads the first word of the "
+            "subject, else of the first line of your own words (quoted lines, starting with "
+            "'>', and the message you answer are not read): here "
+            f"{_shown(words[0] if words else '')} and {_shown(first)}. In a reply to a game's "
+            "message, a line 'Move: ...' of your own words plays your move.\n\n")
+
+
+def _run_command(ctx: Context, found: tuple[str, list[str]] | None, body_error: str,
+                 lines: list[str]) -> tuple[str, str]:
     commands = load_commands()
     if found is None:
         ctx.reply(f"Not a command: {strip_subject(ctx.message.subject)[:60]}",
-                  ("The referee found no command in your message"
-                   + (f" ({body_error})" if body_error else "") + ".\n\n")
-                  + help_text(ctx.club))
+                  _not_a_command(ctx.message.subject, lines, body_error) + help_text(ctx.club))
         return "help", "no command: the help sent"
     name, args = found
     spec = commands[name]

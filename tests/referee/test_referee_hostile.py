@@ -214,3 +214,81 @@ def test_an_illegal_moves_reply_names_no_command_the_players_do_not_have(
         text = body.get_content()
         assert "White's pieces that can move:" in text, text
         assert "--from" not in text and "lists" not in text, text
+
+
+@pytest.mark.parametrize("command", ["show 99999999999999999999999", "history ²",
+                                     "accept 99999999999999999999999", "vacation ²",
+                                     "resign 123456789012345678901234567890"])
+def test_a_number_no_game_can_have_is_refused_not_a_fault_of_the_referee(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    """Before: ``str.isdigit`` let through numbers SQLite cannot hold (OverflowError) and
+    ``²`` (which ``int`` refuses): the sender was told of "a fault of the referee" and the
+    ledger said ``error``. Now such a word is no number: one refusal saying how to write the
+    command, or that there is no such game."""
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        before = w.snapshot()
+        ann.write(command)
+        report = w.run()
+        assert report.outcomes == {"refused": 1}, report.lines
+        assert w.snapshot() == before
+        body = ann.last("Refused").get_body(("plain",))
+        assert body is not None and "fault" not in body.get_content()
+
+
+@pytest.mark.parametrize("layout", ["bottom", "interleaved"])
+def test_a_move_written_below_the_quoted_message_is_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, layout: str) -> None:
+    """Before: reading stopped at the ``On ... wrote:`` line, so a bottom-posted reply (mutt,
+    and every list's netiquette: the quote first, the answer below) or an interleaved one got
+    the help. Now a ``wrote:`` line followed by quoted lines is skipped with them, and the
+    writer's words below are read; one followed by an unquoted original still ends them."""
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        quote = ("On Thu, 26 Nov 2026 at 10:00, Test Club referee wrote:\r\n"
+                 "> Game 1 of Test Club starts.\r\n> Move: 1. JQ to JS\r\n\r\n")
+        body = (quote + "Move: IR to HS\r\n" if layout == "bottom"
+                else "Hello!\r\n\r\n" + quote + "Here goes.\r\n\r\nMove: IR to HS\r\n")
+        w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: Batalo #1",
+                       body))
+        report = w.run()
+        assert report.outcomes == {"done": 1}, report.lines
+        assert "1. IR to HS" in (w.root / "games" / "1-batalo.txt").read_text()
+
+
+def test_an_unquoted_original_below_wrote_is_still_not_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        before = w.snapshot()
+        w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: Batalo #1",
+                       "thinking\r\n\r\nOn Thu, the referee wrote:\r\nMove: 1. IR to HS\r\n"))
+        report = w.run()
+        assert report.outcomes == {"help": 1}, report.lines
+        assert w.snapshot() == before
+
+
+def test_the_help_for_a_message_without_a_command_says_what_the_referee_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: "The referee found no command in your message." and the help: a player whose
+    ``Move:`` line was quoted (``> Move: ...``), or whose mail client mislabelled the text's
+    charset, could not tell why. Now the reply names the subject's first word and the first
+    line of the sender's own words it read (escaped), and that quoted lines are not read."""
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: Batalo #1",
+                       "I think so\x1b\r\n\r\n> Move: IR to HS\r\n"))
+        w.run()
+        body = ann.last("Not a command").get_body(("plain",))
+        assert body is not None
+        text = body.get_content()
+        assert "here 'Batalo' and 'I think so\\x1b'." in " ".join(text.split()), text
+        assert "quoted lines, starting with '>'" in " ".join(text.split())
+
+
+def test_init_names_the_settings_file_as_a_path(tmp_path: Path) -> None:
+    """Before: ``pbmkit referee init club/`` (as the docs write it) said "edit club//club.toml"."""
+    done = subprocess.run([sys.executable, "-m", "pbmkit", "referee", "init", "club/"],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "edit club/club.toml " in done.stdout and "//" not in done.stdout
