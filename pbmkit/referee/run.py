@@ -48,6 +48,7 @@ from pbmkit.referee.db import make_durable, open_db
 from pbmkit.referee.inbox import MAX_MESSAGE_BYTES, Inbox, InboxMessage, MaildirInbox
 from pbmkit.referee.keys import keys_in, load_club_key, person_keys_in
 from pbmkit.referee.outgoing import Sender, SendReport, send_due, text_message
+from pbmkit.referee.status import LAST_RUN_KEY, printable
 
 __all__ = ["Busy", "InboxFailed", "RunReport", "handle_message", "loop_reason", "open_inbox", "reconcile",
            "run_club"]
@@ -211,23 +212,11 @@ def _seen(db: sqlite3.Connection, message_id: str | None, digest: str) -> bool:
     return db.execute("SELECT 1 FROM messages WHERE digest = ?", (digest,)).fetchone() is not None
 
 
-def _printable(text: str) -> str:
-    """``text`` with every control, format (bidi overrides, zero-width), line-separator and
-    surrogate character written as its escape (``\\x1b``, ``\\u202e``): what a sender wrote
-    reaches the organiser's terminal and log (``run -v``) and the ledger as text, never as a
-    terminal's escape sequence or text reordered."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape",
-                                                                      "backslashreplace")
-                   .decode("ascii") for ch in text)
-
-
 def _ledger(db: sqlite3.Connection, message_id: str | None, digest: str, sender: str | None,
             outcome: str, detail: str, now: datetime.datetime) -> None:
     db.execute("INSERT INTO messages (message_id, digest, sender, outcome, detail, at) "
                "VALUES (?, ?, ?, ?, ?, ?)", (message_id, digest, sender, outcome,
-                                              _printable(detail[:500]),
+                                              printable(detail[:500]),
                                               now.isoformat(timespec="seconds")))
 
 
@@ -351,7 +340,7 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
 
 def _shown(text: str) -> str:
     """A sender's words, quoted in a reply: escaped, at most 60 characters."""
-    text = _printable(" ".join(text.split()))
+    text = printable(" ".join(text.split()))
     return "nothing" if not text else f"'{text[:60]}{'...' if len(text) > 60 else ''}'"
 
 
@@ -542,8 +531,6 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
 def _note_run(db: sqlite3.Connection, now: Callable[[], datetime.datetime] | None,
               report: RunReport, failure: MailError | None) -> None:
     """Write when this run ended and what it did where ``pbmkit referee status`` reads it."""
-    from pbmkit.referee.status import LAST_RUN_KEY
-
     moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
     value = {"at": moment.isoformat(timespec="seconds"), "summary": report.summary()}
     if failure is not None:
@@ -571,7 +558,7 @@ def _take_inbox(db: sqlite3.Connection, club: Club, club_key: bytes, inbox: Inbo
                 moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
                 outcome, line = handle_message(db, club, club_key, item, moment)
             report.outcomes[outcome] += 1
-            report.lines.append(_printable(f"{outcome}: {line}"))
+            report.lines.append(printable(f"{outcome}: {line}"))
             handled.append(item.key)
             if len(handled) >= DONE_BATCH:
                 with timer("inbox"):

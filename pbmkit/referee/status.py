@@ -5,7 +5,7 @@ referee log`` (the ledger: every message handled, the latest first).
 The database is opened read-only (SQLite's ``mode=ro``): these commands work while a run holds
 the club's lock, never migrate, never write. Every text shown comes from mail (a sender, a
 subject, an error a server gave): the command line prints it with its control characters made
-visible (:func:`shown`), so a hostile subject cannot move the organiser's cursor or colour
+visible (:func:`printable`), so a hostile subject cannot move the organiser's cursor or colour
 their terminal.
 """
 
@@ -23,7 +23,7 @@ from pbmkit.referee.club import Club, load_club
 from pbmkit.referee.db import SCHEMA_VERSION, DatabaseError
 
 __all__ = ["LAST_RUN_KEY", "OUTCOMES", "ClubStatus", "LedgerEntry", "OutboxEntry", "club_status",
-           "ledger", "run_in_progress", "shown"]
+           "ledger", "printable", "run_in_progress", "shown"]
 
 OUTCOMES = ("done", "refused", "help", "ignored", "unanswered", "duplicate", "unreadable",
             "oversized", "error")
@@ -272,16 +272,22 @@ def ledger(root: str | os.PathLike[str], *, last: int = 50, outcomes: Sequence[s
                         str(r["detail"])) for r in rows]
 
 
-_CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)}
-_CONTROL.update({0x85: "\\x85", 0x2028: "\\u2028", 0x2029: "\\u2029"})
-_CONTROL.update({c: f"\\u{c:04x}" for c in (0x200E, 0x200F, *range(0x202A, 0x202F),
-                                             *range(0x2066, 0x206A))})
+def printable(text: str) -> str:
+    """``text`` with every control, format (bidi overrides, zero-width), line-separator and
+    surrogate character written as its escape (``\\x1b``, ``\\u202e``): what a sender wrote
+    reaches the organiser's terminal and log (``run -v``, ``status``, ``log``) and the ledger as
+    text, never as a terminal's escape sequence or text reordered."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape",
+                                                                      "backslashreplace")
+                   .decode("ascii") for ch in text)
 
 
 def shown(text: str | None, limit: int = 200) -> str:
-    """``text`` as a terminal may print it: control characters (escape sequences, CR, line
-    breaks) and bidi controls written as ``\\x1b``, ``\\u202e``; cut at ``limit`` with "…"."""
+    """``text`` as a terminal may print it (:func:`printable`), cut at ``limit`` with "…";
+    ``-`` for none."""
     if text is None:
         return "-"
-    out = text.translate(_CONTROL)
+    out = printable(text)
     return out if len(out) <= limit else out[:limit - 1] + "…"
