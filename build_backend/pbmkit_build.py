@@ -70,6 +70,7 @@ HOT_MODULES = (
     "pbmkit/games/baladana/rules.py",
     "pbmkit/games/baladana/notation.py",
     "pbmkit/games/baladana/check.py",
+    "pbmkit/games/baladana/play.py",
 )
 """The modules compiled, as paths from the project's folder (picked by profile: where
 `pbmkit check` spends its time; docs/performance.md)."""

@@ -229,6 +229,10 @@ def test_check_move_accepts_exactly_the_plain_turns_and_words_each_refusal_as_wh
         plain = _plain_set(position)
         for move in plain:  # every legal turn (a capture with its first tax)
             assert bd.check_move(position, move) is None, (bd.format_setup(position), move)
+            # accepted at once, the position after it left for apply (not by why_illegal: in the
+            # compiled build too, where a tuple compared by identity failed for the blue leap)
+            checked = rules.CHECKED[0]
+            assert checked is not None and checked[0] is position and checked[1] is move, move
         near = [bd.Move(m.start, e, m.ring) for m in rng.sample(sorted(plain, key=repr), min(40, len(plain)))
                 for e in rng.sample(range(64), 4)]
         taxed = [m._replace(tax=t) for m in plain if position.cells[m.end]

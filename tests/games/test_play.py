@@ -331,3 +331,66 @@ def test_hex_play_knows_the_stone_that_wins_and_answers_nothing_after_it() -> No
     assert won is not None and game.outcome(won) == ("red", "connected")
     assert game.play(won, "g7") is None  # the game is over: the long way says so
     assert by_definition(game, won, "g7") is None
+
+
+# --- Baladãna: ring moves with figure moves, captures with each tax, the capture mark, games over -
+
+
+def _baladana_texts(position: Any, rng: random.Random) -> Iterator[tuple[str, bool]]:
+    """(text, whether ``play`` must answer it): every legal turn as the writer writes it (a
+    capture with each tax letter and none), the same with the capture mark wrong, ring moves from
+    every ring to every square around with figure moves after them, random turns (most illegal,
+    some with loot, which ``play`` leaves to the long way)."""
+    from test_baladana_fast_paths import _plain_set, _random_turns, _ring_turns
+
+    from pbmkit.games import baladana as bd
+    from pbmkit.games.baladana import notation as bn
+
+    plain = _plain_set(position)
+    moves = [*sorted(plain, key=repr), *(m._replace(tax=t) for m in plain if position.cells[m.end]
+                                         for t in (None, "R", "G", "B", "Y")),
+             *_ring_turns(position, plain, rng), *_random_turns(position, rng, 150)]
+    for move in moves:
+        text = bn.move_text(position, move)
+        must = not move.loot and bd.check_move(position, move) is None
+        yield text, must
+        wrong = text.replace("x", "-") if "x" in text else text.replace("-", "x")
+        yield wrong, False
+
+
+_BALADANA_NEAR = [
+    # free golden rings of both sides next to figures of both sides; a full figure; capture rights
+    "white a1=Y b1=G c1=RGB d2=B; black h8=Y g8=RG b3=GB; free b2=Yb c2=Yw a2=R d1=G; move white",
+    "white a1=Y b1=G c1=RGB d2=B; black h8=Y g8=RG b3=GB; free b2=Yb c2=Yw a2=R d1=G; move black",
+    "white a1=YY b1=G c1=RGB d2=B; black h8=Y c3=RG f8=GB; free b2=Yb a2=R d1=G; move white",
+    "white d4=RGY e4=BY a1=G; black d6=RG e8=YY b4=GB; move white",
+    "white d4=RYY e5=GB; black d6=RG e8=Y b4=GB d7=BY; move white",
+    # won, drawn (no capture possible) and without a legal turn
+    "white a1=YY b1=G; black h8=G; free h1=Yb; move white",
+    "white a1=Y b1=G; black h8=Y g8=G; free a8=Yw h1=Yb; move black",
+    "white a1=YY b1=; black h8=YY; move white",
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_baladana_play_is_read_check_and_apply_on_every_kind_of_turn(seed: int) -> None:
+    """``play`` answers exactly the legal turns without loot written as the writer writes them
+    (once read), with ``apply``'s position; a wrong capture mark, a wrong tax, loot, an illegal
+    ring move, a game over: ``None``, and the long way answers."""
+    from test_baladana_fast_paths import _positions
+
+    from pbmkit.games import baladana as bd
+
+    game = get_game("baladana")
+    assert isinstance(game, Plays)
+    rng = random.Random(seed)
+    near = [*_positions(seed, plies=60)[::4], *(bd.parse_setup(s) for s in _BALADANA_NEAR)]
+    answered = 0
+    for position in near:
+        for text, must in _baladana_texts(position, rng):
+            _check_play("baladana", game, game.play, position, text)  # perhaps never read yet
+            by_definition(game, position, text)
+            got = _check_play("baladana", game, game.play, position, text)
+            assert got == must, (bd.format_setup(position), text)
+            answered += got
+    assert answered > 200

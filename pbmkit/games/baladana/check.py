@@ -34,7 +34,7 @@ from pbmkit.games.baladana.rules import (
 )
 from pbmkit.games.base import IllegalMoveError
 
-__all__ = ["RING_WORDS", "check_move", "describe_cell", "move_or_raise", "why_illegal"]
+__all__ = ["RING_WORDS", "check_move", "describe_cell", "move_or_raise", "turn_after", "why_illegal"]
 
 RING_WORDS: Final = {"R": "red", "G": "green", "B": "blue", "Y": "golden"}
 
@@ -169,37 +169,55 @@ def _spoils_reason(cells: Sequence[str], move: Move) -> str | None:
 def check_move(position: Position, move: Move) -> str | None:
     """``None`` if ``move`` is a legal turn in ``position``, else why not in players' words.
 
-    The written turn is checked directly, without listing the legal turns: the ring move's two
-    squares, the figure's line by its powers after the ring move (as :func:`reaches`), and rule
-    5, the end of the game and the right to capture from the few squares holding golden rings
-    (``Position.gold``), the tax against the captured figure's rings. A legal turn without loot
-    is accepted here, and the position after it made and left in ``rules.CHECKED`` for
-    :func:`~pbmkit.games.baladana.rules.apply`; any other turn is judged by :func:`why_illegal`,
-    which gives the reason (held to each other and to the legal turns by
+    The written turn is checked directly, without listing the legal turns (:func:`turn_after`).
+    A legal turn without loot is accepted there, and the position after it made and left in
+    ``rules.CHECKED`` for :func:`~pbmkit.games.baladana.rules.apply`; any other turn is judged
+    by :func:`why_illegal`, which gives the reason (held to each other and to the legal turns by
     ``tests/games/test_baladana_fast_paths.py``)."""
     start, end, ring, tax, loot = move
-    cells, turn, gold = position.cells, position.turn, position.gold
-    if position.over or loot or (start | end) & -64:  # -64: any bit beyond 0..63, or a negative square
+    if loot or (start | end) & -64:  # -64: any bit beyond 0..63, or a negative square
         return why_illegal(position, move)
+    if ring is not None and (ring[0] not in RING_WORDS or ring[1] & -64):
+        return why_illegal(position, move)
+    after = turn_after(position, start, end, ring, tax)
+    if after is None:
+        return why_illegal(position, move)
+    CHECKED[0] = (position, move, after)
+    return None
+
+
+def turn_after(position: Position, start: int, end: int, ring: tuple[str, int, int] | None,
+               tax: str | None) -> Position | None:
+    """The position after the turn ``[ring] start-end [tax]`` (no loot) when it is legal, else
+    ``None``; the squares ``start``, ``end`` and the ring's first are on the board and its colour
+    is one of ``RGBY`` (the caller made sure).
+
+    The ring move's two squares, the figure's line by its powers after the ring move (as
+    :func:`reaches`), and rule 5, the end of the game and the right to capture from the few
+    squares holding golden rings (``Position.gold``), the tax against the captured figure's
+    rings; then the position after it, made from the squares after the ring move."""
+    cells, turn, gold = position.cells, position.turn, position.gold
+    if position.over:
+        return None
     me = SIDE_LETTERS[turn]
     after: Sequence[str] = cells
     new: list[str] | None = None
     if ring is not None:
         colour, a, b = ring
-        if colour not in RING_WORDS or a & -64 or b not in _AROUND[a]:
-            return why_illegal(position, move)
+        if b not in _AROUND[a]:
+            return None
         src, dst = cells[a], cells[b]
         if src[:1] == me:
             if colour not in src:
-                return why_illegal(position, move)
+                return None
             left = src.replace(colour, "", 1)
         elif src[:1] == colour and (colour != GOLD or src[1:] == me) and dst:
             left = EMPTY
         else:
-            return why_illegal(position, move)
+            return None
         if dst:
             if dst[0] != me or len(dst) > MAX_RINGS:
-                return why_illegal(position, move)
+                return None
             put = _WITH_RINGS.get(dst + colour) or with_ring(dst, colour)
         else:
             put = colour + me if colour == GOLD else colour
@@ -214,37 +232,37 @@ def check_move(position: Position, move: Move) -> str | None:
                 if after[sq][0] == me:
                     break
             else:
-                return why_illegal(position, move)
+                return None
     mover = after[start]
     target = after[end]
     if mover[:1] != me:
-        return why_illegal(position, move)
+        return None
     # The figure's powers and line (reaches, without a call).
     powers = _POWERS.get(mover) or _powers(mover)
-    if powers is _LEAPER:
+    if powers == _LEAPER:
         if end not in _LEAP_SETS[start]:
-            return why_illegal(position, move)
+            return None
     else:
         diagonal, between = _LINES.get(64 * start + end) or line_between(start, end)
-        if diagonal is None or not powers[diagonal] or (between and not powers[2]):
-            return why_illegal(position, move)
+        if diagonal is None or not powers & (_DIAGONAL if diagonal else _STRAIGHT) or (
+                between and not powers & _FAR):
+            return None
         for t in between:
             if after[t]:
-                return why_illegal(position, move)
+                return None
     # Legal but for a capture's right and its tax.
     gold_taken = False
     if not target:
         if tax is not None:
-            return why_illegal(position, move)
+            return None
     elif target[0] == SIDE_LETTERS[1 - turn] and can_capture_at(after, gold, me):
         rings = target[1:]
         if (tax is None) != (not rings or GOLD in rings) or (tax is not None and tax not in rings):
-            return why_illegal(position, move)
+            return None
         gold_taken = GOLD in rings
     else:
-        return why_illegal(position, move)
-    # The position after the turn is made now, from the squares after the ring move, and handed
-    # to apply, which the replayer calls next with the same two objects.
+        return None
+    # The position after the turn, from the squares after the ring move.
     if new is None:
         new = list(cells)
     new[end] = mover
@@ -252,26 +270,31 @@ def check_move(position: Position, move: Move) -> str | None:
     if gold_taken or GOLD in mover:
         gold = gold_after(gold, new, (start, end))
     # Unless golden rings are captured none leaves the game, and rule 5 holds: the game goes on.
-    CHECKED[0] = (position, move, Position(tuple(new), 1 - turn, gold,
-                                           golden_end(new, gold) if gold_taken else False))
-    return None
+    return Position(tuple(new), 1 - turn, gold, golden_end(new, gold) if gold_taken else False)
 
 
 _AROUND: Final = tuple(frozenset(n) for n in NEIGHBOURS)
-_LEAPER: Final = (False, False, True)
+_STRAIGHT: Final = 1
+_DIAGONAL: Final = 2
+_FAR: Final = 4
+_LEAPER: Final = _FAR
+"""The blue ring alone: the knight's leap."""
 
 
-def _powers(cell: str) -> tuple[bool, bool, bool]:
-    """Whether the figure ``cell`` moves straight, moves diagonally, moves far: indexed by the
-    line's kind (``False`` straight, ``True`` diagonal) then 2 for the distance; ``_LEAPER`` for
-    the blue ring alone. Kept in :data:`_POWERS` (a figure's cell is one of ~100 strings)."""
+def _powers(cell: str) -> int:
+    """Whether the figure ``cell`` moves straight, moves diagonally, moves far, as the bits
+    :data:`_STRAIGHT`, :data:`_DIAGONAL`, :data:`_FAR` (:data:`_LEAPER` for the blue ring alone:
+    an integer, not a tuple, which compiled code would box anew and compare by identity in vain).
+    Kept in :data:`_POWERS` (a figure's cell is one of ~100 strings); ``0``, no power, is worked
+    out again each time (a figure that cannot move)."""
     rings = cell[1:]
-    got = ("G" in rings, "R" in rings, "B" in rings)
-    got = _POWERS[cell] = _LEAPER if got == _LEAPER else got
+    got = (_STRAIGHT if "G" in rings else 0) | (_DIAGONAL if "R" in rings else 0) | (
+        _FAR if "B" in rings else 0)
+    _POWERS[cell] = got
     return got
 
 
-_POWERS: Final[dict[str, tuple[bool, bool, bool]]] = {}
+_POWERS: Final[dict[str, int]] = {}
 
 
 def why_illegal(position: Position, move: Move) -> str | None:

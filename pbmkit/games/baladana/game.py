@@ -69,6 +69,9 @@ class Baladana(GameBase[Position, Move],
 
     notation: Lazy[MoveNotation[Position, Move]] = Lazy("pbmkit.games.baladana.notation:NOTATION")
 
+    play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.baladana.play:play")
+    """A turn read, checked and applied in one pass (:class:`~pbmkit.games.base.Plays`)."""
+
 
 GAME = Baladana()
 """The Baladãna game."""
