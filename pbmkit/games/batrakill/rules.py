@@ -77,6 +77,22 @@ class Config:
     def __repr__(self) -> str:
         return f"Config(layout={self.layout!r}, order={self.order!r}, zone_of={self.zone_of!r})"
 
+    def __copy__(self) -> Config:
+        """The same set-up: a copy of a position is the same position (compared by identity)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Config:
+        """The same set-up, as :meth:`__copy__` (nothing in it is changed after it is made but the
+        memo of texts read, which any copy may share)."""
+        return self
+
+    def __reduce__(self) -> tuple[type[Config], tuple[Layout, tuple[tuple[str, ...], ...],
+                                                     tuple[tuple[str, str], ...]]]:
+        """``Config(layout, order, zone_of)`` again (pickles; compiled, a native class has no
+        other way): another set-up, equal in all but identity, so a position unpickled is not the
+        one pickled, as two records of the same set-up do not share their positions."""
+        return Config, (self.layout, self.order, self.zone_of)
+
     def facing_of(self, faction: str) -> str:
         """The facing toward the centre of ``faction``'s zone (``N`` in the duel)."""
         for f, letter in self.zone_of:
