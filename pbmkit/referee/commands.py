@@ -548,7 +548,7 @@ def _game_of(ctx: Context, words: list[str]) -> tuple[Any, list[str]]:
 
 
 @command("challenge", "challenge GAME PLAYER... [TAG=VALUE ...]",
-         "ask PLAYER(s) (names or addresses) to a game; tags Board, Layout, Order, TimeControl")
+         "ask PLAYER(s) (names or addresses) to a game; its tags: help GAME")
 def _challenge(ctx: Context) -> None:
     from pbmkit.games import SetupError
 
