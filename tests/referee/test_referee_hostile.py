@@ -5,6 +5,7 @@ refused one changes nothing (record files byte-identical, database rows unchange
 
 from __future__ import annotations
 
+import base64
 import email
 import email.policy
 import subprocess
@@ -292,3 +293,94 @@ def test_init_names_the_settings_file_as_a_path(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "edit club/club.toml " in done.stdout and "//" not in done.stdout
+
+
+# --- a real inbox's mail, each put through a run ---------------------------------------------------
+
+_B64_MOVE = base64.b64encode(b"Move: IR to HS\r\n").decode()
+_NESTED = "".join(f'--N{i}\r\nContent-Type: multipart/mixed; boundary="N{i + 1}"\r\n\r\n'
+                  for i in range(25)) + "--N25\r\nContent-Type: text/plain\r\n\r\nMove: IR to HS\r\n"
+# name: (how it is written (keyword arguments of _raw, "key" for the game key's address), outcome)
+_INBOX: dict[str, tuple[dict[str, object], str]] = {
+    "latin-1 without a charset": ({"body": "Move: IR to HS\r\n\r\nMerci, Fran\xe7ois\r\n"
+                                   .encode("latin-1"), "content_type": "text/plain"}, "done"),
+    "an unknown charset": ({"body": "Move: IR to HS\r\n",
+                            "content_type": "text/plain; charset=x-no-such"}, "help"),
+    "mislabelled utf-16": ({"body": "Move: IR to HS\r\n",
+                            "content_type": "text/plain; charset=utf-16"}, "help"),
+    "base64": ({"body": _B64_MOVE + "\r\n", "encoding": "base64"}, "done"),
+    "broken base64": ({"body": _B64_MOVE[:-2] + "!!*\r\n", "encoding": "base64"}, "done"),
+    "quoted-printable": ({"body": "Move: IR to =\r\nHS\r\n", "encoding": "quoted-printable"},
+                         "done"),
+    "html only": ({"body": "<div>Move:&nbsp;IR to HS</div><blockquote>Move: x</blockquote>",
+                   "content_type": "text/html; charset=utf-8"}, "done"),
+    "a 20 KiB header": ({"body": "Move: IR to HS\r\n", "extra": f"X-Big: {'a' * 20000}\r\n"},
+                        "unreadable"),
+    "2,000 parts": ({"body": "".join("--P\r\nContent-Type: text/plain\r\n\r\nhelp\r\n"
+                                     for _ in range(2000)) + "--P--\r\n",
+                     "content_type": 'multipart/mixed; boundary="P"'}, "unreadable"),
+    "25 nested multiparts": ({"body": _NESTED, "content_type": 'multipart/mixed; boundary="N0"'},
+                             "unreadable"),
+    "a 999,999-byte line": ({"body": "Move: IR to HS\r\n" + "x" * 999_999 + "\r\n"},
+                            "oversized"),
+    "the command in an encoded-word subject": (
+        {"subject": "=?utf-8?b?" + base64.b64encode(b"move 1 IR to HS").decode() + "?="},
+        "done"),
+    "the key in upper case": ({"to": "KEY_UPPER", "body": "Move: IR to HS\r\n"}, "done"),
+    "the + of the address mangled": ({"to": "KEY_DASH", "body": "Move: IR to HS\r\n"}, "done"),
+    "no Message-ID": ({"message_id": None, "body": "Move: IR to HS\r\n"}, "done"),
+    "a 10 kB Message-ID": ({"message_id": f"<{'a' * 10000}@example.org>",
+                            "body": "Move: IR to HS\r\n"}, "done"),
+    "no Date": ({"extra": "X-No-Date: 1\r\n", "date": None, "body": "Move: IR to HS\r\n"},
+                "done"),
+    "the year 9999": ({"date": "Fri, 31 Dec 9999 23:59:59 -1200", "body": "Move: IR to HS\r\n"},
+                      "done"),
+    "1970": ({"date": "Thu, 01 Jan 1970 00:00:00 +0000", "body": "Move: IR to HS\r\n"}, "done"),
+    "a new move above an old quoted one": (
+        {"body": "Move: IR to HS\r\n\r\nOn Thu, the referee wrote:\r\n> Move: 1. JQ to JS\r\n"},
+        "done"),
+    "a move quoted only": ({"body": "I agree\r\n\r\n> Move: IR to HS\r\n"}, "help"),
+    "a move with a bidi override and markup": (
+        {"body": "Move: IR to HS\u202e<script>alert(1)</script>\r\n"}, "refused"),
+    "a signup name with a NUL and a line break": (
+        {"to": REFEREE, "subject": "=?utf-8?q?signup_eve=00=0D=0ABcc:_v@example.com?="},
+        "refused"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_INBOX))
+def test_a_real_inboxs_mail_gets_one_clear_answer_or_a_documented_silence(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str) -> None:
+    """Each message a real inbox gets, in a game where it is Ann's move: no traceback, the
+    outcome the docs give (docs/referee.md: which text is read, "Bounds"), at most one reply
+    and only to the sender, the reply's headers the referee's own with printable values, and
+    nothing changed unless the move was played."""
+    written, outcome = _INBOX[case]
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        kw = dict(written)
+        key_to = f"referee+{ann.key(1)}@club.example.org"
+        to = {"KEY_UPPER": key_to.upper(), "KEY_DASH": key_to.replace("+", "-"),
+              None: key_to}.get(kw.pop("to", None), REFEREE)  # type: ignore[call-overload]
+        date = kw.pop("date", "Fri, 27 Nov 2026 01:00:00 +0000")
+        data = _raw(ann.address, str(to), str(kw.pop("subject", "Re: Batalo #1")),
+                    kw.pop("body", ""), **kw)  # type: ignore[arg-type]
+        date_line = b"Date: Fri, 27 Nov 2026 01:00:00 +0000\r\n"
+        data = data.replace(date_line, b"" if date is None else f"Date: {date}\r\n".encode(), 1)
+        before = w.snapshot()
+        start = len(w.handler.accepted)
+        w.deliver(data)
+        report = w.run()
+        assert report.outcomes == {outcome: 1}, report.lines
+        replies = _replies(w, start)
+        if outcome == "done":
+            assert "1. IR to HS" in (w.root / "games" / "1-batalo.txt").read_text()
+            assert len(replies) == 2  # the move's mail to both players
+            return
+        assert w.snapshot() == before
+        assert len(replies) == (0 if outcome == "unreadable" else 1), replies
+        for _, recipients, reply in replies:
+            assert recipients == [ann.address]
+            msg = email.message_from_bytes(reply, _class=EmailMessage, policy=email.policy.default)
+            assert {k.lower() for k in msg} <= _OWN_HEADERS
+            assert all(str(v).isprintable() for v in msg.values())
