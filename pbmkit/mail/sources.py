@@ -317,8 +317,9 @@ hundred; each costs about 2 µs."""
 
 
 def _html_text(html: str, *, own: bool = False) -> str:
-    """The text of an HTML part: line breaks at blocks, quoted replies (``blockquote``),
-    scripts, styles and the head left out, character references decoded. A rule (``<hr>``, as
+    """The text of an HTML part: line breaks at blocks, quoted replies (``blockquote``: a line
+    ``>`` in its place, which :func:`body_lines` leaves out as a quoted line), scripts, styles
+    and the head left out, character references decoded. A rule (``<hr>``, as
     Outlook puts above the message it answers) ends the text as a line of underscores does.
     The blocks of a pbmkit mail's own words (class ``pbmkit-own``: a copy of the mail answered,
     whatever the client did with it) are left out too, unless ``own``.
@@ -360,6 +361,8 @@ def _html_text(html: str, *, own: bool = False) -> str:
         if not own and not m.group(1) and _OWN in m.group(0) and name not in _VOID:
             own_tag, own_depth = name, 1
         elif name in _SKIP:
+            if name == "blockquote" and not m.group(1) and not skipping:
+                parts.append("\n>\n")  # the quote's place: a reply below it is the writer's
             skipping = max(0, skipping - 1) if m.group(1) else skipping + 1
         elif name == "hr" and not skipping:
             parts.append("\n" + "_" * 10 + "\n")
@@ -442,7 +445,8 @@ def body_lines(message: Message, *, html: bool = False) -> list[str]:
     if part.get_content_subtype() == "html":
         markup = text
         text = _html_text(markup)
-        if not text.strip():  # a pbmkit mail itself, its text part gone: read its own words
+        if not text.replace(">", "").strip():  # a pbmkit mail itself, its text part gone:
+            # read its own words
             text = _html_text(markup, own=True)
     lines: list[str] = []
     raws = text.splitlines()[: 4 * MAX_LINES]

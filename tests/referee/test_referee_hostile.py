@@ -384,3 +384,21 @@ def test_a_real_inboxs_mail_gets_one_clear_answer_or_a_documented_silence(
             msg = email.message_from_bytes(reply, _class=EmailMessage, policy=email.policy.default)
             assert {k.lower() for k in msg} <= _OWN_HEADERS
             assert all(str(v).isprintable() for v in msg.values())
+
+
+def test_a_move_below_the_blockquote_of_an_html_reply_is_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: an HTML-only reply (Apple Mail, a phone) written below the quoted message lost
+    its move: the blockquote was dropped, so the ``On ... wrote:`` line seemed to open an
+    unquoted original, and reading stopped there. Now the quote leaves a ``>`` line in its
+    place, and the move below it is read."""
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        html = ("<div>On Thu, 26 Nov 2026, Test Club referee wrote:<br></div>"
+                "<blockquote type=\"cite\"><div>Move: 1. JQ to JS</div></blockquote>"
+                "<div><br></div><div>Move: IR to HS</div>")
+        w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: Batalo #1",
+                       html, content_type="text/html; charset=utf-8"))
+        report = w.run()
+        assert report.outcomes == {"done": 1}, report.lines
+        assert "1. IR to HS" in (w.root / "games" / "1-batalo.txt").read_text()
