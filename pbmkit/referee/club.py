@@ -69,6 +69,11 @@ vacation_days = 45
 # A Maildir, relative to this folder (what fetchmail, getmail, mbsync or a local server fill).
 maildir = "maildir"
 
+# To try the club before it has a mail server: delete the [smtp] table below and uncomment
+# these two lines; the referee then writes its mail as .eml files into the folder sent/.
+# [outbox]
+# folder = "sent"
+
 [smtp]
 # The server that sends the referee's mail (the keys of mail.toml's [smtp], docs/mail.md).
 # The password: the environment variable PBMKIT_SMTP_PASSWORD, or password_file (mode 600).

@@ -402,3 +402,20 @@ def test_a_move_below_the_blockquote_of_an_html_reply_is_played(
         report = w.run()
         assert report.outcomes == {"done": 1}, report.lines
         assert "1. IR to HS" in (w.root / "games" / "1-batalo.txt").read_text()
+
+
+def test_the_made_club_toml_says_how_to_try_the_club_without_a_mail_server(
+        tmp_path: Path) -> None:
+    """The newcomer's tour: docs/referee.md says ``[outbox] folder = "sent"`` replaces
+    ``[smtp]``; before, the club.toml that ``init`` writes did not mention it (its [smtp] is a
+    server on localhost:25 that a new club rarely has). Doing what its comment says works."""
+    from pbmkit.referee.club import init_club, load_club
+
+    init_club(tmp_path / "club", name="Club", address=REFEREE, organiser=REFEREE)
+    path = tmp_path / "club" / "club.toml"
+    text = path.read_text()
+    assert '# [outbox]\n# folder = "sent"\n' in text
+    head, _, _ = text.partition("\n[smtp]\n")
+    path.write_text(head.replace("# [outbox]\n# folder", "[outbox]\nfolder") + "\n")
+    club = load_club(tmp_path / "club")
+    assert club.smtp is None and club.outbox_folder == tmp_path / "club" / "sent"
