@@ -69,7 +69,7 @@ vacation_days = 45
 # A Maildir, relative to this folder (what fetchmail, getmail, mbsync or a local server fill).
 maildir = "maildir"
 
-# To try the club before it has a mail server: delete the [smtp] table below and uncomment
+# To try the club before it has a mail server: delete the SMTP table below and uncomment
 # these two lines; the referee then writes its mail as .eml files into the folder sent/.
 # [outbox]
 # folder = "sent"
