@@ -16,6 +16,14 @@ figure to trust on a shared machine), pbmkit's and python-chess's.
     python bench/game_records.py                 # every game, ~80,000 plies each, 5 repeats
     python bench/game_records.py --game billo --plies 20000 --repeats 3
     python bench/game_records.py --plies 20000 --repeats 3 --callgrind --pure
+    python bench/game_records.py --dated --plies 20000 --repeats 3 --callgrind --pure
+
+``--dated`` measures the records users really have: every ply of each game carries the comment
+the desk writes (``pbmkit move``, the club referee: ``{[%ccsnt 2026.11.26]}``, the dates advancing
+a day or two a ply (six days every 37th), every fifth ply ``{[%ccrcv DATE] [%ccsnt DATE]}``), every game a ``Date`` tag
+and every third game a ``TimeControl`` tag (10/50, or 3 days a move: some of those overstep,
+warnings the desk reports); python-chess then reads the same chess games with a ``{[%clk H:MM:SS]}``
+after every move.
 """
 
 from __future__ import annotations
@@ -83,9 +91,10 @@ LENGTHS: dict[str, int] = {"batalo": 80, "billo": 140, "batukhan": 80, "batrakil
                            "baladana": 80}
 
 
-def game_archive(name: str, target_plies: int, seed: int = 1) -> tuple[str, int, list[int]]:
+def game_archive(name: str, target_plies: int, seed: int = 1, dated: bool = False
+                 ) -> tuple[str, int, list[int]]:
     """An archive of random legal games of ``name`` holding at least ``target_plies`` plies:
-    its text, its ply count and each game's length."""
+    its text, its ply count and each game's length (``dated``: every ply with a desk comment)."""
     game = get_game(name)
     package = sys.modules[type(game).__module__.rpartition(".")[0] or type(game).__module__]
     key = (f"{name} {target_plies} {seed} {LENGTHS.get(name, 80)}"
@@ -93,7 +102,42 @@ def game_archive(name: str, target_plies: int, seed: int = 1) -> tuple[str, int,
     text, plies = _cached(f"game-{name}-{target_plies}-s{seed}", key,
                           lambda: _make_archive(name, target_plies, seed))
     lengths = [int(x) for x in text.partition("\n")[0].removeprefix("% lengths ").split()]
+    if dated:
+        plain = text
+        text, plies = _cached(f"dated-{name}-{target_plies}-s{seed}",
+                              key + _source_key(_make_dated),
+                              lambda: _make_dated(plain, plies, seed))
     return text, plies, lengths
+
+
+def _make_dated(plain: str, plies: int, seed: int) -> tuple[str, int]:
+    """``plain`` (an archive of :func:`_make_archive`) with the desk's comment after every ply,
+    as ``pbmkit move`` and the referee write them, a Date tag on every game and a TimeControl tag
+    on every third one."""
+    import datetime
+
+    from pbmkit.notation.desk import annotation_text
+    from pbmkit.notation.model import Comment
+    from pbmkit.notation.reader import parse_records
+    from pbmkit.notation.writer import write_records
+
+    head, _, body = plain.partition("\n")
+    records = parse_records(body, check_moves=False)[0]
+    rng = random.Random(seed)
+    for k, record in enumerate(records):
+        day = datetime.date(2020, 1, 1) + datetime.timedelta(days=rng.randrange(2000))
+        record.tags["Date"] = day.isoformat()
+        if k % 3 == 0:
+            record.tags["TimeControl"] = "10/50" if k % 2 else "3"
+        n = 0
+        for turn in record.main:
+            for move in turn.moves:
+                n += 1
+                received = day + datetime.timedelta(days=1) if n % 5 == 0 else None
+                # now and then a move kept a while: 3 days a move is overstepped
+                day += datetime.timedelta(days=rng.choice((1, 1, 2)) + (4 if n % 37 == 0 else 0))
+                move.comments.append(Comment(annotation_text(received=received, sent=day)))
+    return f"{head}\n{write_records(records)}", plies
 
 
 def _make_archive(name: str, target_plies: int, seed: int) -> tuple[str, int]:
@@ -122,17 +166,19 @@ def _make_archive(name: str, target_plies: int, seed: int) -> tuple[str, int]:
     return f"% lengths {' '.join(map(str, lengths))}\n" + "\n".join(parts), total
 
 
-def chess_archive_like(lengths: Sequence[int], seed: int = 1) -> tuple[str, int]:
+def chess_archive_like(lengths: Sequence[int], seed: int = 1, dated: bool = False
+                       ) -> tuple[str, int]:
     """A PGN archive of random legal chess games, one per entry of ``lengths`` and as long
-    (shorter where a random game ends first), and its ply count."""
+    (shorter where a random game ends first), and its ply count (``dated``: a ``{[%clk]}``
+    comment after every move)."""
     import chess
 
-    key = f"{list(lengths)} {seed} {chess.__version__}" + _source_key(_make_chess)
-    return _cached(f"chess-like-{len(lengths)}-{sum(lengths)}-s{seed}", key,
-                   lambda: _make_chess(lengths, seed))
+    key = f"{list(lengths)} {seed} {dated} {chess.__version__}" + _source_key(_make_chess)
+    kind = f"chess-like-{len(lengths)}-{sum(lengths)}-s{seed}" + ("-clk" if dated else "")
+    return _cached(kind, key, lambda: _make_chess(lengths, seed, dated))
 
 
-def _make_chess(lengths: Sequence[int], seed: int) -> tuple[str, int]:
+def _make_chess(lengths: Sequence[int], seed: int, dated: bool = False) -> tuple[str, int]:
     import chess
     import chess.pgn
 
@@ -147,6 +193,8 @@ def _make_chess(lengths: Sequence[int], seed: int) -> tuple[str, int]:
         while board.ply() < length and not board.is_game_over():
             move = rng.choice(list(board.legal_moves))
             node = node.add_variation(move)
+            if dated:
+                node.set_clock(float(rng.randrange(60, 10_800)))
             board.push(move)
         total += board.ply()
         out.append(str(game))
@@ -169,14 +217,14 @@ def _time(cmd: list[str], env: dict[str, str] = _ENV) -> tuple[float, float]:
 
 
 def run_game(name: str, plies: int = 40_000, repeats: int = 5, pure: bool = False,
-             callgrind: bool = False) -> tuple[str, float]:
+             callgrind: bool = False, dated: bool = False) -> tuple[str, float]:
     """Time ``pbmkit check`` on ``name``'s archive against python-chess; the line and the ratio."""
     global _BUILD
     if _BUILD is None:
         _BUILD = pbmkit_build(pure)
     env, build = _BUILD
-    text, ours_plies, lengths = game_archive(name, plies)
-    pgn, chess_plies = chess_archive_like(lengths)
+    text, ours_plies, lengths = game_archive(name, plies, dated=dated)
+    pgn, chess_plies = chess_archive_like(lengths, dated=dated)
     exe = os.path.join(os.path.dirname(sys.executable), "pbmkit")
     with tempfile.TemporaryDirectory() as tmp:
         record = Path(tmp, f"{name}.txt")
@@ -205,7 +253,7 @@ def run_game(name: str, plies: int = 40_000, repeats: int = 5, pure: bool = Fals
             import chess
 
             key = f"{hashlib.sha256(pgn.encode()).hexdigest()} {chess.__version__} {sys.version}"
-            _, n_ref = _cached(f"callgrind-chess-{name}-{plies}", key,
+            _, n_ref = _cached(f"callgrind-chess-{name}-{plies}{'-clk' if dated else ''}", key,
                                lambda: ("", _instructions(ref_cmd, _ENV)))
             counted = (_instructions(ours_cmd, env), n_ref)
     ours = ours_plies / median([w for w, _ in ours_t])
@@ -220,16 +268,17 @@ def run_game(name: str, plies: int = 40_000, repeats: int = 5, pure: bool = Fals
         verdict += (f"; instructions {n_ours / 1e6:,.1f}M against {n_ref / 1e6:,.1f}M, "
                     f"{(n_ref / chess_plies) / (n_ours / ours_plies):.2f}x")
     title = get_game(name).title
-    line = summary(f"records {title} [{build}]", ours, "plies/s", ratio,
+    line = summary(f"records {title}{' dated' if dated else ''} [{build}]", ours, "plies/s", ratio,
                    f"python-chess {ref:,.0f} plies/s; {len(lengths)} games, {ours_plies:,} plies",
                    verdict)
     return line, ratio
 
 
 def run(plies: int = 80_000, repeats: int = 5, games: Sequence[str] = (), pure: bool = False,
-        callgrind: bool = False) -> tuple[list[str], float]:
+        callgrind: bool = False, dated: bool = False) -> tuple[list[str], float]:
     """Every game's line (or ``games``'), printed as it comes, and the worst ratio."""
-    lines, ratios = each_game(lambda name: run_game(name, plies, repeats, pure, callgrind), games)
+    lines, ratios = each_game(lambda name: run_game(name, plies, repeats, pure, callgrind, dated),
+                              games)
     return lines, min(ratios)
 
 
@@ -241,5 +290,7 @@ if __name__ == "__main__":
     ap.add_argument("--pure", action="store_true", help="Measure the source tree, pure Python, "
                     "not the compiled build.")
     ap.add_argument("--callgrind", action="store_true", help="Also count instructions (valgrind).")
+    ap.add_argument("--dated", action="store_true", help="Every ply with the desk's dates "
+                    "(and every chess move with a [%%clk]).")
     a = ap.parse_args()
-    run(a.plies, a.repeats, a.game, a.pure, a.callgrind)
+    run(a.plies, a.repeats, a.game, a.pure, a.callgrind, a.dated)
