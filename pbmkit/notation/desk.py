@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "REPEAT_AFTER",
+    "Clocks",
     "DeskReport",
     "MoveClock",
     "MoveNotes",
@@ -37,10 +38,13 @@ __all__ = [
     "annotation_text",
     "clock_check",
     "clock_problems",
+    "desk_notes",
+    "desk_problems",
     "desk_report",
     "format_date",
     "last_move_overstep",
     "move_fields",
+    "new_report",
     "next_turn",
     "overstep_text",
     "parse_date",
@@ -172,35 +176,73 @@ def read_notes(comments: Iterable[Comment]) -> MoveNotes:
     for c in comments:
         if "[%" not in c.text:
             continue
-        for raw, value in _ANNOTATION.findall(c.text):
-            name = raw.lower()
-            value = value.strip()
-            if name == "ccsnt" or name == "ccrcv" or name == "ccarr":
-                day = _day(value)
-                if day is None:
-                    notes.problems.append((c, f"[%{raw} {value}]: not a date like 2026.11.21"))
-                elif name == "ccrcv":
-                    notes.received = day
-                elif name == "ccarr":
-                    notes.arrived = day
-                else:
-                    notes.sent = day
-            elif name == "ccleave":
-                if value.isdigit() and len(value) <= 4:
-                    notes.leave += int(value)
-                else:
-                    notes.problems.append((c, f"[%ccleave {value}]: leave is a number of days"))
-            elif name == "ccdraw":
-                if value.lower() == "accepted":
-                    notes.accepted = True
-                elif value.lower() in _DRAW_VALUES:
-                    notes.draw = value.lower()
-                else:
-                    notes.problems.append((c, f"[%ccdraw {value}]: write offer, accepted or "
-                                              "declined"))
-            elif name == "ccunclear":
-                notes.unclear = True
+        for message in _read_into(notes, c.text):
+            notes.problems.append((c, message))
     return notes
+
+
+def _read_into(notes: MoveNotes, text: str) -> list[str]:
+    """Read the desk annotations of one comment's ``text`` into ``notes``; what cannot be read,
+    in words (the one parser of the desk's annotations: :func:`read_notes`, :func:`desk_notes`)."""
+    problems: list[str] = []
+    for raw, value in _ANNOTATION.findall(text):
+        name = raw.lower()
+        value = value.strip()
+        if name == "ccsnt" or name == "ccrcv" or name == "ccarr":
+            day = _day(value)
+            if day is None:
+                problems.append(f"[%{raw} {value}]: not a date like 2026.11.21")
+            elif name == "ccrcv":
+                notes.received = day
+            elif name == "ccarr":
+                notes.arrived = day
+            else:
+                notes.sent = day
+        elif name == "ccleave":
+            if value.isdigit() and len(value) <= 4:
+                notes.leave += int(value)
+            else:
+                problems.append(f"[%ccleave {value}]: leave is a number of days")
+        elif name == "ccdraw":
+            if value.lower() == "accepted":
+                notes.accepted = True
+            elif value.lower() in _DRAW_VALUES:
+                notes.draw = value.lower()
+            else:
+                problems.append(f"[%ccdraw {value}]: write offer, accepted or declined")
+        elif name == "ccunclear":
+            notes.unclear = True
+    return problems
+
+
+_DESK_NAMES = frozenset({"ccsnt", "ccrcv", "ccarr", "ccleave", "ccdraw", "ccunclear"})
+"""The annotations the desk reads (and writes)."""
+
+_DESK_ONLY: dict[str, tuple[MoveNotes, bool] | None] = {}
+""":func:`desk_notes` of the comment texts already read (an archive repeats the same days)."""
+
+
+def desk_notes(text: str) -> tuple[MoveNotes, bool] | None:
+    """The desk's notes of a comment whose ``text`` holds the desk's annotations and nothing else
+    (blanks between them), and whether one of them cannot be read; ``None`` for any other comment
+    (free text, another command such as ``[%clk]``, no annotation at all).
+
+    The notes are shared between calls with the same text: read them, never change them. This is
+    what the lean path of ``pbmkit check`` reads (:mod:`pbmkit.notation.summary`); it hands a
+    comment whose notes have problems to :func:`read_notes`, which places them.
+    """
+    found = _DESK_ONLY.get(text, _DESK_ONLY)
+    if found is not _DESK_ONLY:
+        return found  # type: ignore[return-value]
+    result: tuple[MoveNotes, bool] | None = None
+    names = [m[1].lower() for m in _ANNOTATION.finditer(text)]
+    if names and all(n in _DESK_NAMES for n in names) and not _ANNOTATION.sub("", text).strip():
+        notes = MoveNotes()
+        result = (notes, bool(_read_into(notes, text)))
+    if len(_DESK_ONLY) > 50_000:
+        _DESK_ONLY.clear()
+    _DESK_ONLY[text] = result
+    return result
 
 
 @dataclass(slots=True)
@@ -289,69 +331,98 @@ def pending_draw(notes: Sequence[MoveNotes], places: int) -> tuple[int, int] | N
     return None
 
 
-def desk_report(record: Record, order: Sequence[str]) -> DeskReport:
-    """The clocks of ``record``'s main line; ``order`` = the sides in the order they move."""
-    start = parse_date(record.tags.get("Date", ""))
-    report = DeskReport(start, tuple(order), totals=dict.fromkeys(order, 0),
-                        counts=dict.fromkeys(order, 0))
-    tc_text = record.tags.get("TimeControl")
+def new_report(tags: dict[str, str], order: Sequence[str]) -> tuple[DeskReport, str | None]:
+    """The report of a game with these tags before its first move: the start (the Date tag) and
+    the time control; and why the TimeControl tag cannot be read (None: it can, or there is none).
+    """
+    report = DeskReport(parse_date(tags.get("Date", "")), tuple(order),
+                        totals=dict.fromkeys(order, 0), counts=dict.fromkeys(order, 0))
+    tc_text = tags.get("TimeControl")
+    refused = None
     if tc_text is not None:
         try:
             report.time_control = TimeControl.parse(tc_text)
         except ValueError as exc:
-            line, column = record.tag_positions.get("TimeControl", (record.line, record.column))
-            report.problems.append((line, column, None, None, str(exc)))
+            refused = str(exc)
+    return report, refused
+
+
+class Clocks:
+    """The desk's one computation of a main line's clocks, fed a move at a time (:meth:`add`):
+    each move's days, the sides' totals, the time control's oversteps and the dates that cannot
+    be right go into ``report``. :func:`desk_report` feeds it a record's moves; the lean path of
+    ``pbmkit check`` (:mod:`pbmkit.notation.summary`) the moves it reads, without a record."""
+
+    __slots__ = ("_arrived", "_moved", "_sent", "report")
+
+    def __init__(self, report: DeskReport) -> None:
+        self.report = report
+        self._sent = report.start
+        self._arrived: datetime.date | None = None
+        self._moved = False
+
+    def add(self, label: str, side: str, line: int, column: int, notes: MoveNotes
+            ) -> tuple[datetime.date | None, int | None]:
+        """The next main-line move, ``side``'s, of the turn ``label``, written at ``line`` and
+        ``column``, with its ``notes`` (whose problems are already in the report): when its clock
+        started and the days it used."""
+        report = self.report
+        previous_sent = self._sent
+        begin = notes.received or self._arrived or previous_sent
+        days = None
+        if notes.received is not None and previous_sent is not None \
+                and notes.received < previous_sent:
+            answered = f"the game's Date tag ({format_date(previous_sent)})" \
+                if not self._moved else \
+                f"the move it answers was sent ({format_date(previous_sent)})"
+            report.problems.append((line, column, label, side,
+                                    f"received {format_date(notes.received)}, before "
+                                    f"{answered}"))
+        if notes.sent is not None and begin is not None:
+            if notes.sent < begin:
+                since = f"the game's Date tag ({format_date(begin)})" \
+                    if not self._moved and notes.received is None else \
+                    f"it was received ({format_date(begin)})"
+                report.problems.append((line, column, label, side,
+                                        f"sent {format_date(notes.sent)}, before {since}"))
+            days = max(0, (notes.sent - begin).days - notes.leave)
+        count = report.counts[side] = report.counts[side] + 1
+        total = report.totals[side] = report.totals[side] + (days or 0)
+        tc = report.time_control
+        if tc is not None and days is not None \
+                and not any(o.side == side for o in report.overstepped):
+            used = days if tc.moves is None else total
+            allowed = tc.allowed(count)
+            if used > allowed:
+                report.overstepped.append(Overstep(side, label, used, allowed, line, column))
+        self._sent = notes.sent
+        self._arrived = notes.arrived
+        self._moved = True
+        if notes.arrived is not None and notes.sent is not None and notes.arrived < notes.sent:
+            report.problems.append((line, column, label, side,
+                                    f"arrived {format_date(notes.arrived)}, before it was "
+                                    f"sent ({format_date(notes.sent)})"))
+        return begin, days
+
+
+def desk_report(record: Record, order: Sequence[str]) -> DeskReport:
+    """The clocks of ``record``'s main line; ``order`` = the sides in the order they move."""
+    report, refused = new_report(record.tags, order)
+    if refused is not None:
+        line, column = record.tag_positions.get("TimeControl", (record.line, record.column))
+        report.problems.append((line, column, None, None, refused))
+    clocks = Clocks(report)
     n = len(order)
-    previous_sent = start
-    previous_arrived: datetime.date | None = None
     for turn in record.main:
         for k, wm in enumerate(turn.moves):
             side = order[(k + (1 if turn.ellipsis else 0)) % n]
             notes = read_notes(wm.comments)
             for c, message in notes.problems:
                 report.problems.append((c.line, c.column, turn.label, side, message))
-            begin = notes.received or previous_arrived or previous_sent
-            days = None
-            if notes.received is not None and previous_sent is not None \
-                    and notes.received < previous_sent:
-                answered = f"the game's Date tag ({format_date(previous_sent)})" \
-                    if not report.moves else \
-                    f"the move it answers was sent ({format_date(previous_sent)})"
-                report.problems.append((wm.line, wm.column, turn.label, side,
-                                        f"received {format_date(notes.received)}, before "
-                                        f"{answered}"))
-            if notes.sent is not None and begin is not None:
-                if notes.sent < begin:
-                    since = f"the game's Date tag ({format_date(begin)})" \
-                        if not report.moves and notes.received is None else \
-                        f"it was received ({format_date(begin)})"
-                    report.problems.append((wm.line, wm.column, turn.label, side,
-                                            f"sent {format_date(notes.sent)}, before {since}"))
-                days = max(0, (notes.sent - begin).days - notes.leave)
-            report.counts[side] += 1
-            report.totals[side] += days or 0
-            clock = MoveClock(turn.label, side, wm, notes, begin, days, report.totals[side],
-                              report.counts[side])
-            report.moves.append(clock)
-            _check_control(report, clock)
-            previous_sent = notes.sent
-            previous_arrived = notes.arrived
-            if notes.arrived is not None and notes.sent is not None and notes.arrived < notes.sent:
-                report.problems.append((wm.line, wm.column, turn.label, side,
-                                        f"arrived {format_date(notes.arrived)}, before it was "
-                                        f"sent ({format_date(notes.sent)})"))
+            begin, days = clocks.add(turn.label, side, wm.line, wm.column, notes)
+            report.moves.append(MoveClock(turn.label, side, wm, notes, begin, days,
+                                          report.totals[side], report.counts[side]))
     return report
-
-
-def _check_control(report: DeskReport, clock: MoveClock) -> None:
-    tc = report.time_control
-    if tc is None or clock.days is None or any(o.side == clock.side for o in report.overstepped):
-        return
-    used = clock.days if tc.moves is None else clock.total
-    allowed = tc.allowed(clock.count)
-    if used > allowed:
-        report.overstepped.append(Overstep(clock.side, clock.label, used, allowed,
-                                           clock.written.line, clock.written.column))
 
 
 def clock_problems(report: DeskReport, record: Record, source: str) -> list[Problem]:
@@ -360,14 +431,20 @@ def clock_problems(report: DeskReport, record: Record, source: str) -> list[Prob
     Overstepping is a warning, not an error: the moves are still legal and the record still
     valid; what follows (a lost game, a penalty) is the tournament director's ruling.
     """
+    return desk_problems(report, record.source_line, source)
+
+
+def desk_problems(report: DeskReport, source_line: Callable[[int | None], str | None],
+                  source: str) -> list[Problem]:
+    """:func:`clock_problems`, each source line's text found by ``source_line(line)``."""
     out = [Problem(source, line, column, turn, side, None, message, (), "warning",
-                   record.source_line(line))
+                   source_line(line))
            for line, column, turn, side, message in report.problems]
     tc = report.time_control
     for o in report.overstepped:
         assert tc is not None
         out.append(Problem(source, o.line, o.column, o.label, o.side, None, overstep_text(tc, o),
-                           (), "warning", record.source_line(o.line)))
+                           (), "warning", source_line(o.line)))
     return out
 
 
