@@ -19,11 +19,11 @@ figure to trust on a shared machine), pbmkit's and python-chess's.
     python bench/game_records.py --dated --plies 20000 --repeats 3 --callgrind --pure
 
 ``--dated`` measures the records users really have: every ply of each game carries the comment
-the desk writes (``pbmkit move``, the club referee: ``{[%ccsnt 2026.11.26]}``, the dates advancing
-a day or two a ply (six days every 37th), every fifth ply ``{[%ccrcv DATE] [%ccsnt DATE]}``), every game a ``Date`` tag
-and every third game a ``TimeControl`` tag (10/50, or 3 days a move: some of those overstep,
-warnings the desk reports); python-chess then reads the same chess games with a ``{[%clk H:MM:SS]}``
-after every move.
+the desk writes (``pbmkit move``, the club referee: ``{[%ccsnt 2026.11.26]}``, the dates
+advancing a day or two a ply, six days every 37th; every fifth ply ``{[%ccrcv DATE] [%ccsnt
+DATE]}``), every game a ``Date`` tag and every third game a ``TimeControl`` tag (10/50, or 3 days
+a move: some of those overstep, warnings the desk reports); python-chess then reads the same
+chess games with a ``{[%clk H:MM:SS]}`` after every move.
 """
 
 from __future__ import annotations
