@@ -385,12 +385,14 @@ class Clocks:
                     f"it was received ({format_date(begin)})"
                 report.problems.append((line, column, label, side,
                                         f"sent {format_date(notes.sent)}, before {since}"))
-            days = max(0, (notes.sent - begin).days - notes.leave)
+            days = (notes.sent - begin).days - notes.leave
+            if days < 0:
+                days = 0
         count = report.counts[side] = report.counts[side] + 1
         total = report.totals[side] = report.totals[side] + (days or 0)
         tc = report.time_control
         if tc is not None and days is not None \
-                and not any(o.side == side for o in report.overstepped):
+                and (not report.overstepped or all(o.side != side for o in report.overstepped)):
             used = days if tc.moves is None else total
             allowed = tc.allowed(count)
             if used > allowed:

@@ -18,16 +18,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
 from pbmkit.games import Game, IllegalMoveError, SetupError, UnknownGameError, get_game
 from pbmkit.games.base import Plays
-from pbmkit.games.notation import RunSplit
-from pbmkit.notation.model import Ending, Record, canonical_tag_name
+from pbmkit.games.notation import MoveSpan, RunSplit
+from pbmkit.notation.model import Comment, Ending, Record, canonical_tag_name
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.reader import _DATE_RE, _TAG_RE, _parse_records, chunk_spans
 from pbmkit.notation.replay import GameReplay, _Replayer, _start_position, replay, report_json
 from pbmkit.notation.tokens import _scanner, one_turn_pattern
+
+if TYPE_CHECKING:
+    from pbmkit.notation.desk import MoveNotes
 
 __all__ = ["GameCheck", "iter_checks"]
 
@@ -152,6 +155,56 @@ def _turn_line(split: object) -> tuple[re.Pattern[str], range] | None:
     return found
 
 
+_DATED_LINES: Final[dict[tuple[str, int], tuple[re.Pattern[str], tuple[_Run, ...]] | None]] = {}
+"""For each quick pattern of a :class:`RunSplit` and number of sides: :func:`_dated_line`'s."""
+
+_Run = tuple[int, tuple[int, ...], int]
+"""One run of a dated turn line's pattern: its group, its moves' groups (each move's word is the
+next group), its comment's group (numbers of ``Match.group``)."""
+
+
+def _dated_line(split: object, sides: int) -> tuple[re.Pattern[str], tuple[_Run, ...]] | None:
+    """One pattern for a whole dated turn of a game whose ``split`` is a :class:`RunSplit`, as
+    the desk writes it (``12. IR to HS {[%ccsnt 2026.11.21]} EV to DU {[%ccsnt 2026.11.22]}``):
+    the number (group 1), then up to ``sides`` runs each followed by a comment (a run: the quick
+    pattern, its groups inside it; the comment's text), then the end of the line and the blanks
+    after it, before a turn number, a tag or the end (anything else may go on with the turn: a
+    comment or moves on the next line, read by :func:`_commented_turn`); and the groups of each
+    run.
+
+    Where it matches, the reader finds the same turn: ONE_TURN takes the number and the first run
+    (MOVETEXT stops at the ``{``, and the quick pattern takes only words MOVETEXT takes, up to
+    it), each comment goes to the move before it, and each run after a comment is a MOVETEXT of
+    the same turn; the game's ``split`` finds in each run the moves and words of the quick
+    pattern's groups (its ``fullmatch`` of the run, the same constraint as here: the run ends
+    where the ``{`` starts).
+    """
+    if not isinstance(split, RunSplit) or _turn_line(split) is None:
+        return None
+    key = (split.quick, sides)
+    if key in _DATED_LINES:
+        return _DATED_LINES[key]
+    quick = re.compile(split.quick)
+    run = rf"({split.quick})\{{([^}}]*)\}}[ \t]*"
+    source = rf"([0-9]{{1,9}})\.[ \t]*{run}" + f"(?:{run}" * (sides - 1) + ")?" * (sides - 1) \
+        + r"(?=[\r\n]|\Z)\s*+(?=[0-9\[]|\Z)"
+    found: tuple[re.Pattern[str], tuple[_Run, ...]] | None = None
+    try:
+        pattern = re.compile(source)
+    except re.error:  # pragma: no cover - as _turn_line's
+        pattern = None
+    if pattern is not None:
+        runs = []
+        group = 2
+        for _ in range(sides):
+            runs.append((group, tuple(range(group + 1, group + 1 + quick.groups, 2)),
+                         group + 1 + quick.groups))
+            group += quick.groups + 2
+        found = (pattern, tuple(runs))
+    _DATED_LINES[key] = found
+    return found
+
+
 def _lean_chunk(chunk: str, source: str, first_line: int, index: int) -> list[GameCheck] | None:
     """The games of ``chunk`` checked by the lean path, or ``None`` when one of them is not plain
     or has a problem (the full path then reads the chunk).
@@ -159,8 +212,9 @@ def _lean_chunk(chunk: str, source: str, first_line: int, index: int) -> list[Ga
     The chunk is read as :func:`~pbmkit.notation.tokens.simple_items` reads it (tags, then a body
     up to the next tag), but each game's turns with the game's own turn pattern
     (:func:`_turn_line`), ONE_TURN and ``split`` only where it does not match."""
-    if "{" in chunk or ";" in chunk or chunk.startswith("\ufeff"):
-        return None  # comments (or a tag value holding a brace: rare) and the byte-order mark
+    if ";" in chunk or chunk.startswith("\ufeff"):
+        return None  # line comments (or a tag value holding a semicolon) and the byte-order mark
+    dated = "{" in chunk  # the desk's comments after moves (the others bail)
     out: list[GameCheck] = []
     skip, tag_at = _WS.match, _TAG_RE.match
     n = len(chunk)
@@ -174,7 +228,8 @@ def _lean_chunk(chunk: str, source: str, first_line: int, index: int) -> list[Ga
                     return None  # a syntax error
                 tags.append(m)
                 pos = cast(re.Match[str], skip(chunk, m.end())).end()
-            check, pos = _lean_game(tags, chunk, pos, first_line, source, index + len(out) + 1)
+            check, pos = _lean_game(tags, chunk, pos, first_line, source, index + len(out) + 1,
+                                    dated)
             out.append(check)
     except _Bail:
         return None
@@ -189,17 +244,28 @@ def _lean_tags(tokens: list[re.Match[str]]) -> dict[str, str]:
             raise _Bail  # a repeated tag starts another game; escapes: the reader's
         if name == "Date" and value.strip() and not _DATE_RE.fullmatch(value.strip()):
             raise _Bail  # a warning
+        if "{" in value or "}" in value:
+            raise _Bail  # a brace the lean path would take for a comment's
         tags[name] = value
-    if "TimeControl" in tags:
-        raise _Bail  # the desk's clocks read the full replay
     return tags
 
 
 def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line: int,
-               source: str, index: int) -> tuple[GameCheck, int]:
+               source: str, index: int, dated: bool) -> tuple[GameCheck, int]:
     """One plain game checked move by move, as :meth:`_Replayer._main` would with no problem: its
-    body read from ``pos`` up to the next tag (or the chunk's end), where reading goes on."""
+    body read from ``pos`` up to the next tag (or the chunk's end), where reading goes on.
+
+    ``dated``: the chunk holds comments. A comment after a move that holds the desk's annotations
+    only (:func:`~pbmkit.notation.desk.desk_notes`) is followed, and so is the move text after it
+    (the turn goes on); the desk's clocks are then computed as the full path's
+    (:func:`_desk_check`). Any other comment, or one elsewhere, bails."""
     tags = _lean_tags(tag_tokens)
+    desk = dated or "TimeControl" in tags
+    dated_at = None
+    if dated:
+        from pbmkit.notation.desk import desk_notes as desk_only
+    plies: list[tuple[str, int, int, _Commented]] = []
+    """With ``desk``: each move's turn, its index in the turn, where it starts and its comments."""
     record = Record(tags=tags, source=source)
     try:
         game = get_game(tags.get("Game", "").strip() or record.game_name).configure(tags)
@@ -236,6 +302,9 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     lines = _turn_line(split)
     turn_at = None if lines is None else lines[0].match
     pairs = range(0) if lines is None else lines[1]
+    dated_runs: tuple[_Run, ...] = ()
+    if dated and (dated_line := _dated_line(split, sides)) is not None:
+        dated_at, dated_runs = dated_line[0].match, dated_line[1]
     one_turn, skip = one_turn_pattern().match, _WS.match
     after_phase = False
     n = len(chunk)
@@ -246,25 +315,48 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
         if ending is not None:
             raise _Bail  # a move after the ending
         starts: list[int] | None = None  # where each move starts (None: the match's groups')
+        commented: list[_Commented] | None = None  # each move's comments
         m = turn_at(chunk, pos) if turn_at is not None and "0" <= c <= "9" else None
         if m is not None:  # the common turn: its moves are the groups of one match
             run = m[2]
             groups: Sequence[str | None] = m.groups()
             moves = pairs
+            turn_end = m.end()
+        elif dated_at is not None and "0" <= c <= "9" \
+                and (m := dated_at(chunk, pos)) is not None:  # a turn as the desk writes it
+            run = m[2]
+            groups, starts = [], []
+            commented = []
+            for r_group, r_moves, r_comment in dated_runs:
+                if m.start(r_group) < 0:
+                    break
+                if "  " in m[r_group] or "\t" in m[r_group]:
+                    raise _Bail  # a move written with odd spaces: the full path's notes quote it
+                for g in r_moves:
+                    if m.start(g) < 0:
+                        break
+                    groups += (m[g], m[g + 1])
+                    starts.append(m.start(g))
+                    commented.append(None)
+                found = desk_only(m[r_comment])
+                if found is None:
+                    raise _Bail  # a comment that is not the desk's
+                commented[-1] = found[0] if not found[1] else [m.start(r_comment) - 1]
+            if len(starts) > sides:
+                raise _Bail
+            moves = range(0, len(groups), 2)
+            turn_end = m.end()
         elif "0" <= c <= "9":  # a turn as the scanner reads it, ONE_TURN then the game's split
             m = one_turn(chunk, pos)
             if m is None or m[2]:
                 raise _Bail  # "12." alone (or "12. ..."), a series
             run = m[3]
-            spans = split(run)
-            if len(spans) > sides:
-                raise _Bail
             groups, starts = [], []
-            for s_start, s_end, words, _stop in spans:
-                if len(words) > 1:
-                    raise _Bail  # a word written twice (the full path's warning)
-                groups += (run[s_start:s_end], words[0] if words else None)
-                starts.append(m.start(3) + s_start)
+            _split_run(split, run, m.start(3), sides, groups, starts)
+            turn_end = m.end()
+            if dated and turn_end < n and chunk[turn_end] == "{":
+                commented, turn_end = _commented_turn(chunk, turn_end, split, sides, groups,
+                                                      starts, desk_only)
             moves = range(0, len(groups), 2)
         else:  # an ending or a phase line; anything else the full path reads
             if _scanner(1).match(chunk, pos) is not None:
@@ -312,6 +404,9 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 except (MoveSyntaxError, IllegalMoveError):
                     raise _Bail from None
                 after = apply(position, move)
+            if desk:
+                plies.append((m[1], j, m.start(g + 1) if starts is None else starts[j],
+                              None if commented is None else commented[j]))
             word = groups[g + 1]  # lower case already where split gave it
             if word and (word if starts is not None else word.lower()) \
                     not in {a.word for a in announce(after)}:
@@ -328,7 +423,7 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
         if j == 0:
             raise _Bail  # no move read (split finds one in every run)
         turns += 1
-        pos = m.end()
+        pos = turn_end
     if after_phase:
         raise _Bail  # a phase line ends the game
     judge.result.final = position
@@ -336,7 +431,130 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     res = judge.result
     if res.errors or res.warnings:
         raise _Bail
-    return GameCheck(source, index, game, tags, turns, res.winner, res.how, [], notes, []), pos
+    overstepped: list[dict[str, object]] = []
+    if desk:
+        last = plies[-1][3] if plies else None
+        if ending is None and isinstance(last, list) and "\n" in chunk[plies[-1][2]:last[-1]]:
+            raise _Bail  # a comment on a line after the last move: the next game's, maybe
+        overstepped = _desk_check(tags, order, plies, chunk, first_line, source, notes)
+    return GameCheck(source, index, game, tags, turns, res.winner, res.how, [], notes,
+                     overstepped), pos
+
+
+def _split_run(split: Callable[[str], Sequence[MoveSpan]], run: str, at: int, sides: int,
+               groups: list[str | None], starts: list[int]) -> None:
+    """Add the moves of ``run`` (move text at offset ``at`` of the chunk), as the game's ``split``
+    finds them, to a turn's ``groups`` (each move's text and word) and ``starts``."""
+    for s_start, s_end, words, _stop in split(run):
+        if len(words) > 1:
+            raise _Bail  # a word written twice (the full path's warning)
+        groups += (run[s_start:s_end], words[0] if words else None)
+        starts.append(at + s_start)
+    if len(starts) > sides:
+        raise _Bail
+
+
+def _commented_turn(chunk: str, pos: int, split: Callable[[str], Sequence[MoveSpan]],
+                    sides: int, groups: list[str | None], starts: list[int],
+                    desk_notes: Callable[[str], object]) -> tuple[list[_Commented], int]:
+    """The rest of a turn from the comment at ``pos``: comments and the move text between them
+    (its moves added to ``groups`` and ``starts``), up to the next turn, tag or anything else.
+    Where each move's comments start, and where the turn ends (the blanks after it skipped).
+
+    A comment belongs to the move before it, as the reader's; one holding anything but the desk's
+    annotations bails (as :func:`_desk_check` finds when it reads them)."""
+    n = len(chunk)
+    commented: list[list[int]] = [[] for _ in starts]  # where each move's comments start
+    skip, movetext = _WS.match, _scanner(1).match
+    while pos < n:
+        c = chunk[pos]
+        if c == "{":
+            close = chunk.find("}", pos)
+            if close < 0 or not starts or desk_notes(chunk[pos + 1:close]) is None:
+                raise _Bail  # not closed; not the desk's comment
+            commented[len(starts) - 1].append(pos)
+            pos = cast(re.Match[str], skip(chunk, close + 1)).end()
+            continue
+        if "0" <= c <= "9" or c == "[":
+            break
+        more = movetext(chunk, pos)
+        if more is None:
+            break  # an ending, a phase line, anything else: read on as after any turn
+        if "  " in more[0] or "\t" in more[0]:
+            raise _Bail  # a move written with odd spaces: the full path's notes quote it so
+        _split_run(split, more[0], pos, sides, groups, starts)
+        commented += [[] for _ in range(len(starts) - len(commented))]
+        pos = cast(re.Match[str], skip(chunk, more.end())).end()
+    return [k or None for k in commented], pos
+
+
+def _desk_check(tags: dict[str, str], order: tuple[str, ...],
+                plies: list[tuple[str, int, int, _Commented]], chunk: str,
+                first_line: int, source: str, warnings: list[Problem]) -> list[dict[str, object]]:
+    """The desk's clocks of a game the lean path read, as :func:`~pbmkit.notation.desk.clock_check`
+    finds them for the full replay (the same :class:`~pbmkit.notation.desk.Clocks`): its warnings
+    added to ``warnings``, and ``check --json``'s ``overstepped``. ``plies``: each main-line
+    move's turn, index in the turn, offset in the chunk and its comments (:data:`_Commented`)."""
+    if "TimeControl" not in tags and not any(p[3] for p in plies):
+        return []  # no desk marks: the full path skips the desk too
+    from pbmkit.notation.desk import (
+        Clocks,
+        MoveNotes,
+        desk_notes,
+        desk_problems,
+        new_report,
+        read_notes,
+    )
+
+    no_notes = MoveNotes()
+    report, refused = new_report(tags, order)
+    if refused is not None:
+        raise _Bail  # a TimeControl tag that cannot be read: the reader knows where it is
+    add = Clocks(report).add
+    line, line_start, scanned = first_line, 0, 0  # the line at offset ``scanned``, its start
+    count = chunk.count
+    for label, j, at, comments in plies:
+        side = order[j]
+        k = count("\n", scanned, at)
+        if k:
+            line += k
+            line_start = chunk.rfind("\n", scanned, at) + 1
+        scanned = at
+        if comments is None:
+            notes = no_notes  # read, never changed
+        elif not isinstance(comments, list):
+            notes = comments  # one comment, read by the turn's pattern
+        else:
+            texts = [chunk[a + 1:chunk.index("}", a)] for a in comments]
+            found = desk_notes(texts[0]) if len(texts) == 1 else None
+            if found is not None and not found[1]:
+                notes = found[0]  # the common case: one comment, read before
+            else:  # several comments, or dates that cannot be read: placed as the reader's
+                placed = []
+                for a, text in zip(comments, texts, strict=True):
+                    c_line = first_line + chunk.count("\n", 0, a)
+                    placed.append(Comment(text, "{", c_line, a - chunk.rfind("\n", 0, a)))
+                notes = read_notes(placed)
+                for comment, message in notes.problems:
+                    report.problems.append((comment.line, comment.column, label, side, message))
+        add(label, side, line, at - line_start + 1, notes)
+    extra = desk_problems(report, _source_lines(chunk, first_line), source)
+    if extra:
+        warnings.extend(extra)
+        warnings.sort(key=lambda p: (p.line or 0, p.column or 0))
+    return [o.to_json() for o in report.overstepped]
+
+
+def _source_lines(chunk: str, first_line: int) -> Callable[[int | None], str | None]:
+    """``Record.source_line`` of the records of ``chunk`` (the reader's lines: ``split("\\n")``)."""
+    lines = chunk.split("\n")
+
+    def source_line(line: int | None) -> str | None:
+        if line is None or not 0 <= line - first_line < len(lines):
+            return None
+        return lines[line - first_line].rstrip("\r")
+
+    return source_line
 
 
 def _repeated(chunk: str, first_line: int, source: str, earlier: _Reached | None, label: str,
@@ -356,6 +574,10 @@ def _repeated(chunk: str, first_line: int, source: str, earlier: _Reached | None
     return Problem(source, first_line + chunk.count("\n", 0, pos), pos - line_start + 1,
                    label, side, move, message, severity="note", source_line=text)
 
+
+_Commented: TypeAlias = "MoveNotes | list[int] | None"
+"""A move's comments as the lean path finds them: none, one comment's notes (readable), or where
+each comment starts (read and placed by :func:`_desk_check`)."""
 
 _Reached = tuple[re.Match[str], int, int]
 """Where the lean path first reached a position: the turn's match, the move's index in the turn,

@@ -9,6 +9,8 @@ and make sure the lean path is the one that checks plain archives.
 
 from __future__ import annotations
 
+import contextlib
+import datetime
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -17,9 +19,13 @@ from typing import Any
 import pytest
 
 from pbmkit.games import game_names, get_game
+from pbmkit.notation import summary
+from pbmkit.notation.desk import annotation_text, format_date
+from pbmkit.notation.model import Comment
+from pbmkit.notation.reader import parse_records
 from pbmkit.notation.replay import iter_check_text
 from pbmkit.notation.summary import GameCheck, _lean_chunk, iter_checks
-from pbmkit.notation.writer import moves_text
+from pbmkit.notation.writer import moves_text, write_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -253,10 +259,216 @@ def test_a_repeated_move_written_with_two_spaces_is_noted_as_written_by_the_repl
     '[Game "Batalo"]\n\n1. IR to HS averto\n',
     '[Game "Batalo"]\n\n2. IR to HS\n',
     '[Game "Batalo"]\n[Winner "Black"]\n\n1. IR to HS\nresigns\n',
-    '[Game "Batalo"]\n[TimeControl "30"]\n\n1. IR to HS\n',
+    '[Game "Batalo"]\n[TimeControl "30 days"]\n\n1. IR to HS {[%ccsnt 2026.11.21]}\n',
+    '[Game "Batalo"]\n\n1. IR to HS {[%ccsnt 2026.11.21] by post} EV to FU\n',
+    '[Game "Batalo"]\n\n1. IR to HS {[%clk 0:03:00]} EV to FU\n',
+    '[Game "Batalo"]\n\n{[%ccsnt 2026.11.20]}\n1. IR to HS {[%ccsnt 2026.11.21]} EV to FU\n',
+    '[Game "Batalo"]\n\n1. {[%ccsnt 2026.11.21]} IR to HS EV to FU\n',
+    '[Game "Batalo"]\n\n1. IR to HS {} EV to FU\n',
+    '[Game "Batalo"]\n\n1. IR to HS {[%ccsnt 2026.11.21] EV to FU\n',
     '[Game "Chess"]\n\n1. e4 e5\n',
     '[Game "Batalo"]\n\n1. IR to\n',
 ])
 def test_anything_the_replay_would_report_goes_to_the_full_path(text: str) -> None:
     assert _lean_chunk(text, "f.txt", 1, 0) is None
     _same(text)
+
+
+# --- Dated records: the desk's comment after every move (docs/desk.md), as `pbmkit move` and the
+# club referee write them. The lean path follows them and computes the desk's report with the
+# desk's own Clocks; anything else in a comment goes to the full path.
+
+def _dated(text: str, seed: int, tags: str = '[Date "2026-11-01"]') -> str:
+    """``text`` (one record) with ``tags`` added and a desk comment after every move: the sent
+    date a day or two after the last, every fifth move received the day after the last too."""
+    text = _tag(tags)(text, random.Random(seed)) if tags else text
+    [record] = parse_records(text, check_moves=False)[0]
+    rng = random.Random(seed)
+    day = datetime.date(2026, 11, 1)
+    n = 0
+    for turn in record.main:
+        for move in turn.moves:
+            n += 1
+            received = day + datetime.timedelta(days=1) if n % 5 == 0 else None
+            day += datetime.timedelta(days=rng.choice((1, 2)))
+            move.comments.append(Comment(annotation_text(received=received, sent=day)))
+    return write_record(record)
+
+
+def _in_a_comment(edit: Callable[[str, random.Random], str]) -> Callable[[str, random.Random], str]:
+    """A spoil that rewrites one desk comment (its text, without the braces) chosen at random."""
+
+    def spoil(text: str, rng: random.Random) -> str:
+        starts = [k for k, c in enumerate(text) if c == "{"]
+        if not starts:
+            return text
+        a = rng.choice(starts)
+        b = text.index("}", a)
+        return text[:a + 1] + edit(text[a + 1:b], rng) + text[b:]
+
+    return spoil
+
+
+def _at_a_comment(edit: Callable[[str, str], str]) -> Callable[[str, random.Random], str]:
+    """A spoil that rewrites the text after one comment chosen at random (``edit(before,
+    after)``, ``before`` ending with the comment's ``}``)."""
+
+    def spoil(text: str, rng: random.Random) -> str:
+        ends = [k + 1 for k, c in enumerate(text) if c == "}"]
+        if not ends:
+            return text
+        at = rng.choice(ends)
+        return edit(text[:at], text[at:])
+
+    return spoil
+
+
+def _day(rng: random.Random) -> str:
+    return format_date(datetime.date(2026, 11, 1) + datetime.timedelta(days=rng.randrange(-9, 90)))
+
+
+DATED_SPOILS: dict[str, Callable[[str, random.Random], str]] = {
+    "as the desk writes it": lambda text, rng: text,
+    "a bad date": _in_a_comment(lambda c, rng: c.replace(c[c.index(" ") + 1:c.index("]")],
+                                                         "2026.13.45", 1)),
+    "a date that is no date": _in_a_comment(lambda c, rng: "[%ccsnt soon]"),
+    "a date going backwards": _in_a_comment(lambda c, rng: "[%ccsnt 2026.10.02]"),
+    "received before the move it answers was sent": _in_a_comment(
+        lambda c, rng: f"[%ccrcv 2026.10.02] {c}"),
+    "sent before it was received": _in_a_comment(lambda c, rng: f"{c} [%ccrcv 2027.01.01]"),
+    "arrived before it was sent": _in_a_comment(lambda c, rng: f"{c} [%ccarr 2026.10.02]"),
+    "arrived": _in_a_comment(lambda c, rng: f"{c} [%ccarr {_day(rng)}]"),
+    "a date with a time": _in_a_comment(lambda c, rng: c.replace("]", ",12:56]", 1)),
+    "leave": _in_a_comment(lambda c, rng: f"{c} [%ccleave 3]"),
+    "bad leave": _in_a_comment(lambda c, rng: f"{c} [%ccleave three]"),
+    "a draw offer": _in_a_comment(lambda c, rng: f"{c} [%ccdraw offer]"),
+    "a draw declined": _in_a_comment(lambda c, rng: f"{c} [%ccdraw declined]"),
+    "a draw accepted": _in_a_comment(lambda c, rng: f"[%ccdraw accepted] {c}"),
+    "a draw maybe": _in_a_comment(lambda c, rng: f"{c} [%ccdraw maybe]"),
+    "unclear": _in_a_comment(lambda c, rng: f"{c} [%ccunclear]"),
+    "upper case": _in_a_comment(lambda c, rng: c.replace("%cc", "%CC")),
+    "blanks and lines in a comment": _in_a_comment(lambda c, rng: f"  {c}\n [%ccleave 1] "),
+    "text after the command": _in_a_comment(lambda c, rng: f"{c} sent by post"),
+    "another command": _in_a_comment(lambda c, rng: f"{c} [%clk 0:03:00]"),
+    "no command": _in_a_comment(lambda c, rng: "sent by post"),
+    "an empty comment": _in_a_comment(lambda c, rng: ""),
+    "a TimeControl, days a move, overstepped": _tag('[TimeControl "1"]'),
+    "a TimeControl, moves in days, overstepped": _tag('[TimeControl "3/4"]'),
+    "a TimeControl kept": _tag('[TimeControl "10/500"]'),
+    "a TimeControl that cannot be read": _tag('[TimeControl "30 days"]'),
+    "no Date tag": lambda text, rng: text.replace('[Date "2026-11-01"]\n', ""),
+    "two comments after one move": _at_a_comment(
+        lambda a, b: f"{a} {{[%ccarr 2026.12.30]}}{b}"),
+    "two comments after one move, one not the desk's": _at_a_comment(
+        lambda a, b: f"{a} {{a fine move}}{b}"),
+    "a comment before the first move": lambda text, rng: text.replace(
+        "\n\n", "\n\n{[%ccsnt 2026.11.01]}\n", 1),
+    "a comment after a turn's number": lambda text, rng: _edit_line(
+        text, rng, lambda line: line.replace(". ", ". {[%ccsnt 2026.11.01]} ", 1)),
+    "a comment on a line of its own": lambda text, rng: _edit_line(
+        text, rng, lambda line: line + "\n{[%ccarr 2026.12.30]}"),
+    "a continuation line": lambda text, rng: _edit_line(
+        text, rng, lambda line: line.replace("} ", "}\n", 1)),
+    "a continuation line, its comment first": lambda text, rng: _edit_line(
+        text, rng, lambda line: line.replace(" {", "\n{", 1)),
+    "a move without its comment": _at_a_comment(lambda a, b: a[:a.rindex("{")].rstrip(" ") + b),
+    "the last move without its comment": lambda text, rng: text[:text.rstrip().rindex("{")].rstrip()
+    + "\n",
+    "a comment not closed": lambda text, rng: text[:text.rindex("}")] + text[text.rindex("}") + 1:],
+    "a brace in a comment": _in_a_comment(lambda c, rng: f"{c} {{"),
+    "a line comment": lambda text, rng: _edit_line(text, rng, lambda line: line + " ; hm"),
+}
+
+
+@pytest.mark.parametrize("spoil", [*DATED_SPOILS, *SPOILS])
+@pytest.mark.parametrize("name", game_names())
+def test_dated_games_are_reported_as_the_replay_finds(name: str, spoil: str) -> None:
+    """The desk's warnings and ``overstepped`` too, whether the lean path or the full one finds
+    them: every way the desk's comments go wrong, and the plain records' ways."""
+    for seed, plies in enumerate((6, 60)):
+        rng = random.Random(seed)
+        text = _dated(_record(name, seed, plies), seed)
+        spoiled = (DATED_SPOILS.get(spoil) or SPOILS[spoil])(text, rng)
+        _same(spoiled)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_an_archive_of_dated_games_spoiled_or_not_reports_each_as_the_replay_does(
+        name: str) -> None:
+    rng = random.Random(27)
+    spoils = [*DATED_SPOILS.values(), *SPOILS.values()]
+    games = []
+    for seed in range(40):
+        text = _dated(_record(name, seed, rng.choice([10, 40, 80])), seed,
+                      rng.choice(['[Date "2026-11-01"]', '[TimeControl "2"]', ""]))
+        if seed % 2:
+            text = rng.choice(spoils)(text, rng)
+        games.append(text.lstrip("\ufeff"))
+    _same("\n".join(games))
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_dated_games_of_every_game_are_checked_by_the_lean_path(name: str) -> None:
+    text = "\n".join(_dated(_record(name, seed, 50), seed,
+                            '[TimeControl "1"]' if seed % 2 else '[Date "2026-11-01"]')
+                     for seed in range(6))
+    lean = _lean_chunk(text, "f.txt", 1, 0)
+    assert lean is not None
+    assert [_key(c) for c in lean] == _full(text)
+    assert len(lean) == 6
+    assert all(c.valid for c in lean)
+    assert any(c.overstepped for c in lean)  # the desk's clocks worked, in the lean path
+
+
+DESK_WARNED = '[Game "Batalo"]\n[Date "2026-11-20"]\n[TimeControl "2"]\n\n' \
+    "1. IR to HS {[%ccsnt 2026.11.21]} EV to FU {[%ccsnt 2026.11.22]}\n" \
+    "2. HS to IR {[%ccrcv 2026.11.20] [%ccsnt 2026.11.26]} FU to EV {[%ccsnt 2026.13.45]}\n" \
+    "3. IR to HS {[%ccsnt 2026.11.28]}\n{[%ccarr 2026.11.27]}\nEV to FU {[%ccsnt 2026.11.29]}\n"
+
+
+def test_the_lean_path_keeps_every_desk_warning() -> None:
+    """A lean path that dropped a desk warning (or its overstep) would fail here, not only
+    differ from the replay: the warnings are written out."""
+    lean = _lean_chunk(DESK_WARNED, "f.txt", 1, 0)
+    assert lean is not None
+    [check] = lean
+    assert check.valid
+    assert [(p.line, p.column, p.turn, p.side, p.message) for p in check.warnings] == [
+        (6, 4, "2", "white", "received 2026.11.20, before the move it answers was sent "
+                             "(2026.11.22)"),
+        (6, 4, "2", "white", "time overstepped: White had used 6 days, the time control 2 allows "
+                             "2 days a move"),
+        (6, 55, "2", "black", "this position was seen before, at the start"),
+        (6, 64, "2", "black", "[%ccsnt 2026.13.45]: not a date like 2026.11.21"),
+        (7, 4, "3", "white", "this position was seen before, after turn 1 (white)"),
+        (7, 4, "3", "white", "arrived 2026.11.27, before it was sent (2026.11.28)"),
+        (9, 1, "3", "black", "this position was seen before, after turn 1 (black)"),
+    ]
+    assert check.overstepped == [{"side": "white", "turn": "2", "days": 6, "allowed": 2,
+                                  "line": 6, "column": 4}]
+    assert [_key(c) for c in lean] == _full(DESK_WARNED)
+
+
+def test_check_prints_the_same_bytes_by_the_lean_path_as_by_the_replay(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``pbmkit check`` and ``check --json`` on dated archives of every game: the same output
+    with the lean path as with every game replayed."""
+    from pbmkit.cli.checking import run_check
+
+    games = []
+    for k, name in enumerate(game_names()):
+        for seed in range(4):
+            text = _dated(_record(name, seed, 40), seed, '[TimeControl "1"]' if seed % 2 else "")
+            games.append(text if seed != 3 else DATED_SPOILS["a bad date"](text, random.Random(k)))
+    path = tmp_path / "dated.txt"
+    path.write_text("\n".join(games), encoding="utf-8")
+
+    def run(as_json: bool) -> str:
+        with contextlib.suppress(SystemExit):  # 1: a game with a problem
+            run_check([str(path)], as_json, False)
+        return capsys.readouterr().out
+
+    lean = [run(False), run(True)]
+    monkeypatch.setattr(summary, "_lean_chunk", lambda *args: None)
+    assert [run(False), run(True)] == lean
+    assert "time overstepped" in lean[0] and '"overstepped": [\n' in lean[1]
