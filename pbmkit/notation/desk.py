@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from pbmkit.notation.replay import GameReplay
 
 __all__ = [
+    "NO_NOTES",
     "REPEAT_AFTER",
     "Clocks",
     "DeskReport",
@@ -156,6 +157,9 @@ class MoveNotes:
     problems: list[tuple[Comment, str]] = field(default_factory=list)
     """Annotations that could not be read, with why."""
 
+
+NO_NOTES = MoveNotes()
+"""The notes of a move without a comment (shared: read them, never change them)."""
 
 _DAYS: dict[str, datetime.date | None] = {}
 """Dates already read (a folder of games repeats the same few hundred days)."""

@@ -5,9 +5,15 @@ problems, the desk's overstepped deadlines) without the replay's record of every
 an archive (:func:`~pbmkit.notation.chunks.game_chunks`) whose games are plain (tags, numbered
 main-line turns with no comment, phase lines, an ending) is read by the lean path: the scanner's
 turn matches go straight to the game's ``split``, ``read``, ``check_move`` and ``apply``, with no
-``Turn``, ``WrittenMove`` or ``Ply`` made, and the repeated-position table is a set. At the first
-thing that would make a problem or that the lean path does not follow (a comment, a series, an
-illegal move, an announcement not due, a repeated position, a tag the desk reads...) the chunk is
+``Turn``, ``WrittenMove`` or ``Ply`` made, and the repeated-position table is a set. Dated records
+(the desk's ``{[%ccsnt 2026.11.21]}`` after every move, docs/desk.md) are plain too: a comment
+after a move that holds the desk's annotations and nothing else is read by the desk's own parser
+(:func:`~pbmkit.notation.desk.desk_notes`), and the desk's report (its warnings, ``overstepped``)
+is computed from what each ply carries by the desk's own :class:`~pbmkit.notation.desk.Clocks`,
+as the full path's :func:`~pbmkit.notation.desk.clock_check` does. At the first thing that would
+make a problem or that the lean path does not follow (any other comment, a comment before a
+game's first move, a series, an illegal move, an announcement not due, a TimeControl tag that
+cannot be read...) the chunk is
 read and replayed again by the full path (:func:`~pbmkit.notation.reader.iter_records`,
 :func:`~pbmkit.notation.replay.replay`), which explains what it finds. So a game is valid by the
 lean path exactly when the full replay finds no problem in it, and then the two report the same
@@ -257,15 +263,14 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
 
     ``dated``: the chunk holds comments. A comment after a move that holds the desk's annotations
     only (:func:`~pbmkit.notation.desk.desk_notes`) is followed, and so is the move text after it
-    (the turn goes on); the desk's clocks are then computed as the full path's
-    (:func:`_desk_check`). Any other comment, or one elsewhere, bails."""
+    (the turn goes on). With such comments or a TimeControl tag, each move is handed to the desk's
+    :class:`~pbmkit.notation.desk.Clocks` as it is read (:class:`_Desk`), which computes the
+    desk's report as the full path's :func:`~pbmkit.notation.desk.clock_check` does. Any other
+    comment, or one elsewhere, bails."""
     tags = _lean_tags(tag_tokens)
-    desk = dated or "TimeControl" in tags
     dated_at = None
     if dated:
         from pbmkit.notation.desk import desk_notes as desk_only
-    plies: list[tuple[str, int, int, _Commented]] = []
-    """With ``desk``: each move's turn, its index in the turn, where it starts and its comments."""
     record = Record(tags=tags, source=source)
     try:
         game = get_game(tags.get("Game", "").strip() or record.game_name).configure(tags)
@@ -287,6 +292,8 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     play: Callable[[Any, str], Any] | None = cast(Plays[Any], game).play if plays else None
     order = game.order
     sides = len(order)
+    desk = _Desk(tags, order, chunk, first_line) if dated or "TimeControl" in tags else None
+    last_comments: _Commented = None  # the comments of the last move read
     rounds = game.rounds > 1
     round_of = game.round_of
     first_round = round_of(start) if rounds else 1
@@ -316,35 +323,34 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
             raise _Bail  # a move after the ending
         starts: list[int] | None = None  # where each move starts (None: the match's groups')
         commented: list[_Commented] | None = None  # each move's comments
-        m = turn_at(chunk, pos) if turn_at is not None and "0" <= c <= "9" else None
-        if m is not None:  # the common turn: its moves are the groups of one match
-            run = m[2]
+        m = dated_at(chunk, pos) if dated_at is not None and "0" <= c <= "9" else None
+        if m is not None:  # a turn as the desk writes it: one match, a comment after each run
             groups: Sequence[str | None] = m.groups()
-            moves = pairs
-            turn_end = m.end()
-        elif dated_at is not None and "0" <= c <= "9" \
-                and (m := dated_at(chunk, pos)) is not None:  # a turn as the desk writes it
             run = m[2]
-            groups, starts = [], []
+            matched: list[int] = []
+            moves: Sequence[int] = matched
             commented = []
             for r_group, r_moves, r_comment in dated_runs:
-                if m.start(r_group) < 0:
+                text = groups[r_group - 1]
+                if text is None:
                     break
-                if "  " in m[r_group] or "\t" in m[r_group]:
+                if "  " in text or "\t" in text:
                     raise _Bail  # a move written with odd spaces: the full path's notes quote it
                 for g in r_moves:
-                    if m.start(g) < 0:
+                    if groups[g - 1] is None:
                         break
-                    groups += (m[g], m[g + 1])
-                    starts.append(m.start(g))
+                    matched.append(g - 1)
                     commented.append(None)
                 found = desk_only(m[r_comment])
                 if found is None:
                     raise _Bail  # a comment that is not the desk's
                 commented[-1] = found[0] if not found[1] else [m.start(r_comment) - 1]
-            if len(starts) > sides:
-                raise _Bail
-            moves = range(0, len(groups), 2)
+            turn_end = m.end()
+        elif (m := turn_at(chunk, pos) if turn_at is not None and "0" <= c <= "9" else None) \
+                is not None:  # the common turn: its moves are the groups of one match
+            run = m[2]
+            groups = m.groups()
+            moves = pairs
             turn_end = m.end()
         elif "0" <= c <= "9":  # a turn as the scanner reads it, ONE_TURN then the game's split
             m = one_turn(chunk, pos)
@@ -404,9 +410,10 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 except (MoveSyntaxError, IllegalMoveError):
                     raise _Bail from None
                 after = apply(position, move)
-            if desk:
-                plies.append((m[1], j, m.start(g + 1) if starts is None else starts[j],
-                              None if commented is None else commented[j]))
+            if desk is not None:
+                last_comments = None if commented is None else commented[j]
+                desk.add(m[1], order[j], m.start(g + 1) if starts is None else starts[j],
+                         last_comments)
             word = groups[g + 1]  # lower case already where split gave it
             if word and (word if starts is not None else word.lower()) \
                     not in {a.word for a in announce(after)}:
@@ -432,11 +439,11 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     if res.errors or res.warnings:
         raise _Bail
     overstepped: list[dict[str, object]] = []
-    if desk:
-        last = plies[-1][3] if plies else None
-        if ending is None and isinstance(last, list) and "\n" in chunk[plies[-1][2]:last[-1]]:
+    if desk is not None:
+        if ending is None and isinstance(last_comments, list) \
+                and "\n" in chunk[desk.scanned:last_comments[-1]]:
             raise _Bail  # a comment on a line after the last move: the next game's, maybe
-        overstepped = _desk_check(tags, order, plies, chunk, first_line, source, notes)
+        overstepped = desk.report_into(notes, source)
     return GameCheck(source, index, game, tags, turns, res.winner, res.how, [], notes,
                      overstepped), pos
 
@@ -462,7 +469,7 @@ def _commented_turn(chunk: str, pos: int, split: Callable[[str], Sequence[MoveSp
     Where each move's comments start, and where the turn ends (the blanks after it skipped).
 
     A comment belongs to the move before it, as the reader's; one holding anything but the desk's
-    annotations bails (as :func:`_desk_check` finds when it reads them)."""
+    annotations bails."""
     n = len(chunk)
     commented: list[list[int]] = [[] for _ in starts]  # where each move's comments start
     skip, movetext = _WS.match, _scanner(1).match
@@ -488,61 +495,78 @@ def _commented_turn(chunk: str, pos: int, split: Callable[[str], Sequence[MoveSp
     return [k or None for k in commented], pos
 
 
-def _desk_check(tags: dict[str, str], order: tuple[str, ...],
-                plies: list[tuple[str, int, int, _Commented]], chunk: str,
-                first_line: int, source: str, warnings: list[Problem]) -> list[dict[str, object]]:
-    """The desk's clocks of a game the lean path read, as :func:`~pbmkit.notation.desk.clock_check`
-    finds them for the full replay (the same :class:`~pbmkit.notation.desk.Clocks`): its warnings
-    added to ``warnings``, and ``check --json``'s ``overstepped``. ``plies``: each main-line
-    move's turn, index in the turn, offset in the chunk and its comments (:data:`_Commented`)."""
-    if "TimeControl" not in tags and not any(p[3] for p in plies):
-        return []  # no desk marks: the full path skips the desk too
-    from pbmkit.notation.desk import (
-        Clocks,
-        MoveNotes,
-        desk_notes,
-        desk_problems,
-        new_report,
-        read_notes,
-    )
+class _Desk:
+    """The desk's clocks of a game the lean path reads, fed a move at a time (:meth:`add`): the
+    same :class:`~pbmkit.notation.desk.Clocks` as the full path's
+    :func:`~pbmkit.notation.desk.clock_check`, whose report :meth:`report_into` gives."""
 
-    no_notes = MoveNotes()
-    report, refused = new_report(tags, order)
-    if refused is not None:
-        raise _Bail  # a TimeControl tag that cannot be read: the reader knows where it is
-    add = Clocks(report).add
-    line, line_start, scanned = first_line, 0, 0  # the line at offset ``scanned``, its start
-    count = chunk.count
-    for label, j, at, comments in plies:
-        side = order[j]
-        k = count("\n", scanned, at)
+    __slots__ = ("_add", "_line", "_line_start", "_none", "chunk", "first_line", "report",
+                 "scanned")
+
+    def __init__(self, tags: dict[str, str], order: tuple[str, ...], chunk: str,
+                 first_line: int) -> None:
+        from pbmkit.notation.desk import NO_NOTES, Clocks, new_report
+
+        report, refused = new_report(tags, order)
+        if refused is not None:
+            raise _Bail  # a TimeControl tag that cannot be read: the reader knows where it is
+        self.report = report
+        self._add = Clocks(report).add
+        self._none = NO_NOTES
+        self.chunk = chunk
+        self.first_line = first_line
+        self._line = first_line  # the line at offset ``scanned``, and where it starts
+        self._line_start = 0
+        self.scanned = 0
+        """The offset of the last move added."""
+
+    def add(self, label: str, side: str, at: int, comments: _Commented) -> None:
+        """The move of ``side`` of the turn ``label``, written at offset ``at`` of the chunk,
+        with its ``comments``."""
+        chunk = self.chunk
+        k = chunk.count("\n", self.scanned, at)
         if k:
-            line += k
-            line_start = chunk.rfind("\n", scanned, at) + 1
-        scanned = at
+            self._line += k
+            self._line_start = chunk.rfind("\n", self.scanned, at) + 1
+        self.scanned = at
         if comments is None:
-            notes = no_notes  # read, never changed
+            notes = self._none
         elif not isinstance(comments, list):
             notes = comments  # one comment, read by the turn's pattern
         else:
-            texts = [chunk[a + 1:chunk.index("}", a)] for a in comments]
-            found = desk_notes(texts[0]) if len(texts) == 1 else None
-            if found is not None and not found[1]:
-                notes = found[0]  # the common case: one comment, read before
-            else:  # several comments, or dates that cannot be read: placed as the reader's
-                placed = []
-                for a, text in zip(comments, texts, strict=True):
-                    c_line = first_line + chunk.count("\n", 0, a)
-                    placed.append(Comment(text, "{", c_line, a - chunk.rfind("\n", 0, a)))
-                notes = read_notes(placed)
-                for comment, message in notes.problems:
-                    report.problems.append((comment.line, comment.column, label, side, message))
-        add(label, side, line, at - line_start + 1, notes)
-    extra = desk_problems(report, _source_lines(chunk, first_line), source)
-    if extra:
-        warnings.extend(extra)
-        warnings.sort(key=lambda p: (p.line or 0, p.column or 0))
-    return [o.to_json() for o in report.overstepped]
+            notes = self._read(label, side, comments)
+        self._add(label, side, self._line, at - self._line_start + 1, notes)
+
+    def _read(self, label: str, side: str, comments: list[int]) -> MoveNotes:
+        """The notes of the comments starting at ``comments``, read and placed as the reader's
+        (their problems added to the report)."""
+        from pbmkit.notation.desk import desk_notes, read_notes
+
+        chunk = self.chunk
+        texts = [chunk[a + 1:chunk.index("}", a)] for a in comments]
+        found = desk_notes(texts[0]) if len(texts) == 1 else None
+        if found is not None and not found[1]:
+            return found[0]  # one comment, read before
+        placed = [Comment(text, "{", self.first_line + chunk.count("\n", 0, a),
+                          a - chunk.rfind("\n", 0, a))
+                  for a, text in zip(comments, texts, strict=True)]
+        notes = read_notes(placed)
+        for comment, message in notes.problems:
+            self.report.problems.append((comment.line, comment.column, label, side, message))
+        return notes
+
+    def report_into(self, warnings: list[Problem], source: str) -> list[dict[str, object]]:
+        """Add the desk's warnings to ``warnings`` as :func:`~pbmkit.notation.desk.clock_check`
+        does; ``check --json``'s ``overstepped``. (A game without a TimeControl tag or a comment,
+        whose desk the full path skips, has neither.)"""
+        from pbmkit.notation.desk import desk_problems
+
+        report = self.report
+        if report.problems or report.overstepped:
+            warnings.extend(desk_problems(report, _source_lines(self.chunk, self.first_line),
+                                          source))
+            warnings.sort(key=lambda p: (p.line or 0, p.column or 0))
+        return [o.to_json() for o in report.overstepped]
 
 
 def _source_lines(chunk: str, first_line: int) -> Callable[[int | None], str | None]:
@@ -577,7 +601,7 @@ def _repeated(chunk: str, first_line: int, source: str, earlier: _Reached | None
 
 _Commented: TypeAlias = "MoveNotes | list[int] | None"
 """A move's comments as the lean path finds them: none, one comment's notes (readable), or where
-each comment starts (read and placed by :func:`_desk_check`)."""
+each comment starts (read and placed by :meth:`_Desk.add`)."""
 
 _Reached = tuple[re.Match[str], int, int]
 """Where the lean path first reached a position: the turn's match, the move's index in the turn,
