@@ -67,6 +67,9 @@ _ANNOTATION = re.compile(r"\[%([A-Za-z]{1,16})(?:\s([^\[\]]{0,200}))?\]")
 _DATE = re.compile(r"(\d{4})[.\-/](\d\d)[.\-/](\d\d)(?:\s*,\s*\d\d?:\d\d(?::\d\d)?)?")
 _TIME_CONTROL = re.compile(r"\s*(?:(\d{1,4})\s*/\s*)?(\d{1,5})\s*")
 _DRAW_VALUES = ("offer", "declined", "accepted")
+_ANNOTATIONS_ONLY = re.compile(rf"\s*(?:{_ANNOTATION.pattern}\s*)+")
+"""A comment of annotations and blanks only (each annotation as :data:`_ANNOTATION` finds it: its
+value stops at the first bracket, so the two find the same annotations)."""
 
 
 def parse_date(text: str) -> datetime.date | None:
@@ -180,16 +183,17 @@ def read_notes(comments: Iterable[Comment]) -> MoveNotes:
     for c in comments:
         if "[%" not in c.text:
             continue
-        for message in _read_into(notes, c.text):
+        for message in _read_into(notes, _ANNOTATION.findall(c.text)):
             notes.problems.append((c, message))
     return notes
 
 
-def _read_into(notes: MoveNotes, text: str) -> list[str]:
-    """Read the desk annotations of one comment's ``text`` into ``notes``; what cannot be read,
-    in words (the one parser of the desk's annotations: :func:`read_notes`, :func:`desk_notes`)."""
+def _read_into(notes: MoveNotes, found: list[tuple[str, str]]) -> list[str]:
+    """Read the desk annotations of one comment (``found``: each annotation's name and value, as
+    written) into ``notes``; what cannot be read, in words (the one parser of the desk's
+    annotations: :func:`read_notes`, :func:`desk_notes`)."""
     problems: list[str] = []
-    for raw, value in _ANNOTATION.findall(text):
+    for raw, value in found:
         name = raw.lower()
         value = value.strip()
         if name == "ccsnt" or name == "ccrcv" or name == "ccarr":
@@ -239,10 +243,11 @@ def desk_notes(text: str) -> tuple[MoveNotes, bool] | None:
     if found is not _DESK_ONLY:
         return found  # type: ignore[return-value]
     result: tuple[MoveNotes, bool] | None = None
-    names = [m[1].lower() for m in _ANNOTATION.finditer(text)]
-    if names and all(n in _DESK_NAMES for n in names) and not _ANNOTATION.sub("", text).strip():
-        notes = MoveNotes()
-        result = (notes, bool(_read_into(notes, text)))
+    if _ANNOTATIONS_ONLY.fullmatch(text) is not None:
+        pairs = _ANNOTATION.findall(text)
+        if all(raw.lower() in _DESK_NAMES for raw, _ in pairs):
+            notes = MoveNotes()
+            result = (notes, bool(_read_into(notes, pairs)))
     if len(_DESK_ONLY) > 50_000:
         _DESK_ONLY.clear()
     _DESK_ONLY[text] = result
@@ -372,28 +377,28 @@ class Clocks:
         started and the days it used."""
         report = self.report
         previous_sent = self._sent
-        begin = notes.received or self._arrived or previous_sent
+        received, sent, arrived = notes.received, notes.sent, notes.arrived
+        begin = received or self._arrived or previous_sent
         days = None
-        if notes.received is not None and previous_sent is not None \
-                and notes.received < previous_sent:
+        if received is not None and previous_sent is not None and received < previous_sent:
             answered = f"the game's Date tag ({format_date(previous_sent)})" \
                 if not self._moved else \
                 f"the move it answers was sent ({format_date(previous_sent)})"
             report.problems.append((line, column, label, side,
-                                    f"received {format_date(notes.received)}, before "
-                                    f"{answered}"))
-        if notes.sent is not None and begin is not None:
-            if notes.sent < begin:
+                                    f"received {format_date(received)}, before {answered}"))
+        if sent is not None and begin is not None:
+            if sent < begin:
                 since = f"the game's Date tag ({format_date(begin)})" \
-                    if not self._moved and notes.received is None else \
+                    if not self._moved and received is None else \
                     f"it was received ({format_date(begin)})"
                 report.problems.append((line, column, label, side,
-                                        f"sent {format_date(notes.sent)}, before {since}"))
-            days = (notes.sent - begin).days - notes.leave
+                                        f"sent {format_date(sent)}, before {since}"))
+            days = (sent - begin).days - notes.leave
             if days < 0:
                 days = 0
-        count = report.counts[side] = report.counts[side] + 1
-        total = report.totals[side] = report.totals[side] + (days or 0)
+        counts, totals = report.counts, report.totals
+        count = counts[side] = counts[side] + 1
+        total = totals[side] = totals[side] + (days or 0)
         tc = report.time_control
         if tc is not None and days is not None \
                 and (not report.overstepped or all(o.side != side for o in report.overstepped)):
@@ -401,13 +406,13 @@ class Clocks:
             allowed = tc.allowed(count)
             if used > allowed:
                 report.overstepped.append(Overstep(side, label, used, allowed, line, column))
-        self._sent = notes.sent
-        self._arrived = notes.arrived
+        self._sent = sent
+        self._arrived = arrived
         self._moved = True
-        if notes.arrived is not None and notes.sent is not None and notes.arrived < notes.sent:
+        if arrived is not None and sent is not None and arrived < sent:
             report.problems.append((line, column, label, side,
-                                    f"arrived {format_date(notes.arrived)}, before it was "
-                                    f"sent ({format_date(notes.sent)})"))
+                                    f"arrived {format_date(arrived)}, before it was sent "
+                                    f"({format_date(sent)})"))
         return begin, days
 
 

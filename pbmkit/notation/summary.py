@@ -293,7 +293,10 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     order = game.order
     sides = len(order)
     desk = _Desk(tags, order, chunk, first_line) if dated or "TimeControl" in tags else None
+    clock = None if desk is None else desk.add
+    no_notes = None if desk is None else desk.no_notes
     last_comments: _Commented = None  # the comments of the last move read
+    d_line, d_line_start, d_scanned = first_line, 0, 0  # the line of the last move, its start
     rounds = game.rounds > 1
     round_of = game.round_of
     first_round = round_of(start) if rounds else 1
@@ -410,10 +413,21 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 except (MoveSyntaxError, IllegalMoveError):
                     raise _Bail from None
                 after = apply(position, move)
-            if desk is not None:
+            if clock is not None:  # the desk's clocks, the move's line and column found
+                at = m.start(g + 1) if starts is None else starts[j]
+                k = chunk.count("\n", d_scanned, at)
+                if k:
+                    d_line += k
+                    d_line_start = chunk.rfind("\n", d_scanned, at) + 1
+                d_scanned = at
                 last_comments = None if commented is None else commented[j]
-                desk.add(m[1], order[j], m.start(g + 1) if starts is None else starts[j],
-                         last_comments)
+                if last_comments is None:
+                    move_notes = cast("MoveNotes", no_notes)
+                elif isinstance(last_comments, list):
+                    move_notes = cast(_Desk, desk).read(m[1], order[j], last_comments)
+                else:
+                    move_notes = last_comments  # one comment, read by the turn's pattern
+                clock(m[1], order[j], d_line, at - d_line_start + 1, move_notes)
             word = groups[g + 1]  # lower case already where split gave it
             if word and (word if starts is not None else word.lower()) \
                     not in {a.word for a in announce(after)}:
@@ -441,7 +455,7 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     overstepped: list[dict[str, object]] = []
     if desk is not None:
         if ending is None and isinstance(last_comments, list) \
-                and "\n" in chunk[desk.scanned:last_comments[-1]]:
+                and "\n" in chunk[d_scanned:last_comments[-1]]:
             raise _Bail  # a comment on a line after the last move: the next game's, maybe
         overstepped = desk.report_into(notes, source)
     return GameCheck(source, index, game, tags, turns, res.winner, res.how, [], notes,
@@ -496,12 +510,13 @@ def _commented_turn(chunk: str, pos: int, split: Callable[[str], Sequence[MoveSp
 
 
 class _Desk:
-    """The desk's clocks of a game the lean path reads, fed a move at a time (:meth:`add`): the
-    same :class:`~pbmkit.notation.desk.Clocks` as the full path's
-    :func:`~pbmkit.notation.desk.clock_check`, whose report :meth:`report_into` gives."""
+    """The desk's clocks of a game the lean path reads: :attr:`add` (the same
+    :meth:`~pbmkit.notation.desk.Clocks.add` as the full path's
+    :func:`~pbmkit.notation.desk.clock_check`) takes each move, its line and column and its notes
+    (:attr:`no_notes`, one comment's, or :meth:`read`'s), and :meth:`report_into` gives the
+    report."""
 
-    __slots__ = ("_add", "_line", "_line_start", "_none", "chunk", "first_line", "report",
-                 "scanned")
+    __slots__ = ("add", "chunk", "first_line", "no_notes", "report")
 
     def __init__(self, tags: dict[str, str], order: tuple[str, ...], chunk: str,
                  first_line: int) -> None:
@@ -511,33 +526,13 @@ class _Desk:
         if refused is not None:
             raise _Bail  # a TimeControl tag that cannot be read: the reader knows where it is
         self.report = report
-        self._add = Clocks(report).add
-        self._none = NO_NOTES
+        self.add = Clocks(report).add
+        self.no_notes = NO_NOTES
+        """The notes of a move without a comment."""
         self.chunk = chunk
         self.first_line = first_line
-        self._line = first_line  # the line at offset ``scanned``, and where it starts
-        self._line_start = 0
-        self.scanned = 0
-        """The offset of the last move added."""
 
-    def add(self, label: str, side: str, at: int, comments: _Commented) -> None:
-        """The move of ``side`` of the turn ``label``, written at offset ``at`` of the chunk,
-        with its ``comments``."""
-        chunk = self.chunk
-        k = chunk.count("\n", self.scanned, at)
-        if k:
-            self._line += k
-            self._line_start = chunk.rfind("\n", self.scanned, at) + 1
-        self.scanned = at
-        if comments is None:
-            notes = self._none
-        elif not isinstance(comments, list):
-            notes = comments  # one comment, read by the turn's pattern
-        else:
-            notes = self._read(label, side, comments)
-        self._add(label, side, self._line, at - self._line_start + 1, notes)
-
-    def _read(self, label: str, side: str, comments: list[int]) -> MoveNotes:
+    def read(self, label: str, side: str, comments: list[int]) -> MoveNotes:
         """The notes of the comments starting at ``comments``, read and placed as the reader's
         (their problems added to the report)."""
         from pbmkit.notation.desk import desk_notes, read_notes
