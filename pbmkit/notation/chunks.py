@@ -27,7 +27,7 @@ _BODY_START: Final = re.compile(r"(?<![^ \t\r\n\f\ufeff\]}])(?:[0-9]{1,9}[A-Za-z
                                 r"|(?i:resigns|concedes|draw)(?![A-Za-z0-9]))")
 """What opens or ends a game's moves: a turn number or an ending (not a stray word, which the
 reader reports as an error of the game it stands in)."""
-_TURN_LINES: Final = re.compile(r"(?:[0-9]{1,9}[A-Za-z]?\.(?:[^\n{;\[]++|\{[^}\n]*+\})*+\n)+")
+_TURN_LINES: Final = re.compile(r"(?:[0-9]{1,9}[A-Za-z]?\.[^\n{;\[]*+(?:\{[^}\n]*+\}[^\n{;\[]*+)*+\n)+")
 """A run of whole lines that each start with a turn number and hold no tag, no ``;`` comment and
 no ``{`` comment but one closed on its line (the desk's dates: ``12. IR to HS {[%ccsnt
 2026.11.21]}``): the common lines of an archive, passed over in one match (each would be a body

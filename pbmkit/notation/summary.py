@@ -326,47 +326,48 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
             raise _Bail  # a move after the ending
         starts: list[int] | None = None  # where each move starts (None: the match's groups')
         commented: list[_Commented] | None = None  # each move's comments
-        m = dated_at(chunk, pos) if dated_at is not None and "0" <= c <= "9" else None
-        if m is not None:  # a turn as the desk writes it: one match, a comment after each run
-            groups: Sequence[str | None] = m.groups()
-            run = m[2]
-            matched: list[int] = []
-            moves: Sequence[int] = matched
-            commented = []
-            for r_group, r_moves, r_comment in dated_runs:
-                text = groups[r_group - 1]
-                if text is None:
-                    break
-                if "  " in text or "\t" in text:
-                    raise _Bail  # a move written with odd spaces: the full path's notes quote it
-                for g in r_moves:
-                    if groups[g - 1] is None:
+        if "0" <= c <= "9":
+            if dated_at is not None and (m := dated_at(chunk, pos)) is not None:
+                # a turn as the desk writes it: one match, a comment after each run
+                groups: Sequence[str | None] = m.groups()
+                run = m[2]
+                matched: list[int] = []
+                moves: Sequence[int] = matched
+                commented = []
+                for r_group, r_moves, r_comment in dated_runs:
+                    text = groups[r_group - 1]
+                    if text is None:
                         break
-                    matched.append(g - 1)
-                    commented.append(None)
-                found = desk_only(m[r_comment])
-                if found is None:
-                    raise _Bail  # a comment that is not the desk's
-                commented[-1] = found[0] if not found[1] else [m.start(r_comment) - 1]
-            turn_end = m.end()
-        elif (m := turn_at(chunk, pos) if turn_at is not None and "0" <= c <= "9" else None) \
-                is not None:  # the common turn: its moves are the groups of one match
-            run = m[2]
-            groups = m.groups()
-            moves = pairs
-            turn_end = m.end()
-        elif "0" <= c <= "9":  # a turn as the scanner reads it, ONE_TURN then the game's split
-            m = one_turn(chunk, pos)
-            if m is None or m[2]:
-                raise _Bail  # "12." alone (or "12. ..."), a series
-            run = m[3]
-            groups, starts = [], []
-            _split_run(split, run, m.start(3), sides, groups, starts)
-            turn_end = m.end()
-            if dated and turn_end < n and chunk[turn_end] == "{":
-                commented, turn_end = _commented_turn(chunk, turn_end, split, sides, groups,
-                                                      starts, desk_only)
-            moves = range(0, len(groups), 2)
+                    if "  " in text or "\t" in text:
+                        raise _Bail  # a move written with odd spaces: the full path quotes it
+                    for g in r_moves:
+                        if groups[g - 1] is None:
+                            break
+                        matched.append(g - 1)
+                        commented.append(None)
+                    found = desk_only(m[r_comment])
+                    if found is None:
+                        raise _Bail  # a comment that is not the desk's
+                    commented[-1] = found[0] if not found[1] else [m.start(r_comment) - 1]
+                turn_end = m.end()
+            elif turn_at is not None and (m := turn_at(chunk, pos)) is not None:
+                # the common turn: its moves are the groups of one match
+                run = m[2]
+                groups = m.groups()
+                moves = pairs
+                turn_end = m.end()
+            else:  # a turn as the scanner reads it, ONE_TURN then the game's split
+                m = one_turn(chunk, pos)
+                if m is None or m[2]:
+                    raise _Bail  # "12." alone (or "12. ..."), a series
+                run = m[3]
+                groups, starts = [], []
+                _split_run(split, run, m.start(3), sides, groups, starts)
+                turn_end = m.end()
+                if dated and turn_end < n and chunk[turn_end] == "{":
+                    commented, turn_end = _commented_turn(chunk, turn_end, split, sides, groups,
+                                                          starts, desk_only)
+                moves = range(0, len(groups), 2)
         else:  # an ending or a phase line; anything else the full path reads
             if _scanner(1).match(chunk, pos) is not None:
                 raise _Bail  # move text outside a turn
