@@ -257,11 +257,13 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
     referee: refused, the inbox goes on)."""
     where = f"message {item.key[:80]}"
     if item.oversized:
-        return _oversized(db, club, item, now)
+        outcome, line = _oversized(db, club, item, now)
+        return outcome, f"{where}{' ' if line.startswith('from ') else ': '}{line}"
     inc = read_message(item.raw, where)
-    if isinstance(inc, Unreadable):
+    if isinstance(inc, Unreadable):  # the line names the message: the organiser can find it
         digest = "sha256:" + hashlib.sha256(item.raw).hexdigest()
-        return _once(db, None, digest, None, "unreadable", inc.why, now)
+        outcome, line = _once(db, None, digest, None, "unreadable", inc.why, now)
+        return outcome, f"{where}: {line}"
     message_id = inc.message_id.strip()[:500] if inc.message_id else None
     lines, body_error = _own_lines(inc)
     game_keys, codes = keys_in([*_addresses(inc.message), inc.subject])
@@ -271,7 +273,9 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
                              + [f"c{c}.{s}" for c, s in challenge_keys])
     loop = loop_reason(inc, club)
     if loop is not None:
-        return _once(db, message_id, digest, inc.sender, "ignored", f"no answer: {loop}", now)
+        outcome, line = _once(db, message_id, digest, inc.sender, "ignored",
+                              f"no answer: {loop}", now)
+        return outcome, f"{where} from {inc.sender}: {line}"
     assert inc.sender is not None
     db.execute("BEGIN IMMEDIATE")
     ctx: Context | None = None

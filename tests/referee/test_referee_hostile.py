@@ -419,3 +419,25 @@ def test_the_made_club_toml_says_how_to_try_the_club_without_a_mail_server(
     path.write_text(head.replace("# [outbox]\n# folder", "[outbox]\nfolder") + "\n")
     club = load_club(tmp_path / "club")
     assert club.smtp is None and club.outbox_folder == tmp_path / "club" / "sent"
+
+
+def test_run_v_names_the_message_file_of_every_line(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: ``run -v`` said "unreadable: an empty message" or "oversized: from ann...: too
+    large" without the message, so the organiser could not find the file among hundreds; an
+    ignored auto-reply said neither message nor sender. Now every line names its message."""
+    with world(tmp_path, monkeypatch, pictures=False) as w:
+        ann, _ = _game(w)
+        names = [w.deliver(b"\r\n"),
+                 w.deliver(_raw(ann.address, REFEREE, "hi", "x" * 1_000_001)),
+                 w.deliver(_raw(ann.address, REFEREE, "Away", "on holiday",
+                                message_id="<away@example.org>",
+                                extra="Auto-Submitted: auto-replied\r\n"))]
+        done = subprocess.run([sys.executable, "-m", "pbmkit", "referee", "run", "-v",
+                               str(w.root)], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()[:-1]
+        assert sorted(line.split(":")[0] for line in lines) == ["ignored", "oversized",
+                                                                "unreadable"], lines
+        for name in names:
+            assert sum(f"message {name}" in line for line in lines) == 1, (name, lines)
