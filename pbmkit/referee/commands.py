@@ -471,7 +471,14 @@ def _titles() -> list[str]:
 
 @command("help", "help [GAME]", "this text, or how to play GAME", needs_player=False)
 def _help(ctx: Context) -> None:
-    ctx.reply("help", help_text(ctx.club, " ".join(ctx.args) or None))
+    from pbmkit.games import get_game
+
+    asked = " ".join(ctx.args) or None
+    try:  # the subject names the game asked of, as the games write it (never the words sent)
+        subject = f"help {get_game(asked).title}" if asked else "help"
+    except (KeyError, ValueError):
+        subject = "help"
+    ctx.reply(subject, help_text(ctx.club, asked))
 
 
 @command("signup", "signup NAME", "join the club as NAME (one word); you get a code to confirm",

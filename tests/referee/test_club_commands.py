@@ -361,7 +361,7 @@ def test_help_game_names_each_tags_values_and_a_challenge_written_as_it_says_is_
             game = get_game(name)
             ann.write(f"help {game.title}")
             run_on(w, 0)
-            text = text_of(ann.last("help"))
+            text = text_of(ann.last(f"help {re.escape(game.title)}"))  # the game in the subject
             assert "TimeControl=10/50" in text and "TimeControl=3" in text
             flat = " ".join(text.split())
             for tag, choice in game.tag_choices.items():
