@@ -56,6 +56,8 @@ MAX_NAME = 30
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]{0,29}")
 _RE = re.compile(r"^\s*(?:(?:re|fwd?|aw|wg|sv|tr)\s*:\s*)+", re.IGNORECASE)
 _KEYS = re.compile(r"\[[gspc]\d*\.[A-Za-z2-7]+\]")
+_TAG_VALUE = re.compile(r"[A-Za-z0-9+]{1,40}(?:,[A-Za-z0-9+]{1,40}){0,9}")
+"""A challenge's tag value: words of letters, digits and ``+``, joined by commas."""
 _MOVE_LINE = re.compile(r"^\s*move\s*:\s*(.{1,200})$", re.IGNORECASE)
 _NUMBERED = re.compile(r"^(\d{1,4}(?::\d{1,4})?[a-z]?)\s*\.(?:\s*\.\.)?\s+(.+)$")
 TAGS = ("Board", "Layout", "Order", "First", "TimeControl")
@@ -570,6 +572,11 @@ def _challenge(ctx: Context) -> None:
         match = next((t for t in TAGS if t.lower() == tag.lower()), None)
         if match is None or not value:
             raise Refusal(f"{word[:40]!r}: a challenge sets only the tags {', '.join(TAGS)}")
+        if match != "TimeControl" and not _TAG_VALUE.fullmatch(value):
+            # words, never a file: a layout file would be read from the referee's machine (and
+            # its refusal would name the folder), and the records' readers would not have it
+            raise Refusal(f"{word[:40]!r}: a tag's value is letters, digits and '+', its words "
+                          "joined by commas (help GAME shows the values)")
         tags[match] = value if match == "TimeControl" else " ".join(value.split(","))
     choosing = {k: v for k, v in tags.items() if k != "TimeControl"}
     try:

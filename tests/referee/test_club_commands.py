@@ -378,11 +378,14 @@ def test_help_game_names_each_tags_values_and_a_challenge_written_as_it_says_is_
                     assert "sent" in text_of(answer), (name, word, text_of(answer))
         before = snapshot(w)
         for refused, why in (("challenge batukhan bob Board=12x12", "3 to 9"),
+                             ("challenge batrakill bob Layout=secret.toml", "letters, digits"),
+                             ("challenge batrakill bob Layout=../../etc/x", "letters, digits"),
                              ("challenge batalo bob TimeControl=10/0", "MOVES/DAYS"),
                              ("challenge batalo bob TimeControl=123456789012", "MOVES/DAYS")):
             ann.write(refused)
             run_on(w, 0)
             assert why in text_of(ann.last()), (refused, text_of(ann.last()))
+            assert "layouts folder" not in text_of(ann.last())  # no path of the referee's machine
         assert snapshot(w) == before
         db = w.db()
         made = [json for (json,) in db.execute("SELECT tags FROM challenges ORDER BY number")]

@@ -49,8 +49,7 @@ class Batrakill(GameBase[Position, Move], rules=(legal_moves, check_move, apply,
     extra_tags = ("Layout", "Order")
     tag_choices: ClassVar[Mapping[str, TagChoice]] = {
         "Layout": TagChoice("duel (two players, without the tag) or zones (two to five players: "
-                            "up to four factions and the dragon); or a layout file of the layouts "
-                            "folder, NAME.toml", ("duel", "zones")),
+                            "up to four factions and the dragon)", ("duel", "zones")),
         "Order": TagChoice("in the zones version, the places in their order of play, the Dragon "
                            "once; with two players one moves two factions (Blue+Green Dragon)",
                            ("Purple Blue Green Dragon", "Blue+Green Dragon"),
