@@ -203,6 +203,18 @@ class Player:
         assert "welcome" in str(self.last()["Subject"])
 
 
+def batalo_game(w: World, bob_address: str = "bob@example.net") -> tuple[Player, Player]:
+    """Ann and Bob signed up, and Batalo game 1 between them started (Ann has White, to move)."""
+    ann, bob = Player(w, "ann", "ann@example.org"), Player(w, "bob", bob_address)
+    ann.join()
+    bob.join()
+    ann.write("challenge batalo bob")
+    w.run()
+    bob.write(f"accept {bob.invitation()}")
+    w.run()
+    return ann, bob
+
+
 def _text(msg: EmailMessage) -> str:
     part = msg.get_body(("plain",))
     assert part is not None

@@ -15,7 +15,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from club_helpers import REFEREE, Player, World, world
+from club_helpers import REFEREE, World, batalo_game, world
 from smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
@@ -23,18 +23,6 @@ pytestmark = pytest.mark.filterwarnings(QUIET)
 # What the referee itself writes in its replies' headers (nothing else may appear there).
 _OWN_HEADERS = {"from", "to", "subject", "date", "message-id", "auto-submitted", "in-reply-to",
                 "references", "content-type", "content-transfer-encoding", "mime-version"}
-
-
-def _game(w: World) -> tuple[Player, Player]:
-    """Ann and Bob signed up, Batalo game 1 between them started; Ann (White) to move."""
-    ann, bob = Player(w, "ann", "ann@example.org"), Player(w, "bob", "bob@example.net")
-    ann.join()
-    bob.join()
-    ann.write("challenge batalo bob")
-    w.run()
-    bob.write(f"accept {bob.invitation()}")
-    w.run()
-    return ann, bob
 
 
 def _raw(sender: str, to: str, subject: str, body: bytes | str, *,
@@ -67,7 +55,7 @@ def test_an_encoded_word_in_a_message_id_or_a_subject_never_adds_a_header_to_the
     SMTP envelope took its address (the referee relayed to a third party), and a subject that
     decodes to an encoded word did the same through the subject echoed back."""
     with world(tmp_path, monkeypatch) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         start = len(w.handler.accepted)
         injected = "=?utf-8?q?=0D=0ACc:_victim@example.com=0D=0A=0D=0Aspam?="
         w.deliver(_raw(ann.address, REFEREE, "hello", "hello\r\n", message_id=injected))
@@ -102,7 +90,7 @@ def test_control_characters_a_sender_wrote_reach_the_organisers_terminal_escaped
     the run's log was read; a bidi override reordered the line. Now every such character is its
     escape, on the terminal and in the ledger."""
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         w.deliver(_raw(ann.address, REFEREE, "=?utf-8?q?help_=1B]0;pwned=07?=", ""))
         w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: game 1",
                        "games \x1b[2J\u202eevil\x00\r\n", message_id="<h2@example.org>"))
@@ -135,7 +123,7 @@ def test_a_move_only_in_the_html_part_of_a_phones_mail_is_played(
     command"). Now the HTML part is read when the plain part holds no command (docs/referee.md).
     The quoted old move in the HTML's blockquote is still not read."""
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, bob = _game(w)
+        ann, bob = batalo_game(w)
         kind, body = _alternative(plain, "<div>Move: IR to HS</div><div>Sent from my phone</div>"
                                   "<blockquote>Move: 1... CW to BX</blockquote>")
         w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: Batalo #1",
@@ -149,7 +137,7 @@ def test_a_move_only_in_the_html_part_of_a_phones_mail_is_played(
 def test_an_html_part_with_no_command_leaves_the_plain_parts_command_alone(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         kind, body = _alternative("Move: IR to HS", "<div>Move: IQ to HQ</div>")
         w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: Batalo #1",
                        body, content_type=kind))
@@ -164,7 +152,7 @@ def test_a_reply_quoted_below_outlooks_from_and_sent_lines_is_not_read_as_a_move
     misnumbered, though the player wrote no move. Now that block ends the player's words (the
     help answers a reply without a move; a move above it is played)."""
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, bob = _game(w)
+        ann, bob = batalo_game(w)
         ann.move(1, "IR to HS")
         w.run()
         quoted = ("\r\n\r\nFrom: Test Club referee <referee+g1.x@club.example.org>\r\n"
@@ -190,7 +178,7 @@ def test_a_refused_move_says_nothing_was_changed_once(
     """Before: an illegal or misnumbered move's reply said "Nothing was changed." twice (the
     move's reason and the reply's own last line)."""
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         ann.move(1, move)
         w.run()
         reply = ann.last("Refused")
@@ -207,7 +195,7 @@ def test_an_illegal_moves_reply_names_no_command_the_players_do_not_have(
     piece's moves)", a command-line option the referee's ``show`` does not have (it lists no
     moves at all). Now the pieces are listed with no pointer."""
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         ann.move(1, "AZ to AY")
         w.run()
         body = ann.last("Refused").get_body(("plain",))
@@ -227,7 +215,7 @@ def test_a_number_no_game_can_have_is_refused_not_a_fault_of_the_referee(
     ledger said ``error``. Now such a word is no number: one refusal saying how to write the
     command, or that there is no such game."""
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         before = w.snapshot()
         ann.write(command)
         report = w.run()
@@ -245,7 +233,7 @@ def test_a_move_written_below_the_quoted_message_is_played(
     the help. Now a ``wrote:`` line followed by quoted lines is skipped with them, and the
     writer's words below are read; one followed by an unquoted original still ends them."""
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         quote = ("On Thu, 26 Nov 2026 at 10:00, Test Club referee wrote:\r\n"
                  "> Game 1 of Test Club starts.\r\n> Move: 1. JQ to JS\r\n\r\n")
         body = (quote + "Move: IR to HS\r\n" if layout == "bottom"
@@ -260,7 +248,7 @@ def test_a_move_written_below_the_quoted_message_is_played(
 def test_an_unquoted_original_below_wrote_is_still_not_read(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         before = w.snapshot()
         w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: Batalo #1",
                        "thinking\r\n\r\nOn Thu, the referee wrote:\r\nMove: 1. IR to HS\r\n"))
@@ -276,7 +264,7 @@ def test_the_help_for_a_message_without_a_command_says_what_the_referee_read(
     charset, could not tell why. Now the reply names the subject's first word and the first
     line of the sender's own words it read (escaped), and that quoted lines are not read."""
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         w.deliver(_raw(ann.address, f"referee+{ann.key(1)}@club.example.org", "Re: Batalo #1",
                        "I think so\x1b\r\n\r\n> Move: IR to HS\r\n"))
         w.run()
@@ -357,7 +345,7 @@ def test_a_real_inboxs_mail_gets_one_clear_answer_or_a_documented_silence(
     nothing changed unless the move was played."""
     written, outcome = _INBOX[case]
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         kw = dict(written)
         key_to = f"referee+{ann.key(1)}@club.example.org"
         to = {"KEY_UPPER": key_to.upper(), "KEY_DASH": key_to.replace("+", "-"),
@@ -393,7 +381,7 @@ def test_a_move_below_the_blockquote_of_an_html_reply_is_played(
     unquoted original, and reading stopped there. Now the quote leaves a ``>`` line in its
     place, and the move below it is read."""
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         html = ("<div>On Thu, 26 Nov 2026, Test Club referee wrote:<br></div>"
                 "<blockquote type=\"cite\"><div>Move: 1. JQ to JS</div></blockquote>"
                 "<div><br></div><div>Move: IR to HS</div>")
@@ -427,7 +415,7 @@ def test_run_v_names_the_message_file_of_every_line(tmp_path: Path,
     large" without the message, so the organiser could not find the file among hundreds; an
     ignored auto-reply said neither message nor sender. Now every line names its message."""
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, _ = _game(w)
+        ann, _ = batalo_game(w)
         names = [w.deliver(b"\r\n"),
                  w.deliver(_raw(ann.address, REFEREE, "hi", "x" * 1_000_001)),
                  w.deliver(_raw(ann.address, REFEREE, "Away", "on holiday",

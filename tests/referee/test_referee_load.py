@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from club_helpers import Player, World, message, world
+from club_helpers import batalo_game, message, world
 from smtp_server import QUIET, smtp_server
 from test_referee_processes import _club, _copy
 
@@ -93,22 +93,10 @@ def test_a_message_with_a_long_subject_and_words_not_in_ascii_reads_as_it_was_ma
         assert b"\n" not in out.data.replace(b"\r\n", b"")
 
 
-def _batalo_game(w: World) -> tuple[Player, Player]:
-    """Ann and Bob signed up, and Batalo game 1 between them started (Ann has White)."""
-    ann, bob = Player(w, "ann", "ann@example.org"), Player(w, "bob", "bob@example.org")
-    ann.join()
-    bob.join()
-    ann.write("challenge Batalo bob")
-    w.run()
-    bob.write("accept 1")
-    w.run()
-    return ann, bob
-
-
 def test_a_moves_mail_carries_the_board_picture_drawn_when_it_is_sent(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with world(tmp_path, monkeypatch) as w:
-        ann, _ = _batalo_game(w)
+        ann, _ = batalo_game(w, "bob@example.org")
         ann.move(1, "1. JR to IS")
         w.run()
         mails = [m for m in w.sent() if str(m["Subject"]).startswith("Batalo #1, 1. JR to IS")]
@@ -134,7 +122,7 @@ def test_the_referees_own_lines_stand_inside_the_mails_styled_column(
     HTML part they stand inside the page's column, in its font, not above it in the client's
     default serif (as they did, put straight after ``<body>``)."""
     with world(tmp_path, monkeypatch) as w:
-        ann, _ = _batalo_game(w)
+        ann, _ = batalo_game(w, "bob@example.org")
         ann.move(1, "1. JR to IS")
         w.run()
         starts = [m for m in w.sent() if str(m["Subject"]).startswith("Batalo #1: White to move")]
@@ -169,7 +157,7 @@ def test_a_picture_that_cannot_be_drawn_never_stops_the_sending(
         return real(text, record, plies)
 
     with world(tmp_path, monkeypatch) as w:
-        ann, bob = _batalo_game(w)
+        ann, bob = batalo_game(w, "bob@example.org")
         monkeypatch.setattr(pictures, "draw_record", broken)
         ann.move(1, "1. JR to IS")
         ann.write("help")
@@ -271,7 +259,7 @@ def test_a_games_next_move_does_not_read_its_record_again(
     import pbmkit.referee.commands as commands
 
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, bob = _batalo_game(w)
+        ann, bob = batalo_game(w, "bob@example.org")
         read: list[str] = []
         real = commands.check_text
 

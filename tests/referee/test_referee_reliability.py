@@ -12,7 +12,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from club_helpers import Player, message, text_of, world
+from club_helpers import batalo_game, message, text_of, world
 from smtp_server import QUIET, free_port
 
 from pbmkit.cli import cli
@@ -94,14 +94,7 @@ def test_a_second_run_does_nothing_while_one_holds_the_lock(tmp_path: Path,
 def test_a_record_written_but_not_committed_is_put_back_from_the_database(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with world(tmp_path, monkeypatch) as w:
-        ann = Player(w, "ann", "ann@example.org")
-        bob = Player(w, "bob", "bob@example.net")
-        ann.join()
-        bob.join()
-        ann.write("challenge batalo bob")
-        w.run()
-        bob.write("accept 1")
-        w.run()
+        ann, _ = batalo_game(w)
         path = w.root / "games" / "1-batalo.txt"
         committed = path.read_bytes()
         # a run killed after writing the file, before its commit: the file is ahead

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from club_helpers import Player, World, message, world
+from club_helpers import World, batalo_game, message, world
 from smtp_server import QUIET
 
 from pbmkit.cli import cli
@@ -40,14 +40,7 @@ def _files(root: Path) -> dict[str, str]:
 
 
 def _club_with_history(w: World) -> None:
-    ann = Player(w, "ann", "ann@example.org")
-    bob = Player(w, "bob", "bob@example.net")
-    ann.join()
-    bob.join()
-    ann.write("challenge batalo bob")
-    w.run()
-    bob.write(f"accept {bob.invitation()}")
-    w.run()
+    ann, _ = batalo_game(w)
     ann.move(1, "1. JR to IS")
     w.run()
     ann.move(1, "2. IS to HS")  # out of turn: refused
