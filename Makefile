@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PIP := PYTHONWARNINGS="ignore:Editable installation:UserWarning" $(BIN)/python -m pip
 EXAMPLES := $(wildcard examples/*.txt)
 
-.PHONY: demo test bench fuzz lint clean
+.PHONY: demo test system-deps bench fuzz lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,12 +29,27 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	bash scripts/demo.sh $(BIN)/pbmkit
 
-# The whole suite on the source tree (pure Python), then the compiled build (mypyc) made in a copy
-# under build/compiled and its game, notation and check tests run there (scripts/test_compiled.py;
-# without a C compiler it says so in one line and stops there).
-test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q
-	$(BIN)/python scripts/test_compiled.py
+# First the Debian packages the tests need (scripts/system-packages.txt: a browser, an IMAP
+# server, poppler, a CJK font), installed by scripts/system_deps.sh when missing. Then the whole
+# suite on the source tree (pure Python), then the compiled build (mypyc) made in a copy under
+# build/compiled and its game, notation and check tests run there (scripts/test_compiled.py;
+# without a C compiler it says so in one line and stops there). The compiled stage runs even when
+# the pure one failed; `make test` fails if either did, and says which.
+SYSTEM_DEPS ?= bash scripts/system_deps.sh
+PURE_TESTS ?= $(BIN)/python -m pytest -q
+COMPILED_TESTS ?= $(BIN)/python scripts/test_compiled.py
+
+test: system-deps $(VENV)/.installed-test
+	@pure=0; compiled=0; \
+	$(PURE_TESTS) || pure=$$?; \
+	$(COMPILED_TESTS) || compiled=$$?; \
+	if [ $$pure = 0 ] && [ $$compiled = 0 ]; then echo "make test: both stages passed"; exit 0; fi; \
+	[ $$pure = 0 ] || echo "make test: the pure stage FAILED (exit $$pure)" >&2; \
+	[ $$compiled = 0 ] || echo "make test: the compiled stage FAILED (exit $$compiled)" >&2; \
+	exit 1
+
+system-deps:
+	$(SYSTEM_DEPS)
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/run.py

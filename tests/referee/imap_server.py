@@ -196,7 +196,7 @@ class Dovecot:
         binary = shutil.which("dovecot") or "/usr/sbin/dovecot"
         if not os.path.exists(binary):
             raise RuntimeError("Dovecot is not installed: apt-get install -y dovecot-imapd "
-                               "(.ci/run installs it on CI)")
+                               "(make test installs it: scripts/system_deps.sh)")
         log = self.root / "dovecot.log"
         self.process = subprocess.Popen([binary, "-F", "-c", str(self.conf)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -245,7 +245,7 @@ def dovecot_server() -> Iterator[Dovecot]:
                 pwd.getpwnam("dovenull")
             except KeyError:
                 raise RuntimeError("the users dovecot and dovenull are missing: "
-                                   "apt-get install -y dovecot-imapd") from None
+                                   "apt-get install -y dovecot-imapd (make test installs it)") from None
             names = {"internal": "dovecot", "internal_group": "dovecot", "login": "dovenull",
                      "auth_user": "root"}
             mail_uid, mail_gid = internal.pw_uid, internal.pw_gid

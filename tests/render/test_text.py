@@ -350,7 +350,7 @@ CJK_NAMES = {"White": "山田太郎", "Black": "王小明 (Wang)"}
 def test_chinese_and_japanese_names_print_by_default_from_a_system_font(tmp_path: Path) -> None:
     """Issue 23: with no ``--font``, a CJK name prints in a font of the system (fontconfig) that
     has its characters, copied into the PDF: no warning, no empty boxes, and the name copies out
-    as typed. (CI installs fonts-noto-cjk, .ci/run.)"""
+    as typed. (`make test` installs fonts-noto-cjk: scripts/system-packages.txt.)"""
     from click.testing import CliRunner
 
     from pbmkit.cli.forms import chart, mailer
@@ -419,7 +419,7 @@ def _fontconfig() -> Any:
     from pbmkit.render import system_fonts
 
     if not system_fonts.enabled():
-        pytest.fail("fontconfig (fc-match) is needed: .ci/run installs it")
+        pytest.fail("fontconfig (fc-match) is needed: make test installs it (scripts/system_deps.sh)")
     return system_fonts
 
 
