@@ -6,7 +6,9 @@ move of every game (the whole `pbmkit move --dry-run` process vs python3 -c
 pass), forms (absolute), movegen, baladana moves and move (vs python3 -c pass, issue 12), billo
 one move in a contrived position (ms, issue 16), status
 (absolute: a folder of 1,000 dated games), html (a 300-turn page, a 1,000-game archive with its index,
-issue 25), memory (peak RSS of check on a 100 MB archive). The
+issue 25), charsets (the
+worst codec as a mail part's charset, CPU vs UTF-8, issue 35), memory (peak RSS of check on a
+100 MB archive). The
 in-process figures of single games (records.py, batu_khan.py, batrakill.py) are for profiling.
 """
 
@@ -20,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import baladana
 import billo
+import charsets
 import forms
 import game_records
 import html_pages
@@ -58,6 +61,9 @@ def main() -> int:
     for line in lines:
         print(line, flush=True)
     met &= ok
+    lines, cpu = charsets.run()
+    print(lines[0], flush=True)
+    met &= cpu < 0.5
     line, peak = memory.run(10 if a.quick else 100)
     print(line, flush=True)
     met &= peak < 300

@@ -13,8 +13,8 @@ The fixture starts one Chromium per test session (a start costs seconds on a bus
 ``/usr/bin/chromium`` through ``/usr/bin/chromedriver`` (``PBMKIT_CHROMIUM`` and
 ``PBMKIT_CHROMEDRIVER`` name others), headless, with a fresh profile and no background traffic,
 so that every request the log shows comes from the page. Chromium that cannot start is a test
-ERROR with the reason, never a skip: `make test` installs it (scripts/system_deps.sh), and a browser test that silently
-does not run tests nothing. Each ``open`` empties the console and network logs first, so what a
+ERROR with the reason, never a skip: `make test` installs it (scripts/system_deps.sh), and a
+browser test that silently does not run tests nothing. Each ``open`` empties the console and network logs first, so what a
 test reads is what its page did.
 """
 
@@ -131,7 +131,8 @@ def start_chromium(profile: Path) -> webdriver.Chrome:
     except (WebDriverException, OSError) as error:
         raise RuntimeError(
             f"Chromium did not start ({CHROMIUM} through {CHROMEDRIVER}): {error}. Install "
-            "Debian's chromium and chromium-driver (`make test` installs them: scripts/system_deps.sh), or name them with "
+            "Debian's chromium and chromium-driver (`make test` installs them: "
+            "scripts/system_deps.sh), or name them with "
             "PBMKIT_CHROMIUM and PBMKIT_CHROMEDRIVER.") from error
 
 

@@ -27,6 +27,7 @@ from email.header import Header, decode_header, make_header
 from email.message import Message
 from email.utils import parsedate_to_datetime
 
+from pbmkit.mail.charsets import mail_codec
 from pbmkit.mail.trust import SenderError, address_key, domain_key, from_mailbox
 
 __all__ = ["MAX_ENCODED_WORDS", "MAX_HEADER", "MAX_HEADERS", "MAX_MESSAGE", "MAX_SOURCE",
@@ -185,8 +186,10 @@ def _first(headers: list[tuple[str, bytes]], name: str) -> str | None:
 
 def _decoded(value: str) -> str:
     """A header text with its encoded words decoded (as written when they cannot be)."""
-    try:
-        return str(make_header(decode_header(value)))
+    try:  # a charset that is no mail charset (punycode...) is read as UTF-8 (pbmkit.mail.charsets)
+        words = [(chunk, charset if charset is None or mail_codec(charset) else "utf-8")
+                 for chunk, charset in decode_header(value)]
+        return str(make_header(words))
     except Exception:  # a bad charset, bad base64: the words are left as written
         return value
 
@@ -434,11 +437,15 @@ def body_lines(message: Message, *, html: bool = False) -> list[str]:
         data = part.get_payload(decode=True)
         if not isinstance(data, bytes):
             raise ValueError("no text in the message")
-        if charset in ("us-ascii", "ascii"):  # 8-bit text sent without its charset
-            charset = "utf-8"
-        content = data[: 4 * MAX_TEXT].decode(charset, "replace")
+        codec = mail_codec(charset)
+        if codec is None:  # unknown, or no mail charset: a codec may cost what its input makes it
+            raise LookupError(charset)
+        if codec == "ascii":  # 8-bit text sent without its charset
+            codec = "utf-8"
+        content = data[: 4 * MAX_TEXT].decode(codec, "replace")
     except LookupError:
-        raise ValueError(f"text in an unknown encoding ({charset!r:.60})") from None
+        raise ValueError(f"text in a charset pbmkit does not read ({charset!r:.60}): "
+                         "send it as UTF-8") from None
     except Exception as exc:  # a broken transfer encoding, a codec that is no text codec
         raise ValueError(f"the text cannot be decoded ({type(exc).__name__})") from None
     text = content[:MAX_TEXT]
