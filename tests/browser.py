@@ -14,8 +14,8 @@ The fixture starts one Chromium per test session (a start costs seconds on a bus
 ``PBMKIT_CHROMEDRIVER`` name others), headless, with a fresh profile and no background traffic,
 so that every request the log shows comes from the page. Chromium that cannot start is a test
 ERROR with the reason, never a skip: `make test` installs it (scripts/system_deps.sh), and a
-browser test that silently does not run tests nothing. Each ``open`` empties the console and network logs first, so what a
-test reads is what its page did.
+browser test that silently does not run tests nothing. Each ``open`` empties the console and
+network logs first, so what a test reads is what its page did.
 """
 
 from __future__ import annotations
