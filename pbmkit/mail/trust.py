@@ -100,12 +100,20 @@ def same_address(one: str | None, other: str | None) -> bool:
     return key is not None and key == address_key(other)
 
 
+_OBSOLETE_READ = frozenset({"period in 'phrase'", "obsolete route specification in angle-addr"})
+"""The obsolete syntax of RFC 5322 section 4 that a receiver must accept and that leaves the one
+address plain: a period in a display name (``Ann B. Lee <ann@example.org>``, as many clients and
+Python's own ``email`` write it) and a source route before the address (``<@relay:ann@...>``,
+the route ignored). Every other defect the parser notes is still refused."""
+
+
 def from_mailbox(values: Sequence[str]) -> str:
     """The address of the one mailbox of the raw From ``values`` (every From header of the
     message, unfolded); :class:`SenderError` with the reason otherwise.
 
     Refused: no From or more than one; a From longer than :data:`MAX_FROM`; a group, no address
-    or more than one; any defect the email package notes (an address it had to drop or mend);
+    or more than one; any defect the email package notes (an address it had to drop or mend),
+    but the obsolete syntax of :data:`_OBSOLETE_READ`;
     an address that an encoded word (``=?utf-8?q?...?=``) wrote; a local part that is not ASCII
     (a Unicode domain is read, and compared in its IDNA form).
     """
@@ -123,7 +131,7 @@ def from_mailbox(values: Sequence[str]) -> str:
     except Exception as exc:  # the parser raises many kinds on hostile text
         raise SenderError(f"a From header that cannot be read ({type(exc).__name__})") from None
     assert isinstance(header, AddressHeader)
-    defects: tuple[object, ...] = tuple(getattr(header, "defects", ()))
+    defects = tuple(d for d in getattr(header, "defects", ()) if str(d) not in _OBSOLETE_READ)
     if any(not a.username.isascii() for a in header.addresses):
         raise SenderError("a From address whose local part is not ASCII (look-alike letters?)")
     if defects:

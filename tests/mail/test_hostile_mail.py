@@ -569,3 +569,37 @@ def test_a_from_is_one_line_or_an_address_written_as_itself(value: str) -> None:
     except SenderError:
         return
     assert address in value
+
+
+# --- RFC 5322's obsolete syntax, which receivers must accept (issue 35, item 3) ----------------
+
+@pytest.mark.parametrize(("value", "address"), [
+    ("Bob J. Kay <bob@example.net>", "bob@example.net"),  # obs-phrase: a period in the name
+    ('J. R. "Bob" Kay <bob@example.net>', "bob@example.net"),
+    ("Bob Kay <@relay.example.net:bob@example.net>", "bob@example.net"),  # obs-route, ignored
+])
+def test_a_period_in_the_name_or_a_source_route_is_read(value: str, address: str) -> None:
+    from pbmkit.mail.trust import from_mailbox
+
+    assert from_mailbox([value]) == address
+
+
+@pytest.mark.parametrize(("value", "why"), [
+    ("Bob J. Kay <bob@example.net>, eve@evil.example", "not one mailbox"),
+    ("Players: Bob J. Kay <bob@example.net>;", "not one mailbox"),
+    ("bob . kay@example.net", "malformed"),
+    ("Bob J. Kay <eve@evil.example> <bob@example.net>", "malformed"),
+])
+def test_the_obsolete_syntax_read_leaves_nothing_ambiguous_read(value: str, why: str) -> None:
+    from pbmkit.mail.trust import SenderError, from_mailbox
+
+    with pytest.raises(SenderError, match=why):
+        from_mailbox([value])
+
+
+def test_bobs_move_from_a_name_with_a_period_is_applied(games: Path, tmp_path: Path) -> None:
+    data = GOOD.replace(b"From: Bob Kay <bob@example.net>", b"From: Bob J. Kay <bob@example.net>")
+    (tmp_path / "m.eml").write_bytes(data)
+    code, out = run(str(tmp_path / "m.eml"), "--games", str(games))
+    assert code == 0, out
+    assert APPLIED in out
