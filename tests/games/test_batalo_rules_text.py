@@ -1,4 +1,4 @@
-"""One test per rule sentence of shared/rules/batalo.txt (SETUP … PHONE CHART), positions as diagrams.
+"""One test per rule sentence of the rules text (docs/batalo.md, "The rules text"), positions as diagrams.
 
 Diagrams name only the occupied spaces: ``W`` white column, ``o`` white stone, ``B`` black column,
 ``x`` black stone. GT is the centre; its neighbours are HT, FT, GU, GS, HS and FU.
@@ -260,6 +260,17 @@ def test_column_rules_5_the_column_on_its_base_protects_the_base() -> None:
         "a stone cannot capture (the black column on DW); only a column captures")
     left = pos("GTB EVo EWo DVo FUW")
     assert {"EV to DW", "EW to DW", "DV to DW"} <= moves(left)
+
+
+# --- STRATEGY HINTS: the rules they restate ----------------------------------------------
+
+
+def test_column_strategies_1_you_win_when_your_column_gets_onto_your_opponents_base() -> None:
+    for move in ("EV to DW", "GT to DW"):  # a slide, a long slide along GT FU EV DW
+        start = "EVW" if move.startswith("EV") else "GTW"
+        after = play(pos(f"{start} KPo MNB CXx"), move)
+        assert after.board[BLACK_BASE] == batalo.WHITE_COLUMN
+        assert batalo.outcome(after) == Outcome("white", "base")
 
 
 # --- WINNING --------------------------------------------------------------------------------

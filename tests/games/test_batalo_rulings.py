@@ -1,4 +1,4 @@
-"""One test (or a few) per ruling 1–14 of shared/spec/batalo.md, named after it; positions as diagrams.
+"""One test (or a few) per ruling 1–14 of docs/batalo.md, named after it; positions as diagrams.
 
 Diagrams name only the occupied spaces: ``W`` white column, ``o`` white stone, ``B`` black column,
 ``x`` black stone. White's base is JQ, Black's DW; GT is the centre.

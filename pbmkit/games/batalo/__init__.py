@@ -1,6 +1,6 @@
 """Batalo (Harmony Games, 1993): board, setup, legal moves, move checking, outcome, averto.
 
-Rules: ``shared/rules/batalo.txt``; board, names, rulings 1–14 and our decisions: ``docs/batalo.md``.
+The rules text, board, names, rulings 1–14 and our decisions: ``docs/batalo.md``.
 This module is the public face of the rules core and re-exports three parts:
 
 * :mod:`pbmkit.games.batalo.rules`: board and names, positions and moves, generation, outcome;

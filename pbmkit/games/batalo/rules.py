@@ -1,6 +1,6 @@
 """Batalo rules: the board and its names, positions and moves, move generation, outcome, averto.
 
-Rules: ``shared/rules/batalo.txt``; board, names, rulings 1–14 and our decisions: ``docs/batalo.md``.
+The rules text, board, names, rulings 1–14 and our decisions: ``docs/batalo.md``.
 Spaces are integers 0..126 of :data:`BOARD`; a position is a 127-tuple of piece codes
 (:data:`WHITE_STONE` … :data:`BLACK_COLUMN`, sign = colour) and the side to move (+1 White, -1 Black).
 Everything geometric is precomputed once at import; move generation only reads tables.
@@ -61,7 +61,7 @@ _SECOND: Final = "NOPQRSTUVWXYZ"  # the N–Z family of lines: j = 1..13
 # THE one table from (i, j) to a phone-chart name: a corrected chart is a change here only.
 _COORDS: Final = [(i, j) for i in range(1, 14) for j in range(1, 14) if 8 <= i + j <= 20]
 BOARD: Final[Board] = hex_board(_COORDS, lambda i, j: _FIRST[i - 1] + _SECOND[j - 1])
-"""The 127-space board; coordinates are the spec's ``(i, j)``."""
+"""The 127-space board; coordinates are docs/batalo.md's ``(i, j)``."""
 
 _SECOND_SET: Final = frozenset(_SECOND)
 

@@ -1,4 +1,4 @@
-"""Batalo positions as text: ``Setup`` strings (record-format.md) and ASCII diagrams (the spec's).
+"""Batalo positions as text: ``Setup`` strings (record-format.md) and ASCII diagrams (docs/batalo.md's).
 
 :func:`validate` says why a position could never arise in a game; :func:`parse_setup` further asks
 that a Setup be a game in progress (nobody has won yet), because a record starts from it.
@@ -166,7 +166,7 @@ def initial_position() -> Position:
     return parse_setup(STANDARD_SETUP)
 
 
-# --- ASCII diagrams (the spec's drawing; parse back for tests) ----------------------------
+# --- ASCII diagrams (docs/batalo.md's drawing; parse back for tests) ---------------------
 
 _DIAGRAM_MARK = {WHITE_COLUMN: "W", WHITE_STONE: "o", BLACK_COLUMN: "B", BLACK_STONE: "x"}
 _MARK_CODE = {"W": WHITE_COLUMN, "o": WHITE_STONE, "O": WHITE_STONE, "B": BLACK_COLUMN,
@@ -183,7 +183,7 @@ def diagram_rows() -> Iterator[list[tuple[int, int]]]:
 
 
 def diagram(position: Position) -> str:
-    """The position drawn like the spec's diagram: names, with W o B x after occupied spaces."""
+    """The position drawn like docs/batalo.md's diagram: names, with W o B x after occupied spaces."""
     lines = []
     for row in diagram_rows():
         line = ""
