@@ -1,4 +1,4 @@
-"""An independent, slow reference generator written from the spec, compared with the real one.
+"""An independent, slow reference generator written from docs/billo.md, compared with the real one.
 
 It reads the board only through ``symbols`` (text such as ``r+`` or ``RS``) and coordinates, and
 shares no table with the rules core, so a mistake in the core's precomputed tables shows here.

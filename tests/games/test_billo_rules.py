@@ -1,4 +1,4 @@
-"""Billo rules 1–14 of the spec (shared/spec/billo.md, docs/billo.md): one test or more per rule.
+"""Billo rulings 1–14 (docs/billo.md, "pbmkit's rulings"): one test or more per ruling.
 
 Diagrams: rank 8 on top; Yellow upper case (moves up the board), Orange lower case; R round,
 S square, + a Billo; RS a double.

@@ -1,4 +1,4 @@
-"""Each sentence of the Billo rules text (shared/rules/billo.txt) that states a rule, as a test.
+"""Each sentence of the Billo rules text (docs/billo.md, "The rules text") that states a rule, as a test.
 
 The sentence is quoted in each test's docstring. Diagrams: rank 8 on top; Yellow upper case
 (moves up), Orange lower case (moves down); R round, S square, + a Billo.
@@ -11,7 +11,7 @@ from test_billo_helpers import mv, play, pos, reason, texts
 
 from pbmkit.games import billo
 from pbmkit.games.base import Outcome
-from pbmkit.games.billo import BASIC, ORANGE, ROUND, SQUARE, YELLOW
+from pbmkit.games.billo import BASIC, BILLO, ORANGE, ROUND, SQUARE, YELLOW
 
 
 def test_the_board_is_a_square_of_64_squares() -> None:
@@ -46,6 +46,15 @@ def test_the_first_player_is_chosen_so_either_colour_may_start() -> None:
     assert texts(orange_first, "a8") == {"R a8-a7", "R a8-b7", "S a8-a7", "S a8-b7"}
     with pytest.raises(ValueError, match="Yellow or Orange"):
         billo.initial_position("green")
+
+
+def test_the_players_take_turns_with_every_single_move() -> None:
+    """"The two players take turns with every single move"."""
+    start = billo.initial_position()
+    after = play(start, "R a1-a2")
+    assert after.turn == ORANGE and billo.GAME.side_to_move(after) == "orange"
+    assert reason(after, "R b1-b2") == "b1 holds a yellow double, and it is Orange's turn"
+    assert play(after, "S h8-h7").turn == YELLOW
 
 
 def test_either_part_of_a_double_may_move_but_never_both() -> None:
@@ -289,6 +298,27 @@ def test_a_piece_arriving_on_the_last_row_becomes_a_billo() -> None:
     assert billo.promotes(after, mv("R e7-e8"))
     after = play(after, "R e7-e8")
     assert billo.symbols(after)[billo.space("e8")] == "R+"
+
+
+def test_a_billo_is_marked_over_the_board_but_the_marker_is_no_piece() -> None:
+    """"to recognize it you must put on it another piece of the same shape and color": pbmkit
+    keeps Billo as a state of the piece, so the marker is drawn (``R+``) and never counted."""
+    p = pos("""
+        8  .  .  .  .  .  .  .  .
+        7  .  .  .  .  R  .  .  .
+        6  .  .  .  .  .  .  .  .
+        5  .  .  .  .  .  .  .  .
+        4  .  .  .  .  .  .  .  .
+        3  .  .  .  .  .  .  .  .
+        2  .  .  .  .  .  .  .  s
+        1  .  .  .  .  .  .  .  .
+    """)
+    after = play(p, "R e7-e8")
+    assert billo.symbols(after)[billo.space("e8")] == "R+"
+    assert billo.piece_count(after, YELLOW, ROUND) == billo.piece_count(p, YELLOW, ROUND) == 1
+    assert billo.piece_count(after, YELLOW, ROUND, BILLO) == 1
+    eight = billo.parse_setup("YR:a1,b1,c1,d1,e1,f1,g1,h8+ OS:a7 y")  # a marker would make nine
+    assert billo.piece_count(eight, YELLOW, ROUND) == 8
 
 
 def test_a_billo_moves_one_space_in_every_direction_with_every_kind_of_capture() -> None:

@@ -1,6 +1,6 @@
 """Billo (Alberto Glisoni, 1992): the rules core registered as ``billo``.
 
-Rules: ``shared/rules/billo.txt``; board, rulings 1–14, Setup strings and our decisions:
+The rules text, board, rulings 1–14, Setup strings and our decisions:
 ``docs/billo.md``. The work is split in three modules, all re-exported here:
 
 * :mod:`pbmkit.games.billo.rules`: board, positions, moves, legal move generation, outcome;

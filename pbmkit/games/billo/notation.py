@@ -1,4 +1,4 @@
-"""How Billo moves are written: a piece letter, then the squares of the path (``shared/spec/billo.md``).
+"""How Billo moves are written: a piece letter, then the squares of the path (``docs/billo.md``).
 
 Accepted spellings of one move (any case, spaces optional round the letter and the separators):
 

@@ -1,6 +1,6 @@
 """Billo (Alberto Glisoni, 1992): pieces, positions, moves, legal move generation, outcome.
 
-Rules: ``shared/rules/billo.txt``; board, rulings 1–14 and our decisions: ``docs/billo.md``.
+The rules text, board, rulings 1–14 and our decisions: ``docs/billo.md``.
 Squares are the integers 0..63 of :data:`BOARD` (``a1`` = 0, ``h1`` = 7, ``a8`` = 56). A position
 is a 64-tuple of cell codes and the side to move. A cell code packs what stands on a square:
 ``side * (round + 3 * square)`` where ``round`` and ``square`` are :data:`NONE`, :data:`BASIC` or
