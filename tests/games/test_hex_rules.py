@@ -35,6 +35,11 @@ def test_red_and_blue_take_turns_laying_one_stone_on_any_empty_cell() -> None:
     assert GAME.check_move(after, GAME.notation.read("d4", after)) == \
         "d4 is taken: a stone is laid on an empty cell"
     assert GAME.side_to_move(play("d4", "c3")) == "red"
+    before = play("c2", "d4", "c3")  # no swap any more: a stone once laid stays where it is
+    for move in GAME.legal_moves(before):
+        after_move = GAME.apply(before, move).cells
+        assert [c for s, c in enumerate(after_move) if s != move.cell] == \
+            [c for s, c in enumerate(before.cells) if s != move.cell]
 
 
 def test_red_joins_ranks_1_and_7_blue_joins_files_a_and_g() -> None:
@@ -42,6 +47,21 @@ def test_red_joins_ranks_1_and_7_blue_joins_files_a_and_g() -> None:
     assert GAME.outcome(red) == Outcome("red", "connected") and GAME.legal_moves(red) == []
     blue = play("a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1", "e2", "f1", "f2", "a3", "g2")
     assert GAME.outcome(blue) == Outcome("blue", "connected")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_board_cannot_fill_without_a_winner(seed: int) -> None:
+    """Every way of filling the board joins exactly one side's edges, so Hex has no draw on the board."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(50):
+        cells = tuple(rng.choice((1, 2)) for _ in range(BOARD.size))
+        result = GAME.outcome(Position(cells, 0))
+        assert result is not None and result.how == "connected"
+        winner = 1 if result.winner == "red" else 2
+        loser_alone = Position(tuple(0 if c == winner else c for c in cells), 0)
+        assert GAME.outcome(loser_alone) is None, (seed, cells)
 
 
 def test_a_chain_runs_through_touching_cells_only() -> None:
