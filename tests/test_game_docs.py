@@ -103,6 +103,13 @@ def test_a_game_page_names_no_file_outside_the_repository(game: GameDoc) -> None
     assert not found, f"{game.doc} names {found}, which readers of the repository do not have"
 
 
+@pytest.mark.parametrize("doc", ["docs/record-format.md", "docs/desk.md"])
+def test_the_record_format_and_desk_pages_name_no_file_outside_the_repository(doc: str) -> None:
+    text = (ROOT / doc).read_text(encoding="utf-8")
+    found = [word for word in OUTSIDE if word in text]
+    assert not found, f"{doc} names {found}, which readers of the repository do not have"
+
+
 def test_the_page_reader_finds_named_tests_and_skips_file_names() -> None:
     text = ("(`test_batalo_rules_text.py::test_goal_get_one_of_your_pieces_onto_your_opponents_base`,"
             " `test_ruling_13_a_repeated_position_is_legal`; see tests/games/test_hex_rules.py)")
