@@ -4,7 +4,8 @@ The messages start from real ones (examples/mail/inbox.mbox, and for every examp
 game a reply composed by `pbmkit mail compose` that `mail read` applies, and the player's own
 message) and are mutated structurally: headers replaced by hostile values (encoded words by the
 thousand, lengths up to the 1 MiB message cap, deep comments, groups, many addresses, NULs and
-control bytes, bytes that are not UTF-8, bad charsets, dates out of range or in the future,
+control bytes, bytes that are not UTF-8, bad charsets (every codec Python has, at the size bound of
+the decoded text), dates out of range or in the future,
 duplicate headers, thousands of headers), MIME structure (deep nesting, many parts, bad boundaries,
 base64 and quoted-printable garbage, HTML-only bodies with deep tags), bodies (long lines, many
 `Move:` lines, right-to-left and combining characters) and bytes (flips, cuts, splices).
@@ -164,6 +165,30 @@ DATES = [b"Fri, 31 Dec 9999 23:59:59 -2359", b"Sat, 01 Jan 0001 00:00:00 +2359",
 CHARSETS = [b"utf-8", b"x-unknown", b"utf-7", b"utf-16", b"utf-32", b"cp037", b"iso-2022-jp",
             b"us-ascii", b"latin-1", b"\"\"", b"utf-8\x00", b"b\xffd", b"rot13", b"idna", b"punycode",
             b"uu", b"zlib", b"hex", b"base64", b"unicode-escape", b"mbcs", b"gb18030", b"x" * 300]
+def _python_codecs() -> list[bytes]:
+    """One name of every codec Python has: each as a part's charset (issue 35: punycode decodes in
+    quadratic time)."""
+    import codecs
+    import encodings
+    import encodings.aliases
+    import pkgutil
+
+    names = {m.name for m in pkgutil.iter_modules(encodings.__path__)} - {"aliases"}
+    found = set()
+    for name in sorted(names | set(encodings.aliases.aliases)):
+        try:
+            found.add(codecs.lookup(name).name)
+        except LookupError:
+            continue
+    return [name.encode() for name in sorted(found)]
+
+
+CODECS = _python_codecs()
+COSTLY = [b"-" + b"9" * 262143, b"a" * 131072 + b"-" + b"a" * 131071, b"\\x41" * 65536,
+          b"\x1b$B!!" * 52428, b"+" + b"A" * 262142, b"\xff" * 262144]
+"""Bodies at the size bound of the decoded text (4 x MAX_TEXT) that cost some codec the most."""
+ESCAPING = [b"punycode", b"idna", b"unicode_escape", b"raw_unicode_escape", b"utf-7", b"PUNYCODE"]
+"""The codecs that read escapes or deltas: drawn half the time."""
 CTES = [b"base64", b"quoted-printable", b"x-uuencode", b"uuencode", b"8bit", b"7bit", b"binary",
         b"BASE64 (a comment)", b"gzip", b"", b"base64\x00", b"quoted-printable; x=y"]
 TEXTS = ["Move: 8... DW to BW", "8... DW to BW", "Move: 5... R f7-g6", "Move: 99999999999. JQ to JS",
@@ -205,7 +230,7 @@ VALUES = ["encoded-words", "repeated", "comments", "groups", "addresses", "contr
           "dates", "froms", "ids", "received", "auth-results", "content-type", "subjects"]
 """The kinds of hostile header values (names for ``--exclude``)."""
 MIMES = ["mime-nesting", "mime-parts", "mime-boundary", "mime-base64", "mime-qp", "mime-html",
-         "mime-charset", "mime-type"]
+         "mime-charset", "mime-costly-charset", "mime-type"]
 """The kinds of hostile MIME structures (names for ``--exclude``)."""
 _excluded: frozenset[str] = frozenset()
 """What :func:`generate` leaves out (mutation functions and kinds of values or structures)."""
@@ -394,6 +419,13 @@ def _mime(r: Rng, big: bool, text: str) -> tuple[bytes, bytes, bytes]:
         raw = r.choice([plain, plain.decode("utf-8", "replace").encode("utf-16"),
                         bytes(range(256)), b"\x1b$B" + plain])
         return b"text/plain; charset=" + r.choice(CHARSETS), r.choice(CTES), raw
+    if kind == 7:  # any codec Python has as the charset of a text at the size bound
+        body = r.choice(COSTLY)[: r.choice([4096, 65536, 262144, 262144])]  # under every bound
+        if r.random() < 0.5:
+            body = plain + b"\n" + body
+        codec = r.choice(CODECS if r.random() < 0.5 else ESCAPING)
+        return (b"text/plain; charset=\"" + codec + b"\"", b"base64",
+                base64.encodebytes(body))
     return r.choice([b"multipart/alternative", b"text/plain; charset=utf-8", b"message/rfc822",
                      b"text/enriched", b"/", b"text/", b"x/y; charset=utf-8"]), r.choice(CTES), plain
 
