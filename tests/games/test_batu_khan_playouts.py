@@ -2,8 +2,8 @@
 
 * Playouts from the start stay possible (``validate``), every generated action checks, the Setup
   and the diagram round trip, and ``apply`` moves exactly the pieces the action names.
-* :func:`reference_moves` is written from the spec's rulings alone, on coordinates, sharing no
-  table with the rules core; it must find exactly the generated actions.
+* :func:`reference_moves` is written from the rulings alone (docs/batu-khan.md), on coordinates,
+  sharing no table with the rules core; it must find exactly the generated actions.
 * The checker accepts exactly the generated actions among every conceivable action of a small
   board (each piece letter, from each square or the hand, to each square, with and without ``x``).
 """

@@ -1,4 +1,4 @@
-"""Batu Khan rulings 1–7 of the spec (shared/spec/batu-khan.md, docs/batu-khan.md): tests per ruling.
+"""Batu Khan rulings 1–7 (docs/batu-khan.md, "pbmkit's rulings 1–7"): tests per ruling.
 
 Diagrams: the last rank on top; South upper case (camp rank 1, moves up), North lower case (camp
 the last rank, moves down); B blue, Y yellow, K black, W white stone, X blockade. Pieces not drawn
@@ -11,6 +11,7 @@ from test_batu_khan_helpers import NORTH, SOUTH, mv, play, pos, reason, sq, text
 
 from pbmkit.games import batu_khan as bk
 from pbmkit.games.base import Outcome
+from pbmkit.notation import check_text
 
 
 def test_ruling_1_opening_each_players_first_action_lays_a_stone_in_their_camp() -> None:
@@ -401,3 +402,15 @@ def test_ruling_7_a_player_with_no_legal_action_loses() -> None:
     assert bk.legal_moves(p) == []
     assert bk.outcome(p) == Outcome("north", "no-moves")
     assert not bk.has_legal_move(p)
+
+
+def test_ruling_7_resignation_and_agreed_draws_as_in_every_record() -> None:
+    opening = '[Game "Batu Khan"]\n\n1. B@a1 W@c5\n2. B a1-a3 '
+    resigned = check_text(opening + "resigns\n", "g.txt")[0]
+    assert resigned.valid and (resigned.winner, resigned.how) == ("south", "concession")
+    agreed = check_text(opening + "draw agreed\n", "g.txt")[0]
+    assert agreed.valid and (agreed.winner, agreed.how) == ("draw", "agreement")
+    tagged = check_text('[Winner "North"]\n' + opening + "\n", "g.txt")[0]
+    assert tagged.valid and (tagged.winner, tagged.how) == ("north", "concession")
+    late = check_text(opening + "resigns\n3. B a3-a4\n", "g.txt")[0]
+    assert "the game ended with 'resigns'" in late.errors[0].message

@@ -1,5 +1,5 @@
-"""Each sentence of the Batu Khan translation (shared/spec/batu-khan.md, from the Swedish leaflet
-shared/rules/batu-khan.sv.txt) that states a rule, as a test; the sentence is quoted in the docstring.
+"""Each sentence of the Batu Khan leaflet (Swedish; quoted in translation) that states a rule, as a
+test; the sentence is quoted in the docstring, the rule stated beside the test in docs/batu-khan.md.
 
 Diagrams: the last rank on top; South upper case (camp rank 1), North lower case (camp the last
 rank); B blue, Y yellow, K black, W white, X blockade.
@@ -275,7 +275,7 @@ def test_you_may_threaten_the_opponents_stones_in_her_own_camp() -> None:
 
 def test_picture_2_stones_in_the_far_camp() -> None:
     """Picture 2: "... the stones may move as shown (white is already in the opponent's
-    black-marked camp)" (the picture is lost; the spec's reading: a blue or yellow stone in the far
+    black-marked camp)" (the picture is lost; pbmkit's reading: a blue or yellow stone in the far
     camp has no move, a black one can only leave it backward, a white one moves within or out)."""
     p = pos("""
         5  B  .  .  .  .

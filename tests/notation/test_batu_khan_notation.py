@@ -1,4 +1,4 @@
-"""How Batu Khan actions are written and read (shared/spec/batu-khan.md "Notation"; docs/batu-khan.md).
+"""How Batu Khan actions are written and read (docs/batu-khan.md, "Notation").
 
 Diagrams: the last rank on top; South upper case, North lower case; B blue, Y yellow, K black,
 W white, X blockade.

@@ -1,8 +1,7 @@
 """Batu Khan (a Swedish leaflet game): the rules core, in one package.
 
-Rules: ``shared/rules/batu-khan.sv.txt``; translation, board, rulings 1–7 and notation:
-``shared/spec/batu-khan.md``; how pbmkit reads them, the house rulings and the Setup string:
-``docs/batu-khan.md``. The package is split in modules, all re-exported here:
+The leaflet's rules, pbmkit's rulings 1–7 (house rulings marked), the notation and the Setup
+string: ``docs/batu-khan.md``. The package is split in modules, all re-exported here:
 
 * :mod:`~pbmkit.games.batu_khan.rules`: board sizes, positions, moves, generation, threats, outcome;
 * :mod:`~pbmkit.games.batu_khan.check`: checking one action, reasons in players' words;

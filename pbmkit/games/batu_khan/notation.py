@@ -1,4 +1,4 @@
-"""How Batu Khan actions are written (``shared/spec/batu-khan.md``, "Notation"; docs/batu-khan.md).
+"""How Batu Khan actions are written (``docs/batu-khan.md``, "Notation").
 
 Accepted spellings of one action (any case; spaces optional round the letter, ``@`` and the
 separator):

@@ -1,7 +1,6 @@
 """Batu Khan: board geometry, positions, moves, legal actions, threats and the outcome.
 
-Rules: ``shared/rules/batu-khan.sv.txt`` (Swedish leaflet); translation, board and rulings 1–7:
-``shared/spec/batu-khan.md``; how pbmkit reads them: ``docs/batu-khan.md``.
+The rules (a Swedish leaflet), the board and pbmkit's rulings 1–7: ``docs/batu-khan.md``.
 
 A board is ``files`` × ``ranks`` squares (3 to 9 each, default 5 × 5); square ``r * files + f`` is
 named ``a1`` … (file letter, rank number). A position holds one symbol per square (a string):
