@@ -1,5 +1,5 @@
-"""Baladãna turn notation (shared/spec/baladana.md, Notation): read, format, normalize,
-destinations and split, each spec example with a test."""
+"""Baladãna turn notation (docs/baladana.md, "Notation"): read, format, normalize, destinations
+and split, each example of the notation's table with a test."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Baladãna's powers table (shared/spec/baladana.md, Powers), square by square.
+"""Baladãna's powers table (docs/baladana.md, "Powers"), square by square.
 
 A figure on d4 of an otherwise empty board (the golden rings parked on h1 and a8, off its lines):
 the squares it may reach are drawn by hand below (``x``), and compared with the legal turns

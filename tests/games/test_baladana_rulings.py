@@ -1,4 +1,4 @@
-"""Baladãna: every ruling of shared/spec/baladana.md with a test naming it (house rulings say so).
+"""Baladãna: every ruling of pbmkit (docs/baladana.md) with a test naming it (house rulings say so).
 
 Diagrams as in test_baladana_text.py: ``wRB`` a white figure with red and blue rings, ``R`` a free
 red ring, ``Yw`` / ``Yb`` a free golden ring and its owner, ``.`` empty; rank 8 on top.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from pbmkit.games import baladana as bd
 from pbmkit.games.baladana.notation import NOTATION
 from pbmkit.games.base import Outcome
+from pbmkit.notation import check_text
 
 
 def pos(text: str, turn: str = "white") -> bd.Position:
@@ -268,3 +269,33 @@ def test_draw_no_capture_when_each_player_has_lost_a_golden_ring() -> None:
     assert bd.outcome(p) == Outcome("draw", "no-capture") and bd.legal_moves(p) == []
     one = bd.parse_setup("white e1=Y c1=RB; black e8=YY h6=RGB")
     assert bd.outcome(one) is None
+
+
+def test_red_green_and_blue_rings_belong_to_nobody_and_serve_whichever_figure_carries_them() -> None:
+    """Ruling: "Red, green and blue rings belong to nobody: they serve whichever figure carries
+    them": a green ring White loots onto a black figure moves that figure for Black."""
+    after = play(pos(CAPTURE), "c1xh6 tax R loot G>a8")
+    assert after.at("a8") == "bGY" and after.turn == bd.BLACK
+    assert why(after, "a8-a7") is None and why(after, "a8-b8") is None
+    assert why(after, "a8-b7") is not None  # green: orthogonal only
+
+
+def test_a_record_is_game_baladana_in_any_spelling_with_white_and_black_tags() -> None:
+    """Ruling: "A record is [Game "Baladana"] (also Baladãna, any case), tags White and Black,
+    turns numbered 1. then White's turn then Black's"."""
+    for name in ("Baladana", "Baladãna", "BALADANA", "baladãna"):
+        (game,) = check_text(f'[Game "{name}"]\n[White "Ann"]\n[Black "Bob"]\n\n'
+                             "1. b1-c3 b8-c6\n2. g1-f3\n", "g.txt")
+        assert game.valid, (name, game.errors)
+        assert [(p.label, p.side, p.text) for p in game.main] == [
+            ("1", "white", "b1-c3"), ("1", "black", "b8-c6"), ("2", "white", "g1-f3")]
+        assert game.game is not None and game.game.side_tags == ("White", "Black")
+
+
+def test_draws_by_agreement_as_in_every_record() -> None:
+    """Ruling: "Also draws by agreement" (and a resignation), as every game's record ends."""
+    opening = '[Game "Baladana"]\n\n1. b1-c3 b8-c6\n'
+    (agreed,) = check_text(opening + "draw agreed\n", "g.txt")
+    assert agreed.valid and (agreed.winner, agreed.how) == ("draw", "agreement")
+    (resigned,) = check_text(opening + "2. g1-f3 resigns\n", "g.txt")
+    assert resigned.valid and (resigned.winner, resigned.how) == ("white", "concession")

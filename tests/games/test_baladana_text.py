@@ -1,4 +1,5 @@
-"""Baladãna: every sentence of the rules text (shared/rules/baladana.txt) with a test naming it.
+"""Baladãna: every rule sentence of the official rules text, quoted, with a test naming it; the
+rule is stated beside the test in docs/baladana.md.
 
 Positions are diagrams (rank 8 on top): ``wRB`` a white figure carrying red and blue rings,
 ``bYY`` a black figure carrying both black golden rings, ``R`` a free red ring, ``Yw`` a free

@@ -1,8 +1,7 @@
 """Baladãna (Citta Computing, 2005): the rules core, in one package.
 
-Rules: ``shared/rules/baladana.txt``; board, powers, turn, end and notation:
-``shared/spec/baladana.md``; how pbmkit reads them, the house rulings and the Setup string:
-``docs/baladana.md``. Modules, all re-exported here:
+The rules text's rules, pbmkit's rulings (house rulings marked), the notation and the Setup
+string: ``docs/baladana.md``. Modules, all re-exported here:
 
 * :mod:`~pbmkit.games.baladana.rules`: board, positions, turns, powers, generation, outcome;
 * :mod:`~pbmkit.games.baladana.check`: checking one turn, reasons in players' words;

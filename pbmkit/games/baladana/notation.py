@@ -1,4 +1,4 @@
-"""How Baladãna turns are written (``shared/spec/baladana.md``, Notation).
+"""How Baladãna turns are written (``docs/baladana.md``, "Notation").
 
 A side's turn is ``[ring move] figure move [tax R] [loot G>e4 B>c3]``, parts separated by spaces:
 
@@ -351,7 +351,7 @@ class BaladanaNotation(NotationBase[Position, Move]):
 
     def listing(self, move: Move, position: Position) -> str:
         """``[ring move] figure move``: the turn as ``pbmkit moves`` lists it, without the tax and
-        loot chosen after a capture (shared/spec/baladana.md)."""
+        loot chosen after a capture (docs/baladana.md)."""
         return move_text(position, move, spoils=False)
 
     def summarise(self, moves: Sequence[Move], position: Position) -> list[str]:

@@ -1,7 +1,7 @@
 """Baladãna's rules core: board, positions, turns, powers, generation, apply and the end.
 
-Rules text: ``shared/rules/baladana.txt``; board, powers, turn, end and rulings:
-``shared/spec/baladana.md``; how pbmkit reads them and the house rulings: ``docs/baladana.md``.
+The rules, the board, the powers, a turn, the end and pbmkit's rulings (house rulings marked):
+``docs/baladana.md``.
 
 Squares are numbered ``8 × rank + file`` (``a1`` = 0, ``h8`` = 63), as on
 :func:`pbmkit.games.board.square_board`. A square holds a short string (see :data:`EMPTY`):
