@@ -153,7 +153,7 @@ def test_the_four_player_example_is_won_by_purple_capturing_the_dragon() -> None
     assert (report["winner"], report["how"], report["turns"]) == ("purple", "captured", 4)
 
 
-# --- the duel's two rounds: the 'round 2' line (shared/spec/batrakill.md, "Notation") ----------
+# --- the duel's two rounds: the 'round 2' line (docs/batrakill.md, "The two rounds in a record")
 
 # Knights to move, the last tower carried: placing it (1. e6/e5) ends round 1 (all five towers
 # placed), and the knights left go back to their start squares (the three eaten are gone).

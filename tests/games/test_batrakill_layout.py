@@ -17,7 +17,7 @@ def names(layout_squares: frozenset[int] | tuple[int, ...], board: object) -> se
     return {board.name(s) for s in layout_squares}  # type: ignore[attr-defined]
 
 
-def test_the_duel_layout_is_the_spec_s_provisional_one() -> None:
+def test_the_duel_layout_is_pbmkit_s_provisional_one() -> None:
     duel = load_layout("duel")
     b = duel.board
     assert duel.provisional and duel.version == "duel" and (duel.files, duel.ranks) == (9, 9)

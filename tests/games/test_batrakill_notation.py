@@ -1,4 +1,4 @@
-"""Batrakill notation (shared/spec/batrakill.md, "Notation"): ``c2-c3``, ``e9/e8``, ``e5>c7``,
+"""Batrakill notation (docs/batrakill.md, "Notation"): ``c2-c3``, ``e9/e8``, ``e5>c7``,
 ``D@e5``, ``D e4-e5``, ``D e4xe6xg6``; reading, writing, normalizing, destinations, split."""
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def test_split_keeps_the_dragon_letter_with_its_move() -> None:
     assert texts("e5>c7 d e4 x e6 x g6") == ["e5>c7", "d e4 x e6 x g6"]
 
 
-# --- one test per row of the spec's notation table: every spelling read, split, written back ---
+# --- one test per row of the notation table: every spelling read, split, written back ---
 
 def board(*rows: str) -> str:
     """Nine ranks: ``rows`` for ranks 9, 8, ... then empty ranks."""

@@ -1,7 +1,8 @@
-"""Batrakill rulings 1–14 of the spec (shared/spec/batrakill.md; house rulings in
-docs/batrakill.md): at least one test named after each ruling. Diagrams: rank 9 on top; ``^ > v <``
-a knight and its facing, ``T`` a tower (``T^`` a knight in it), ``C`` a carried tower, ``#``
-broken, ``D`` the dragon.
+"""Batrakill rulings 1–14 and pbmkit's house rulings (docs/batrakill.md): at least one test named
+after each ruling, and one after each rule of the rules text that no ruling's test checks.
+
+Diagrams: rank 9 on top; ``^ > v <`` a knight and its facing, ``T`` a tower (``T^`` a knight in
+it), ``C`` a carried tower, ``#`` broken, ``D`` the dragon.
 """
 
 from __future__ import annotations
@@ -125,6 +126,23 @@ def test_ruling_3_a_jump_takes_effect_at_once_a_carried_tower_breaks_as_it_is_ju
     assert after.broken == {sq("e6")} and after.eaten == 1
 
 
+def test_ruling_3_in_the_zones_version_too_the_dragon_must_eat_when_it_can() -> None:
+    cfg = zones(Order="Blue Dragon Green")
+    p = pos(board(E, E, E, ". . . . Bv . . . .", ". . . . D . . . .", E, E, E, ". . Gv . . . . . ."),
+            cfg, move="dragon")
+    assert from_square(p, "e5") == {"D e5xe7"}
+    assert "must eat at least one" in reason(p, "D e5-d5")
+
+
+def test_house_ruling_3_the_dragon_may_eat_more_than_five_in_its_last_chain() -> None:
+    p = pos(R3, move="dragon", eaten=4)
+    after = play(p, "D e5xe7xe9")  # the fifth and a sixth knight in one move
+    assert after.round == 2 and after.eaten_before == 6
+    q = pos(R3, round=2, move="dragon", eaten=4)
+    won = play(q, "D e5xe7xe9")
+    assert won.eaten == 6 and outcome(won) == (DRAGON, "eaten")
+
+
 # --- 4. knights first, the dragon placed ----------------------------------------------------------
 
 
@@ -194,6 +212,18 @@ def test_ruling_5_a_knight_facing_south_and_an_x_square_holding_a_tower_give_no_
     no_supply = play(pos(R5, supply=0), "e8-e9")
     k = no_supply.knight_at(sq("e9"))
     assert k is not None and not k.carrying and k.facing == "N"
+
+
+def test_house_ruling_8_a_knight_leaving_a_carried_tower_faces_south_unless_in_its_camp() -> None:
+    out = play(pos(board(*[E] * 5, ". . . . Cv . . . .", E, E, ". . . . . . . . D"), supply=4), "e4/e3")
+    k = out.knight_at(sq("e3"))
+    assert k is not None and k.facing == "S" and out.towers == {sq("e4")}
+    home = play(pos(board(*[E] * 6, ". . . . Cv . . . .", E, ". . . . . . . . D"), supply=4), "e3/e2")
+    k = home.knight_at(sq("e2"))
+    assert k is not None and k.facing == "N" and home.towers == {sq("e3")}
+    into = play(pos(board(*[E] * 5, ". . . . Cv T . . .", E, E, ". . . . . . . . D"), supply=3), "e4/f4")
+    k = into.knight_at(sq("f4"))
+    assert k is not None and k.facing == "S" and into.towers == {sq("e4"), sq("f4")}
 
 
 # --- 6. towers jumped in round 1 ---------------------------------------------------------------------
@@ -394,6 +424,13 @@ def test_ruling_11_the_dragon_wins_when_the_knights_have_no_legal_move() -> None
     assert outcome(after) == (DRAGON, "no-moves")
 
 
+def test_ruling_11_the_winner_of_round_2_wins_the_game() -> None:
+    first = play(pos(R3, move="dragon", eaten=3), "D e5xe7xe9")  # five eaten: round 1 is over
+    assert first.round == 2 and outcome(first) is None and legal_moves(first)
+    second = play(pos(R3, round=2, move="dragon", eaten=3), "D e5xe7xe9")
+    assert outcome(second) == (DRAGON, "eaten") and legal_moves(second) == []
+
+
 # --- 12–14. two to five players ---------------------------------------------------------------------------
 
 
@@ -417,6 +454,10 @@ def test_ruling_12_with_two_players_one_player_moves_either_faction() -> None:
     assert start.place == ("blue", "green")
     moving = {t.split("-")[0] for t in texts(start)}
     assert "c8" in moving and "b3" in moving  # a blue knight (north zone) and a green one (west)
+    # As many turns on one faction as the player likes: Blue again, Green left standing.
+    again = play(start, "c8-c7", "D@e5", "c7-c6", "D e5-e4", "d8-d7")
+    assert {k.square for k in again.knights if k.faction == "green"} == {
+        k.square for k in start.knights if k.faction == "green"}
 
 
 def test_ruling_12_every_tower_connects_whoever_s_it_is() -> None:
@@ -483,6 +524,16 @@ def test_ruling_14_capture_the_faction_represented_on_both_sides_wins() -> None:
     assert outcome(after) == ("green", "captured")
 
 
+def test_ruling_14_the_represented_faction_wins_even_if_another_closed_the_trap() -> None:
+    cfg = zones(Order="Blue Dragon Green", Blue="Ann, N", Green="Bob, S")
+    # A green knight above the dragon; a blue knight steps into Green's zone tower (e2) below it:
+    # only green is represented on both sides, so Green wins though Blue closed the trap.
+    p = pos(board(E, E, E, E, E, ". . . . G> . . . .", ". . . . D . . . .", ". . . Bv T . . . .", E),
+            cfg, move="blue")
+    after = play(p, "d2-e2")
+    assert outcome(after) == ("green", "captured")
+
+
 def test_ruling_14_no_faction_on_both_sides_is_no_capture() -> None:
     cfg = zones(Order="Blue Dragon Green", Blue="Ann, N", Green="Bob, S")
     p = pos(board(E, E, E, E, ". . . . . T . . .", ". . . G> . . . . .", ". . . . D . . . .",
@@ -534,3 +585,16 @@ def test_ruling_14_the_dragon_wins_by_eating_5_knights_in_all() -> None:
     p = pos(board(E, E, E, ". . . . Bv . . . .", ". . . . D . . . .", E, E, E, ". . Gv . . . . . ."),
             cfg, move="dragon", eaten=4)
     assert outcome(play(p, "D e5xe7")) == (DRAGON, "eaten")
+
+
+def test_house_ruling_6_zones_a_faction_with_no_legal_move_lets_the_dragon_win() -> None:
+    cfg = zones(Order="Blue Dragon Green")
+    # Blue's only knight, facing south on a1, has nowhere to go; Green (after the dragon) can move.
+    p = pos(board(*[E] * 7, "# . . . . . . . D", "Bv # . . . . . . Gv"), cfg, move="dragon")
+    after = play(p, "D i2-h2")
+    assert after.place == ("green",) and outcome(after) is None and legal_moves(after)
+    stuck = play(after, "i1-h1")  # Blue, next in the order, cannot move
+    assert stuck.place == ("blue",) and outcome(stuck) == (DRAGON, "no-moves")
+    two = zones(Order="Blue+Green Dragon")
+    q = pos(board(*[E] * 7, "# . . . . . . . D", "Bv # . . . . . . ."), two, move="dragon")
+    assert outcome(play(q, "D i2-h2")) == (DRAGON, "no-moves")

@@ -1,8 +1,7 @@
 """Batrakill: a dragon against knights who fetch towers, in one package.
 
-Rules: ``shared/rules/batrakill.txt``; layouts, rulings 1–14 and notation:
-``shared/spec/batrakill.md``; pbmkit's layout files, house rulings and Setup string:
-``docs/batrakill.md``. Modules:
+The rules text's rules, pbmkit's rulings 1–14 and house rulings, the layout files, the notation
+and the Setup string: ``docs/batrakill.md``. Modules:
 
 * :mod:`~pbmkit.games.batrakill.layout`: layouts as TOML data (``pbmkit/templates/batrakill-*.toml``);
 * :mod:`~pbmkit.games.batrakill.config`: the game a record's tags choose (layout, factions, order);

@@ -1,5 +1,5 @@
 """Checking one Batrakill move: ``None`` when legal, else why not, in players' words (rule numbers
-of ``shared/spec/batrakill.md``)."""
+of pbmkit's rulings 1–14, ``docs/batrakill.md``)."""
 
 from __future__ import annotations
 

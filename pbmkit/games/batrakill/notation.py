@@ -1,4 +1,4 @@
-"""How Batrakill moves are written (``shared/spec/batrakill.md``, "Notation"; docs/batrakill.md).
+"""How Batrakill moves are written (``docs/batrakill.md``, "Notation").
 
 * ``c2-c3``: a knight (or a knight with its carried tower) moves; a knight leaves a tower;
 * ``e9/e8``: the knight steps out of its carried tower on e9 to e8, placing the tower on e9;

@@ -1,7 +1,7 @@
 """Batrakill's rules core: configurations, positions, moves, generation, apply and outcome.
 
-Rule numbers are those of ``shared/spec/batrakill.md``; the house rulings are in
-docs/batrakill.md. A :class:`Config` is one layout with one order of play (the record's tags); a
+Rule numbers are those of pbmkit's rulings 1–14 in ``docs/batrakill.md``, beside the house
+rulings. A :class:`Config` is one layout with one order of play (the record's tags); a
 :class:`Position` holds it, so every function here takes a position alone.
 """
 
