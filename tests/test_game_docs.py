@@ -38,6 +38,16 @@ GAMES: list[GameDoc] = [
     GameDoc("billo", "docs/billo.md", ("tests/games/test_billo_text.py",
                                        "tests/games/test_billo_rules.py")),
     GameDoc("hex", "docs/hex.md", ("tests/games/test_hex_rules.py",)),
+    GameDoc("batu-khan", "docs/batu-khan.md", ("tests/games/test_batu_khan_text.py",
+                                               "tests/games/test_batu_khan_rulings.py",
+                                               "tests/notation/test_batu_khan_notation.py")),
+    GameDoc("baladana", "docs/baladana.md", ("tests/games/test_baladana_text.py",
+                                             "tests/games/test_baladana_rulings.py",
+                                             "tests/games/test_baladana_powers.py",
+                                             "tests/games/test_baladana_setup.py",
+                                             "tests/games/test_baladana_notation.py")),
+    GameDoc("batrakill", "docs/batrakill.md", ("tests/games/test_batrakill_rulings.py",
+                                               "tests/games/test_batrakill_notation.py")),
 ]
 
 OUTSIDE = ("shared/rules", "shared/spec")
@@ -116,3 +126,10 @@ def test_the_page_reader_finds_named_tests_and_skips_file_names() -> None:
     assert named_tests(text) == [
         ("test_batalo_rules_text.py", "test_goal_get_one_of_your_pieces_onto_your_opponents_base"),
         (None, "test_ruling_13_a_repeated_position_is_legal")]
+
+
+def test_every_registered_game_has_a_checked_page() -> None:
+    """A game registered without its page in GAMES would state its rules nowhere checked."""
+    from pbmkit.games import game_key, game_names
+
+    assert sorted(game_names()) == sorted(game_key(g.name) for g in GAMES)
