@@ -46,8 +46,9 @@ from pbmkit.referee.outgoing import Outgoing, board_message, queue, text_message
 if TYPE_CHECKING:
     from pbmkit.games import Game
 
-__all__ = ["COMMANDS", "MAX_UNPROVEN_REPLIES", "MODULES", "Command", "Context", "Refusal",
-           "command", "find_command", "help_text", "load_commands", "unproven_reply"]
+__all__ = ["COMMANDS", "MAX_UNPROVEN_REPLIES", "MODULES", "NUMBERED", "Command", "Context",
+           "Refusal", "bare_move", "command", "find_command", "help_text", "load_commands",
+           "unproven_reply"]
 
 MODULES: tuple[str, ...] = ("pbmkit.referee.club_commands",)
 """Modules that register more commands (imported by :func:`load_commands`)."""
@@ -59,7 +60,8 @@ _KEYS = re.compile(r"\[[gspc]\d*\.[A-Za-z2-7]+\]")
 _TAG_VALUE = re.compile(r"[A-Za-z0-9+]{1,40}(?:,[A-Za-z0-9+]{1,40}){0,9}")
 """A challenge's tag value: words of letters, digits and ``+``, joined by commas."""
 _MOVE_LINE = re.compile(r"^\s*move\s*:\s*(.{1,200})$", re.IGNORECASE)
-_NUMBERED = re.compile(r"^(\d{1,4}(?::\d{1,4})?[a-z]?)\s*\.(?:\s*\.\.)?\s+(.+)$")
+NUMBERED = re.compile(r"^(\d{1,4}(?::\d{1,4})?[a-z]?)\s*\.(?:\s*\.\.)?\s+(.+)$")
+"""A move written with its number (``6. FU to GT``, ``6... FU to GT``): the number, the move."""
 TAGS = ("Board", "Layout", "Order", "First", "TimeControl")
 """The tags a challenge may set (the game checks them)."""
 MAX_UNPROVEN_REPLIES = 10
@@ -108,6 +110,10 @@ class Context:
     """Record texts to write (game number -> text), written before the transaction commits."""
     thread_move: bool = False
     """The command was read from a ``Move:`` line of a reply in a game's thread."""
+    bare_move: bool = False
+    """The command was read from a bare line of a reply in a game's thread (no ``Move:``): the
+    message's one line of the sender's own words (:func:`bare_move`); it is played only as a
+    legal move of the player to move, and anything else gets the one-line hint."""
     replays: dict[int, GameReplay] = field(default_factory=dict)
     """The replays of the records as this transaction has them (read once)."""
     player_keys: list[tuple[int, str]] = field(default_factory=list)
@@ -387,6 +393,22 @@ def thread_move(lines: list[str]) -> str | None:
         if m is not None:
             return m.group(1).strip()
     return None
+
+
+MAX_BARE_MOVE = 200
+"""The longest bare line read as a move (a ``Move:`` line's bound)."""
+
+
+def bare_move(lines: list[str], game_keys: list[tuple[int, str]]) -> str | None:
+    """The bare move of a reply in a game's thread (``DX to FV``, no ``Move:``): the one line of
+    the sender's own words (``lines``: quoted lines, a signature and a quoted original already
+    left out), when the message's keys name one game; None otherwise (no line, two lines or more,
+    keys of several games, a line over :data:`MAX_BARE_MOVE` characters). Whether it is a legal
+    move of the player to move is the ``move`` command's to say."""
+    own = [line.strip() for line in lines if line.strip()]
+    if len(own) != 1 or len({g for g, _ in game_keys}) != 1 or len(own[0]) > MAX_BARE_MOVE:
+        return None
+    return own[0]
 
 
 def help_text(club: Club, game_name: str | None = None) -> str:
@@ -766,7 +788,7 @@ def _move(ctx: Context) -> None:
         raise Refusal(f"game {number}: it is {place_title(side)}'s move, not yours "
                       f"({', '.join(place_title(s) for s in proven)})")
     text = " ".join(words).strip()
-    m = _NUMBERED.match(text)
+    m = NUMBERED.match(text)
     if m is not None:
         if m.group(1) not in (label, label.rpartition(":")[2]):
             raise Refusal(f"game {number}: move {text[:60]!r} is numbered {m.group(1)}, but the "

@@ -34,8 +34,10 @@ from pbmkit.mail.trust import address_key
 from pbmkit.referee.club import Club, load_club, write_atomic
 from pbmkit.referee.commands import (
     MAX_UNPROVEN_REPLIES,
+    NUMBERED,
     Context,
     Refusal,
+    bare_move,
     find_command,
     help_text,
     load_commands,
@@ -286,23 +288,26 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
         player = db.execute("SELECT * FROM players WHERE address = ?",
                             (address_key(inc.sender),)).fetchone()
         found = find_command(inc.subject, lines)
-        thread = False
+        thread = bare = False
         if found is None and codes and not game_keys:
             found = ("confirm", [])
         if found is None and game_keys:
             move = thread_move(lines)
+            if move is None:  # a bare move, DX to FV: played only as a legal move of the
+                move, bare = bare_move(lines, game_keys), True  # player to move (the key's)
             if move is not None:
                 found, thread = ("move", move.split()), True
         ctx = Context(db, club, club_key, inc, inc.sender, player, found[0] if found else "help",
                       found[1] if found else [], game_keys, codes, now, thread_move=thread,
-                      player_keys=player_keys, challenge_keys=challenge_keys)
+                      bare_move=bare and thread, player_keys=player_keys,
+                      challenge_keys=challenge_keys)
         db.execute("SAVEPOINT command")
         outcome, detail = _run_command(ctx, found, body_error, lines)
         # a reply to a message that proves no key of its sender is bounded a day: a forged From
         # must not make the referee a mail cannon at a third party
         bounded = bool(ctx.outgoing) and not ctx.carries_proof()
         quiet = bounded and not unproven_reply(db, inc.sender, now, count=False)
-        if outcome == "refused" or quiet:
+        if outcome != "done" or quiet:
             db.execute("ROLLBACK TO command")
         db.execute("RELEASE command")
         if quiet:
@@ -364,6 +369,8 @@ def _run_command(ctx: Context, found: tuple[str, list[str]] | None, body_error: 
                  lines: list[str]) -> tuple[str, str]:
     commands = load_commands()
     if found is None:
+        if _thread_hint(ctx, lines, ""):
+            return "help", "no command in a game's thread: the hint sent"
         ctx.reply(f"Not a command: {strip_subject(ctx.message.subject)[:60]}",
                   _not_a_command(ctx.message.subject, lines, body_error) + help_text(ctx.club))
         return "help", "no command: the help sent"
@@ -376,12 +383,53 @@ def _run_command(ctx: Context, found: tuple[str, list[str]] | None, body_error: 
     except Refusal as exc:
         ctx.outgoing.clear()
         ctx.records.clear()
+        if ctx.bare_move and _thread_hint(ctx, lines, " ".join(args)):
+            return "help", f"a bare line, no move of the player to move: the hint sent " \
+                           f"({exc.lines[0][:160] if exc.lines else ''})"
         key = _proven_key(ctx)
         ctx.reply(f"Refused: {name} {' '.join(args)[:60]}".strip(),
                   "\n".join(_said(exc.lines)) + "\n\nNothing was changed. (Write 'help' for "
                   "the commands.)\n", key=key)
         return "refused", f"{name}: refused: {exc.lines[0][:200] if exc.lines else ''}"
     return "done", f"{name} {' '.join(args)[:80]}".strip()
+
+
+def _thread_hint(ctx: Context, lines: list[str], line: str) -> bool:
+    """In a reply in one game's thread without a command (or whose bare ``line`` is no legal
+    move of the player to move): reply with the one-line hint to write ``Move: ...`` (the line
+    itself when it reads as a move of the game, else the game's example) and what was read;
+    False when the message's keys name no one game of the club (the help answers then)."""
+    from pbmkit.notation.problems import printable
+
+    games = sorted({g for g, _ in ctx.game_keys})
+    if len(games) != 1:
+        return False
+    try:
+        rep = ctx.replay(games[0])
+    except Refusal:
+        return False
+    game = rep.game
+    if game is None:
+        return False
+    example = game.notation.example
+    m = NUMBERED.match(line)
+    written = (m.group(2) if m else line).strip()
+    try:
+        if written:
+            game.notation.normalize(written)
+            example = printable(written, 60)
+    except ValueError:
+        pass
+    words = strip_subject(ctx.message.subject).split()
+    first = next((x for x in lines if x.strip()), "")
+    ctx.reply(f"Not a command: {strip_subject(ctx.message.subject)[:60]}",
+              f"To play in game {games[0]}, write a line: Move: {example}\n\n"
+              f"(The referee read here {_shown(words[0] if words else '')} and {_shown(first)}. "
+              "It reads your own words only: quoted lines, starting with '>', are not read. "
+              "A line without 'Move:' is played only when it is your whole message and a legal "
+              "move of the player to move. 'help' lists the commands.)\n",
+              key=_proven_key(ctx))
+    return True
 
 
 _UNCHANGED = "nothing was changed"
