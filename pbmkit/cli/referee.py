@@ -21,12 +21,18 @@ def referee() -> None:
               help="The referee's own e-mail address (players write to it).")
 @click.option("--name", default=None, help="The club's name (default: the folder's).")
 @click.option("--organiser", default=None, help="The organiser's address (default: the referee's).")
-def init(folder: str, address: str, name: str | None, organiser: str | None) -> None:
-    """Make the club folder FOLDER: club.toml (edit it), the database, games/, a Maildir."""
+@click.option("--force", is_flag=True,
+              help="Make the club in a folder that holds other files (never over a club).")
+def init(folder: str, address: str, name: str | None, organiser: str | None,
+         force: bool) -> None:
+    """Make the club folder FOLDER: club.toml (edit it), the database, games/, a Maildir.
+
+    FOLDER must be new or empty (or --force).
+    """
     from pbmkit.referee.club import ClubError, init_club
 
     try:
-        club = init_club(folder, name=name, address=address, organiser=organiser)
+        club = init_club(folder, name=name, address=address, organiser=organiser, force=force)
     except ClubError as exc:
         raise InputError(str(exc)) from None
     toml = os.path.join(folder, "club.toml")  # "club/" gives club/club.toml, not club//

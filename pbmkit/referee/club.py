@@ -37,6 +37,7 @@ from typing import Any
 from pbmkit.mail.files import MAX_CONFIG, MailError
 from pbmkit.mail.smtp import SmtpConfig, load_config
 from pbmkit.mail.trust import address_key
+from pbmkit.notation.problems import printable
 
 __all__ = ["CLUB_FILE", "DB_FILE", "GAMES_DIR", "Club", "ClubError", "init_club", "load_club",
            "write_atomic"]
@@ -250,16 +251,25 @@ def write_atomic(path: Path, data: bytes, *, sync: bool = True) -> None:
 
 def init_club(root: str | os.PathLike[str], *, name: str | None = None,
               address: str = "referee@club.example.org",
-              organiser: str | None = None) -> Club:
+              organiser: str | None = None, force: bool = False) -> Club:
     """Make the club folder ``root``: ``club.toml`` (a template to edit), the database, ``games/``
     and the Maildir ``maildir/{new,cur,tmp}``. Refused (:class:`ClubError`, nothing written) when
-    ``root`` holds a club already."""
+    ``root`` holds a club already, and when it is a folder that is not empty (an event's files,
+    say: the club's ``games/`` would mix with them), unless ``force``."""
     from pbmkit.referee.db import open_db
     from pbmkit.referee.keys import make_club_key
 
     folder = Path(root)
     if (folder / CLUB_FILE).exists() or (folder / DB_FILE).exists():
         raise ClubError(f"{folder} holds a club already ({CLUB_FILE}); nothing was changed")
+    if not force and folder.is_dir():
+        held = sorted(p.name for p in folder.iterdir())
+        if held:
+            shown = ", ".join(printable(n, 40) for n in held[:3]) + (", ..." if len(held) > 3
+                                                                     else "")
+            raise ClubError(f"{folder} is not empty ({len(held)} entries: {shown}): a club is "
+                            "made in a new or empty folder (give --force to make it there "
+                            "anyway); nothing was changed")
     if address_key(address) is None or "+" in address.rpartition("@")[0]:
         raise ClubError(f"{address!r} is not a plain e-mail address like referee@club.example.org")
     folder.mkdir(parents=True, exist_ok=True)

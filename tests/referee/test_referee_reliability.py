@@ -156,6 +156,32 @@ def test_init_makes_a_club_folder_and_refuses_to_overwrite_one(tmp_path: Path) -
     assert "Traceback" not in bad.output
 
 
+def test_init_refuses_a_folder_that_is_not_empty_unless_forced(tmp_path: Path) -> None:
+    """Issue 34. Before: ``referee init`` wrote club.toml, the database, games/ and maildir/
+    into any folder, beside an event's files. Now a folder that holds anything is refused (exit
+    2, one line naming what it holds, nothing written) unless ``--force``; an empty folder is
+    fine, and ``--force`` never makes a club over a club."""
+    from click.testing import CliRunner
+
+    event = tmp_path / "event"
+    event.mkdir()
+    (event / "event.toml").write_text("title = 'Spring'\n")
+    (event / "round-1.txt").write_text("")
+    result = CliRunner().invoke(cli, ["referee", "init", str(event)])
+    assert result.exit_code == 2, result.output
+    assert "is not empty (2 entries: event.toml, round-1.txt)" in result.output
+    assert "--force" in result.output and "Traceback" not in result.output
+    assert sorted(p.name for p in event.iterdir()) == ["event.toml", "round-1.txt"]
+    forced = CliRunner().invoke(cli, ["referee", "init", str(event), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert (event / "club.toml").exists() and (event / "event.toml").exists()
+    again = CliRunner().invoke(cli, ["referee", "init", str(event), "--force"])
+    assert again.exit_code == 2 and "holds a club already" in again.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert CliRunner().invoke(cli, ["referee", "init", str(empty)]).exit_code == 0
+
+
 def test_run_on_the_command_line_handles_the_inbox_and_sends(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
