@@ -22,6 +22,8 @@ The tables (docs/referee.md, "The database"):
   add when it is sent, ``{"game": 12, "plies": 9}``).
 * ``unproven_replies`` (version 5): replies sent to an address today for messages that proved
   no key (the bound on what a forged From can make the referee send to a third party).
+* ``chatter_replies`` (version 6): the replies that are no game event (help, refusals) sent to
+  an address today, by the digest of the words they answered (the bound on a mail loop).
 """
 
 from __future__ import annotations
@@ -161,6 +163,17 @@ MIGRATIONS: list[str] = [
         day TEXT NOT NULL,
         count INTEGER NOT NULL,
         PRIMARY KEY (address, day)
+    )
+    """,
+    # 5 -> 6: the replies that are no game event (help, refusals, "not a command") an address got
+    # today, each with the digest of the words it answered: an auto-responder that sets none of
+    # the auto-reply headers must not loop with the referee (docs/referee.md, "Mail loops").
+    """
+    CREATE TABLE chatter_replies (
+        address TEXT NOT NULL,
+        day TEXT NOT NULL,
+        words TEXT NOT NULL,
+        PRIMARY KEY (address, day, words)
     )
     """,
 ]

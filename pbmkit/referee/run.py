@@ -19,6 +19,7 @@ import datetime
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import time
 from collections import Counter
@@ -207,6 +208,43 @@ def _content_digest(inc: Incoming, lines: list[str], keys: list[str]) -> str:
     return "sha256:" + hashlib.sha256("\n".join(parts).encode("utf-8", "replace")).hexdigest()
 
 
+MAX_CHATTER_REPLIES = 10
+"""The most replies an address gets a day (UTC) that are no game event (the help, a refusal, "not
+a command"), keyed or not: an auto-responder without the auto-reply headers answering the
+referee's keyed address would otherwise loop with it (docs/referee.md, "Mail loops")."""
+_CHATTER = ("help", "refused")
+"""The outcomes whose reply is no game event."""
+_ECHOED = re.compile(r"^\s*(?:(?:re|fwd?|aw|wg|sv|tr|auto(?:matic)?(?: reply| response)?|"
+                     r"out of office|abwesenheit|absence|autosvar|réponse automatique|"
+                     r"not a command|refused)\s*:\s*)+", re.IGNORECASE)
+"""What a responder puts before the subject it answers, and what the referee's own replies put
+before the subject they answer: a subject echoed back and forth is one subject."""
+
+
+def _chatter_held(db: sqlite3.Connection, inc: Incoming, lines: list[str], keys: list[str],
+                  now: datetime.datetime) -> str | None:
+    """Why a reply that is no game event is held back (or None, and it is counted): the sender
+    had one today for the same words (the subject without what :data:`_ECHOED` strips, and the
+    body's own lines) to the same keys, or :data:`MAX_CHATTER_REPLIES` already."""
+    address = address_key(inc.sender or "") or (inc.sender or "").lower()
+    day = now.astimezone(datetime.UTC).date().isoformat()
+    own = [line for line in lines[:200] if line.strip()]
+    subject = _ECHOED.sub("", inc.subject).strip().lower()
+    words = "sha256:" + hashlib.sha256("\n".join([" ".join(sorted(keys)), subject, *own])
+                                       .encode("utf-8", "replace")).hexdigest()
+    if db.execute("SELECT 1 FROM chatter_replies WHERE address = ? AND day = ? AND words = ?",
+                  (address, day, words)).fetchone():
+        return "the same words as a message answered today (an auto-responder?)"
+    count = db.execute("SELECT COUNT(*) FROM chatter_replies WHERE address = ? AND day = ?",
+                       (address, day)).fetchone()[0]
+    if int(count) >= MAX_CHATTER_REPLIES:
+        return f"{MAX_CHATTER_REPLIES} replies today that were no game event (help, refusals)"
+    db.execute("DELETE FROM chatter_replies WHERE day < ?", (day,))
+    db.execute("INSERT INTO chatter_replies (address, day, words) VALUES (?, ?, ?)",
+               (address, day, words))
+    return None
+
+
 def _seen(db: sqlite3.Connection, message_id: str | None, digest: str) -> bool:
     if message_id and db.execute("SELECT 1 FROM messages WHERE message_id = ?",
                                  (message_id,)).fetchone():
@@ -270,9 +308,9 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
     lines, body_error = _own_lines(inc)
     game_keys, codes = keys_in([*_addresses(inc.message), inc.subject])
     player_keys, challenge_keys = person_keys_in([*_addresses(inc.message), inc.subject])
-    digest = _content_digest(inc, lines, [f"g{g}.{s}" for g, s in game_keys] + codes
-                             + [f"p{p}.{s}" for p, s in player_keys]
-                             + [f"c{c}.{s}" for c, s in challenge_keys])
+    keys = ([f"g{g}.{s}" for g, s in game_keys] + codes + [f"p{p}.{s}" for p, s in player_keys]
+            + [f"c{c}.{s}" for c, s in challenge_keys])
+    digest = _content_digest(inc, lines, keys)
     loop = loop_reason(inc, club)
     if loop is not None:
         outcome, line = _once(db, message_id, digest, inc.sender, "ignored",
@@ -310,12 +348,18 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
         if outcome != "done" or quiet:
             db.execute("ROLLBACK TO command")
         db.execute("RELEASE command")
+        held = None if quiet or not ctx.outgoing or outcome not in _CHATTER else \
+            _chatter_held(db, inc, lines, keys, now)
         if quiet:
             ctx.outgoing.clear()
             ctx.records.clear()
             outcome, detail = "unanswered", (f"{ctx.name}: no answer: {MAX_UNPROVEN_REPLIES} "
                                              "replies today to messages without a key of "
                                              "this address")
+        elif held is not None:
+            ctx.outgoing.clear()
+            outcome, detail = "unanswered", f"{ctx.name}: no answer: {held} (would have been " \
+                                            f"{outcome}: {detail[:120]})"
         elif bounded:
             unproven_reply(db, inc.sender, now)
         queue_all(ctx)
