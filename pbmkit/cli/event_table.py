@@ -27,6 +27,10 @@ _PAPER = click.option("--paper", type=click.Choice(["letter", "a4"], case_sensit
                       default="letter", show_default=True, help="Paper size of a PDF.")
 _FONT = click.option("--font", "font", type=click.Path(dir_okay=False), default=None,
                      help="A TrueType font (.ttf) for the characters DejaVu Sans lacks (CJK ...).")
+PLACEHOLDER_SENDER = "organiser@invalid"
+"""The From of ``event mail --dry-run``'s messages when the event knows no address to send from
+(no organiser's e-mail, no ``from`` in mail.toml): a dry run sends nothing, so it needs none;
+``.invalid`` is the top-level domain reserved for names that can never be real (RFC 2606)."""
 
 
 def _load(folder: str) -> Event:
@@ -164,14 +168,16 @@ def letters(folder: str, output: str | None, paper: str, font: str | None) -> No
 @click.command("mail")
 @_DIR
 @click.option("--dry-run", is_flag=True,
-              help="Send nothing: write each player's message as an .eml file (to -o FOLDER).")
+              help="Send nothing: write each player's message as an .eml file (to -o FOLDER); "
+                   "needs no address to send from.")
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False), default=None,
               help="With --dry-run: the folder of the .eml files (default: DIR/mail).")
 @click.option("--player", "only", multiple=True, metavar="NAME",
               help="Only this player (repeat for several); default: every player with an e-mail.")
 def mail(folder: str, dry_run: bool, out_dir: str | None, only: tuple[str, ...]) -> None:
     """E-mail each player their letter (as event letters prints it) through the SMTP server of
-    mail.toml (docs/mail.md), from the organiser's address (else mail.toml's from).
+    mail.toml (docs/mail.md), from the organiser's address (else mail.toml's from; a --dry-run
+    without either writes the messages from organiser@invalid, and says so).
 
     Players without an e-mail address are named on standard error: print their letter. A
     message the server does not take stops the sending; the players not reached are listed
@@ -211,6 +217,9 @@ def mail(folder: str, dry_run: bool, out_dir: str | None, only: tuple[str, ...])
     organiser = event.organiser
     sender = (organiser.email if organiser and organiser.email else None) or (
         config.sender if config is not None else None)
+    placeholder = not sender and dry_run
+    if placeholder:
+        sender = PLACEHOLDER_SENDER  # a dry run sends nothing: it needs no address to send from
     if not sender:
         raise InputError("no address to send from: give the organiser an e-mail in the players "
                          "file (event.toml's [organiser]) or set from in mail.toml")
@@ -229,6 +238,9 @@ def mail(folder: str, dry_run: bool, out_dir: str | None, only: tuple[str, ...])
             path = target / f"{seeds[player.name]:02d}-{_slug(player.name)}.eml"
             atomic_write(str(path), msg.as_bytes())
         click.echo(f"Dry run: wrote {len(messages)} message(s) to {target} (nothing sent)")
+        if placeholder:
+            click.echo(f"From: {PLACEHOLDER_SENDER}, a stand-in: to send, give the organiser an "
+                       "e-mail in the players file (event.toml's [organiser]) or set from in mail.toml")
         return
     assert config is not None
     sent: list[str] = []
