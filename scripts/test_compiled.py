@@ -5,7 +5,8 @@ an unchanged tree is not compiled again), compiles the hot modules there in plac
 would (``setup.py build_ext --inplace`` with ``PBMKIT_COMPILE=1``: a module that cannot be
 compiled fails the run), then runs there the tests the compiled modules answer for: the generic
 and per-game tests (rules, notation, check, play), the notation tests, ``pbmkit check`` and the
-golden outputs, and ``tests/test_compiled_build.py``, the guard: every hot module imported
+golden outputs, docs/api.md's examples (``tests/test_api_doc.py``: true of both builds), and
+``tests/test_compiled_build.py``, the guard: every hot module imported
 compiled, from the copy, never the source tree's pure modules. Without a working C compiler it
 says so in one line and tests nothing (the pure suite has run). Prints the time each step took.
 
@@ -27,7 +28,7 @@ COPY = ROOT / "build" / "compiled"
 TREE = ("pbmkit", "tests", "examples", "scripts", "docs", "build_backend")
 FILES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in")
 TESTS = ("tests/games", "tests/notation", "tests/test_golden_outputs.py", "tests/cli/test_quick_check.py",
-         "tests/test_compiled_build.py")
+         "tests/test_api_doc.py", "tests/test_compiled_build.py")
 _SKIP = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", ".pytest_cache")
 
 sys.path.insert(0, str(ROOT / "build_backend"))
