@@ -148,3 +148,21 @@ def test_the_readme_links_every_doc() -> None:
     docs = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))
     assert "docs/api.md" in docs
     assert [d for d in docs if f"]({d})" not in README] == []
+
+
+def test_left_in_status_is_the_side_to_moves_days_as_the_readme_and_docs_desk_say() -> None:
+    """Issue 34: README said LEFT was "the days Ann has left"; status prints the side to move's
+    (docs/desk.md): in game 2 Carla's 5 (30 - 25), not Ann's 15."""
+    import json
+
+    done = subprocess.run([sys.executable, "-m", "pbmkit", "status", str(ROOT / "examples" / "desk"),
+                           "--me", "Ann Lee", "--today", "2026-11-23", "--json"],
+                          capture_output=True, text=True, timeout=60, check=True)
+    [game2] = [r for r in json.loads(done.stdout) if r["number"] == "2"]
+    assert (game2["me"], game2["to_move"], game2["opponent"]) == ("orange", "yellow", "Carla Diaz")
+    assert game2["days_left"] == 30 - game2["days_used"]["yellow"] == 5
+    readme = " ".join(section("Many games at once: the correspondence desk").split())
+    assert "LEFT the days the side to move has left under the time control" in readme
+    assert "Carla's in game 2" in readme
+    desk = " ".join((ROOT / "docs" / "desk.md").read_text(encoding="utf-8").split())
+    assert "the days left to the side to move under the time control" in desk
