@@ -20,6 +20,11 @@ SCRIPT = ROOT / "scripts" / "system_deps.sh"
 LIST = ROOT / "scripts" / "system-packages.txt"
 
 
+_OUTSIDE_MAKE = {k: v for k, v in os.environ.items()
+                 if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES")}
+"""The environment of a make run as a user's (these tests run inside `make test` too)."""
+
+
 def _packages() -> list[str]:
     names = []
     for line in LIST.read_text(encoding="utf-8").splitlines():
@@ -117,8 +122,9 @@ def test_otherwise_it_stops_at_once_with_one_line_naming_the_command(tmp_path: P
 
 
 def test_make_test_runs_the_script_first_and_ci_only_calls_make_test() -> None:
-    plan = subprocess.run(["make", "-n", "-o", ".venv/.installed-test", "test"], cwd=ROOT,
-                          capture_output=True, text=True, check=True).stdout.splitlines()
+    plan = subprocess.run(["make", "--no-print-directory", "-n", "-o", ".venv/.installed-test",
+                           "test"], cwd=ROOT, capture_output=True, text=True, check=True,
+                          env=_OUTSIDE_MAKE).stdout.splitlines()
     assert plan[0] == "bash scripts/system_deps.sh"
     ci = [ln for ln in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
           if ln.strip() and not ln.startswith("#")]
@@ -134,10 +140,10 @@ def test_a_failing_stage_does_not_hide_the_next_and_fails_make_test(
         tmp_path: Path, pure: str, compiled: str, said: str) -> None:
     marks = tmp_path / "ran"
     done = subprocess.run(
-        ["make", "-s", "-o", ".venv/.installed-test", "test", "SYSTEM_DEPS=true",
-         f"PURE_TESTS=echo pure >> {marks}; {pure}",
+        ["make", "--no-print-directory", "-s", "-o", ".venv/.installed-test", "test",
+         "SYSTEM_DEPS=true", f"PURE_TESTS=echo pure >> {marks}; {pure}",
          f"COMPILED_TESTS=echo compiled >> {marks}; {compiled}"],
-        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "MAKEFLAGS": ""})
+        cwd=ROOT, capture_output=True, text=True, env=_OUTSIDE_MAKE)
     assert marks.read_text(encoding="utf-8").split() == ["pure", "compiled"]
     assert done.returncode != 0
     assert said in done.stderr
@@ -145,8 +151,8 @@ def test_a_failing_stage_does_not_hide_the_next_and_fails_make_test(
 
 def test_make_test_passes_when_both_stages_pass(tmp_path: Path) -> None:
     done = subprocess.run(
-        ["make", "-s", "-o", ".venv/.installed-test", "test", "SYSTEM_DEPS=true",
-         "PURE_TESTS=true", "COMPILED_TESTS=true"],
-        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "MAKEFLAGS": ""})
+        ["make", "--no-print-directory", "-s", "-o", ".venv/.installed-test", "test",
+         "SYSTEM_DEPS=true", "PURE_TESTS=true", "COMPILED_TESTS=true"],
+        cwd=ROOT, capture_output=True, text=True, env=_OUTSIDE_MAKE)
     assert done.returncode == 0, done.stderr
     assert "both stages passed" in done.stdout
