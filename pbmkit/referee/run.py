@@ -321,8 +321,8 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
     ctx: Context | None = None
     try:
         if _seen(db, message_id, digest):
-            db.execute("ROLLBACK")
-            return "duplicate", f"{where}: handled before ({message_id or digest[:20]})"
+            detail = _duplicate(db, message_id, digest, inc.sender, now)
+            return "duplicate", f"{where} from {inc.sender}: {detail}"
         player = db.execute("SELECT * FROM players WHERE address = ?",
                             (address_key(inc.sender),)).fetchone()
         found = find_command(inc.subject, lines)
@@ -505,13 +505,23 @@ def _proven_key(ctx: Context) -> str | None:
     return ctx.key_of(games[0], sides[0]) if sides else None
 
 
+def _duplicate(db: sqlite3.Connection, message_id: str | None, digest: str, sender: str | None,
+               now: datetime.datetime) -> str:
+    """A message handled before, again (a server's redelivery, a resend): nothing done, but a
+    ledger row, so that ``log --outcome duplicate`` and ``status`` show it (inside the open
+    transaction, which this commits)."""
+    detail = f"handled before ({(message_id or digest)[:60]}): nothing done"
+    _ledger(db, message_id, digest, sender, "duplicate", detail, now)
+    db.execute("COMMIT")
+    return detail
+
+
 def _once(db: sqlite3.Connection, message_id: str | None, digest: str, sender: str | None,
           outcome: str, detail: str, now: datetime.datetime) -> tuple[str, str]:
     """A ledger row for a message that gets no answer (unless it was handled before)."""
     db.execute("BEGIN IMMEDIATE")
     if _seen(db, message_id, digest):
-        db.execute("ROLLBACK")
-        return "duplicate", f"handled before ({message_id or digest[:20]})"
+        return "duplicate", _duplicate(db, message_id, digest, sender, now)
     _ledger(db, message_id, digest, sender, outcome, detail, now)
     db.execute("COMMIT")
     return outcome, detail
@@ -528,8 +538,7 @@ def _oversized(db: sqlite3.Connection, club: Club, item: InboxMessage, now: date
     assert inc.sender is not None
     db.execute("BEGIN IMMEDIATE")
     if _seen(db, inc.message_id, digest):
-        db.execute("ROLLBACK")
-        return "duplicate", "handled before"
+        return "duplicate", _duplicate(db, inc.message_id, digest, inc.sender, now)
     answer = unproven_reply(db, inc.sender, now)  # nothing of it is read: it proves nothing
     _ledger(db, inc.message_id, digest, inc.sender, "oversized",
             "too large; refused" if answer else "too large; no answer (the day's bound of "
