@@ -60,7 +60,7 @@ def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool,
     from pbmkit.mail.files import MailError
     from pbmkit.referee.club import ClubError
     from pbmkit.referee.db import DatabaseError
-    from pbmkit.referee.run import Busy, InboxFailed, RunReport, run_club
+    from pbmkit.referee.run import Busy, DiskFull, InboxFailed, RunReport, run_club
 
     def tell(report: RunReport) -> None:
         if verbose:
@@ -83,7 +83,7 @@ def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool,
         except InboxFailed as exc:  # the rest of the run was done; the run fails all the same
             tell(exc.report)
             raise Refused(str(exc)) from None
-        except (ClubError, MailError, DatabaseError) as exc:
+        except (ClubError, MailError, DatabaseError, DiskFull) as exc:
             raise Refused(str(exc)) from None
         else:
             tell(report)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import errno
 import hashlib
 import json
 import os
@@ -53,8 +54,8 @@ from pbmkit.referee.keys import keys_in, load_club_key, person_keys_in
 from pbmkit.referee.outgoing import Sender, SendReport, send_due, text_message
 from pbmkit.referee.status import LAST_RUN_KEY, printable
 
-__all__ = ["Busy", "InboxFailed", "RunReport", "handle_message", "loop_reason", "open_inbox", "reconcile",
-           "run_club"]
+__all__ = ["Busy", "DiskFull", "InboxFailed", "RunReport", "disk_full", "handle_message",
+           "loop_reason", "open_inbox", "reconcile", "run_club"]
 
 _BULK = {"bulk", "junk", "list"}
 _ROBOTS = {"mailer-daemon", "postmaster", "noreply", "no-reply", "listserv", "majordomo"}
@@ -62,6 +63,24 @@ _ROBOTS = {"mailer-daemon", "postmaster", "noreply", "no-reply", "listserv", "ma
 
 class Busy(Exception):
     """Another run holds the club's lock."""
+
+
+class DiskFull(Exception):
+    """The club's disk (or the database's) is full: the run stopped; nothing was lost."""
+
+    def __init__(self, root: str | os.PathLike[str], exc: BaseException) -> None:
+        super().__init__(f"the disk of the club {os.fspath(root)} is full ({type(exc).__name__}: "
+                         f"{str(exc)[:120]}): the run stopped and nothing was lost (a message "
+                         "not handled stays in the inbox, a record is put back from the "
+                         "database); make room, then run again")
+
+
+def disk_full(exc: BaseException) -> bool:
+    """Whether ``exc`` says a disk is full (ENOSPC, EDQUOT, or SQLite's "database or disk is
+    full")."""
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    return isinstance(exc, sqlite3.Error) and "full" in str(exc).lower()
 
 
 class InboxFailed(MailError):
@@ -373,6 +392,11 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
     except Exception as exc:  # a fault of the referee: this message is refused, the inbox goes on
         if db.in_transaction:
             db.execute("ROLLBACK")
+        if disk_full(exc):  # not the message's fault: it stays in the inbox for the next run
+            with contextlib.suppress(Exception):
+                if ctx is not None and ctx.records:
+                    reconcile(db, club, list(ctx.records))
+            raise DiskFull(club.root, exc) from None
         if ctx is not None and ctx.records:
             reconcile(db, club, list(ctx.records))
         why = f"{type(exc).__name__}: {str(exc)[:200]}"
@@ -596,8 +620,22 @@ def run_club(root: str | os.PathLike[str], *, now: Callable[[], datetime.datetim
     """One run over the club ``root``: reconcile the records, handle every message of the inbox,
     then send the outbox (``retry_now``: the messages waiting their back-off after a failure
     too). :class:`Busy` when another run holds the lock; :class:`ClubError`, :class:`MailError`
-    for a club that cannot be used."""
+    for a club that cannot be used; :class:`DiskFull` when a write found the disk full."""
     club = load_club(root)
+    try:
+        return _run_club(club, now=now, clock=clock, sender=sender, inbox=inbox, send=send,
+                         retry_now=retry_now)
+    except DiskFull:
+        raise
+    except Exception as exc:  # reconcile, a COMMIT, the outbox: a full disk is one line
+        if disk_full(exc):
+            raise DiskFull(club.root, exc) from None
+        raise
+
+
+def _run_club(club: Club, *, now: Callable[[], datetime.datetime] | None,
+              clock: Callable[[], float], sender: Sender | None, inbox: Inbox | None,
+              send: bool, retry_now: bool) -> RunReport:
     report = RunReport()
     failure: MailError | None = None
     with club_lock(club):
