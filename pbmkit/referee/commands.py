@@ -107,6 +107,8 @@ class Context:
     now: datetime.datetime
     outgoing: list[Outgoing] = field(default_factory=list)
     records: dict[int, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    """What the organiser should know of this message (added to its line in the ledger)."""
     """Record texts to write (game number -> text), written before the transaction commits."""
     thread_move: bool = False
     """The command was read from a ``Move:`` line of a reply in a game's thread."""
@@ -808,6 +810,20 @@ LEAVE: list[Callable[[Context, int, str, GameReplay], int]] = []
 """Days of leave to write on the move of a side (``[%ccleave N]``: the player's vacation)."""
 
 
+def latest_date(rep: GameReplay) -> datetime.date | None:
+    """The latest date a game's record holds (its Date tag, a move's sent or received date)."""
+    from pbmkit.notation.desk import replay_clock
+
+    clock = replay_clock(rep)
+    if clock is None:
+        return None
+    days = [d for m in clock.moves for d in (m.notes.sent, m.notes.received, m.notes.arrived)
+            if d is not None]
+    if clock.start is not None:
+        days.append(clock.start)
+    return max(days, default=None)
+
+
 def play_for(ctx: Context, number: int, rep: GameReplay, text: str, *, via: str = "",
              hooks: bool = True) -> Any:
     """Play ``text`` for the side to move of game ``number`` (whose right to move the caller
@@ -821,10 +837,16 @@ def play_for(ctx: Context, number: int, rep: GameReplay, text: str, *, via: str 
     game = rep.game
     assert game is not None
     side = rep.next_turn()[1]
+    sent = ctx.today
+    last = latest_date(rep)
+    if last is not None and sent < last:  # the machine's clock set back: never a date before
+        ctx.notes.append(f"game {number}: the machine's clock says {sent}, before the "
+                         f"record's last date {last}: {last} written")
+        sent = last
     try:
         played = play_move(ctx.record_text(number), str(row["record"]), rep, text,
                            note=lambda: annotation_text(
-                               sent=ctx.today, leave=sum(h(ctx, number, side, rep) for h in LEAVE)),
+                               sent=sent, leave=sum(h(ctx, number, side, rep) for h in LEAVE)),
                            listing="")  # the players have no command listing moves
     except MoveRefused as exc:
         raise Refusal(*(f"game {number}: {line}" if k == 0 else line

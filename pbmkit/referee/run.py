@@ -367,6 +367,8 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
         if outcome != "done" or quiet:
             db.execute("ROLLBACK TO command")
         db.execute("RELEASE command")
+        if ctx.notes:
+            detail = f"{detail} ({'; '.join(ctx.notes)})"
         held = None if quiet or not ctx.outgoing or outcome not in _CHATTER else \
             _chatter_held(db, inc, lines, keys, now)
         if quiet:
@@ -643,6 +645,10 @@ def _run_club(club: Club, *, now: Callable[[], datetime.datetime] | None,
         db = open_db(club.db_path)
         try:
             report.rewritten = reconcile(db, club)
+            behind = _clock_behind(db, club, now() if now is not None
+                                   else datetime.datetime.now(datetime.UTC))
+            if behind is not None:
+                report.problems.append(behind)
             timer = _Timer(report.timings)
             try:
                 _take_inbox(db, club, club_key, inbox, now, report, timer)
@@ -669,6 +675,44 @@ def _run_club(club: Club, *, now: Callable[[], datetime.datetime] | None,
     if failure is not None:
         raise InboxFailed(str(failure), report)
     return report
+
+
+_CLOCK_HIGH = "clock_high"
+"""The ``club_state`` row holding the latest time a run saw (ISO 8601, UTC)."""
+_CLOCK_WARNED = "clock_warned"
+"""The ``club_state`` row holding the ``clock_high`` the organiser was told the clock is behind."""
+
+
+def _clock_behind(db: sqlite3.Connection, club: Club, moment: datetime.datetime) -> str | None:
+    """A line when the machine's clock is more than an hour behind the latest time a run saw (a
+    clock set back): the organiser is mailed once about it; the moves keep their records' dates
+    (:func:`pbmkit.referee.commands.latest_date`)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        row = db.execute("SELECT value FROM club_state WHERE key = ?", (_CLOCK_HIGH,)).fetchone()
+        high = datetime.datetime.fromisoformat(str(row[0])) if row else None
+        if high is None or moment > high:
+            db.execute("INSERT OR REPLACE INTO club_state (key, value) VALUES (?, ?)",
+                       (_CLOCK_HIGH, moment.isoformat(timespec="seconds")))
+            return None
+        if moment >= high - datetime.timedelta(hours=1):
+            return None
+        line = (f"the machine's clock says {moment:%Y-%m-%d %H:%M} UTC, before the latest time "
+                f"a run saw ({high:%Y-%m-%d %H:%M} UTC): was it set back? No move is dated "
+                "before its record's last date; set the clock right")
+        warned = db.execute("SELECT value FROM club_state WHERE key = ?",
+                            (_CLOCK_WARNED,)).fetchone()
+        if club.organiser and (warned is None or str(warned[0]) != str(row[0])):
+            from pbmkit.referee.outgoing import queue
+
+            queue(db, text_message(club, club.organiser, f"{club.name}: the referee's clock is "
+                                   "behind", f"The referee of {club.name}: {line}.\n", now=moment),
+                  moment)
+            db.execute("INSERT OR REPLACE INTO club_state (key, value) VALUES (?, ?)",
+                       (_CLOCK_WARNED, str(row[0])))
+        return line
+    finally:
+        db.execute("COMMIT")
 
 
 def _note_run(db: sqlite3.Connection, now: Callable[[], datetime.datetime] | None,
