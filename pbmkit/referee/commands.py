@@ -46,9 +46,9 @@ from pbmkit.referee.outgoing import Outgoing, board_message, queue, text_message
 if TYPE_CHECKING:
     from pbmkit.games import Game
 
-__all__ = ["COMMANDS", "MAX_UNPROVEN_REPLIES", "MODULES", "NUMBERED", "Command", "Context",
-           "Refusal", "bare_move", "command", "find_command", "help_text", "load_commands",
-           "unproven_reply"]
+__all__ = ["COMMANDS", "MAX_UNPROVEN_REPLIES", "MODULES", "NUMBERED", "SIGNUP_DAYS", "Command",
+           "Context", "Refusal", "bare_move", "command", "expire_signups", "find_command",
+           "help_text", "load_commands", "signup_expired", "unproven_reply"]
 
 MODULES: tuple[str, ...] = ("pbmkit.referee.club_commands",)
 """Modules that register more commands (imported by :func:`load_commands`)."""
@@ -64,6 +64,35 @@ NUMBERED = re.compile(r"^(\d{1,4}(?::\d{1,4})?[a-z]?)\s*\.(?:\s*\.\.)?\s+(.+)$")
 """A move written with its number (``6. FU to GT``, ``6... FU to GT``): the number, the move."""
 TAGS = ("Board", "Layout", "Order", "First", "TimeControl")
 """The tags a challenge may set (the game checks them)."""
+SIGNUP_DAYS = 7
+"""Days a signup waits for its code; then it is forgotten (every run: :func:`expire_signups`)."""
+
+
+def signup_expired(made: str, now: datetime.datetime) -> bool:
+    """Whether a signup made at ``made`` (ISO 8601) is past :data:`SIGNUP_DAYS` at ``now``."""
+    try:
+        when = datetime.datetime.fromisoformat(made)
+    except ValueError:
+        return True
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=datetime.UTC)
+    return now - when > datetime.timedelta(days=SIGNUP_DAYS)
+
+
+def expire_signups(db: sqlite3.Connection, now: datetime.datetime) -> int:
+    """Forget the signups past :data:`SIGNUP_DAYS` and those whose name a player took since (they
+    can never be confirmed); how many."""
+    gone = 0
+    db.execute("BEGIN IMMEDIATE")
+    for row in db.execute("SELECT address, name, made FROM signups").fetchall():
+        taken = db.execute("SELECT 1 FROM players WHERE name = ?", (row["name"],)).fetchone()
+        if taken is not None or signup_expired(str(row["made"]), now):
+            db.execute("DELETE FROM signups WHERE address = ?", (row["address"],))
+            gone += 1
+    db.execute("COMMIT")
+    return gone
+
+
 MAX_UNPROVEN_REPLIES = 10
 """The most replies an address gets a day (UTC) to messages that prove no key of it: what a
 forged From can make the referee send to a third party (docs/referee.md, "Security model")."""
@@ -536,16 +565,19 @@ def _confirm(ctx: Context) -> None:
     codes = [a.lower() for a in ctx.args[:1]] + ctx.codes
     row = ctx.db.execute("SELECT * FROM signups WHERE address = ?",
                          (address_key(ctx.sender),)).fetchone()
-    if row is None or not any(secret_hash(c) == row["code_hash"] for c in codes):
-        raise Refusal("no signup of this address waits for that code: write 'signup NAME' "
-                      "again, and answer the message the referee sends")
+    if row is None or not any(secret_hash(c) == row["code_hash"] for c in codes) \
+            or signup_expired(str(row["made"]), ctx.now):
+        raise Refusal("no signup of this address waits for that code (a code is good for "
+                      f"{SIGNUP_DAYS} days): write 'signup NAME' again, and answer the message "
+                      "the referee sends")
     if ctx.db.execute("SELECT 1 FROM players WHERE name = ?", (row["name"],)).fetchone():
         raise Refusal(f"the name {row['name']} was taken meanwhile; write 'signup NAME' again "
                       "with another")
     ctx.proved = True
     cur = ctx.db.execute("INSERT INTO players (address, name, joined) VALUES (?, ?, ?)",
                          (row["address"], row["name"], ctx.today.isoformat()))
-    ctx.db.execute("DELETE FROM signups WHERE address = ?", (row["address"],))
+    # the signup confirmed, and any other waiting for the same name: it can never be confirmed
+    ctx.db.execute("DELETE FROM signups WHERE address = ? OR name = ?", (row["address"], row["name"]))
     ctx.player = ctx.db.execute("SELECT * FROM players WHERE id = ?",
                                 (cur.lastrowid,)).fetchone()
     ctx.reply(f"{ctx.club.name}: welcome, {row['name']}",

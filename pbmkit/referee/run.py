@@ -40,6 +40,7 @@ from pbmkit.referee.commands import (
     Context,
     Refusal,
     bare_move,
+    expire_signups,
     find_command,
     help_text,
     load_commands,
@@ -645,8 +646,9 @@ def _run_club(club: Club, *, now: Callable[[], datetime.datetime] | None,
         db = open_db(club.db_path)
         try:
             report.rewritten = reconcile(db, club)
-            behind = _clock_behind(db, club, now() if now is not None
-                                   else datetime.datetime.now(datetime.UTC))
+            moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
+            behind = _clock_behind(db, club, moment)
+            expire_signups(db, moment)
             if behind is not None:
                 report.problems.append(behind)
             timer = _Timer(report.timings)
