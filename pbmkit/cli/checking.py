@@ -166,6 +166,10 @@ def run_check(files: Iterable[str], as_json: bool, quiet: bool,
             if not quiet or not rep.valid:
                 status = "valid" if rep.valid else f"INVALID ({len(rep.errors)} error(s))"
                 result = result_words(rep) if rep.valid or rep.winner else "no result"
+                if rep.valid and "Termination" in rep.tags:  # annulled, a forfeit: said after
+                    from pbmkit.notation.desk import game_end
+
+                    result = game_end(rep.tags, rep.winner, result) or result
                 echo(f"{shown}: game {rep.index}{players(rep)}: {status}; {rep.turns} turn(s); "
                      f"{result}")
         if games == 0:

@@ -70,7 +70,7 @@ def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameRepla
     errors, the game is over (unless ``allow_over``), or the edit would break the record.
     """
     from pbmkit.notation import check_text
-    from pbmkit.notation.desk_actions import EventRefused, verify
+    from pbmkit.notation.desk_actions import EventRefused, replay_end, verify
 
     with locked(file):
         text, name = read_source(file)
@@ -80,10 +80,9 @@ def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameRepla
             first = rep.errors[0] if rep.errors else None
             raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
                           + (f"\n{first.format()}" if first else ""))
-        if rep.winner is not None and not allow_over:
-            from pbmkit.cli.checking import result_words
-
-            raise Refused(f"the game is over ({result_words(rep)}); the record was not changed")
+        ended = None if allow_over else replay_end(rep)
+        if ended is not None:
+            raise Refused(f"the game is over ({ended}); the record was not changed")
         try:
             new_text, message = edit(text, rep)
             after = verify(new_text, name)

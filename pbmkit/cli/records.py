@@ -245,6 +245,7 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     """
     from pbmkit.cli.dates import move_note
     from pbmkit.notation import check_text
+    from pbmkit.notation.desk_actions import replay_end
     from pbmkit.notation.moving import AppendRefused, MoveRefused, play_move
     from pbmkit.render.terminal import board_text
 
@@ -261,8 +262,9 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
             raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
                           + (f"\n{first.format()}" if first else ""))
         game = rep.game
-        if rep.winner is not None:
-            raise Refused(f"the game is over: {result_words(rep)}; no more moves can be added")
+        ended = replay_end(rep)
+        if ended is not None:
+            raise Refused(f"the game is over: {ended}; no more moves can be added")
         notes: list[str] = []
 
         def noted() -> str:

@@ -91,6 +91,7 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
     from pbmkit.games import SetupError, get_game
     from pbmkit.notation.desk import (
         desk_report,
+        game_end,
         next_turn,
         sides_in_order,
         standing,
@@ -119,7 +120,8 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
             problems.append(f"bad Setup: {exc}")
     label, side = next_turn(record, order, first)
     winner = written_result(record, order, side)
-    to_move = None if winner is not None else side
+    ended = game_end(tags, winner, ending=record.ending)
+    to_move = None if ended is not None else side
     side_tags = dict(zip(game.sides, game.side_tags, strict=True)) if game is not None else {}
     players = {s: tags.get(side_tags.get(s, s.capitalize()), "?") for s in order}
     folded = {n.casefold() for n in me}
@@ -153,6 +155,7 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
         "unclear": bool(last is not None and last.notes.unclear and to_move is not None),
         "overstepped": [{"side": o.side, "turn": o.label} for o in report.overstepped],
         "winner": winner,
+        "ended": ended,
         "problems": problems,
         "since": now.waiting_since.isoformat() if now.waiting_since else None,
     }
@@ -188,7 +191,8 @@ def _line(row: dict[str, Any]) -> list[str]:
     who = row["opponent"] or " v ".join(row["players"].values())
     if row["to_move"] is None:
         turn = "over: " + ("draw" if row["winner"] == "draw" else
-                           f"{str(row['winner']).capitalize()} won" if row["winner"] else "?")
+                           f"{str(row['winner']).capitalize()} won" if row["winner"] else
+                           row["ended"] or "?")
     else:
         turn = f"{row['to_move'].capitalize()}{' (you)' if row['yours'] else ''} to play {row['turn']}"
     last = row["last_move"] or "-"

@@ -32,6 +32,7 @@ from pbmkit.mail.sources import Incoming, body_lines
 from pbmkit.mail.trust import authentication, same_address
 from pbmkit.notation import append_move, check_text
 from pbmkit.notation.desk import annotation_text, desk_report, format_date, parse_date
+from pbmkit.notation.desk_actions import replay_end
 from pbmkit.notation.edit import set_tag
 from pbmkit.notation.replay import GameReplay
 
@@ -133,7 +134,7 @@ class GameFolder:
         if named is not None:
             return named, name, None
         mine = [r for r in self.records if self._plays(r, msg.sender)]
-        turn = [r for r in mine if r.replay.winner is None
+        turn = [r for r in mine if replay_end(r.replay) is None
                 and same_address(self._players(r).get(r.replay.next_turn()[1]), msg.sender)]
         return (turn or mine), None, None
 
@@ -169,8 +170,10 @@ class GameFolder:
         game = rep.game
         assert game is not None
         title = rec.title
-        if rep.winner is not None or rep.record.ending is not None:
-            return Outcome("refused", msg.where, f"{title}: the game is over; nothing applied", rec)
+        ended = replay_end(rep)
+        if ended is not None:
+            return Outcome("refused", msg.where, f"{title}: the game is over ({ended}); nothing "
+                           "applied", rec)
         number_only, side = rep.next_turn()
         label = rep.next_label()  # "2:5" in a second round, as the mail we sent wrote it
         players = self._players(rec)

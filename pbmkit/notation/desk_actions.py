@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from pbmkit.notation.replay import GameReplay
 
 __all__ = ["ACTIONS", "EventEdit", "EventRefused", "accept_draw", "apply_to_text", "check_editable",
-           "claim_draw", "decline_draw", "forfeit", "offer_draw", "resign", "result_words", "verify"]
+           "claim_draw", "decline_draw", "forfeit", "offer_draw", "replay_end", "resign", "result_words", "verify"]
 
 
 class EventRefused(PbmkitError):
@@ -55,6 +55,16 @@ def result_words(rep: GameReplay) -> str:
         return f"drawn {how}".strip()
     wins = side_verb(game, rep.winner, "wins", "win") if game is not None else "wins"
     return f"{rep.winner.capitalize()} {wins} {how}".strip()
+
+
+def replay_end(rep: GameReplay) -> str | None:
+    """How a replayed game ended (:func:`pbmkit.notation.desk.game_end`: a result, a
+    ``Termination`` such as ``annulled``, an ending without a winner), or None while it goes on:
+    what ``pbmkit move``, ``mail read`` and the referee refuse more moves with."""
+    from pbmkit.notation.desk import game_end
+
+    return game_end(rep.record.tags, rep.winner, result_words(rep) if rep.winner else None,
+                    ending=rep.record.ending)
 
 
 def player(rep: GameReplay, side: str) -> str:
@@ -269,8 +279,9 @@ def check_editable(rep: GameReplay, *, allow_over: bool = False) -> None:
     if rep.game is None or not rep.valid:
         first = rep.errors[0].message if rep.errors else "it cannot be replayed"
         raise EventRefused(f"the record has errors; fix them first ({first})")
-    if rep.winner is not None and not allow_over:
-        raise EventRefused(f"the game is over ({result_words(rep)}); the record was not changed")
+    ended = None if allow_over else replay_end(rep)
+    if ended is not None:
+        raise EventRefused(f"the game is over ({ended}); the record was not changed")
 
 
 def verify(text: str, source: str) -> GameReplay:

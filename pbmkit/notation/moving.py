@@ -69,15 +69,22 @@ class Played:
 def play_move(text: str, name: str, rep: GameReplay, move_text: str, *,
               note: Callable[[], str] | None = None, listing: str = "pbmkit moves FILE") -> Played:
     """Play ``move_text`` at the end of the main line of ``rep`` (the valid replay of ``text``,
-    the one game of the file ``name``, not over).
+    the one game of the file ``name``); a game that is over (a result, an annulment: the desk's
+    :func:`~pbmkit.notation.desk_actions.replay_end`) is refused with one line saying how it
+    ended.
 
     ``note``: the comment to write after the move (the desk's dates), asked for once the move is
     legal. ``listing``: the command the hint names for a full list of moves. :class:`MoveRefused`
-    (lines of explanation) for an illegal move, :class:`AppendRefused` when the new text does not
+    (lines of explanation) for an illegal move or a game over, :class:`AppendRefused` when the new text does not
     read back to the old moves plus this one.
     """
+    from pbmkit.notation.desk_actions import replay_end
+
     game = rep.game
     assert game is not None
+    ended = replay_end(rep)
+    if ended is not None:
+        raise MoveRefused([f"the game is over: {ended}; no more moves can be added"])
     position = rep.final
     side = rep.next_turn()[1]
     label = rep.next_label()  # as reports write it (2:5 in a second round)
