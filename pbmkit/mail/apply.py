@@ -34,6 +34,7 @@ from pbmkit.notation import append_move, check_text
 from pbmkit.notation.desk import annotation_text, desk_report, format_date, parse_date
 from pbmkit.notation.desk_actions import replay_end
 from pbmkit.notation.edit import set_tag
+from pbmkit.notation.moving import split_number, wrong_number
 from pbmkit.notation.replay import GameReplay
 
 __all__ = ["GameFolder", "Outcome", "Record"]
@@ -41,7 +42,6 @@ __all__ = ["GameFolder", "Outcome", "Record"]
 _PREFIX = re.compile(r"(?:(?:re|fwd?|aw|wg|sv|antw|vs|tr)\s*(?:\[\d{1,3}\])?\s*:\s*)+", re.IGNORECASE)
 _SUBJECT = re.compile(r"([^#,:]{1,60}?)\s*#\s*([A-Za-z0-9_.\-]{1,20})")
 _MOVE_LINE = re.compile(r"move\s*:\s*(.{1,200})", re.IGNORECASE)
-_NUMBER = re.compile(r"((?:\d{1,2}:)?\d{1,4})\s*(\.{1,3}|…)\s*(.*)")
 _RECEIVED = re.compile(r"received\s*:\s*(\d{4}[.\-/]\d\d[.\-/]\d\d)", re.IGNORECASE)
 _MAX_CANDIDATE = 80
 
@@ -174,7 +174,7 @@ class GameFolder:
         if ended is not None:
             return Outcome("refused", msg.where, f"{title}: the game is over ({ended}); nothing "
                            "applied", rec)
-        number_only, side = rep.next_turn()
+        side = rep.next_turn()[1]
         label = rep.next_label()  # "2:5" in a second round, as the mail we sent wrote it
         players = self._players(rec)
         tag = email_tag(dict(zip(game.sides, game.side_tags, strict=True))[side])
@@ -203,10 +203,9 @@ class GameFolder:
                            f"{game.notation.example}'); nothing applied", rec)
         number, written, move, error = found
         shown = f"{number}. {written}" if number else written
-        if number is not None and number not in (label, number_only):
-            return Outcome("refused", msg.where, f"{title}: move {shown!r} is numbered {number}, "
-                           f"but the record's next move is {side.capitalize()}'s {label}; "
-                           "nothing applied", rec)
+        wrong = wrong_number(number, rep, shown)
+        if wrong is not None:
+            return Outcome("refused", msg.where, f"{title}: {wrong}; nothing applied", rec)
         reason = error if move is None else game.check_move(rep.final, move)
         if reason is not None:
             return Outcome("refused", msg.where, f"{title}: illegal move {shown!r} for "
@@ -320,10 +319,7 @@ def _find_move(lines: list[str], game: Any, position: Any
     tagged = [m.group(1) for line in lines if (m := _MOVE_LINE.match(line))]
     candidates = tagged[:1] or [line for line in lines if 0 < len(line) <= _MAX_CANDIDATE]
     for text in candidates:
-        number, rest = None, text.strip()
-        m = _NUMBER.match(rest)
-        if m is not None:
-            number, rest = m.group(1), m.group(3)
+        number, rest = split_number(text)
         rest = _strip_words(rest, game)
         if not rest:
             continue

@@ -10,6 +10,7 @@ say why and what the piece may do instead (:func:`illegal_lines`), as ``pbmkit m
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
@@ -22,13 +23,43 @@ from pbmkit.notation.problems import printable
 from pbmkit.notation.replay import GameReplay, check_text
 
 __all__ = ["MAX_HINT_LINES", "AppendRefused", "MoveRefused", "Played", "illegal_lines",
-           "play_move", "wrap_items"]
+           "play_move", "split_number", "wrong_number", "wrap_items"]
 
 MAX_HINT_LINES = 4
 """How many lines the hint after an illegal move takes at most."""
 
 _STREAMED_HINT = 60
 """How many moves of a streamed listing a hint takes at most (more than a few lines hold)."""
+
+
+_NUMBERED = re.compile(r"((?:\d{1,2}:)?\d{1,4}[a-z]?)\s*(?:\.{1,3}|…)\s*(.*)", re.DOTALL)
+"""A move written with its turn's number: ``12. IR to HS``, ``12... DX to FV``, ``2:5. R c1-d2``
+(a second round), ``8.JQ to JS``; no game's move starts with digits and a dot."""
+
+
+def split_number(text: str) -> tuple[str | None, str]:
+    """The turn number a move is written with and the move: ``("12", "DX to FV")`` of ``"12...
+    DX to FV"``, ``(None, text)`` of a move without one (how ``pbmkit move``, ``mail read`` and
+    the referee read a numbered move)."""
+    m = _NUMBERED.fullmatch(text.strip())
+    if m is None:
+        return None, text.strip()
+    return m.group(1), m.group(2).strip()
+
+
+def wrong_number(number: str | None, rep: GameReplay, shown: str) -> str | None:
+    """Why the move ``shown``, numbered ``number``, is not the record's next move (both numbers
+    named), or None when it is (or carries no number): the number must be the next turn's,
+    ``12`` or, in a later round, ``2:12`` or ``12``."""
+    if number is None:
+        return None
+    label = rep.next_label()
+    number_only, side = rep.next_turn()
+    if number in (label, number_only):
+        return None
+    assert rep.game is not None
+    return (f"move {printable(shown, 60)!r} is numbered {printable(number, 12)}, but the "
+            f"record's next move is {side_possessive(rep.game, side)} {label}")
 
 
 class MoveRefused(ValueError):
@@ -88,6 +119,10 @@ def play_move(text: str, name: str, rep: GameReplay, move_text: str, *,
     position = rep.final
     side = rep.next_turn()[1]
     label = rep.next_label()  # as reports write it (2:5 in a second round)
+    number, move_text = split_number(move_text)
+    wrong = wrong_number(number, rep, f"{number}. {move_text}")
+    if wrong is not None:
+        raise MoveRefused([wrong])
     try:
         mv = game.notation.read(move_text, position)
     except ValueError as exc:

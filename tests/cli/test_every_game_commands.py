@@ -115,6 +115,32 @@ def test_move_appends_a_legal_move_and_refuses_an_illegal_one(record: tuple[str,
     assert again.main[-1].move == move and len(again.main) == len(rep.main) + 1
 
 
+def test_move_takes_the_number_of_its_turn_and_refuses_another(record: tuple[str, Path]) -> None:
+    """Issue 34: `pbmkit move g.txt "1. IR to HS"` was refused ("'1.' is not a space") though
+    `mail read` and the referee take numbered moves. A number that is the next turn's is taken
+    (``N.`` or ``N...``), another refused naming both numbers, the file unchanged."""
+    name, path = record
+    text, move = _game_text(name)
+    [rep] = check_text(text)
+    game = rep.game
+    assert game is not None
+    written = game.notation.format(move, rep.final)
+    label = rep.next_label()
+    wrong = str(int(label) + 3)
+    before = path.read_bytes()
+    refused = _run("move", str(path), f"{wrong}. {written}")
+    assert refused.exit_code == 1
+    assert (f"is numbered {wrong}, but the record's next move is "
+            f"{rep.next_turn()[1].capitalize()}") in refused.stderr
+    assert refused.stderr.splitlines()[0].endswith(f" {label}")
+    assert path.read_bytes() == before
+    dots = "." if rep.next_turn()[1] == (rep.order or game.sides)[0] else "..."
+    added = _run("move", str(path), f"{label}{dots} {written}")
+    assert added.exit_code == 0, added.output
+    [again] = check_text(path.read_text(encoding="utf-8"))
+    assert again.valid and again.main[-1].move == move and len(again.main) == len(rep.main) + 1
+
+
 def test_fmt_check_convert_and_new(record: tuple[str, Path], tmp_path: Path) -> None:
     name, path = record
     checked = _run("fmt", "--check", str(path))

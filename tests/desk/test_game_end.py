@@ -56,3 +56,20 @@ def test_move_refuses_a_game_that_ended_in_any_way(tmp_path: Path, tags: str,
     assert got.exit_code == 1
     assert got.stderr == f"Error: the game is over: {words}; no more moves can be added\n"
     assert path.read_bytes() == before
+
+
+def test_move_takes_the_numbered_moves_of_the_issue(tmp_path: Path) -> None:
+    """Issue 34: `pbmkit move g.txt "1. IR to HS"` was refused ("'1.' is not a space"); the
+    forms mail read takes: ``1. IR to HS``, ``1... DX to FV``, ``2.JQ to JS``."""
+    path = tmp_path / "g.txt"
+    path.write_text(HEAD, encoding="utf-8")
+    for move in ("1. IR to HS", "1... DX to FV", "2.JQ to JS"):
+        got = CliRunner().invoke(cli, ["move", str(path), move])
+        assert got.exit_code == 0, got.output
+    assert path.read_text(encoding="utf-8").endswith("1. IR to HS DX to FV\n2. JQ to JS\n")
+    before = path.read_bytes()
+    got = CliRunner().invoke(cli, ["move", str(path), "12... DX to EW"])
+    assert got.exit_code == 1
+    assert got.stderr.splitlines()[0] == ("move '12. DX to EW' is numbered 12, but the record's "
+                                          "next move is Black's 2")
+    assert path.read_bytes() == before
