@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from pbmkit.cli.common import TAG_OPTION, configured_game, games_help, rules_option
 from pbmkit.games import SetupError
+
+SUMMARY_AFTER = 40
+"""More legal moves than this, in a game that summarises its moves (a Baladãna position has
+1,000-4,000 turns), are shown as the game's summary, by ``board`` and ``moves`` alike."""
+
+
+def move_lines(game: Any, position: Any, legal: list[Any], texts: list[str]) -> list[str]:
+    """The legal moves ``legal`` (written ``texts``, sorted) as lines of at most ~100
+    characters: the game's summary (by piece) when it has one and there are more than
+    :data:`SUMMARY_AFTER`, else the texts, wrapped between moves."""
+    from pbmkit.games.notation import SummarisesMoves
+    from pbmkit.notation.moving import wrap_items
+
+    notation = game.notation
+    if isinstance(notation, SummarisesMoves) and len(texts) > SUMMARY_AFTER:
+        return [*(f"  {line}" for line in notation.summarise(legal, position)),
+                "  (pbmkit moves FILE --json lists every move of a record's position)"]
+    return wrap_items(" ", texts).splitlines() if texts else []
 
 
 @click.command()
@@ -26,6 +46,8 @@ def board(rules: str, setup: str | None, tags: tuple[str, ...]) -> None:
     except ValueError as exc:  # a game without a terminal drawing: still list the moves
         click.echo(f"({exc})")
 
-    moves = sorted(game.notation.format(m, position) for m in game.legal_moves(position))
+    legal = list(game.legal_moves(position))
+    moves = sorted(game.notation.format(m, position) for m in legal)
     click.echo(f"\n{game.side_to_move(position).capitalize()} to move: {len(moves)} legal moves")
-    click.echo(", ".join(moves))
+    for line in move_lines(game, position, legal, moves):
+        click.echo(line)

@@ -39,3 +39,24 @@ def test_python_dash_m_pbmkit_is_the_same_command_line() -> None:
     done = subprocess.run([sys.executable, "-m", "pbmkit", "--help"], capture_output=True,
                           text=True, timeout=60)
     assert all(cmd in done.stdout for cmd in ["check", "move", "chart", "mailer", "phonechart"])
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_board_groups_and_bounds_the_opening_moves_as_moves_does(name: str) -> None:
+    """Issue 34: `pbmkit board --rules baladana` printed 1,383 moves on one 20 KB line. Every
+    line is now at most 100 characters; a game that summarises its moves (Baladãna) gives its
+    summary, as `moves` does, the others every move, wrapped between moves."""
+    result = CliRunner().invoke(cli, ["board", "--rules", name])
+    assert result.exit_code == 0, result.output
+    listing = result.output.split(" legal moves\n", 1)[1].splitlines()
+    assert listing and max(len(line) for line in listing) <= 100
+    game = get_game(name)
+    position = game.initial_position()
+    moves = {game.notation.format(m, position) for m in game.legal_moves(position)}
+    if len(moves) > 40 and hasattr(game.notation, "summarise"):
+        assert len(listing) <= 60
+        assert listing == [f"  {line}" for line in game.notation.summarise(
+            list(game.legal_moves(position)), position)] + listing[-1:]
+    else:
+        shown = {m.strip() for line in listing for m in line.split(",") if m.strip()}
+        assert shown == moves
