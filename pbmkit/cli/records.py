@@ -5,11 +5,12 @@ from __future__ import annotations
 import datetime
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NoReturn
 
 import click
 
+from pbmkit.cli.board import SUMMARY_AFTER
 from pbmkit.cli.checking import result_words, run_check
 from pbmkit.cli.common import (
     EXIT_INVALID,
@@ -113,7 +114,7 @@ def _list_moves(game: Any, rep: Any, position: Any, start: Any, label: str | Non
                        "no legal moves.")
         else:
             click.echo(f"{side.capitalize()} to move {where}: {len(texts)} legal move(s)")
-            if isinstance(notation, SummarisesMoves) and len(texts) > 40:
+            if isinstance(notation, SummarisesMoves) and len(texts) > SUMMARY_AFTER:
                 for line in notation.summarise(legal, position):
                     click.echo(f"  {line}")
                 click.echo("  (--json lists every move; --from SQUARE one piece's)")
@@ -396,7 +397,8 @@ def new(file: str, white: str | None, black: str | None, players: tuple[str, ...
                                  param_hint="--date")
     if os.path.exists(file) and not force:
         raise InputError(f"{file} exists already; use --force to overwrite it")
-    names = _player_names(game, white, black, players)
+    names = _player_names(game, white, black, players,
+                          hint=lambda named: _order_hint(plain, extra, setup, named))
     text = new_record_text(game.name, names, number=number, date=date, setup=setup, tags=extra)
     if first is not None:  # the First tag right after the Game tag
         head, _, rest = text.partition("\n")
@@ -422,10 +424,28 @@ def _game_key(text: str, file: str) -> bool:
     return made
 
 
-def _player_names(game: Any, white: str | None, black: str | None, players: tuple[str, ...]
-                  ) -> dict[str, str]:
+def _order_hint(plain: Any, tags: dict[str, str], setup: str | None,
+                named: list[str]) -> str | None:
+    """The ``Order`` tag that would make the sides ``named`` (in the game's order) the game's
+    sides, when the game has one and it configures so (Batrakill's zones with four players
+    named: ``Order=Purple Blue Green Dragon``); else None."""
+    from pbmkit.games import SetupError
+
+    if "Order" not in plain.extra_tags or len(named) < 2:
+        return None
+    value = " ".join(s.capitalize() for s in named)
+    try:
+        game = plain.configure({**tags, "Order": value, **({"Setup": setup} if setup else {})})
+    except SetupError:
+        return None
+    return value if set(game.sides) == set(named) else None
+
+
+def _player_names(game: Any, white: str | None, black: str | None, players: tuple[str, ...],
+                  hint: Callable[[list[str]], str | None] | None = None) -> dict[str, str]:
     """Side -> player from ``--white``/``--black`` (the first two sides) and ``--player SIDE=NAME``;
-    every side must be named."""
+    every side must be named. ``hint(named sides)``: the ``Order`` tag that would make the
+    sides named the game's, which the refusal names."""
     names: dict[str, str] = {}
     for side, name in zip(game.sides, (white, black), strict=False):
         if name is not None:
@@ -440,7 +460,11 @@ def _player_names(game: Any, white: str | None, black: str | None, players: tupl
     missing = [s for s in game.sides if s not in names]
     if missing:
         options = " ".join(f"--player {s}=NAME" for s in missing)
-        raise click.UsageError(f"name the player of each side of {game.title}: {options}")
+        order = hint([s for s in game.sides if s in names]) if hint is not None else None
+        without = ", ".join(s.capitalize() for s in missing)
+        raise click.UsageError(f"name the player of each side of {game.title}: {options}"
+                               + (f'; or, to play without {without}: --tag "Order={order}"'
+                                  if order is not None else ""))
     return names
 
 

@@ -82,3 +82,30 @@ def test_a_tag_s_name_is_spelt_as_the_game_spells_it_whatever_the_case(tmp_path:
 
     text = pypdf.PdfReader(pdf).pages[0].extract_text()
     assert "a b c d e f g h i 1 2 3 4 5 6 7 8 9" in " ".join(text.split())
+
+
+def test_a_missing_faction_names_the_order_tag_that_would_leave_it_out(tmp_path: Path) -> None:
+    """Issue 34: four players of Batrakill's zones named without an Order tag were told only to
+    name Yellow's player; the message also names the Order that plays without Yellow, and that
+    Order, given, starts the game."""
+    players = ["--player", "purple=Ann", "--player", "blue=Bob", "--player", "green=Cy",
+               "--player", "dragon=Di"]
+    code, out, path = _new(tmp_path, "--rules", "batrakill", "--tag", "Layout=zones", *players)
+    assert code == 2 and not path.exists()
+    assert ('--player yellow=NAME; or, to play without Yellow: --tag '
+            '"Order=Purple Blue Green Dragon"') in out
+    hint = out.rsplit('--tag "', 1)[1].split('"')[0]
+    code, out, path = _new(tmp_path, "--rules", "batrakill", "--tag", "Layout=zones",
+                           "--tag", hint, *players)
+    assert code == 0, out
+    [rep] = check_text(path.read_text(encoding="utf-8"))
+    assert rep.valid and rep.game is not None
+    assert rep.game.sides == ("purple", "blue", "green", "dragon")
+
+
+def test_no_order_is_named_where_none_would_do(tmp_path: Path) -> None:
+    code, out, _ = _new(tmp_path, "--rules", "batalo", "--white", "Ann")
+    assert code == 2 and "--player black=NAME" in out and "Order" not in out
+    code, out, _ = _new(tmp_path, "--rules", "batrakill", "--tag", "Layout=zones",
+                        "--player", "purple=Ann", "--player", "dragon=Di")
+    assert code == 2 and "Order" not in out  # one faction alone is no game
