@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 _FILE = click.argument("file", type=click.Path(dir_okay=False, exists=True))
 _SVG = click.option("--svg", "with_svg", is_flag=True, help="Attach the board as an SVG drawing.")
 _PDF = click.option("--pdf", "with_pdf", is_flag=True, help="Attach the filled mailer card (PDF).")
+_TEXT = click.option("--text", "text_only", is_flag=True,
+                     help="Plain text only: no HTML part, no board picture (a few KB).")
 _PAPER = click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False),
                       default="letter", show_default=True, help="Paper of the mailer PDF.")
 
@@ -49,9 +51,10 @@ def _save(keys: KeyRing) -> None:
 
 
 def _message(rep: GameReplay, with_svg: bool, with_pdf: bool, paper: str,
-             sender: str | None = None) -> EmailMessage:
+             sender: str | None = None, *, text_only: bool = False) -> EmailMessage:
     """The message of the record's last move with the game key's headers (the key made and saved
-    when the game has none), or a clear refusal."""
+    when the game has none), or a clear refusal; ``text_only``: the text part alone, without the
+    HTML part and its board picture."""
     from pbmkit.mail.compose import MailError, board_attachment, compose_message, mailer_attachment
 
     keys = _keyring()
@@ -61,7 +64,8 @@ def _message(rep: GameReplay, with_svg: bool, with_pdf: bool, paper: str,
             attachments.append(mailer_attachment(rep, paper_key=paper.lower()))
         if with_svg:
             attachments.append(board_attachment(rep))
-        msg = compose_message(rep, sender=sender, attachments=attachments, keys=keys)
+        msg = compose_message(rep, sender=sender, attachments=attachments, keys=keys,
+                              html=not text_only)
     except MailError as exc:
         raise Refused(f"{rep.source}: {exc}") from None
     _save(keys)
@@ -89,14 +93,17 @@ def _sender() -> str | None:
 @_SVG
 @_PDF
 @_PAPER
-def compose(file: str, output: str | None, with_svg: bool, with_pdf: bool, paper: str) -> None:
+@_TEXT
+def compose(file: str, output: str | None, with_svg: bool, with_pdf: bool, paper: str,
+            text_only: bool) -> None:
     """Write the e-mail of FILE's last move to the opponent (RFC 5322, an .eml file).
 
     The subject names the game, its number and the move; the body has the move, the whole move
-    list with dates and days used, and the board. Addresses come from the <Side>Email tags.
+    list with dates and days used, and the board, as text and as an HTML page with the board's
+    picture (--text: the text alone). Addresses come from the <Side>Email tags.
     """
     _, rep, _ = load_game(file, None)
-    data = _message(rep, with_svg, with_pdf, paper, _sender()).as_bytes()
+    data = _message(rep, with_svg, with_pdf, paper, _sender(), text_only=text_only).as_bytes()
     if output is None or output == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
@@ -110,8 +117,10 @@ def compose(file: str, output: str | None, with_svg: bool, with_pdf: bool, paper
 @_SVG
 @_PDF
 @_PAPER
+@_TEXT
 @click.option("--again", is_flag=True, help="Send the last move again (a repeat).")
-def send(file: str, with_svg: bool, with_pdf: bool, paper: str, again: bool) -> None:
+def send(file: str, with_svg: bool, with_pdf: bool, paper: str, text_only: bool,
+         again: bool) -> None:
     """Send FILE's last move to the opponent over SMTP (mail.toml; docs/mail.md).
 
     Only once the server has accepted the message is the record changed: the message's
@@ -138,7 +147,7 @@ def send(file: str, with_svg: bool, with_pdf: bool, paper: str, again: bool) -> 
         if not again and move_mails(found[1].comments)[1]:
             raise Refused(f"{rep.source}: the last move was mailed already; --again sends it "
                           "again (a repeat)")
-        msg = _message(rep, with_svg, with_pdf, paper, config.sender)
+        msg = _message(rep, with_svg, with_pdf, paper, config.sender, text_only=text_only)
         try:
             send_message(msg, config, password)
         except MailError as exc:

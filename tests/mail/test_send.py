@@ -383,3 +383,33 @@ def test_a_fifo_as_mail_toml_is_refused_not_waited_on(tmp_path: Path) -> None:
     os.mkfifo(folder / "mail.toml")
     found = _within(30, lambda: load_config(folder / "mail.toml"))
     assert isinstance(found, MailError) and "is not a regular file" in str(found)
+
+
+def test_compose_and_send_text_write_one_text_plain_part_with_the_move_and_the_board(
+        tmp_path: Path, record: Path) -> None:
+    """Issue 34: each move mail was ~120 KB (the HTML part and the board's PNG) with no way to
+    leave them out. ``--text``: a single text/plain part holding the move and the board as text,
+    a few KB (examples/mail/games: a Batalo move 120,029 bytes, 3,110 with --text)."""
+    full, text_only = tmp_path / "full.eml", tmp_path / "text.eml"
+    assert run(tmp_path, "mail", "compose", str(record), "-o", str(full))[0] == 0
+    code, _, err = run(tmp_path, "mail", "compose", str(record), "--text", "-o", str(text_only))
+    assert code == 0, err
+    for data in (text_only.read_bytes(), _sent_text(tmp_path, record)):
+        msg = email.message_from_bytes(data, policy=email.policy.default)
+        assert isinstance(msg, email.message.EmailMessage)
+        assert not msg.is_multipart() and msg.get_content_type() == "text/plain"
+        body = msg.get_content()
+        assert "Move: 2. KQ to KP" in body
+        assert "The board after 2. KQ to KP:" in body and "Black to move." in body
+        assert "<html" not in body.lower() and b"image/png" not in data
+    assert text_only.stat().st_size * 10 < full.stat().st_size
+    assert "text/html" in full.read_text(encoding="utf-8")
+
+
+def _sent_text(tmp_path: Path, record: Path) -> bytes:
+    """What ``mail send --text`` hands the server."""
+    with smtp_server() as (port, handler):
+        write_config(tmp_path, port)
+        code, _, err = run(tmp_path, "mail", "send", str(record), "--text")
+    assert code == 0, err
+    return handler.accepted[0][2]
