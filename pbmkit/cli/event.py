@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import datetime
-import os
 
 import click
 
@@ -64,8 +63,7 @@ def new(folder: str, rules: str, players_file: str, double: bool, tags: tuple[st
                          organiser_email if organiser_email is not None else base.email,
                          "\n".join(s.strip() for s in organiser_address.split(";"))
                          if organiser_address is not None else base.address)
-        name = os.path.basename(os.path.normpath(folder))
-        plan = plan_event(name, rules, players, double=double, tags=given, organiser=org,
+        plan = plan_event(None, rules, players, double=double, tags=given, organiser=org,
                           date=datetime.date.today().isoformat())
         create_event(folder, plan)
     except EventError as exc:

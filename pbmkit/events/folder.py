@@ -211,14 +211,23 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:24].strip("-")
 
 
-def plan_event(name: str, rules: str, players: list[Player], *, double: bool = False,
+def default_title(game: str, players: int, *, double: bool = False, tables: bool = False) -> str:
+    """The event's name when no ``Event`` tag gives one: ``Billo round robin (7 players)``,
+    ``Billo double round robin (8 players)``, ``Batrakill tables (7 players)``. *Decision*
+    (issue 34): not the folder's name, which made letters titled ``rr: your games``."""
+    kind = "tables" if tables else "double round robin" if double else "round robin"
+    return f"{game} {kind} ({players} players)"
+
+
+def plan_event(name: str | None, rules: str, players: list[Player], *, double: bool = False,
                tags: Mapping[str, str] | None = None, organiser: Player | None = None,
                date: str = "????-??-??") -> EventPlan:
     """Pair ``players`` (seeding order) for the game ``rules`` names, configured by the tags
     that choose it among ``tags``; the other ``tags`` (``TimeControl``, ``Site``) go into every
     record. A game that seats tables of several players (the optional protocol
     :class:`~pbmkit.games.base.SeatsTables`) is split into tables, the others paired by the
-    Berger tables. :class:`EventError` when it cannot be paired."""
+    Berger tables. The event's name is the ``Event`` tag, else ``name``, else
+    :func:`default_title`. :class:`EventError` when it cannot be paired."""
     from pbmkit.games import UnknownGameError, get_game
     from pbmkit.games.base import CHOOSING_TAGS, SeatsTables, SetupError
     from pbmkit.notation.model import Record
@@ -270,7 +279,8 @@ def plan_event(name: str, rules: str, players: list[Player], *, double: bool = F
     event_tags = {**choosing, "Date": given.get("Date", date),
                   "TimeControl": given.get("TimeControl", DEFAULT_TIME_CONTROL), **common}
     _check_date_and_control(event_tags["Date"], event_tags["TimeControl"])
-    event_name = given.get("Event", name)
+    event_name = given.get("Event") or name or default_title(
+        game.title, len(players), double=double, tables=bool(sizes))
     games: list[EventGame] = []
     records: dict[str, str] = {}
     for number, pairing in enumerate(pairings, 1):

@@ -15,7 +15,7 @@ from pbmkit.events.model import Event, EventGame, Player
 from pbmkit.events.table import players_of, side_of
 from pbmkit.render.letters import Contact, LetterPage
 
-__all__ = ["letter_message", "letter_text", "letters"]
+__all__ = ["letter_message", "letter_text", "letters", "results_paragraph"]
 
 COLUMNS = ("Game", "Round", "Your side", "Opponent (side)")
 MANY_COLUMNS = ("Game", "Round", "Your side", "Opponents (sides)")
@@ -43,6 +43,23 @@ def _first(game: EventGame, name: str) -> bool:
     return first == name
 
 
+def results_paragraph(organiser: Player | None, *, several: bool = False) -> str:
+    """Where the results go: to the organiser, named with their e-mail address (or postal
+    address) when the event has one; else, the event naming none, to the opponents, as the moves
+    go, so that every player's record shows it (docs/events.md, "Letters and the event's mail");
+    ``several``: games of more than two players (opponents)."""
+    head = "Write the game's number on every move you send"
+    if organiser is not None and (organiser.name or organiser.email):
+        reach = organiser.email or ", ".join(
+            line.strip() for line in organiser.address.splitlines() if line.strip())
+        who = organiser.name or organiser.email
+        where = f" ({reach})" if reach and reach != who else ""
+        return f"{head}; send the result of each finished game to the organiser, {who}{where}."
+    return (f"{head}. This event names no organiser: when a game ends, send its result to your "
+            f"{'opponents' if several else 'opponent'} as you send a move (the last move, a "
+            "resignation, a draw agreed), so that every player's record of the game shows it.")
+
+
 def letters(event: Event) -> list[LetterPage]:
     """One letter per player of the event, in seeding order."""
     by_name = {p.name: p for p in event.players}
@@ -59,17 +76,20 @@ def letters(event: Event) -> list[LetterPage]:
             rows.append((str(game.number), str(game.round), side,
                          ", ".join(f"{o} ({side_of(game, o)})" for o in others)))
         first = sorted(g.number for g in games if _first(g, player.name))
+        many = any(len(players_of(g)) > 2 for g in games)
+        # "of Billo" unless the event's name says it ("Billo round robin (7 players)")
+        of_game = "" if event.rules.casefold() in event.name.casefold() else f" of {event.rules}"
+        double = ", a double round robin" if event.double and "double" not in event.name else ""
         paragraphs = [
-            f"Here are your {len(games)} game{'s' if len(games) != 1 else ''} of {event.rules} in "
-            f"{event.name}{', a double round robin' if event.double else ''}"
+            f"Here are your {len(games)} game{'s' if len(games) != 1 else ''}{of_game} in "
+            f"{event.name}{double}"
             + (f"; the time control is {tc}" if tc else "") + ".",
         ]
         if first:
             numbers = ", ".join(str(n) for n in first)
             paragraphs.append(f"You move first in game{'s' if len(first) > 1 else ''} {numbers}: "
                               "send your first move to your opponent now.")
-        paragraphs.append("Write the game's number on every move you send; send the result of "
-                          "each finished game to the organiser.")
+        paragraphs.append(results_paragraph(event.organiser, several=many))
         if player.withdrawn:
             paragraphs.insert(0, "You have withdrawn from this event; this letter lists the games "
                                  "you were paired in.")
@@ -81,7 +101,7 @@ def letters(event: Event) -> list[LetterPage]:
             sender=_contact(organiser) if organiser is not None else None,
             greeting=f"Dear {player.name},",
             paragraphs=tuple(paragraphs),
-            columns=MANY_COLUMNS if any(len(players_of(g)) > 2 for g in games) else COLUMNS,
+            columns=MANY_COLUMNS if many else COLUMNS,
             rows=tuple(rows),
             contacts_heading="Your opponents' addresses",
             contacts=tuple(_contact(by_name.get(name, Player(name))) for name in met),

@@ -442,7 +442,7 @@ def test_an_empty_folder_is_filled(tmp_path: Path) -> None:
     folder.mkdir()
     got = run("event", "new", folder, "--rules", "billo", "--players", BILLO_7)
     assert got.exit_code == 0, got.output
-    assert len(records(folder)) == 21 and load_event(folder).name == "empty"
+    assert len(records(folder)) == 21 and load_event(folder).name == "Billo round robin (7 players)"
     assert [p.name for p in tmp_path.iterdir()] == ["empty"]  # no temporary folder left
 
 

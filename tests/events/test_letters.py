@@ -111,3 +111,59 @@ def test_a_name_spelling_an_encoded_word_is_text_in_the_letters_headers(where: s
     assert parsed["Cc"] is None and b"\nCc:" not in raw.split(b"\n\n")[0]
     assert [a.addr_spec for a in parsed["To"].addresses] == ["p3@example.org"]
     assert "\n" not in str(parsed["Subject"]) and "\n" not in str(parsed["From"])
+
+
+def test_the_letter_names_the_organiser_results_go_to() -> None:
+    """Issue 34: the letter said "send the result to the organiser" and named none."""
+    event = with_addresses(round_robin(4))
+    text = letter_text(letters(event)[0])
+    assert ("send the result of each finished game to the organiser, Tess Director "
+            "(td@club.example).") in text
+    postal = replace(event, organiser=Player("Tess Director", "", "1 Club Road\nChesstown CT1"))
+    assert "to the organiser, Tess Director (1 Club Road, Chesstown CT1)." in letter_text(
+        letters(postal)[0])
+
+
+def test_without_an_organiser_the_results_go_to_the_opponents() -> None:
+    """Issue 34: an event without an organiser told each player to send results "to the
+    organiser"; it now says the event names none and the result goes to the opponent, as the
+    moves do (opponents in a game of more players)."""
+    event = replace(with_addresses(round_robin(4)), organiser=None)
+    text = letter_text(letters(event)[0])
+    assert "organiser," not in text and "to the organiser" not in text
+    assert ("This event names no organiser: when a game ends, send its result to your opponent "
+            "as you send a move") in " ".join(text.split())
+    sides = {"Purple": "An", "Blue": "Bo", "Dragon": "Cy"}
+    zones = Event("Zones", "Batrakill", [Player("An"), Player("Bo"), Player("Cy")],
+                  [EventGame(1, 1, sides, "01.txt")])
+    assert "send its result to your opponents as" in " ".join(
+        letter_text(letters(zones)[0]).split())
+
+
+def test_an_event_without_an_event_tag_is_named_after_its_game_and_players(
+        tmp_path: Path) -> None:
+    """Issue 34: the event's name defaulted to its folder's ("rr: your games"); it is now the
+    game, the kind of event and the number of players, in the records' Event tag, event.toml and
+    each letter's title."""
+    from click.testing import CliRunner
+
+    from pbmkit.cli import cli
+    from pbmkit.events.folder import load_event
+
+    examples = Path(__file__).resolve().parents[2] / "examples" / "events"
+    for folder, args, title in (
+            ("rr", ["--rules", "billo", "--players", str(examples / "billo-7.csv")],
+             "Billo round robin (7 players)"),
+            ("dd", ["--rules", "billo", "--players", str(examples / "billo-7.csv"), "--double"],
+             "Billo double round robin (7 players)"),
+            ("zz", ["--rules", "batrakill", "--tag", "Layout=zones", "--players",
+                    str(examples / "batrakill-4.toml")], "Batrakill tables (4 players)")):
+        got = CliRunner().invoke(cli, ["event", "new", str(tmp_path / folder), *args])
+        assert got.exit_code == 0, got.output
+        event = load_event(tmp_path / folder)
+        assert event.name == title
+        first = sorted((tmp_path / folder).glob("*.txt"))[0].read_text(encoding="utf-8")
+        assert f'[Event "{title}"]' in first
+        page = letters(event)[0]
+        assert page.title == f"{title}: your games"
+        assert f"games in {title}" in letter_text(page)
