@@ -21,6 +21,7 @@ from pbmkit.notation.desk import REPEAT_AFTER
 
 if TYPE_CHECKING:
     from pbmkit.notation import Record
+    from pbmkit.notation.replay import GameReplay
 
 RECORD_SUFFIXES = (".txt", ".pbm", ".pgn")
 """The files a folder is searched for (a file named on the command line is read whatever its name)."""
@@ -81,12 +82,14 @@ def record_files(paths: tuple[str, ...]) -> Iterator[str]:
             raise InputError(f"{path}: no such file or folder")
 
 
-def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.date
-             ) -> dict[str, Any]:
+def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.date,
+             checked: GameReplay | None = None) -> dict[str, Any]:
     """One game's status line as data (the objects of ``status --json``).
 
-    Read from the record alone, without replaying it (docs/desk.md, status): whose turn from the
-    numbered turns, the result from the ending or the Winner tag. Legality is ``check``'s job.
+    Whose turn from the numbered turns, the result from the ending or the Winner tag, read from
+    the record (docs/desk.md, status); ``checked``: the record's replay, as ``check`` replays it,
+    whose errors (an illegal move, a bad tag) join the row's ``problems`` and whose result (a
+    board win without a Winner tag) counts (``status`` always gives it; None: the record alone).
     """
     from pbmkit.games import SetupError, get_game
     from pbmkit.notation.desk import (
@@ -120,6 +123,10 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
             problems.append(f"bad Setup: {exc}")
     label, side = next_turn(record, order, first)
     winner = written_result(record, order, side)
+    if checked is not None:
+        problems += [m for p in checked.errors if (m := p.message) not in problems]
+        if checked.valid and checked.winner is not None:
+            winner = checked.winner  # a board win the Winner tag does not say
     ended = game_end(tags, winner, ending=record.ending)
     to_move = None if ended is not None else side
     side_tags = dict(zip(game.sides, game.side_tags, strict=True)) if game is not None else {}
@@ -157,6 +164,7 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
         "winner": winner,
         "ended": ended,
         "problems": problems,
+        "valid": not problems,
         "since": now.waiting_since.isoformat() if now.waiting_since else None,
     }
 
@@ -226,7 +234,8 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
            today: str | None) -> None:
     """One line per game in PATHS (files or folders; default: the current folder).
 
-    Records are read, not replayed: run pbmkit check for illegal moves.
+    Every game is checked as pbmkit check checks it: a record with an illegal move or another
+    error is flagged ERRORS (pbmkit check tells where).
 
     Games waiting for you come first (marked >), then those waiting for the opponent, then the
     finished ones. DAYS is the days used by each side in move order (White/Black), the side to
@@ -235,6 +244,7 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
     """
     from pbmkit.cli.dates import read_day
     from pbmkit.notation.reader import iter_records, move_syntax_problems
+    from pbmkit.notation.replay import replay
 
     day = read_day(today, "--today") or datetime.date.today()
     me = my_names(me_option)
@@ -254,10 +264,11 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
             continue
         games = 0
         # A game at a time (as check reads): only the game being read is in memory, its row kept.
+        # Each game is replayed as check replays it (an illegal move is an error in its row).
         for record, _, _ in iter_records(text, name):
             record.move_problems = move_syntax_problems(record, record.turns)
             games += 1
-            rows.append(game_row(record, games, me, day))
+            rows.append(game_row(record, games, me, day, replay(record, name, games)))
         if not games:
             echo_err(f"{name}: no game in this file")
     rows.sort(key=_order)

@@ -197,3 +197,37 @@ def test_a_zones_game_shows_its_factions_in_the_record_s_order(tmp_path: Path) -
     assert (row["last_move"], row["last_side"]) == ("2. h2-g2", "purple")
     assert row["players"] == {"purple": "Ann, S", "blue": "Bob, N", "dragon": "Dee", "yellow": "Cid, E"}
     assert row["opponent"] == "Ann, S, Dee, Cid, E"
+
+
+HEAD = '[Game "Batalo"]\n[Number "{n}"]\n[White "Ann Lee"]\n[Black "Bob Kay"]\n[Winner "*"]\n\n'
+
+
+def test_an_illegal_record_is_checked_and_flagged_in_the_table_and_in_json(
+        tmp_path: Path) -> None:
+    """Issue 34: `status` showed an illegal record as "Black to play 2" with no flag. Every game
+    is replayed as `check` replays it: an illegal move flags ERRORS, names the reason in
+    `problems`, and `valid` is false; a legal record is not flagged."""
+    (tmp_path / "bad.txt").write_text(HEAD.format(n=1) + "1. IR to HS DX to FV\n2. IR to IQ\n",
+                                      encoding="utf-8")
+    (tmp_path / "good.txt").write_text(HEAD.format(n=2) + "1. IR to HS DX to FV\n",
+                                       encoding="utf-8")
+    data = {r["number"]: r for r in rows(str(tmp_path))}
+    assert data["1"]["problems"] == ["there is no piece on IR"] and data["1"]["valid"] is False
+    assert data["2"]["problems"] == [] and data["2"]["valid"] is True
+    code, out, _ = run("status", str(tmp_path), "--today", "2026-11-23")
+    assert code == 0
+    lines = {line.split()[0]: line for line in out.splitlines()[1:] if line.strip()}
+    assert lines["bad.txt"].endswith("ERRORS (pbmkit check)")
+    assert "ERRORS" not in lines["good.txt"]
+
+
+def test_a_game_won_on_the_board_without_a_winner_tag_is_over(tmp_path: Path) -> None:
+    """The replay also knows a board win the Winner tag does not say (a record kept by hand):
+    examples/01-short-base-win.txt without its Winner tag."""
+    moves = ("1. JR to IS DX to FV\n2. IS to HS DW to FU\n3. HS to GT FU x GT\n"
+             "4. IR to JR GT to GQ\n5. JQ x EV DV to CV\n6. EV to DW\n")
+    (tmp_path / "won.txt").write_text(HEAD.format(n=3).replace('[Winner "*"]\n', "") + moves,
+                                      encoding="utf-8")
+    (row,) = rows(str(tmp_path))
+    assert row["to_move"] is None and row["winner"] == "white" and row["valid"] is True
+    assert row["ended"] == "White wins"
