@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from pbmkit.notation.replay import GameReplay
 
 __all__ = ["ACTIONS", "EventEdit", "EventRefused", "accept_draw", "apply_to_text", "check_editable",
-           "claim_draw", "decline_draw", "forfeit", "offer_draw", "replay_end", "resign", "result_words", "verify"]
+           "claim_draw", "decline_draw", "forfeit", "offer_draw", "replay_end", "resign",
+           "result_words", "verify"]
 
 
 class EventRefused(PbmkitError):

@@ -23,7 +23,7 @@ from pbmkit.notation.problems import printable
 from pbmkit.notation.replay import GameReplay, check_text
 
 __all__ = ["MAX_HINT_LINES", "AppendRefused", "MoveRefused", "Played", "illegal_lines",
-           "play_move", "split_number", "wrong_number", "wrap_items"]
+           "play_move", "split_number", "wrap_items", "wrong_number"]
 
 MAX_HINT_LINES = 4
 """How many lines the hint after an illegal move takes at most."""
@@ -106,8 +106,8 @@ def play_move(text: str, name: str, rep: GameReplay, move_text: str, *,
 
     ``note``: the comment to write after the move (the desk's dates), asked for once the move is
     legal. ``listing``: the command the hint names for a full list of moves. :class:`MoveRefused`
-    (lines of explanation) for an illegal move or a game over, :class:`AppendRefused` when the new text does not
-    read back to the old moves plus this one.
+    (lines of explanation) for an illegal move or a game over, :class:`AppendRefused` when the
+    new text does not read back to the old moves plus this one.
     """
     from pbmkit.notation.desk_actions import replay_end
 
