@@ -51,8 +51,13 @@ def init(folder: str, address: str, name: str | None, organiser: str | None,
 @click.option("--retry-now", is_flag=True,
               help="Send now the messages waiting their next try after a failure (once the "
                    "mail server is mended), not after their back-off.")
+@click.option("--dry-run", is_flag=True,
+              help="Show what a run would do (reminders, overstep reports, vacation ends, the "
+                   "mail) on a copy of the club: nothing is read, changed or sent.")
+@click.option("--today", "today", metavar="DATE",
+              help="With --dry-run: the day to look at (2026-12-20; today or later).")
 def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool,
-        retry_now: bool) -> None:
+        retry_now: bool, dry_run: bool, today: str | None) -> None:
     """Handle every message of the club's inbox once, then send the outbox (for cron).
 
     Another run on the same club at the same time does nothing (a lock) and says so.
@@ -61,6 +66,16 @@ def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool,
     from pbmkit.referee.club import ClubError
     from pbmkit.referee.db import DatabaseError
     from pbmkit.referee.run import Busy, DiskFull, InboxFailed, RunReport, run_club
+
+    if today is not None and not dry_run:
+        raise click.UsageError("--today goes with --dry-run: a real run dates what it does by "
+                               "the machine's clock")
+    if dry_run:
+        if watch or retry_now:
+            raise click.UsageError("--dry-run makes one run and sends nothing: no --watch or "
+                                   "--retry-now")
+        _dry_run(folder, today, verbose)
+        return
 
     def tell(report: RunReport) -> None:
         if verbose:
@@ -93,6 +108,41 @@ def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool,
             time.sleep(interval)
         except KeyboardInterrupt:
             return
+
+
+def _dry_run(folder: str, today: str | None, verbose: bool) -> None:
+    """``referee run --dry-run [--today DATE]``: what a run would do that day, on a copy."""
+    import datetime
+
+    from pbmkit.cli.dates import read_day
+    from pbmkit.mail.files import MailError
+    from pbmkit.referee.club import ClubError
+    from pbmkit.referee.db import DatabaseError
+    from pbmkit.referee.preview import preview_run
+    from pbmkit.referee.run import Busy
+    from pbmkit.referee.status import printable
+
+    now = datetime.datetime.now(datetime.UTC).date()
+    day = read_day(today, "--today") or now
+    if day < now:
+        raise click.BadParameter(f"{day} is before today ({now}): a dry run looks ahead",
+                                 param_hint="--today")
+    try:
+        found = preview_run(folder, day)
+    except Busy as exc:
+        raise Refused(str(exc)) from None
+    except (ClubError, MailError, DatabaseError) as exc:
+        raise Refused(str(exc)) from None
+    click.echo(f"Dry run of {folder} on {day} (nothing read, changed or sent): "
+               f"{found.report.notices} reminder(s) and overstep report(s), "
+               f"{len(found.mail)} message(s) to send")
+    for to, subject in found.mail:
+        click.echo(f"  to {printable(to)}: {printable(subject)}")
+    for line in found.report.problems[:20]:
+        click.echo(f"clocks: {line}", err=True)
+    if verbose:
+        for line in found.report.lines:
+            click.echo(line)
 
 
 def _organiser_commands() -> None:
