@@ -25,7 +25,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -45,7 +45,10 @@ class Outcome:
     records: dict[str, bytes]
     games: list[tuple[object, ...]]
     ledger: Counter[str]
+    """The ledger's outcomes but ``duplicate``: a run killed between a message's commit and its
+    inbox mark sees the message again, a duplicate, which the ledger rightly records."""
     unsent: int
+    duplicates: int = field(default=0, compare=False)
 
 
 def _day(data: bytes) -> bytes:
@@ -63,7 +66,8 @@ def _outcome(root: Path) -> Outcome:
         unsent = db.execute("SELECT COUNT(*) FROM outbox WHERE sent IS NULL").fetchone()[0]
     finally:
         db.close()
-    return Outcome(records, games, ledger, unsent)
+    duplicates = ledger.pop("duplicate", 0)
+    return Outcome(records, games, ledger, unsent, duplicates)
 
 
 def _sent(w: World, since: int) -> list[tuple[str, str, str]]:
@@ -138,8 +142,9 @@ def test_a_run_killed_at_random_points_loses_nothing_and_applies_nothing_twice(
     rows = list(db.execute("SELECT outcome, detail FROM messages ORDER BY id"))
     db.close()
     assert expected.unsent == 0 and new == Counter(done=12, refused=4, help=3), rows
-    assert [o for o, _ in rows[-19:]] == ["refused"] * 3 + ["done", "help"] * 3 + ["done"] * 9 \
-        + ["refused"], rows
+    assert [o for o, _ in rows[-20:]] == ["refused"] * 3 + ["done", "help"] * 3 + ["done"] * 9 \
+        + ["duplicate", "refused"], rows
+    assert expected.duplicates == 1  # the copy of game 1's first move
     want = Counter((to, subject) for to, subject, _ in sent)
     assert len(want) == len(sent)  # every reply of the reference is distinct
 
@@ -158,6 +163,7 @@ def test_a_run_killed_at_random_points_loses_nothing_and_applies_nothing_twice(
         code, text = _finish(_run(root))
         assert code == 0, text
         assert _outcome(root) == expected, f"trial {trial}"
+        assert _outcome(root).duplicates >= expected.duplicates
         got = _sent(w, mark)
         counts = Counter((to, subject) for to, subject, _ in got)
         assert set(counts) == set(want), f"trial {trial}: lost or unexpected replies"
