@@ -20,7 +20,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "board": ("pbmkit.cli.board", "board", "Show a game's starting board and its opening moves."),
     "check": ("pbmkit.cli.records", "check", "Replay records and report every illegal move."),
     "moves": ("pbmkit.cli.records", "moves", "List the legal moves at a point of a record."),
-    "show": ("pbmkit.cli.records", "show", "Draw the board of a record (terminal or SVG)."),
+    "show": ("pbmkit.cli.records", "show", "Draw the board of a record in the terminal, or as SVG or PNG."),
     "html": ("pbmkit.cli.web", "html", "Write a web page of a game (or of every game, with an index)."),
     "ratings": ("pbmkit.cli.ratings", "ratings", "A rating list per game from finished games."),
     "move": ("pbmkit.cli.records", "move", "Check a mailed move and append it to the record."),

@@ -16,6 +16,7 @@ import click
 
 from pbmkit.cli.common import InputError, Refused, atomic_write, locked, pick_game, read_source
 from pbmkit.cli.dates import read_day
+from pbmkit.cli.group import Group
 
 if TYPE_CHECKING:
     from pbmkit.notation import GameReplay
@@ -127,7 +128,7 @@ def resign(file: str) -> None:
     apply_event(file, library_edit(action))
 
 
-@click.group()
+@click.group(cls=Group)
 def draw() -> None:
     """Draws: offer one with your last move, accept or decline the opponent's, claim one."""
 

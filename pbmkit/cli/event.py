@@ -9,9 +9,10 @@ import click
 
 from pbmkit.cli import event_table
 from pbmkit.cli.common import InputError, Refused, games_help, rules_option
+from pbmkit.cli.group import Group
 
 
-@click.group()
+@click.group(cls=Group)
 def event() -> None:
     """A correspondence event: pairings, records, results (docs/events.md)."""
 
@@ -81,7 +82,8 @@ def new(folder: str, rules: str, players_file: str, double: bool, tags: tuple[st
                    + " v ".join(f"{p} ({t})" for t, p in g.sides.items()) + f"  {g.file}")
 
 
-@event.command("result")
+@event.command("result",
+               short_help="Set the organiser's result of a game (a score, forfeit, annulled).")
 @click.argument("folder", type=click.Path(file_okay=False))
 @click.argument("game")
 @click.argument("result", nargs=-1, required=True)
@@ -100,7 +102,7 @@ def result(folder: str, game: str, result: tuple[str, ...]) -> None:
     click.echo(said)
 
 
-@event.command("withdraw")
+@event.command("withdraw", short_help="Withdraw a player: their games annulled or forfeited.")
 @click.argument("folder", type=click.Path(file_okay=False))
 @click.argument("name")
 def withdraw(folder: str, name: str) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pbmkit.cli.common import InputError, Refused, atomic_write, echo_err
+from pbmkit.cli.common import InputError, atomic_write, echo_err
 
 if TYPE_CHECKING:
     from pbmkit.events.model import Event
@@ -84,7 +84,7 @@ def page_links(folder: str, event: Event, output: str) -> dict[int, str]:
     return links
 
 
-@click.command("table")
+@click.command("table", short_help="Print or write the event's crosstable.")
 @_DIR
 @click.option("--json", "as_json", is_flag=True, help="Write the crosstable as JSON (docs/events.md).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
@@ -136,7 +136,7 @@ def table(folder: str, as_json: bool, output: str | None, paper: str, font: str 
     click.echo(f"Wrote the crosstable of {len(standings.standings)} players to {output}")
 
 
-@click.command("letters")
+@click.command("letters", short_help="The organiser's letter to each player: their games.")
 @_DIR
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="The PDF to write, a page per player (default: the letters as text on "
@@ -165,7 +165,7 @@ def letters(folder: str, output: str | None, paper: str, font: str | None) -> No
     click.echo(f"Wrote {len(pages)} letter(s) to {output}")
 
 
-@click.command("mail")
+@click.command("mail", short_help="E-mail each player their letter.")
 @_DIR
 @click.option("--dry-run", is_flag=True,
               help="Send nothing: write each player's message as an .eml file (to -o FOLDER); "
@@ -226,7 +226,8 @@ def mail(folder: str, dry_run: bool, out_dir: str | None, only: tuple[str, ...])
     sender_name = organiser.name if organiser and organiser.email == sender else ""
     messages = [(player, letter_message(page, player, sender, sender_name)) for player, page in chosen]
     if not messages:
-        raise Refused("no letter to send: no player chosen has an e-mail address")
+        raise InputError("no letter to send: no player chosen has an e-mail address (give "
+                         "them in the players file)")
     if dry_run:
         target = Path(out_dir) if out_dir is not None else Path(folder, "mail")
         try:

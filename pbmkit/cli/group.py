@@ -4,7 +4,9 @@ so that ``pbmkit check FILE...`` can run without importing click (:mod:`pbmkit.c
 
 from __future__ import annotations
 
+import difflib
 import importlib
+import re
 import sys
 from typing import Any
 
@@ -13,10 +15,61 @@ import click
 from pbmkit import __version__
 from pbmkit.cli import COMMANDS, pipe_closed
 
-__all__ = ["LazyGroup", "cli"]
+__all__ = ["Group", "LazyGroup", "cli", "summary"]
+
+_SENTENCE = re.compile(r"(.+?[.!?])(?:\s|$)")
 
 
-class LazyGroup(click.Group):
+def summary(command: click.Command) -> str:
+    """A command's line in its group's help: its ``short_help``, else the first sentence of its
+    help, whole (click's default cuts it at a width, mid-word, with "...")."""
+    if command.short_help:
+        return " ".join(command.short_help.split())
+    first = " ".join((command.help or "").strip().split("\n\n")[0].split())
+    m = _SENTENCE.match(first)
+    return m.group(1) if m else first
+
+
+class Group(click.Group):
+    """A group of pbmkit's commands (``pbmkit`` itself, ``mail``, ``event``, ``referee``,
+    ``draw``): a mistyped command gets "Did you mean ...?" (exit 2, a usage error); the group
+    alone shows its help and exits 0; its help lists each command's summary whole
+    (:func:`summary`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("no_args_is_help", True)
+        super().__init__(*args, **kwargs)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            click.echo(ctx.get_help(), color=ctx.color)  # asked for nothing: the help, exit 0
+            ctx.exit(0)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if (name and not name.startswith("-") and not ctx.resilient_parsing
+                and self.get_command(ctx, name) is None):
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.6)
+            hint = (" Did you mean " + " or ".join(f"'{c}'" for c in close) + "?") if close else ""
+            from pbmkit.notation.problems import printable
+
+            raise click.UsageError(f"No such command '{printable(name, 40)}'.{hint}", ctx)
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, summary(command)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+class LazyGroup(Group):
     """A group that imports a command's module only when that command is used."""
 
     def make_context(self, info_name: str | None, args: list[str],

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pbmkit.cli.common import InputError, Refused, atomic_write, load_game
+from pbmkit.cli.group import Group
 
 if TYPE_CHECKING:
     from email.message import EmailMessage
@@ -25,7 +26,7 @@ _PAPER = click.option("--paper", type=click.Choice(["letter", "a4"], case_sensit
                       default="letter", show_default=True, help="Paper of the mailer PDF.")
 
 
-@click.group()
+@click.group(cls=Group)
 def mail() -> None:
     """Moves by e-mail: compose, send, read and apply (docs/mail.md)."""
 
@@ -56,6 +57,7 @@ def _message(rep: GameReplay, with_svg: bool, with_pdf: bool, paper: str,
     when the game has none), or a clear refusal; ``text_only``: the text part alone, without the
     HTML part and its board picture."""
     from pbmkit.mail.compose import MailError, board_attachment, compose_message, mailer_attachment
+    from pbmkit.mail.files import NoAddress
 
     keys = _keyring()
     try:
@@ -66,6 +68,8 @@ def _message(rep: GameReplay, with_svg: bool, with_pdf: bool, paper: str,
             attachments.append(board_attachment(rep))
         msg = compose_message(rep, sender=sender, attachments=attachments, keys=keys,
                               html=not text_only)
+    except NoAddress as exc:  # a setting to give, as event mail's (docs/cli.md, "Exit codes")
+        raise InputError(f"{rep.source}: {exc}") from None
     except MailError as exc:
         raise Refused(f"{rep.source}: {exc}") from None
     _save(keys)

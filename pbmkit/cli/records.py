@@ -171,10 +171,14 @@ def _space_of(game: Any, text: str, position: Any) -> int:
               help="Also write the board as a PNG picture to this file.")
 @click.option("--size", "png_size", type=click.IntRange(60, 4000), default=None, metavar="PIXELS",
               help="The PNG's width in pixels (60 to 4000; default 600).")
+@click.option("-v", "--verbose", is_flag=True,
+              help="With --svg or --png: print the board in the terminal too.")
 @_GAME_OPTION
 def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_path: str | None,
-         png_size: int | None, game_number: int | None) -> None:
+         png_size: int | None, verbose: bool, game_number: int | None) -> None:
     """Draw the board of a record: the last move marked, whose turn, averto and result.
+
+    In the terminal; with --svg or --png, into that file (and in the terminal with -v).
 
     On a record with errors: the board before the first error (never a move after it, nor one
     inside a comment that is never closed), a note naming that error, and exit status 1.
@@ -190,9 +194,11 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_pat
     else:
         last, position = trusted_end(rep)
     players = [str(rep.record.tags.get(tag, "")) for tag in game.side_tags]
-    click.echo(board_text(game, position, last_move=last.move if last else None, flip=flip,
-                          players=players))
-    click.echo()
+    in_terminal = verbose or not (svg_path or png_path)
+    if in_terminal:
+        click.echo(board_text(game, position, last_move=last.move if last else None, flip=flip,
+                              players=players))
+        click.echo()
     notes = []  # under the board, in the terminal and in the SVG alike
     if last is not None:
         notes.append(f"Last move: {last.label}. {last.side.capitalize()} {last.text}"
@@ -204,7 +210,8 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_pat
         notes.append(f"Result: {result_words(rep)}.")
     else:
         notes.append(f"{game.side_to_move(position).capitalize()} to move.")
-    click.echo("\n".join(notes))
+    if in_terminal:
+        click.echo("\n".join(notes))
     if svg_path:
         from pbmkit.render.svg import board_svg
 

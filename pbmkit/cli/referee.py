@@ -8,9 +8,10 @@ import time
 import click
 
 from pbmkit.cli.common import InputError, Refused
+from pbmkit.cli.group import Group
 
 
-@click.group()
+@click.group(cls=Group)
 def referee() -> None:
     """A club's referee: players' games by e-mail (docs/referee.md)."""
 
@@ -42,7 +43,9 @@ def init(folder: str, address: str, name: str | None, organiser: str | None,
 
 @referee.command()
 @click.argument("folder", type=click.Path(file_okay=False, exists=True))
-@click.option("--watch", is_flag=True, help="Keep going: a run every --interval seconds.")
+@click.option("--watch", is_flag=True,
+              help="Keep going: a run every --interval seconds (a run that did nothing prints "
+                   "nothing).")
 @click.option("--interval", type=click.FloatRange(1, 86400), default=60.0, show_default=True,
               help="Seconds between runs with --watch.")
 @click.option("-v", "--verbose", is_flag=True, help="A line for every message handled.")
@@ -78,6 +81,8 @@ def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool,
         return
 
     def tell(report: RunReport) -> None:
+        if watch and report.idle:  # say only what happened, not "0 message(s)" every minute
+            return
         if verbose:
             for line in report.lines:
                 click.echo(line)
@@ -98,8 +103,10 @@ def run(folder: str, watch: bool, interval: float, verbose: bool, timings: bool,
         except InboxFailed as exc:  # the rest of the run was done; the run fails all the same
             tell(exc.report)
             raise Refused(str(exc)) from None
-        except (ClubError, MailError, DatabaseError, DiskFull) as exc:
+        except DiskFull as exc:  # work begun that could not be finished: 1 (docs/cli.md)
             raise Refused(str(exc)) from None
+        except (ClubError, MailError, DatabaseError) as exc:  # settings (docs/cli.md): 2
+            raise InputError(str(exc)) from None
         else:
             tell(report)
         if not watch:

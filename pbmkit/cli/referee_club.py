@@ -10,7 +10,7 @@ import click
 from pbmkit.cli.common import InputError, Refused, echo_err
 
 
-@click.command()
+@click.command(short_help="Rule that a side forfeits a game (an overstepped time control).")
 @click.argument("folder", type=click.Path(file_okay=False, exists=True))
 @click.argument("number", type=click.IntRange(1))
 @click.argument("side")
@@ -34,7 +34,7 @@ def forfeit(folder: str, number: int, side: str, winner: str | None) -> None:
         raise InputError(str(exc)) from None
 
 
-@click.command()
+@click.command(short_help="Write the club's web pages (games, standings, ratings).")
 @click.argument("folder", type=click.Path(file_okay=False, exists=True))
 @click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
               help="The folder of the pages (made if need be).")
@@ -58,7 +58,7 @@ def site(folder: str, output: str) -> None:
                f"{report.finished} finished game(s); open {Path(output) / 'index.html'}")
 
 
-@click.command()
+@click.command(short_help="The club at a glance (players, games, outbox, last run).")
 @click.argument("folder", type=click.Path(file_okay=False, exists=True))
 @click.option("--json", "as_json", is_flag=True, help="The status as JSON.")
 def status(folder: str, as_json: bool) -> None:
@@ -111,7 +111,7 @@ def status(folder: str, as_json: bool) -> None:
     click.echo("\n".join(lines))
 
 
-@click.command()
+@click.command(short_help="The ledger: the messages the referee handled, the latest first.")
 @click.argument("folder", type=click.Path(file_okay=False, exists=True))
 @click.option("-n", "--last", type=click.IntRange(1, 100_000), default=50, show_default=True,
               help="How many messages, the latest first.")

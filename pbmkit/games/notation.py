@@ -26,6 +26,7 @@ __all__ = [
     "destinations",
     "guarded",
     "memoised_reader",
+    "not_a_move",
     "split_by",
 ]
 
@@ -316,6 +317,14 @@ def guarded(text: str, max_length: int | None, example: str, what: str = "move")
         raise MoveSyntaxError(f"a{'n' if what[:1] in 'aeiou' else ''} {what} of {len(body)} "
                               f"characters is too long: write one {what} like {example}")
     return body
+
+
+def not_a_move(text: str, title: str, how: str, what: str = "move") -> MoveSyntaxError:
+    """The one wording, in every game, of a text that is no move of the game at all (``banana``):
+    what was read, as written, and how the game writes a move: "'banana' is not a Batalo move:
+    write two space names, like IR to HS". ``how`` ends with the game's example."""
+    return MoveSyntaxError(f"{text.strip()[:60]!r} is not a{'n' if title[:1] in 'AEIOU' else ''} "
+                           f"{title} {what}: {how}")
 
 
 class NotationBase(Generic[P_contra, M]):

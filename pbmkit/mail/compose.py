@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from typing import TYPE_CHECKING, Any
 
-from pbmkit.mail.files import MailError
+from pbmkit.mail.files import MailError, NoAddress
 from pbmkit.mail.html_body import MailFacts, body_html
 from pbmkit.notation.desk import MoveClock, desk_report, format_date, read_notes
 from pbmkit.notation.model import Comment, Record
@@ -393,13 +393,13 @@ def compose_message(replay: GameReplay, *, sender: str | None = None,
     mover = found.get(ply.side)
     if mover is None:
         if not sender:
-            raise MailError(f"no address for the mover: add a [{email_tag(side_tags[ply.side])} "
+            raise NoAddress(f"no address for the mover: add a [{email_tag(side_tags[ply.side])} "
                             f"\"you@example.org\"] tag, or from = ... in mail.toml")
         mover = _address("", sender, "from")
     others = [s for s in game.sides if s != ply.side]
     missing = [email_tag(side_tags[s]) for s in others if s not in found]
     if missing:
-        raise MailError(f"no address for the opponent: add a [{missing[0]} \"name@example.org\"] "
+        raise NoAddress(f"no address for the opponent: add a [{missing[0]} \"name@example.org\"] "
                         "tag to the record")
     now = now or datetime.datetime.now(datetime.UTC).astimezone()
     msg = EmailMessage()

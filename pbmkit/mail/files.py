@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-__all__ = ["MAX_CONFIG", "MailError", "read_config", "read_private"]
+__all__ = ["MAX_CONFIG", "MailError", "NoAddress", "read_config", "read_private"]
 
 MAX_CONFIG = 64 * 1024
 """The largest mail.toml read."""
@@ -20,6 +20,12 @@ MAX_CONFIG = 64 * 1024
 
 class MailError(ValueError):
     """A message that cannot be made or read; the text says why, in one line."""
+
+
+class NoAddress(MailError):
+    """A message that cannot be made for want of an address (the sender's or a recipient's): a
+    setting to give (a record's e-mail tag, mail.toml's ``from``), exit status 2 on the command
+    line as every missing setting (docs/cli.md, "Exit codes")."""
 
 
 def read_config(path: Path) -> dict[str, Any] | None:

@@ -438,6 +438,7 @@ def _ratings(ctx: Context) -> None:
                          "" if r.change is None else f"{r.change:+.0f}")
                         for k, r in enumerate(members[:MAX_LISTED], start=1)])
         parts.append(f"{group}:\n\n{table}\n")
-    ctx.reply(f"Ratings: {game.title}", f"{ctx.club.name}, the ratings (pbmkit.ratings: FIDE's "
-                                         "Elo for two players, openskill for more; forfeits "
-                                         "are not rated).\n\n" + "\n".join(parts))
+    ctx.reply(f"Ratings: {game.title}", f"{ctx.club.name}, the ratings of its finished games "
+                                         "(FIDE's Elo for two players, a rating of skill for "
+                                         "three or more; forfeits are not rated).\n\n"
+                                         + "\n".join(parts))

@@ -117,6 +117,14 @@ class RunReport:
         parts = [f"{name} {cpu:.2f}/{wall:.2f}" for name, (cpu, wall) in self.timings.items()]
         return "timings (s of CPU/wall): " + ", ".join(parts)
 
+    @property
+    def idle(self) -> bool:
+        """Nothing happened: no message handled, nothing sent or failed, no notice queued, no
+        record rewritten, no problem (``referee run --watch`` then says nothing)."""
+        return not (sum(self.outcomes.values()) or self.rewritten or self.notices
+                    or self.problems or self.send.sent or self.send.failed or self.send.maybe
+                    or self.send.errors)
+
     def summary(self) -> str:
         parts = [f"{n} {what}" for what, n in sorted(self.outcomes.items())]
         sent = (f"sent {self.send.sent}" + (f", {self.send.failed} failed" if self.send.failed

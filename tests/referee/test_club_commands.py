@@ -267,6 +267,10 @@ def test_games_history_and_standings(tmp_path: Path, monkeypatch: pytest.MonkeyP
                           ratings.replace("\r", ""), re.M)
         assert [(k, who) for k, who, _, _ in rows] == [("1", "ann"), ("2", "bob")], ratings
         assert int(rows[0][2]) > int(rows[1][2]) and rows[0][3].startswith("+")
+        # issue 34: the mail said "(pbmkit.ratings: FIDE's Elo ..., openskill ...)", a module's
+        # and a library's names; players get words
+        assert "pbmkit" not in ratings and "openskill" not in ratings, ratings
+        assert "FIDE's Elo" in ratings
 
 
 def test_the_new_tables_come_with_a_migration(tmp_path: Path) -> None:

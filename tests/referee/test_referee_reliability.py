@@ -152,7 +152,7 @@ def test_init_makes_a_club_folder_and_refuses_to_overwrite_one(tmp_path: Path) -
     with pytest.raises(ClubError):
         init_club(tmp_path / "other", address="referee+x@chess.example.org")
     bad = CliRunner().invoke(cli, ["referee", "run", str(tmp_path)])
-    assert bad.exit_code == 1 and "not a club folder" in bad.output
+    assert bad.exit_code == 2 and "not a club folder" in bad.output
     assert "Traceback" not in bad.output
 
 

@@ -28,7 +28,14 @@ from pbmkit.games.baladana.rules import (
     space_name,
 )
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, guarded, memoised_reader
+from pbmkit.games.notation import (
+    MoveSyntaxError,
+    NotationBase,
+    RunSplit,
+    guarded,
+    memoised_reader,
+    not_a_move,
+)
 
 __all__ = ["MAX_TURN_LENGTH", "NOTATION", "BaladanaNotation", "bare_text", "move_text", "split_turns"]
 
@@ -52,6 +59,13 @@ def _ring_word(word: str) -> bool:
     """``Gd1>e2``: a ring letter, a square, ``>``, a square."""
     return (len(word) == 6 and word[0] in _LETTERS and word[3] == ">" and _square_at(word, 1)
             and _square_at(word, 4))
+
+
+def _looks_like_squares(word: str) -> bool:
+    """Whether ``word`` names a square somewhere (``d1``, ``Qd1>e2``): a turn mistyped, which the
+    reader explains word by word; a word with none (``banana``) is no turn at all."""
+    return any(word[k] in "abcdefghABCDEFGH" and word[k + 1] in "12345678"
+               for k in range(len(word) - 1))
 
 
 def _figure_word(word: str) -> bool:
@@ -208,6 +222,9 @@ def _parse_words(text: str) -> _Written:
         raise MoveSyntaxError(f"the ring move {words[0]!r} is followed by no figure move: a turn "
                               f"always moves a figure, like {_EXAMPLE}")
     f = words[i]
+    if not _figure_word(f) and i == 0 and not _looks_like_squares(f):
+        raise not_a_move(text, "Baladãna", "write [ring move] figure move [tax R] [loot G>e4], "
+                         f"like {_EXAMPLE}", "turn")
     if not _figure_word(f):
         raise MoveSyntaxError(f"expected a figure move like e2-e6 or c1xh6 in {text.strip()!r}, "
                               f"found {words[i]!r} (a turn is [ring move] figure move [tax R] "

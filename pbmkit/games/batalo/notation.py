@@ -31,7 +31,13 @@ from pbmkit.games.batalo.rules import (
     _set_turn,
     reaches,
 )
-from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, memoised_reader
+from pbmkit.games.notation import (
+    MoveSyntaxError,
+    NotationBase,
+    RunSplit,
+    memoised_reader,
+    not_a_move,
+)
 
 __all__ = ["NOTATION", "BataloNotation", "play"]
 
@@ -121,12 +127,29 @@ def _missing_destination(text: str, start: int) -> MoveSyntaxError:
                            "space and the ending space, like IR to HS", start)
 
 
+def _longer_word(text: str, end: int) -> bool:
+    """Whether the name read before ``end`` is the start of a longer word (``BA`` of ``banana``):
+    letters follow it that start no separator (``to``, ``x``) and are no name (``IRHS`` is two
+    names without their ``to``, which the reader then asks for)."""
+    if end >= len(text) or not text[end].isalpha() or re.compile(_SEP_AT).match(text, end):
+        return False
+    after = re.compile(_NAME_AT).match(text, end)
+    return after is None or (after.end() < len(text) and text[after.end()].isalpha())
+
+
+_HOW: Final = "write the starting and the ending space's names, like IR to HS"
+
+
 def _read_plain(text: str) -> _Written:
     spaces: list[int] = []
     seps: list[str] = []
     i, n = 0, len(text)
     while True:
         m = re.compile(_NAME_AT).match(text, i)
+        if m is not None and _longer_word(text, m.end()):
+            if not spaces:  # banana, hello: no move at all, whatever its first two letters
+                raise not_a_move(text, "Batalo", _HOW)
+            m = None
         if m is None:
             if text[i:].strip() == "":
                 if spaces:

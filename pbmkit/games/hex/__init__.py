@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Lazy, Outcome, SetupError
 from pbmkit.games.board import FILES, hex_board, square_labels
 from pbmkit.games.drawing import LAST_MOVE, Glyph, Look
-from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit
+from pbmkit.games.notation import NotationBase, RunSplit, not_a_move
 
 __all__ = ["BOARD", "GAME", "Hex", "HexNotation", "Move", "Position"]
 
@@ -82,11 +82,12 @@ class HexNotation(NotationBase[Position, Move]):
     """A turn as the writer spells it (``c2 swap``) split at once; anything else by ``one_move``."""
 
     def normalize(self, text: str) -> str:
-        body = self.body(text).lower()
+        written = self.body(text)
+        body = written.lower()
         if body == "swap" or BOARD.find(body) is not None:
             return body
-        raise MoveSyntaxError(f"{body!r} is not a Hex move: write a cell like {self.example} "
-                              "(files a–g, ranks 1–7), or swap")
+        raise not_a_move(written, "Hex", f"write a cell like {self.example} (files a–g, ranks "
+                         "1–7), or swap")
 
     def read(self, text: str, position: Position) -> Move:
         body = self.normalize(text)
