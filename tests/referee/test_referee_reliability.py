@@ -220,6 +220,35 @@ def test_an_outbox_folder_takes_the_mail_instead_of_smtp(tmp_path: Path) -> None
         run_club(root)
 
 
+def test_watch_says_only_what_happened(tmp_path: Path) -> None:
+    """Issue 34. Before: ``referee run --watch`` printed "0 message(s); sent 0" every interval,
+    burying what happened. Now a run that did nothing prints nothing: one message handled and its
+    reply sent is one line, however many idle runs follow."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = tmp_path / "club"
+    init_club(root)
+    toml = (root / "club.toml").read_text()
+    (root / "club.toml").write_text(toml[: toml.index("[smtp]")] + '[outbox]\nfolder = "sent"\n')
+    (root / "maildir" / "new" / "1.x.eml").write_bytes(message("ann@example.org", "help", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "pbmkit", "referee", "run", str(root),
+                             "--watch", "--interval", "1"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not list((root / "sent").glob("*.eml")) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(3.5)  # three idle runs, a second apart
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert out.splitlines() == ["1 message(s) (1 done); sent 1"], (out, err)
+    assert "Traceback" not in err
+
+
 def test_a_fault_with_one_message_does_not_block_the_inbox(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from pbmkit.referee import commands

@@ -55,7 +55,14 @@ from pbmkit.games.billo.search import (
     path_key,
     sorted_legal,
 )
-from pbmkit.games.notation import MoveSyntaxError, NotationBase, RunSplit, guarded, memoised_reader
+from pbmkit.games.notation import (
+    MoveSyntaxError,
+    NotationBase,
+    RunSplit,
+    guarded,
+    memoised_reader,
+    not_a_move,
+)
 
 __all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation", "play"]
 
@@ -164,8 +171,10 @@ def _plain_parse(text: str) -> _Written:
     head = head_pattern.match(body)
     if head is None:
         word = body.split()[0]
-        raise MoveSyntaxError(f"{word!r} does not start a Billo move: write the piece letter R "
-                              f"or S (optional), then the squares, like {_EXAMPLE}")
+        how = f"write the piece letter R or S (optional), then the squares, like {_EXAMPLE}"
+        if len(word) > 1:  # a word, no piece letter: no move at all (banana)
+            raise not_a_move(body, "Billo", how)
+        raise MoveSyntaxError(f"{word!r} does not start a Billo move: {how}")
     piece = head.group(1).upper() if head.group(1) else None
     mark = head.group(2) is not None
     i = head.end()
