@@ -35,7 +35,7 @@ def _dry(w: World, *args: str) -> tuple[int, str]:
 def test_a_dry_run_shows_the_reminder_of_a_later_day_and_changes_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with world(tmp_path, monkeypatch, pictures=False) as w:
-        ann, bob = batalo_game(w)
+        batalo_game(w)  # Ann to move in game 1
         w.deliver(message("carol@example.com", "help", "help\n"))  # waits in the inbox
         before, sent = _state(w), len(w.sent())
         today = datetime.datetime.now(datetime.UTC).date()
