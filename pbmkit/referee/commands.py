@@ -46,9 +46,9 @@ from pbmkit.referee.outgoing import Outgoing, board_message, queue, text_message
 if TYPE_CHECKING:
     from pbmkit.games import Game
 
-__all__ = ["COMMANDS", "MAX_UNPROVEN_REPLIES", "MODULES", "NUMBERED", "SIGNUP_DAYS", "Command",
-           "Context", "Refusal", "bare_move", "command", "expire_signups", "find_command",
-           "help_text", "load_commands", "signup_expired", "unproven_reply"]
+__all__ = ["COMMANDS", "FORGED_NOTE", "MAX_UNPROVEN_REPLIES", "MODULES", "NUMBERED", "SIGNUP_DAYS",
+           "Command", "Context", "Refusal", "bare_move", "command", "expire_signups",
+           "find_command", "help_text", "load_commands", "signup_expired", "unproven_reply"]
 
 MODULES: tuple[str, ...] = ("pbmkit.referee.club_commands",)
 """Modules that register more commands (imported by :func:`load_commands`)."""
@@ -106,11 +106,19 @@ none is changed once made). The oldest go first."""
 
 
 class Refusal(Exception):
-    """A command refused: ``lines`` say why; nothing the handler did is kept."""
+    """A command refused: ``lines`` say why; nothing the handler did is kept. ``unproven``: the
+    message did not prove its sender (no key, not authenticated): its From may be forged, and
+    the refusal, which goes to that address, says so."""
 
-    def __init__(self, *lines: str) -> None:
+    def __init__(self, *lines: str, unproven: bool = False) -> None:
         super().__init__("\n".join(lines))
         self.lines = list(lines)
+        self.unproven = unproven
+
+
+FORGED_NOTE = ("If you did not send this message, someone used your address: nothing was "
+               "changed, and no one can act for you without your key.")
+"""Said in a refusal for want of proof, which goes to the From address whoever wrote it."""
 
 
 @dataclass
@@ -200,12 +208,12 @@ class Context:
         why = self.authenticated()
         if why is not None:
             raise Refusal(f"the sender is not authenticated ({why}); the club accepts this only "
-                          "from mail its server authenticated")
+                          "from mail its server authenticated", unproven=True)
         if not self._player_key_given(me):
             raise Refusal(f"'{self.name}' needs your key, and the message does not carry it: "
                           "reply to a message the referee sent you (its address and subject "
                           "carry your key, [p...]), or put that key in the subject; this reply "
-                          "carries it")
+                          "carries it", unproven=True)
         self.proved = True
         return me
 
@@ -218,7 +226,7 @@ class Context:
             why = self.authenticated()
             if why is not None:
                 raise Refusal(f"the sender is not authenticated ({why}); the club accepts this "
-                              "only from mail its server authenticated")
+                              "only from mail its server authenticated", unproven=True)
             self.proved = True
             return me
         try:
@@ -226,7 +234,7 @@ class Context:
         except Refusal:
             raise Refusal(f"challenge {number}: the message does not carry your key of it: reply "
                           "to the referee's invitation (its address and subject carry the key, "
-                          f"[c{number}...]) with '{self.name}'") from None
+                          f"[c{number}...]) with '{self.name}'", unproven=True) from None
 
     def carries_proof(self) -> bool:
         """Whether the message carries a key of its sender (their own, one of a game of theirs
@@ -317,7 +325,8 @@ class Context:
         why = self.authenticated()
         if why is not None:
             raise Refusal(f"game {number}: the sender is not authenticated ({why}); the "
-                          "club accepts moves only from mail its server authenticated")
+                          "club accepts moves only from mail its server authenticated",
+                          unproven=True)
         proven = self.proven_sides(number)
         if proven:
             self.proved = True
@@ -327,7 +336,7 @@ class Context:
             raise Refusal(f"game {number}: {self.sender} plays no side of it")
         raise Refusal(f"game {number}: the message does not carry your key of the game; reply "
                       "to the referee's last message of the game (its address and subject "
-                      "carry the key), or put its [g...] key in the subject")
+                      "carry the key), or put its [g...] key in the subject", unproven=True)
 
     def key_of(self, number: int, side: str) -> str:
         """``g12.<secret>`` of the player of ``side``."""

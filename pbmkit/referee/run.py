@@ -35,6 +35,7 @@ from pbmkit.mail.sources import Incoming, Unreadable, body_lines, read_message
 from pbmkit.mail.trust import address_key
 from pbmkit.referee.club import Club, load_club, write_atomic
 from pbmkit.referee.commands import (
+    FORGED_NOTE,
     MAX_UNPROVEN_REPLIES,
     NUMBERED,
     Context,
@@ -466,9 +467,10 @@ def _run_command(ctx: Context, found: tuple[str, list[str]] | None, body_error: 
             return "help", f"a bare line, no move of the player to move: the hint sent " \
                            f"({exc.lines[0][:160] if exc.lines else ''})"
         key = _proven_key(ctx)
+        forged = f"\n\n{FORGED_NOTE}" if exc.unproven else ""
         ctx.reply(f"Refused: {name} {' '.join(args)[:60]}".strip(),
                   "\n".join(_said(exc.lines)) + "\n\nNothing was changed. (Write 'help' for "
-                  "the commands.)\n", key=key)
+                  f"the commands.){forged}\n", key=key)
         return "refused", f"{name}: refused: {exc.lines[0][:200] if exc.lines else ''}"
     return "done", f"{name} {' '.join(args)[:80]}".strip()
 
