@@ -57,7 +57,7 @@ from pbmkit.referee.outgoing import Sender, SendReport, send_due, text_message
 from pbmkit.referee.status import LAST_RUN_KEY, printable
 
 __all__ = ["Busy", "DiskFull", "InboxFailed", "RunReport", "disk_full", "handle_message",
-           "loop_reason", "open_inbox", "reconcile", "run_club"]
+           "loop_reason", "open_inbox", "reconcile", "run_club", "unreadable_sender"]
 
 _BULK = {"bulk", "junk", "list"}
 _ROBOTS = {"mailer-daemon", "postmaster", "noreply", "no-reply", "listserv", "majordomo"}
@@ -331,7 +331,7 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
     inc = read_message(item.raw, where)
     if isinstance(inc, Unreadable):  # the line names the message: the organiser can find it
         digest = "sha256:" + hashlib.sha256(item.raw).hexdigest()
-        outcome, line = _once(db, None, digest, None, "unreadable", inc.why, now)
+        outcome, line = _unreadable(db, club, item.raw, digest, inc.why, now)
         return outcome, f"{where}: {line}"
     message_id = inc.message_id.strip()[:500] if inc.message_id else None
     lines, body_error = _own_lines(inc)
@@ -562,6 +562,61 @@ def _once(db: sqlite3.Connection, message_id: str | None, digest: str, sender: s
     _ledger(db, message_id, digest, sender, outcome, detail, now)
     db.execute("COMMIT")
     return outcome, detail
+
+
+_PLAIN_ADDRESS = re.compile(r"(?<![A-Za-z0-9._+\-])[A-Za-z0-9][A-Za-z0-9._+\-]{0,63}@"
+                            r"[A-Za-z0-9][A-Za-z0-9.\-]{0,252}\.[A-Za-z]{2,63}(?![A-Za-z0-9.\-])")
+"""An address written plainly, whole (a longer run of address letters is no address)."""
+_NO_ANSWER = re.compile(rb"^(?:auto-submitted:\s*(?!no\b)\S|precedence:\s*(?:bulk|junk|list)|"
+                        rb"list-id:|x-autore(?:ply|spond):|return-path:\s*<\s*>)",
+                        re.IGNORECASE | re.MULTILINE)
+
+
+def unreadable_sender(raw: bytes, club: Club) -> str | None:
+    """The address to tell why a message cannot be read, when its one From header names exactly
+    one plain address (however else it is broken), the message is no automatic one and the
+    address is not the referee's own; else None (no answer: an ambiguous From is no one's)."""
+    head = raw[:64 * 1024].replace(b"\r\n", b"\n").split(b"\n\n", 1)[0]
+    if _NO_ANSWER.search(head):
+        return None
+    unfolded = re.sub(rb"\n[ \t]+", b" ", head).split(b"\n")
+    froms = [line[5:] for line in unfolded if line[:5].lower() == b"from:"]
+    if len(froms) != 1:
+        return None
+    found = {a.lower() for a in _PLAIN_ADDRESS.findall(froms[0].decode("ascii", "replace"))}
+    if len(found) != 1:
+        return None
+    address = found.pop()
+    local, _, domain = address.rpartition("@")
+    own_local, _, own_domain = club.address.lower().rpartition("@")
+    if local in _ROBOTS or (domain == own_domain and local.split("+")[0] == own_local):
+        return None
+    return address if address_key(address) is not None else None
+
+
+def _unreadable(db: sqlite3.Connection, club: Club, raw: bytes, digest: str, why: str,
+                now: datetime.datetime) -> tuple[str, str]:
+    """A message that cannot be read: in the ledger; its sender told why in one line when the
+    From names one address plainly (:func:`unreadable_sender`), bounded as every reply to a
+    message that proves nothing."""
+    # only a From that could not be read is told: a message broken otherwise (MIME bounds,
+    # NULs in the headers) is a broken or hostile program's, and gets no answer
+    to = unreadable_sender(raw, club) if "From" in why else None
+    db.execute("BEGIN IMMEDIATE")
+    if _seen(db, None, digest):
+        return "duplicate", _duplicate(db, None, digest, to, now)
+    told = to is not None and unproven_reply(db, to, now)
+    _ledger(db, None, digest, to, "unreadable", f"{why}{f'; told {to}' if told else ''}", now)
+    if told and to is not None:
+        from pbmkit.referee.outgoing import queue
+
+        queue(db, text_message(club, to, "Your message could not be read",
+                               f"The referee of {club.name} could not read a message from this "
+                               f"address: {printable(why)[:200]}. Nothing was done. Write again "
+                               "from a mail program that writes one plain From address.\n",
+                               now=now), now)
+    db.execute("COMMIT")
+    return "unreadable", f"{why}{f'; told {to}' if told else ''}"
 
 
 def _oversized(db: sqlite3.Connection, club: Club, item: InboxMessage, now: datetime.datetime
