@@ -149,8 +149,7 @@ def resign(text: str, rep: GameReplay, side: str | None = None) -> EventEdit:
     new = _set_winner(ending_text(rep, text, "resigns"), rep, _winner_value(winner))
     assert rep.game is not None
     wins = side_verb(rep.game, winner, "wins", "win")
-    return EventEdit(new, f"{player(rep, me)} resigns: {player(rep, winner)} {wins}. "
-                          "Winner tag set.")
+    return EventEdit(new, f"{player(rep, me)} resigns: {player(rep, winner)} {wins}.")
 
 
 def offer_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdit:
@@ -209,7 +208,7 @@ def accept_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdi
                               f"offered; waiting for {names}, each on their turn. "
                               "Now play your move.")
     new = _set_winner(append_after_last_move(text, rep.record, "draw agreed"), rep, "Draw")
-    return EventEdit(new, f"{player(rep, me)} accepts the draw: draw agreed. Winner tag set.")
+    return EventEdit(new, f"{player(rep, me)} accepts the draw: the game is drawn.")
 
 
 def decline_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdit:
@@ -232,7 +231,7 @@ def claim_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdit
     except IllegalMoveError as exc:
         raise EventRefused(f"no draw can be claimed: {exc}; the record was not changed") from None
     new = _set_winner(ending_text(rep, text, "draw claimed"), rep, "Draw")
-    return EventEdit(new, f"{player(rep, me)} claims a draw. Winner tag set.")
+    return EventEdit(new, f"{player(rep, me)} claims a draw: the game is drawn.")
 
 
 def forfeit(text: str, rep: GameReplay, side: str, winner: str | None = None, *,
@@ -264,7 +263,7 @@ def forfeit(text: str, rep: GameReplay, side: str, winner: str | None = None, *,
     assert rep.game is not None
     wins = side_verb(rep.game, winner, "wins", "win")
     return EventEdit(new, f"{player(rep, side)} forfeits ({termination}): {player(rep, winner)} "
-                          f"{wins}. Winner tag set.")
+                          f"{wins}.")
 
 
 ACTIONS: dict[str, Action] = {"resign": resign, "offer": offer_draw, "accept": accept_draw,

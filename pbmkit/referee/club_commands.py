@@ -84,9 +84,10 @@ def _names(ctx: Context, number: int) -> dict[str, str]:
 # --- resign and draws ---------------------------------------------------------------------------
 
 
-def _event(ctx: Context, action: Action, mover: bool) -> None:
+def _event(ctx: Context, action: Action, mover: bool, said: str) -> None:
     """Apply a desk event for the sender's side of the game the command names; ``mover``: the
-    side that acts is the one who moved last (a draw offer), else the one to move."""
+    side that acts is the one who moved last (a draw offer), else the one to move; ``said``: the
+    event in the mail's subject ("draw offered"), so that it is not the move's subject again."""
     from pbmkit.notation.desk_actions import EventRefused, check_editable, verify
 
     ctx.require_player()
@@ -108,7 +109,7 @@ def _event(ctx: Context, action: Action, mover: bool) -> None:
     if over:
         ctx.db.execute("DELETE FROM queues WHERE game = ?", (number,))
     to_move = after.next_turn()[1]
-    status = "game over" if over else f"{place_title(to_move)} to move"
+    status = f"{said}, game over" if over else f"{said}, {place_title(to_move)} to move"
 
     def intro(side: str, name: str) -> list[str]:
         lines = [f"Game {number}: {edit.message}"]
@@ -124,7 +125,7 @@ def _event(ctx: Context, action: Action, mover: bool) -> None:
 def _resign(ctx: Context) -> None:
     from pbmkit.notation.desk_actions import resign
 
-    _event(ctx, resign, mover=False)
+    _event(ctx, resign, mover=False, said="resigned")
 
 
 @command("draw", "draw offer|accept|decline N", "offer a draw after your move in game N, or "
@@ -138,7 +139,8 @@ def _draw(ctx: Context) -> None:
         raise Refusal("write 'draw offer N', 'draw accept N' or 'draw decline N', N the game's "
                       "number")
     ctx.args = ctx.args[1:]
-    _event(ctx, actions[what], mover=what == "offer")
+    said = {"offer": "draw offered", "accept": "draw accepted", "decline": "draw declined"}
+    _event(ctx, actions[what], mover=what == "offer", said=said[what])
 
 
 # --- conditional moves --------------------------------------------------------------------------

@@ -71,7 +71,7 @@ def test_a_draw_is_offered_by_the_last_mover_and_answered_by_the_player_to_move(
         apply_to_text(declined.text, "g.txt", accept_draw, "white")
     agreed, after = apply_to_text(offered.text, "g.txt", accept_draw, "white")
     assert (after.winner, after.how) == ("draw", "agreement")
-    assert "draw agreed" in agreed.message
+    assert "the game is drawn" in agreed.message and "draw agreed" in agreed.text
 
 
 def test_a_claim_is_the_player_to_moves_and_the_rules_decide() -> None:
@@ -109,7 +109,7 @@ def test_a_forfeit_sets_the_winner_and_the_termination_and_keeps_the_moves() -> 
     assert (after.winner, after.how) == ("white", "concession")
     assert '[Winner "White"]' in edit.text and '[Termination "time forfeit"]' in edit.text
     assert edit.text.endswith(TEXT.split("\n\n", 1)[1])  # the moves unchanged
-    assert edit.message == "Black (Bob) forfeits (time forfeit): White (Ann) wins. Winner tag set."
+    assert edit.message == "Black (Bob) forfeits (time forfeit): White (Ann) wins."
     with pytest.raises(EventRefused, match="not a place of this game"):
         forfeit(TEXT, rep, "purple")
 

@@ -66,7 +66,7 @@ def test_a_draw_needs_every_other_players_acceptance(tmp_path: Path, places: int
         assert offer is not None and offer.side == order[0], k
     result = _run("draw", "accept", str(path))
     assert result.exit_code == 0, result.output
-    assert "draw agreed" in result.output
+    assert "the game is drawn" in result.output
     assert _result(path) == ("draw", "agreement")
     assert '[Winner "Draw"]' in path.read_text(encoding="utf-8")
 
@@ -125,5 +125,5 @@ def test_two_places_are_unchanged(tmp_path: Path) -> None:
     path.write_text('[Game "Batalo"]\n[White "Ann"]\n[Black "Bob"]\n[Winner "*"]\n\n'
                     "1. IR to HS {[%ccdraw offer]}\n", encoding="utf-8")
     result = _run("draw", "accept", str(path))
-    assert result.exit_code == 0 and "draw agreed" in result.output
+    assert result.exit_code == 0 and "the game is drawn" in result.output
     assert path.read_text(encoding="utf-8").endswith("1. IR to HS {[%ccdraw offer]} draw agreed\n")

@@ -118,10 +118,14 @@ def test_draw_offer_decline_offer_accept_by_mail(tmp_path: Path,
         assert snapshot(w) == before
         _say(ann, 1, "draw offer 1")
         run_on(w, 0)
-        assert "White (ann) offers a draw with 1. JR to IS" in text_of(_game_mail(bob, 1))
+        offered = _game_mail(bob, 1)
+        assert "White (ann) offers a draw with 1. JR to IS" in text_of(offered)
+        # the subject says what happened, not the move's subject again (issue 35, item 5)
+        assert ": draw offered, Black to move [g1." in str(offered["Subject"])
         _say(bob, 1, "DRAW DECLINE 1")
         run_on(w, 0)
         assert "{[%ccdraw declined]}" in _record(w)
+        assert ": draw declined, Black to move [g1." in str(_game_mail(ann, 1)["Subject"])
         bob.move(1, "DX to FV")
         run_on(w, 0)
         _say(bob, 1, "draw offer #1")
@@ -130,7 +134,10 @@ def test_draw_offer_decline_offer_accept_by_mail(tmp_path: Path,
         run_on(w, 0)
         (rep,) = check_text(_record(w))
         assert (rep.winner, rep.how) == ("draw", "agreement")
-        assert "draw agreed" in text_of(_game_mail(bob, 1))
+        said = text_of(_game_mail(bob, 1))
+        assert "accepts the draw: the game is drawn." in said
+        assert "Winner tag" not in said and "draw agreed" not in said  # no record jargon
+        assert ": draw accepted, game over [g1." in str(_game_mail(bob, 1)["Subject"])
 
 
 def test_conditional_moves_answer_at_once_and_another_move_drops_them(
