@@ -334,6 +334,14 @@ class Context:
         if not [r for r in self.seats(number)
                 if address_key(str(r["address"])) == address_key(self.sender)]:
             raise Refusal(f"game {number}: {self.sender} plays no side of it")
+        others = sorted({g for g, _ in self.game_keys if g != number})
+        if others:  # a reply in another game's thread: replying to it again would not help
+            named = ", ".join(str(g) for g in others)
+            raise Refusal(f"game {number}: the message carries the key of game {named}, not of "
+                          f"game {number}, which the move names: to move in game {number}, "
+                          f"reply to the referee's last message of game {number} (its subject "
+                          f"names game #{number} and carries [g{number}...]), or put that key "
+                          "in the subject", unproven=True)
         raise Refusal(f"game {number}: the message does not carry your key of the game; reply "
                       "to the referee's last message of the game (its address and subject "
                       "carry the key), or put its [g...] key in the subject", unproven=True)

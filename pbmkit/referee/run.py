@@ -467,7 +467,7 @@ def _run_command(ctx: Context, found: tuple[str, list[str]] | None, body_error: 
             return "help", f"a bare line, no move of the player to move: the hint sent " \
                            f"({exc.lines[0][:160] if exc.lines else ''})"
         key = _proven_key(ctx)
-        forged = f"\n\n{FORGED_NOTE}" if exc.unproven else ""
+        forged = f"\n\n{FORGED_NOTE}" if exc.unproven and not ctx.carries_proof() else ""
         ctx.reply(f"Refused: {name} {' '.join(args)[:60]}".strip(),
                   "\n".join(_said(exc.lines)) + "\n\nNothing was changed. (Write 'help' for "
                   f"the commands.){forged}\n", key=key)
