@@ -268,7 +268,7 @@ def _list_rows(replay: GameReplay, clocks: Sequence[MoveClock]
 
 def _list_lines(rows: Sequence[tuple[str, str, str, str, str]]) -> list[str]:
     w0 = max((len(r[0]) for r in rows), default=0)
-    w1 = max((len(r[1]) for r in rows), default=0)
+    w1 = max([len("Move"), *(len(r[1]) for r in rows)])  # the heading is a column's width too
     head = f"{'':{w0}}  {'Move':{w1}}  Received    Sent        Days"
     return [head.rstrip(), *(f"{a:{w0}}  {b:{w1}}  {c:10}  {d:10}  {e}".rstrip()
                              for a, b, c, d, e in rows)]

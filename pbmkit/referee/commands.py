@@ -873,6 +873,17 @@ def latest_date(rep: GameReplay) -> datetime.date | None:
     return max(days, default=None)
 
 
+def _received(rep: GameReplay) -> datetime.date | None:
+    """The day the player to move received the move they answer: the referee mailed it the day
+    it was played (its sent date); None for a game's first move."""
+    from pbmkit.notation.desk import replay_clock
+
+    clock = replay_clock(rep)
+    if clock is None or not clock.moves:
+        return None
+    return clock.moves[-1].notes.sent
+
+
 def play_for(ctx: Context, number: int, rep: GameReplay, text: str, *, via: str = "",
              hooks: bool = True) -> Any:
     """Play ``text`` for the side to move of game ``number`` (whose right to move the caller
@@ -892,10 +903,12 @@ def play_for(ctx: Context, number: int, rep: GameReplay, text: str, *, via: str 
         ctx.notes.append(f"game {number}: the machine's clock says {sent}, before the "
                          f"record's last date {last}: {last} written")
         sent = last
+    received = _received(rep)
     try:
         played = play_move(ctx.record_text(number), str(row["record"]), rep, text,
                            note=lambda: annotation_text(
-                               sent=sent, leave=sum(h(ctx, number, side, rep) for h in LEAVE)),
+                               received=received, sent=sent,
+                               leave=sum(h(ctx, number, side, rep) for h in LEAVE)),
                            listing="")  # the players have no command listing moves
     except MoveRefused as exc:
         raise Refusal(*(f"game {number}: {line}" if k == 0 else line

@@ -210,7 +210,7 @@ def test_vacation_days_are_leave_on_the_next_move_and_the_allowance_holds(
         assert "You have 40 vacation days left in 2026" in text_of(bob.last("Vacation"))
         bob.move(1, "DX to FV")
         run_on(w, 8)
-        assert "DX to FV {[%ccsnt 2026.11.10] [%ccleave 5]}" in _record(w)
+        assert "DX to FV {[%ccrcv 2026.11.02] [%ccsnt 2026.11.10] [%ccleave 5]}" in _record(w)
         bob.write("vacation 0")
         run_on(w, 8)
         assert "not on vacation" in text_of(bob.last("Refused"))
@@ -240,7 +240,7 @@ def test_a_reminder_once_per_turn_and_an_overstep_once_to_players_and_organiser(
         # the reminder carries Bob's key: answering it plays
         bob.reply(reminder, "Move: DX to FV")  # type: ignore[arg-type]
         run_on(w, 12)
-        assert "DX to FV {[%ccsnt 2026.11.14]}" in _record(w)
+        assert "DX to FV {[%ccrcv 2026.11.02] [%ccsnt 2026.11.14]}" in _record(w)
 
 
 def test_games_history_and_standings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
