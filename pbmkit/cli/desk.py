@@ -91,8 +91,8 @@ def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameRepla
             raise Refused(str(exc)) from None
         atomic_write(file, with_original_encoding(file, new_text))
     # the player's words are the action's; the record's detail is the desk's to say
-    ended = after.winner is not None and rep.winner is None
-    click.echo(f"{message} Winner tag set." if ended else message)
+    finished = after.winner is not None and rep.winner is None
+    click.echo(f"{message} Winner tag set." if finished else message)
     return after
 
 
