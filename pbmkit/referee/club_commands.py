@@ -279,11 +279,15 @@ def _vacation(ctx: Context) -> None:
                    (me["id"], today.isoformat(), end.isoformat()))
     ctx.db.execute("UPDATE players SET vacation_until = ? WHERE id = ?",
                    (end.isoformat(), me["id"]))
-    left = allowance - year_days(vacations_of(ctx.db, int(me["id"])), today.year)
+    now_taken = vacations_of(ctx.db, int(me["id"]))
+    years = range(today.year, (end - datetime.timedelta(days=1)).year + 1)
+    counts = "; ".join(
+        f"{year_days([Vacation(today, end)], y)} of them count in {y}, which leaves you "
+        f"{allowance - year_days(now_taken, y)} of its {allowance}" for y in years)
     ctx.reply(f"Vacation until {end.isoformat()}",
               f"Your clocks stop from {today.isoformat()} to {end.isoformat()} ({days} days): "
               "the days count as leave on your next move of each game, and no reminder comes "
-              f"meanwhile. You have {left} vacation days left in {today.year}. "
+              f"meanwhile. The club allows {allowance} vacation days a calendar year: {counts}. "
               "'vacation 0' ends it early.\n")
 
 
