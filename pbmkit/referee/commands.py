@@ -785,10 +785,15 @@ def start_game(ctx: Context, challenge: sqlite3.Row) -> int:
     rep = ctx.replay(number)
     to_move = rep.next_turn()[1]
 
+    chosen = ", ".join(f"{k}={v}" for k, v in tags.items())
+    origin = f"It comes from challenge {challenge['number']}" + (
+        f", with {chosen}." if chosen else ", with the game's usual settings.")
+
     def intro(side: str, name: str) -> list[str]:
         return [f"Game {number} of {ctx.club.name} starts: {configured.title}, "
                 + ", ".join(f"{n} ({place_title(s)})" for s, n in names.items()) + ".",
-                f"You play {place_title(side)}.", *_turn_lines(ctx, number, side, to_move, rep)]
+                origin, f"You play {place_title(side)}.",
+                *_turn_lines(ctx, number, side, to_move, rep)]
 
     ctx.mail_players(number, intro, f"{place_title(to_move)} to move")
     return number
