@@ -120,14 +120,23 @@ def _player(rep: GameReplay, side: str) -> str:
 
 @click.command()
 @_FILE
-def resign(file: str) -> None:
-    """The player to move resigns: 'resigns' is written and the Winner tag set.
+@click.option("--side", metavar="SIDE",
+              help="The side that resigns (default: the side to move); a player may resign at "
+                   "any time.")
+def resign(file: str, side: str | None) -> None:
+    """A player resigns: the Winner tag set, and 'resigns' written on their turn.
 
-    In a record the side to move at that point gives up (docs/record-format.md, Endings).
+    In a record the side to move gives up ('resigns' after the last move); a resignation out of
+    turn is written as the Winner tag and [Termination "resignation"] (docs/record-format.md,
+    Endings).
     """
     from pbmkit.notation.desk_actions import resign as action
 
-    apply_event(file, library_edit(action))
+    def edit(text: str, rep: GameReplay) -> tuple[str, str]:
+        done = action(text, rep, None if side is None else side.strip().lower())
+        return done.text, done.message
+
+    apply_event(file, edit)
 
 
 @click.group(cls=Group)

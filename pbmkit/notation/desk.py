@@ -627,9 +627,10 @@ def written_result(record: Record, order: Sequence[str], to_move: str) -> str | 
 
 
 _ENDING_TERMINATIONS = ("annul", "abandon", "forfeit", "time forfeit", "adjudicat",
-                        "rules infraction", "death", "emergency")
+                        "rules infraction", "death", "emergency", "resignation")
 """The starts of the PGN ``Termination`` words that end a game by themselves, winner or none: the
-event's ``annulled``, ``forfeit`` and ``adjudication``, the referee's ``time forfeit``, PGN's
+event's ``annulled``, ``forfeit`` and ``adjudication``, the referee's ``time forfeit``, a
+resignation out of turn (``resignation``, docs/record-format.md), PGN's
 ``abandoned``, ``rules infraction``, ``death``, ``emergency``. PGN's ``normal`` and
 ``unterminated`` say nothing of the kind (the board or the Winner tag tells)."""
 

@@ -139,14 +139,39 @@ def ending_text(rep: GameReplay, text: str, word: str) -> str:
 
 
 def resign(text: str, rep: GameReplay, side: str | None = None) -> EventEdit:
-    """The player to move resigns: ``resigns`` is written and the ``Winner`` tag set.
+    """``side`` (default: the player to move) resigns, at any time.
 
-    In a record the side to move gives up (docs/record-format.md, Endings), so a player resigns
-    on their turn; with several places the player who moved last wins (docs/desk.md).
+    On their turn ``resigns`` is written after the last move and the ``Winner`` tag set (in a
+    record the side to move gives up: docs/record-format.md, Endings); with several places the
+    player who moved last wins (docs/desk.md). Out of turn, in a game of two places, the
+    ``Winner`` tag names the other and ``[Termination "resignation"]`` says how (a Winner tag
+    without an ending reads as the other side's concession); with several places a player
+    resigns on their turn (who would win is the turn's: the player who moved last).
     """
-    me = _your_turn(rep, side, "a record writes a resignation as the player to move's, so resign")
+    me = side if side is not None else to_move(rep)
+    if me != to_move(rep):
+        return _resign_out_of_turn(text, rep, me)
     winner = _resignation_winner(rep, me)
     new = _set_winner(ending_text(rep, text, "resigns"), rep, _winner_value(winner))
+    assert rep.game is not None
+    wins = side_verb(rep.game, winner, "wins", "win")
+    return EventEdit(new, f"{player(rep, me)} resigns: {player(rep, winner)} {wins}.")
+
+
+def _resign_out_of_turn(text: str, rep: GameReplay, me: str) -> EventEdit:
+    from pbmkit.notation import parse_records
+    from pbmkit.notation.edit import set_tag
+
+    order = places(rep)
+    if me not in order:
+        raise EventRefused(f"{me!r} is not a place of this game (its places: {', '.join(order)})")
+    if len(order) != 2:
+        raise EventRefused(f"with {len(order)} players a resignation is made on one's turn (the "
+                           "player who moved last wins it); the record was not changed")
+    winner = next(s for s in order if s != me)
+    new = _set_winner(text, rep, _winner_value(winner))
+    (record,), _ = parse_records(new, rep.source)
+    new = set_tag(new, record, "Termination", "resignation")
     assert rep.game is not None
     wins = side_verb(rep.game, winner, "wins", "win")
     return EventEdit(new, f"{player(rep, me)} resigns: {player(rep, winner)} {wins}.")

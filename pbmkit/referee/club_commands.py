@@ -120,8 +120,7 @@ def _event(ctx: Context, action: Action, mover: bool, said: str) -> None:
     ctx.mail_players(number, intro, status)
 
 
-@command("resign", "resign N", "give up game N (on your turn: a record's resignation is the "
-         "player to move's)")
+@command("resign", "resign N", "give up game N (at any time)")
 def _resign(ctx: Context) -> None:
     from pbmkit.notation.desk_actions import resign
 

@@ -48,10 +48,13 @@ def test_the_library_writes_what_the_command_writes(tmp_path: Path, command: tup
     assert edit.message in result.output
 
 
-def test_a_player_resigns_on_their_turn_only() -> None:
-    """White is to move: White may resign, Black may not (a record's resigns is the mover's)."""
-    with pytest.raises(EventRefused, match="White \\(Ann\\)'s turn, not yours"):
-        apply_to_text(TEXT, "g.txt", resign, "black")
+def test_a_player_resigns_at_any_time() -> None:
+    """White is to move: White resigns with the record's 'resigns' (the mover's); Black, out of
+    turn, with the Winner tag and [Termination "resignation"] (issue 35, item 5)."""
+    edit, after = apply_to_text(TEXT, "g.txt", resign, "black")
+    assert after.winner == "white" and after.how == "concession"
+    assert '[Winner "White"]' in edit.text and '[Termination "resignation"]' in edit.text
+    assert "resigns" not in edit.text.split("\n\n", 1)[1]
     edit, after = apply_to_text(TEXT, "g.txt", resign, "white")
     assert after.winner == "black" and after.how == "concession"
     assert edit.text.endswith("\n2. resigns\n") and '[Winner "Black"]' in edit.text
@@ -96,7 +99,7 @@ def test_with_several_places_the_side_is_a_place_and_the_last_mover_wins() -> No
             '[Purple "P1"]\n[Blue "P2"]\n[Dragon "P3"]\n\n1. d2-d3 d8-d7\n')
     [rep] = check_text(text)
     assert rep.valid, rep.errors
-    with pytest.raises(EventRefused, match="not yours"):
+    with pytest.raises(EventRefused, match="a resignation is made on one's turn"):
         resign(text, rep, "purple")
     edit, after = apply_to_text(text, "z.txt", resign, "dragon")
     assert after.winner == "blue" and "Blue (P2) wins" in edit.message
