@@ -7,7 +7,8 @@ thousand, lengths up to the 1 MiB message cap, deep comments, groups, many addre
 control bytes, bytes that are not UTF-8, bad charsets (every codec Python has, at the size bound of
 the decoded text), dates out of range or in the future,
 duplicate headers, thousands of headers), MIME structure (deep nesting, many parts, bad boundaries,
-base64 and quoted-printable garbage, HTML-only bodies with deep tags), bodies (long lines, many
+base64 and quoted-printable garbage, HTML-only bodies with deep tags), auto-replies (vacation
+responders quoting the message, marked or not), bodies (long lines, many
 `Move:` lines, right-to-left and combining characters) and bytes (flips, cuts, splices).
 
 Each message goes through ``read_message`` and ``GameFolder.take`` in process, on a folder of
@@ -15,6 +16,7 @@ records loaded once, as `mail read --dry-run` does (pbmkit/cli/mail.py). A findi
 
 * a traceback (any exception out of the two calls), or a MemoryError swallowed into a line;
 * an outcome that is not one line of a known kind;
+* an automatic message (Auto-Submitted, X-Autoreply, Precedence, List-Id, a bounce) applied;
 * a record changed by a message that was not applied (the folder is put back after each message);
 * a message taking more than 1 s of CPU time (``time.thread_time``: while the ITIMER_PROF that
   interrupts a runaway message is armed, Linux stops ``time.process_time`` from advancing within
@@ -531,9 +533,39 @@ def m_crlf(r: Rng, m: Message, seeds: list[bytes], big: bool) -> str:
     return "crlf"
 
 
+AUTO_MARKS = [(b"Auto-Submitted", b"auto-replied"), (b"Auto-Submitted", b"auto-generated"),
+              (b"Auto-Submitted", b"AUTO-REPLIED (vacation)"), (b"X-Autoreply", b"yes"),
+              (b"X-Autorespond", b"1"), (b"Precedence", b"bulk"), (b"Precedence", b"junk"),
+              (b"List-Id", b"<players.example.org>"), (b"Return-Path", b"<>")]
+"""The headers of an automatic message: such a message is never applied (mail read ignores it)."""
+
+
+def m_autoreply(r: Rng, m: Message, seeds: list[bytes], big: bool) -> str:
+    """A vacation responder's answer (issue 35): its words, the message it answers below it
+    (quoted, or whole as Outlook writes it, its move line and all), an 'Auto:' subject, and one
+    of the marks of an automatic message, or none (a responder that sets none: then the quoted
+    move decides, as for any reply)."""
+    away = (b"I am away until 14 December and will answer your mail then.\n\n"
+            b"Move: 99. AA to BB\n" if r.random() < 0.2 else
+            b"I am out of the office.\n")
+    original = m.body[:20000]
+    if r.random() < 0.5:
+        original = b"\n".join(b"> " + line for line in original.split(b"\n"))
+    else:
+        original = b"-----Original Message-----\n" + original
+    m.body = away + b"\n" + original
+    subject = m.get(b"Subject") or b""
+    m.set(b"Subject", r.choice([b"Auto: ", b"Out of Office: ", b"Automatic reply: "]) + subject)
+    if r.random() < 0.8:
+        name, value = r.choice(AUTO_MARKS)
+        m.set(name, value)
+        return f"auto-reply {name.decode()}: {value.decode()}"
+    return "auto-reply without marks"
+
+
 MUTATIONS: list[tuple[float, Mutation]] = [
     (30, m_header), (8, m_duplicate), (4, m_many), (5, m_drop), (5, m_fold), (12, m_mime),
-    (10, m_body), (10, m_bytes), (2, m_crlf)]
+    (10, m_body), (10, m_bytes), (2, m_crlf), (4, m_autoreply)]
 
 
 def generate(seed: int, index: int, seeds: list[bytes], exclude: frozenset[str] = frozenset(),
@@ -607,7 +639,7 @@ class Harness:
 
     def line(self, data: bytes, where: str) -> tuple[str, str | None, str]:
         """(status, problem or None, the line `mail read --dry-run` prints)."""
-        from pbmkit.mail.sources import Unreadable, read_message
+        from pbmkit.mail.sources import Unreadable, automatic, read_message
         from pbmkit.notation.problems import printable
 
         item = read_message(data, where)
@@ -627,6 +659,8 @@ class Harness:
             problem = "an outcome that is not one line"
         elif "MemoryError" in text:
             problem = f"a MemoryError swallowed into a line: {text[:200]}"
+        elif status == "applied" and not isinstance(item, Unreadable) and automatic(item.message):
+            problem = f"an automatic message applied ({automatic(item.message)})"
         for rec, text0, rep0 in self.kept:
             if rec.text != text0 or rec.original != text0:
                 if rec is not applied:

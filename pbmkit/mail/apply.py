@@ -28,7 +28,7 @@ from pbmkit.games.base import side_possessive
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.mail.compose import addresses, email_tag, mail_annotation, mail_ids, stored_id
 from pbmkit.mail.keys import KeyRing
-from pbmkit.mail.sources import Incoming, body_lines
+from pbmkit.mail.sources import Incoming, automatic, body_lines
 from pbmkit.mail.trust import authentication, same_address
 from pbmkit.notation import append_move, check_text
 from pbmkit.notation.desk import annotation_text, desk_report, format_date, parse_date
@@ -141,6 +141,10 @@ class GameFolder:
     def take(self, msg: Incoming, today: datetime.date) -> Outcome:
         """Judge ``msg``; when its move applies, the record's new text is kept in memory (the
         outcome's ``record``) for the next messages, and the caller writes it."""
+        machine = automatic(msg.message)
+        if machine is not None:  # an opponent's vacation responder quoting your move, a bounce
+            return Outcome("ignored", msg.where, f"an automatic message ({machine}), never a "
+                           f"move (from {msg.sender})")
         found, named, conflict = self._find(msg)
         if conflict is not None:
             return Outcome("refused", msg.where, f"{conflict}: which game is it? nothing applied "

@@ -31,7 +31,8 @@ from pbmkit.mail.charsets import mail_codec
 from pbmkit.mail.trust import SenderError, address_key, domain_key, from_mailbox
 
 __all__ = ["MAX_ENCODED_WORDS", "MAX_HEADER", "MAX_HEADERS", "MAX_MESSAGE", "MAX_SOURCE",
-           "MAX_TEXT", "Incoming", "Unreadable", "body_lines", "read_message", "read_source"]
+           "MAX_TEXT", "Incoming", "Unreadable", "automatic", "body_lines", "read_message",
+           "read_source"]
 
 MAX_MESSAGE = 1024 * 1024
 """The largest message read (bytes, attachments included): a move needs a few hundred."""
@@ -416,6 +417,35 @@ def _quote_follows(following: list[str]) -> bool:
         if text:
             return text.startswith((">", "|"))
     return False
+
+
+_BULK = frozenset({"bulk", "junk", "list"})
+
+
+def _header_value(message: Message, name: str) -> str:
+    value = message.get(name)
+    return str(value)[:500].strip() if value is not None else ""
+
+
+def automatic(message: Message) -> str | None:
+    """Why ``message`` was sent by a program and answers no one in person (RFC 3834): an
+    auto-reply (``Auto-Submitted`` other than ``no``, ``X-Autoreply``), a list's or bulk mail
+    (``Precedence``, ``List-Id``), a bounce (an empty return path) or a delivery report; else
+    None. Such a message is never a move, and is never answered."""
+    auto = _header_value(message, "Auto-Submitted").lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto[:40]}"
+    if _header_value(message, "Precedence").lower() in _BULK:
+        return f"Precedence: {_header_value(message, 'Precedence').lower()}"
+    if _header_value(message, "List-Id"):
+        return "a mailing list's (List-Id)"
+    if _header_value(message, "X-Autoreply") or _header_value(message, "X-Autorespond"):
+        return "an auto-reply (X-Autoreply)"
+    if _header_value(message, "Return-Path").replace(" ", "") in ("<>", "<<>>"):
+        return "a bounce (empty return path)"
+    if message.get_content_type() == "multipart/report":
+        return "a delivery report"
+    return None
 
 
 def body_lines(message: Message, *, html: bool = False) -> list[str]:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from pbmkit.mail.files import MailError
 from pbmkit.mail.smtp import read_password
-from pbmkit.mail.sources import Incoming, Unreadable, body_lines, read_message
+from pbmkit.mail.sources import Incoming, Unreadable, automatic, body_lines, read_message
 from pbmkit.mail.trust import address_key
 from pbmkit.referee.club import Club, load_club, write_atomic
 from pbmkit.referee.commands import (
@@ -59,7 +59,6 @@ from pbmkit.referee.status import LAST_RUN_KEY, printable
 __all__ = ["Busy", "DiskFull", "InboxFailed", "RunReport", "disk_full", "handle_message",
            "loop_reason", "open_inbox", "reconcile", "run_club", "unreadable_sender"]
 
-_BULK = {"bulk", "junk", "list"}
 _ROBOTS = {"mailer-daemon", "postmaster", "noreply", "no-reply", "listserv", "majordomo"}
 
 
@@ -204,20 +203,9 @@ def _header(message: Message, name: str) -> str:
 def loop_reason(inc: Incoming, club: Club) -> str | None:
     """Why the message must get no answer (an auto-reply, a bounce, a list, the referee's own),
     or None."""
-    msg = inc.message
-    auto = _header(msg, "Auto-Submitted").lower()
-    if auto and auto != "no":
-        return f"Auto-Submitted: {auto[:40]}"
-    if _header(msg, "Precedence").lower() in _BULK:
-        return f"Precedence: {_header(msg, 'Precedence').lower()}"
-    if _header(msg, "List-Id"):
-        return "a mailing list's (List-Id)"
-    if _header(msg, "X-Autoreply") or _header(msg, "X-Autorespond"):
-        return "an auto-reply (X-Autoreply)"
-    if _header(msg, "Return-Path").replace(" ", "") in ("<>", "<<>>"):
-        return "a bounce (empty return path)"
-    if msg.get_content_type() == "multipart/report":
-        return "a delivery report"
+    why = automatic(inc.message)
+    if why is not None:
+        return why
     sender = inc.sender or ""
     local, _, domain = sender.rpartition("@")
     if local.lower() in _ROBOTS:

@@ -603,3 +603,18 @@ def test_bobs_move_from_a_name_with_a_period_is_applied(games: Path, tmp_path: P
     code, out = run(str(tmp_path / "m.eml"), "--games", str(games))
     assert code == 0, out
     assert APPLIED in out
+
+
+# --- automatic messages (issue 35): never a move ----------------------------------------------
+
+@pytest.mark.parametrize("mark", [b"Auto-Submitted: auto-replied", b"X-Autoreply: yes",
+                                  b"Precedence: bulk", b"List-Id: <players.example.org>"])
+def test_an_automatic_message_is_never_a_move(mark: bytes, games: Path, tmp_path: Path) -> None:
+    """Bob's move mail, but marked as a program's (a vacation responder that quotes his move
+    whole, a list that relays it): ignored, nothing applied."""
+    before = snapshot(games)
+    data = GOOD.replace(b"\nSubject: ", b"\n" + mark + b"\nSubject: ", 1)
+    (tmp_path / "a.eml").write_bytes(data)
+    code, out = run(str(tmp_path / "a.eml"), "--games", str(games))
+    assert code == 0 and "ignored: an automatic message" in out, out
+    assert snapshot(games) == before
