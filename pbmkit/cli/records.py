@@ -77,11 +77,23 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
     On a record with errors: the moves at the end of the part before the first error, a note
     naming that error on standard error, and exit status 1.
     """
+    from pbmkit.notation.desk_actions import replay_end
+
     _, rep, game = load_game(file, game_number)
     position = position_at(rep, label)
     notation = game.notation
     start = None if from_space is None else _space_of(game, from_space, position)
     side = game.side_to_move(position)
+    ended = replay_end(rep) if label is None and not rep.errors else None
+    if ended is not None and game.outcome(position) is None:  # over by the record, not the board:
+        if as_json:  # a resignation, an annulment, a forfeit (--turn looks at earlier positions)
+            import json
+
+            click.echo(json.dumps({"side": side, "moves": []}))
+        else:
+            click.echo(f"The game is over: {ended}; no moves (--turn LABEL lists those of an "
+                       "earlier position).")
+        return
     if as_json and isinstance(notation, StreamsMoves):
         _echo_moves_json(side, notation.sorted_listing(position, start))
     else:

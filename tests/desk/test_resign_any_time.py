@@ -36,6 +36,7 @@ def test_the_side_that_just_moved_resigns_and_the_game_is_over(tmp_path: Path, r
         args += ["--player", f"{side}={side.capitalize()} Player"]
     assert _run(*args)[0] == 0
     assert _run("move", str(path), _a_move(path))[0] == 0
+    reply = _a_move(path)
     code, out = _run("resign", str(path), "--side", first)  # out of turn: the second is to move
     assert code == 0, out
     assert f"resigns: {second.capitalize()} (" in out
@@ -44,7 +45,7 @@ def test_the_side_that_just_moved_resigns_and_the_game_is_over(tmp_path: Path, r
     (rep,) = check_text(text)
     assert rep.valid and rep.winner == second
     before = path.read_bytes()
-    code, out = _run("move", str(path), _a_move(path))
+    code, out = _run("move", str(path), reply)
     assert code == 1 and "the game is over" in out
     assert path.read_bytes() == before
 
@@ -71,3 +72,18 @@ def test_with_several_players_a_resignation_waits_for_the_turn(tmp_path: Path) -
     code, out = _run("resign", str(path), "--side", other)
     assert code == 1 and "a resignation is made on one's turn" in out
     assert path.read_bytes() == before
+
+
+def test_moves_lists_none_once_the_record_ended_the_game(tmp_path: Path) -> None:
+    """The moves --json contract: an empty list when the game is over, by the board or by the
+    record (a resignation, an annulment); --turn still lists an earlier position's."""
+    path = tmp_path / "g.txt"
+    assert _run("new", str(path), "--white", "Ann", "--black", "Bob")[0] == 0
+    assert _run("move", str(path), "IR to HS")[0] == 0
+    assert _run("resign", str(path), "--side", "white")[0] == 0
+    code, out = _run("moves", str(path), "--json")
+    assert code == 0 and json.loads(out) == {"side": "black", "moves": []}
+    code, out = _run("moves", str(path))
+    assert code == 0 and "The game is over: Black wins" in out
+    code, out = _run("moves", str(path), "--turn", "1", "--json")
+    assert code == 0 and json.loads(out)["moves"]
