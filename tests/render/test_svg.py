@@ -103,7 +103,7 @@ def test_show_svg_says_whose_turn_it_is_or_the_result_as_the_terminal_does(tmp_p
     out = tmp_path / "b.svg"
     for example, words in (("01-short-base-win.txt", ("Result", "Game over")),
                            ("03-unfinished-with-series.txt", ("to move",))):
-        run = CliRunner().invoke(cli, ["show", str(EXAMPLES / example), "--svg", str(out)])
+        run = CliRunner().invoke(cli, ["show", str(EXAMPLES / example), "--svg", str(out), "-v"])
         assert run.exit_code == 0, run.output
         texts = _texts(ET.fromstring(out.read_text(encoding="utf-8")))
         notes = [line for line in run.output.splitlines() if line.startswith(
