@@ -32,7 +32,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "phonechart": ("pbmkit.cli.forms", "phonechart", "Write the Phone Chart PDF."),
     # The correspondence desk (docs/desk.md)
     "status": ("pbmkit.cli.status", "status", "One line per game: whose turn, days used and left."),
-    "resign": ("pbmkit.cli.desk", "resign", "Resign the game (the player to move gives up)."),
+    "resign": ("pbmkit.cli.desk", "resign", "Resign the game, at any time (--side: who resigns)."),
     "draw": ("pbmkit.cli.desk", "draw", "Offer, accept, decline or claim a draw."),
     "comment": ("pbmkit.cli.desk", "comment", "Add a comment after the last move."),
     "unclear": ("pbmkit.cli.desk", "unclear", "Mark the opponent's last move unclear."),
