@@ -11,11 +11,7 @@ from __future__ import annotations
 
 import argparse
 import base64
-import codecs
-import encodings
-import encodings.aliases
 import os
-import pkgutil
 import random
 import sys
 import time
@@ -24,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import contextlib
 
-from pbmkit.mail.charsets import mail_codec
+from pbmkit.mail.charsets import mail_codec, python_codecs
 from pbmkit.mail.sources import MAX_TEXT, Unreadable, body_lines, read_message
 
 SIZE = 4 * MAX_TEXT
@@ -36,18 +32,6 @@ def shapes() -> dict[str, bytes]:
             "delimiter": b"a" * (SIZE // 2) + b"-" + b"a" * (SIZE // 2 - 1),
             "random": rnd.randbytes(SIZE), "high": b"\xff" * SIZE,
             "escapes": b"\x1b$B!!" * (SIZE // 5)}
-
-
-def codec_names() -> list[str]:
-    names = {m.name for m in pkgutil.iter_modules(encodings.__path__)} - {"aliases"}
-    names |= set(encodings.aliases.aliases)
-    found: dict[str, str] = {}
-    for name in sorted(names):
-        try:
-            found.setdefault(codecs.lookup(name).name, codecs.lookup(name).name)
-        except LookupError:
-            continue
-    return sorted(found.values())
 
 
 def cpu(charset: str, data: bytes) -> float:
@@ -65,13 +49,13 @@ def cpu(charset: str, data: bytes) -> float:
 def run(top: int = 1) -> tuple[list[str], float]:
     """Summary lines (the ``top`` worst codecs) and the worst CPU seconds."""
     data = shapes()
-    rows = sorted(((cpu(name, blob), name, shape) for name in codec_names()
+    rows = sorted(((cpu(name, blob), name, shape) for name in python_codecs()
                    for shape, blob in data.items()), reverse=True)
     lines = []
     for seconds, name, shape in rows[:top]:
         reference = cpu("utf-8", data[shape])
         said = "read" if mail_codec(name) else "refused"
-        lines.append(f"charsets: worst of {len(codec_names())} codecs, {name} ({said}) on "
+        lines.append(f"charsets: worst of {len(python_codecs())} codecs, {name} ({said}) on "
                      f"{shape!r}, 256 KiB: {seconds * 1000:.1f} ms CPU, "
                      f"{seconds / max(reference, 1e-6):.1f}x UTF-8 on the same bytes")
     return lines, rows[0][0]

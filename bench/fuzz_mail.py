@@ -53,6 +53,8 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from types import FrameType
 
+from pbmkit.mail.charsets import python_codecs
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 FINDINGS = ROOT / "bench" / "fuzz-findings"
@@ -167,25 +169,8 @@ DATES = [b"Fri, 31 Dec 9999 23:59:59 -2359", b"Sat, 01 Jan 0001 00:00:00 +2359",
 CHARSETS = [b"utf-8", b"x-unknown", b"utf-7", b"utf-16", b"utf-32", b"cp037", b"iso-2022-jp",
             b"us-ascii", b"latin-1", b"\"\"", b"utf-8\x00", b"b\xffd", b"rot13", b"idna", b"punycode",
             b"uu", b"zlib", b"hex", b"base64", b"unicode-escape", b"mbcs", b"gb18030", b"x" * 300]
-def _python_codecs() -> list[bytes]:
-    """One name of every codec Python has: each as a part's charset (issue 35: punycode decodes in
-    quadratic time)."""
-    import codecs
-    import encodings
-    import encodings.aliases
-    import pkgutil
-
-    names = {m.name for m in pkgutil.iter_modules(encodings.__path__)} - {"aliases"}
-    found = set()
-    for name in sorted(names | set(encodings.aliases.aliases)):
-        try:
-            found.add(codecs.lookup(name).name)
-        except LookupError:
-            continue
-    return [name.encode() for name in sorted(found)]
-
-
-CODECS = _python_codecs()
+CODECS = [name.encode() for name in python_codecs()]
+"""Every codec Python has, each as a part's charset (issue 35: punycode decodes in quadratic time)."""
 COSTLY = [b"-" + b"9" * 262143, b"a" * 131072 + b"-" + b"a" * 131071, b"\\x41" * 65536,
           b"\x1b$B!!" * 52428, b"+" + b"A" * 262142, b"\xff" * 262144]
 """Bodies at the size bound of the decoded text (4 x MAX_TEXT) that cost some codec the most."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import codecs
 
-__all__ = ["MAIL_CHARSETS", "mail_codec"]
+__all__ = ["MAIL_CHARSETS", "mail_codec", "python_codecs"]
 
 MAIL_CHARSETS = (
     # Unicode
@@ -54,3 +54,20 @@ def mail_codec(charset: str) -> str | None:
     except (LookupError, ValueError, TypeError):
         return None
     return name if name in _READ else None
+
+
+def python_codecs() -> list[str]:
+    """The name of each codec this Python has (its aliases name the same codec), sorted: what a
+    message may name as its charset, for the tests, ``make fuzz`` and ``bench/charsets.py``."""
+    import encodings
+    import encodings.aliases
+    import pkgutil
+
+    names = {m.name for m in pkgutil.iter_modules(encodings.__path__)} - {"aliases"}
+    found = set()
+    for name in names | set(encodings.aliases.aliases):
+        try:
+            found.add(codecs.lookup(name).name)
+        except LookupError:  # mbcs and oem: Windows only
+            continue
+    return sorted(found)

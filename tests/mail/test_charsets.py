@@ -8,15 +8,13 @@ from __future__ import annotations
 import base64
 import codecs
 import contextlib
-import encodings
-import pkgutil
 import random
 import time
 from email.message import Message
 
 import pytest
 
-from pbmkit.mail.charsets import MAIL_CHARSETS, mail_codec
+from pbmkit.mail.charsets import MAIL_CHARSETS, mail_codec, python_codecs
 from pbmkit.mail.sources import MAX_TEXT, body_lines, read_message
 
 SIZE = 4 * MAX_TEXT  # the bytes of a part that are decoded at most
@@ -29,19 +27,6 @@ SHAPES = {  # the inputs that cost some codec the most (measured: punycode's wor
     "high": b"\xff" * SIZE,
     "escapes": b"\x1b$B!!" * (SIZE // 5) + b"~{!!" * 4 + b"+AAAA" * 4 + b"\\x41" * 4,
 }
-
-
-def _every_codec() -> list[str]:
-    """One name of each codec Python has (its aliases name the same codec)."""
-    names = {m.name for m in pkgutil.iter_modules(encodings.__path__)} - {"aliases"}
-    names |= set(encodings.aliases.aliases)
-    found: dict[str, str] = {}
-    for name in sorted(names):
-        try:
-            found.setdefault(codecs.lookup(name).name, codecs.lookup(name).name)
-        except LookupError:  # mbcs and oem: Windows only
-            continue
-    return sorted(found.values())
 
 
 def _message(charset: str, data: bytes) -> Message:
@@ -61,7 +46,7 @@ def _cpu(charset: str, data: bytes) -> float:
     return time.process_time() - started
 
 
-CODECS = _every_codec()
+CODECS = python_codecs()
 
 
 def test_python_has_the_codecs_the_test_is_about() -> None:
