@@ -1,10 +1,11 @@
 """The layers of style.md, checked on the source: cli -> referee -> events -> ratings -> mail ->
-render -> notation -> games.
+render -> notation -> games -> common.
 
 Every module under pbmkit is imported (so a broken one fails here too) and its imports, read with
 ``ast`` (including those inside functions and ``TYPE_CHECKING`` blocks), must follow the arrows:
 
-* ``pbmkit.games`` imports nothing of ours but ``pbmkit.games``;
+* ``pbmkit.common`` (the shared helpers: errors' root, atomic write, folder lock) imports
+  nothing else of ours; ``pbmkit.games`` imports nothing of ours but ``pbmkit.games`` and it;
 * ``pbmkit.notation`` never imports render, cli, reportlab or click;
 * ``pbmkit.render`` never imports cli or click;
 * ``pbmkit.mail`` (moves by e-mail, docs/mail.md) may import render and notation, never cli or
@@ -82,9 +83,12 @@ def _is_game_package(module: str, games: list[str] | None = None) -> bool:
 
 def forbidden(name: str, imported: str) -> str | None:
     """Why module ``name`` may not import ``imported`` (None if it may)."""
+    if _under(name, "pbmkit.common") and _under(imported, "pbmkit") and imported != "pbmkit" \
+            and not _under(imported, "pbmkit.common"):
+        return "common, the bottom layer, imports nothing else of pbmkit"
     if _under(name, "pbmkit.games") and _under(imported, "pbmkit") and imported != "pbmkit" \
-            and not _under(imported, "pbmkit.games"):
-        return "games imports only pbmkit.games"
+            and not any(_under(imported, p) for p in ("pbmkit.games", "pbmkit.common")):
+        return "games imports only pbmkit.games and pbmkit.common"
     if _under(name, "pbmkit.games") and imported == "pbmkit":
         return "games imports only pbmkit.games"
     if _under(name, "pbmkit.notation") and any(
@@ -128,6 +132,10 @@ def test_every_module_imports_and_follows_the_layer_arrows(name: str, path: Path
 
 @pytest.mark.parametrize(("name", "imported", "allowed"), [
     ("pbmkit.games.batalo", "pbmkit.games.base", True),
+    ("pbmkit.games.base", "pbmkit.common.errors", True),
+    ("pbmkit.common.files", "pbmkit.common.errors", True),
+    ("pbmkit.common.files", "pbmkit.games", False),
+    ("pbmkit.common.errors", "pbmkit.notation", False),
     ("pbmkit.games.batalo", "pbmkit.notation", False),
     ("pbmkit.games.board", "pbmkit", False),
     ("pbmkit.notation.replay", "pbmkit.games.batalo", False),

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from pbmkit.games.base import side_verb
+from pbmkit.games.base import result_words as base_result_words
 from pbmkit.notation.problems import printable
 
 if TYPE_CHECKING:
@@ -102,15 +102,8 @@ def report_problems(problems: list[Any], limit: int, *, err: bool = False,
 def result_words(replay: Any, game: Any = None) -> str:
     """The result of a replayed game (or an ``Outcome`` of ``game``) in the game's words:
     "White wins on the base", "drawn by agreement", "game still going"."""
-    if replay.winner is None:
-        return "game still going"
-    game = game if game is not None else getattr(replay, "game", None)
-    words = game.outcome_words.get(replay.how or "") if game is not None else None
-    how = words.report if words is not None else ""
-    if replay.winner == "draw":
-        return f"drawn {how}".strip()
-    wins = side_verb(game, replay.winner, "wins", "win")
-    return f"{replay.winner.capitalize()} {wins} {how}".strip()
+    return base_result_words(game if game is not None else getattr(replay, "game", None), replay.winner,
+                 replay.how)
 
 
 NAME_LIMIT = 40

@@ -15,8 +15,8 @@ from pbmkit.cli.checking import EXIT_OK as EXIT_OK
 from pbmkit.cli.checking import EXIT_USAGE as EXIT_USAGE
 from pbmkit.cli.checking import SourceError, read_text
 from pbmkit.cli.checking import report_problems as report_problems
-from pbmkit.notation import files
-from pbmkit.notation.files import FileWriteError, folder_lock
+from pbmkit.common import files
+from pbmkit.common.files import FileWriteError, folder_lock
 from pbmkit.notation.problems import printable
 
 if TYPE_CHECKING:
@@ -256,7 +256,7 @@ MAX_PROBLEMS_OPTION = click.option(
 @contextlib.contextmanager
 def locked(path: str) -> Iterator[None]:
     """Hold an exclusive lock for read-modify-write of ``path``: on the folder holding the file
-    (the target's, for a symlink); see :func:`pbmkit.notation.files.folder_lock`."""
+    (the target's, for a symlink); see :func:`pbmkit.common.files.folder_lock`."""
     directory = os.path.dirname(os.path.realpath(path)) or "."
     try:
         with folder_lock(directory, what=f"the folder of {path}"):
@@ -266,7 +266,7 @@ def locked(path: str) -> Iterator[None]:
 
 
 def atomic_write(path: str, data: str | bytes) -> None:
-    """Write ``path`` all at once (:func:`pbmkit.notation.files.atomic_write`); its refusals and
+    """Write ``path`` all at once (:func:`pbmkit.common.files.atomic_write`); its refusals and
     write errors are one :class:`InputError` line, and nothing is changed."""
     try:
         files.atomic_write(path, data)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -21,6 +20,8 @@ from pbmkit.cli.common import (
     load_replays,
     pick_game,
 )
+from pbmkit.common import files
+from pbmkit.common.files import FileWriteError
 from pbmkit.notation.problems import printable
 
 if TYPE_CHECKING:
@@ -38,16 +39,10 @@ def _write_page(path: str, page: str) -> None:
     sees half a page, but without ``atomic_write``'s flush to the disk (an fsync) for each of a
     thousand regenerable pages: on a busy disk that tripled the wall time of an archive. The
     index is written last, with ``atomic_write``."""
-    tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(page)
-        os.replace(tmp, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}; the pages written so far "
-                         "stay") from None
+        files.atomic_write(path, page, sync=False)
+    except FileWriteError as exc:
+        raise InputError(f"{exc}; the pages written so far stay") from None
 
 
 @click.command()

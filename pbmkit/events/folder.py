@@ -24,9 +24,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from pbmkit.common.files import FileWriteError, atomic_write, folder_lock
 from pbmkit.events.model import Event, EventGame, Player
 from pbmkit.events.pairing import PairingError, round_robin, split_tables, table_rotation
-from pbmkit.notation.files import FileWriteError, atomic_write, folder_lock
 
 __all__ = ["EVENT_FILE", "MAX_FILE_BYTES", "EventError", "EventPlan", "create_event", "event_lock",
            "load_event", "plan_event", "read_event_file", "read_players", "read_text_file", "write_atomic",
@@ -497,7 +497,7 @@ def create_event(folder: str | Path, plan: EventPlan) -> None:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` at once (:func:`pbmkit.notation.files.atomic_write`: a temporary file
+    """Replace ``path`` at once (:func:`pbmkit.common.files.atomic_write`: a temporary file
     beside it, synced, renamed over it, the file's mode kept); an error is one :class:`EventError`
     line and nothing is changed."""
     try:
@@ -509,7 +509,7 @@ def write_atomic(path: Path, text: str) -> None:
 @contextlib.contextmanager
 def event_lock(folder: str | Path) -> Iterator[None]:
     """An exclusive lock on the event folder for a read-modify-write of ``event.toml``
-    (:func:`pbmkit.notation.files.folder_lock`)."""
+    (:func:`pbmkit.common.files.folder_lock`)."""
     try:
         with folder_lock(folder, what=f"the event folder {folder}"):
             yield

@@ -25,6 +25,7 @@ from typing import (
     runtime_checkable,
 )
 
+from pbmkit.common.errors import PbmkitError
 from pbmkit.games.board import Board
 
 if TYPE_CHECKING:
@@ -75,8 +76,6 @@ Space = int
 # --- errors: one hierarchy, every error a ValueError ----------------------------------------
 
 
-class PbmkitError(ValueError):
-    """The root of pbmkit's errors: bad input of any kind (a ``ValueError``)."""
 
 
 class IllegalMoveError(PbmkitError):
@@ -590,6 +589,27 @@ def describe_outcome(game: Game[Any, Any], outcome: Outcome) -> str:
         return f"the game is drawn ({words.sentence})" if words else "the game is drawn"
     has = side_verb(game, outcome.winner, "has", "have")
     return f"{outcome.winner.capitalize()} {has} won {words.sentence if words else f'({outcome.how})'}"
+
+
+def result_words(game: Game[Any, Any] | None, winner: str | None, how: str | None) -> str:
+    """A result in its game's words, as a report says it: ``"White wins on the base"``,
+    ``"drawn by agreement"``, ``"game still going"`` (``winner`` None); a game of unknown rules
+    (``game`` None) says who won and not how. The one phrasing of a result for reports (the
+    forms' field is :func:`pbmkit.render.from_record.winner_text`, a sentence
+    :func:`describe_outcome`)."""
+    if winner is None:
+        return "game still going"
+    words = game.outcome_words.get(how or "") if game is not None else None
+    report = words.report if words is not None else ""
+    if winner == "draw":
+        return f"drawn {report}".strip()
+    return f"{winner.capitalize()} {side_verb(game, winner, 'wins', 'win')} {report}".strip()
+
+
+def place_title(place: str) -> str:
+    """A side or a place of the turn order as a message names it: ``White``, ``Blue+Green`` (a
+    player of two factions)."""
+    return "+".join(p.capitalize() for p in place.split("+"))
 
 
 def side_verb(game: Sides | None, side: str, one: str, many: str) -> str:

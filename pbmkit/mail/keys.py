@@ -26,9 +26,9 @@ from hashlib import sha256
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pbmkit.common.files import FileWriteError, atomic_write, folder_lock
 from pbmkit.mail.compose import MailError, addresses, header_text
 from pbmkit.mail.files import read_private
-from pbmkit.notation.files import FileWriteError, folder_lock
 
 if TYPE_CHECKING:
     from email.message import Message
@@ -237,8 +237,8 @@ class KeyRing:
                 _write(path, current)
         except OSError as exc:
             raise MailError(f"cannot write {path}: {exc.strerror or exc}") from None
-        except FileWriteError as exc:  # the folder could not be opened to lock it
-            raise MailError(f"cannot write {path}: {exc}") from None
+        except FileWriteError as exc:  # the folder could not be locked, or the file written
+            raise MailError(str(exc)) from None
         self.changed.clear()
 
 
@@ -287,15 +287,4 @@ def _write(path: Path, games: Mapping[str, GameKey]) -> None:
         lines += [f"[games.{_toml_string(gid)}]", f"key = \"{entry.key.hex()}\"",
                   f"origin = \"{entry.origin}\"", f"since = {{ {since} }}" if since
                   else "since = {}", ""]
-    data = "\n".join(lines).encode("utf-8")
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    atomic_write(path, "\n".join(lines).encode("utf-8"), private=True)

@@ -46,16 +46,11 @@ Action = Callable[[str, "GameReplay", "str | None"], EventEdit]
 
 
 def result_words(rep: GameReplay) -> str:
-    """The result of a replayed game in its game's words: "White wins on the base"."""
-    if rep.winner is None:
-        return "game still going"
-    game = rep.game
-    words = game.outcome_words.get(rep.how or "") if game is not None else None
-    how = words.report if words is not None else ""
-    if rep.winner == "draw":
-        return f"drawn {how}".strip()
-    wins = side_verb(game, rep.winner, "wins", "win") if game is not None else "wins"
-    return f"{rep.winner.capitalize()} {wins} {how}".strip()
+    """The result of a replayed game in its game's words: "White wins on the base"
+    (:func:`pbmkit.games.base.result_words`)."""
+    from pbmkit.games.base import result_words as words
+
+    return words(rep.game, rep.winner, rep.how)
 
 
 def replay_end(rep: GameReplay) -> str | None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from pbmkit.games.base import NamesPlayers
+from pbmkit.games.base import NamesPlayers, place_title
 from pbmkit.render.entries import ChartEntry, MailerCard
 from pbmkit.render.templates import players_of
 
@@ -221,7 +221,7 @@ def mailer_cards(replay: Any, turn: str | None = None, side: str | None = None
 
 def place_label(place: str) -> str:
     """A place as a card names it: ``"White"``, ``"Blue+Green"``."""
-    return "+".join(part.capitalize() for part in place.split("+"))
+    return place_title(place)
 
 
 def player_name(game: Any, value: str) -> str:

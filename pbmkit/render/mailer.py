@@ -18,6 +18,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
+from pbmkit.games.base import place_title
 from pbmkit.render.art import GameArt, art_for
 from pbmkit.render.diagram import (
     DiagramStyle,
@@ -212,7 +213,7 @@ def _player_label(game: Game[Any, Any], key: str, label: str) -> str:
         return label
     players = players_of(game)
     k = int(number) - 1
-    name = "+".join(p.capitalize() for p in players[k].split("+")) if k < len(players) else ""
+    name = place_title(players[k]) if k < len(players) else ""
     return label.replace("{side}", name).strip()
 
 

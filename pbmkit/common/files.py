@@ -1,7 +1,6 @@
-"""Safe writes shared by every layer that edits files: an exclusive lock on a folder for a
-read-modify-write, and the atomic replace of a file (a temporary file beside it, synced, renamed
-over it). Errors are :class:`FileWriteError`, whose text is one line for the user; each layer
-turns it into its own error (the CLI's ``InputError``, the events' ``EventError``).
+"""Safe writes shared by every layer that edits files, written once: an exclusive lock on a folder
+for a read-modify-write, and the atomic replace of a file (a temporary file beside it, synced,
+renamed over it). Errors are :class:`FileWriteError`, whose text is one line for the user.
 """
 
 from __future__ import annotations
@@ -10,11 +9,18 @@ import contextlib
 import os
 from collections.abc import Iterator
 
+from pbmkit.common.errors import PbmkitError
+
 __all__ = ["FileWriteError", "atomic_write", "folder_lock"]
 
 
-class FileWriteError(Exception):
-    """A file that could not be written or a folder that could not be locked; nothing changed."""
+class FileWriteError(PbmkitError):
+    """A file that could not be written or a folder that could not be locked; nothing changed.
+    ``errno`` is the system's error number when the system refused (``ENOSPC``: a full disk)."""
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
 
 
 @contextlib.contextmanager
@@ -52,21 +58,29 @@ def _temp_prefix(target: str) -> str:
     return f".{os.path.basename(target)[:80]}{_TEMP_MARK}{os.getpid()}-"
 
 
+_TIDIED: set[str] = set()
+"""The folders whose stale temporary files this process removed already (once a folder is
+enough: a folder of a thousand pages was listed a thousand times)."""
+
+
 def _remove_stale_temps(target: str) -> None:
-    """Remove the temporary files of ``target`` left by a writer that was killed.
+    """Remove the temporary files left in ``target``'s folder by a writer that was killed, the
+    first time this process writes there.
 
     A temporary file is named after its target and its writer's process id; one whose process
     is gone is removed, one of a running process is left alone (ignored: every write has its own).
     """
     directory = os.path.dirname(target)
-    head = f".{os.path.basename(target)[:80]}{_TEMP_MARK}"
+    if directory in _TIDIED:
+        return
+    _TIDIED.add(directory)
     try:
         names = [e.name for e in os.scandir(directory)
-                 if e.name.startswith(head) and e.name.endswith(".tmp")]
+                 if e.name.startswith(".") and _TEMP_MARK in e.name and e.name.endswith(".tmp")]
     except OSError:
         return
     for entry in names:
-        pid_text = entry[len(head):].split("-", 1)[0]
+        pid_text = entry.rpartition(_TEMP_MARK)[2].split("-", 1)[0]
         if not pid_text.isdigit() or int(pid_text) == os.getpid() or _alive(int(pid_text)):
             continue
         with contextlib.suppress(OSError):
@@ -83,8 +97,14 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
+def atomic_write(path: str | os.PathLike[str], data: str | bytes, *, sync: bool = True,
+                 private: bool = False) -> None:
     """Write ``path`` all at once: a temporary file beside it, flushed, then renamed over it.
+
+    ``sync``: the temporary file is on the disk (fsync) before the rename; false for files that
+    are copies of what another store holds (the referee's records of its database, web pages
+    made again at will), whose fsync per file tripled the time of a thousand. ``private``: the
+    file is readable by its owner alone (mode 600) from its first byte (a secret: game keys).
 
     A symlink is written through (its target is replaced; the link stays a link). An existing
     file keeps its mode and owner. Refused (:class:`InputError`, nothing changed): a file with
@@ -103,7 +123,7 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
     except FileNotFoundError:
         st = None
     except OSError as exc:
-        raise FileWriteError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise FileWriteError(f"cannot write {path}: {exc.strerror or exc}", exc.errno) from None
     if st is not None:
         if st.st_nlink > 1:
             raise FileWriteError(f"{path} has {st.st_nlink} hard links; pbmkit replaces a file "
@@ -116,11 +136,14 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=".tmp", dir=directory)
-        with os.fdopen(fd, "wb") as fh:
+        with os.fdopen(fd, "wb") as fh:  # mkstemp makes it mode 600: private from the start
             fh.write(payload)
             fh.flush()
-            os.fsync(fh.fileno())
-        if st is not None:
+            if sync:
+                os.fsync(fh.fileno())
+        if private:
+            mode = 0o600
+        elif st is not None:
             mode = st.st_mode & 0o7777
             if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
                 os.chown(tmp, st.st_uid, st.st_gid)
@@ -137,7 +160,8 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
         reason = exc.strerror or str(exc)
         if isinstance(exc, FileNotFoundError) and not os.path.isdir(directory):
             reason = f"no folder {os.path.dirname(path) or '.'}"
-        raise FileWriteError(f"cannot write {path}: {reason}; nothing was written") from None
+        raise FileWriteError(f"cannot write {path}: {reason}; nothing was written",
+                             exc.errno) from None
     except BaseException:
         if tmp is not None:
             with contextlib.suppress(OSError):
