@@ -124,7 +124,7 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE outbox ADD COLUMN board TEXT
     """,
-    # 3 -> 4: the club's commands beyond the core (pbmkit/referee/club_commands.py): conditional
+    # 3 -> 4: the club's commands beyond the first ones (pbmkit/referee/commands/): conditional
     # moves (``queue``), vacations, the notices sent (a reminder once a turn, an overstep once a
     # side), and the club's own state (the day of the last check of the clocks).
     """

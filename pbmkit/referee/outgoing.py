@@ -36,7 +36,7 @@ from pbmkit.referee.club import Club
 from pbmkit.referee.pictures import BOARD_WIDTH
 
 __all__ = ["BOARD_WIDTH", "MAX_BACKOFF", "Outgoing", "SendReport", "add_board", "board_message",
-           "draw_board", "queue", "send_due", "text_message"]
+           "draw_board", "queue", "retry_all", "send_due", "text_message"]
 
 MAX_BACKOFF = 6 * 3600.0
 """The longest wait between two tries of one message (seconds)."""
@@ -343,6 +343,12 @@ class Sender(Protocol):
 def backoff(attempts: int) -> float:
     """Seconds before the next try after ``attempts`` failed tries: 60, 120, 240 ... 6 hours."""
     return float(min(60.0 * 2.0 ** max(attempts - 1, 0), MAX_BACKOFF))
+
+
+def retry_all(db: sqlite3.Connection) -> None:
+    """Make every message waiting its back-off after a failure due now (``referee run
+    --retry-now``: the organiser mended the server)."""
+    db.execute("UPDATE outbox SET next_try = 0 WHERE sent IS NULL")
 
 
 def send_due(db: sqlite3.Connection, club: Club, password: str | None, *,

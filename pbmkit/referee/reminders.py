@@ -18,10 +18,12 @@ from __future__ import annotations
 import datetime
 import sqlite3
 
+from pbmkit.referee import queries
 from pbmkit.referee.clock import due_notices
 from pbmkit.referee.club import Club
 from pbmkit.referee.keys import game_key_text, game_secret
 from pbmkit.referee.outgoing import queue, text_message
+from pbmkit.referee.results import order_of
 
 __all__ = ["check_clocks"]
 
@@ -35,13 +37,11 @@ def check_clocks(db: sqlite3.Connection, club: Club, club_key: bytes, now: datet
     be looked at (a record that cannot be read or judged, odd dates, a seat without its player)
     is left as it is, with a line in ``problems``: it never stops the others' reminders."""
     today = now.date()
-    row = db.execute("SELECT value FROM club_state WHERE key = ?", (STATE_KEY,)).fetchone()
-    if row is not None and row["value"] >= today.isoformat() and not force:
+    last = queries.club_state(db, STATE_KEY)
+    if last is not None and last >= today.isoformat() and not force:
         return 0
     cutoff = (today - datetime.timedelta(days=1)).isoformat() + "T99"
-    numbers = [int(r["number"]) for r in db.execute(
-        "SELECT number FROM games WHERE state = 'running' AND turn_since <= ? ORDER BY number",
-        (cutoff,))]
+    numbers = queries.running_waiting(db, cutoff)
     sent = 0
     for number in numbers:
         db.execute("BEGIN IMMEDIATE")
@@ -57,8 +57,7 @@ def check_clocks(db: sqlite3.Connection, club: Club, club_key: bytes, now: datet
         except BaseException:
             db.execute("ROLLBACK")
             raise
-    db.execute("INSERT OR REPLACE INTO club_state (key, value) VALUES (?, ?)",
-               (STATE_KEY, today.isoformat()))
+    queries.set_club_state(db, STATE_KEY, today.isoformat())
     return sent
 
 
@@ -68,54 +67,49 @@ def _check_game(db: sqlite3.Connection, club: Club, club_key: bytes, now: dateti
     many. Raises whatever the game's record or seats make go wrong."""
     from pbmkit.notation import parse_records
     from pbmkit.notation.desk import desk_report, next_turn
-    from pbmkit.referee.club_commands import order_of, vacations_of
 
     today = now.date()
     sent = 0
-    game = db.execute("SELECT * FROM games WHERE number = ?", (number,)).fetchone()
-    records, _ = parse_records(str(game["text"]), str(game["record"]), check_moves=False)
+    game = queries.game(db, number)
+    if game is None:
+        raise LookupError(f"there is no game {number}")
+    records, _ = parse_records(game.text, game.record, check_moves=False)
     if len(records) != 1:
         raise ValueError(f"the record holds {len(records)} games")
     record = records[0]
-    order = order_of(str(game["rules"]), record)
+    order = order_of(game.rules, record)
     _, to_move = next_turn(record, order)
-    seats = db.execute(
-        "SELECT gp.side, gp.player, gp.generation, p.address, p.name FROM game_players gp "
-        "JOIN players p ON p.id = gp.player WHERE gp.game = ? ORDER BY gp.rowid",
-        (number,)).fetchall()
-    mover = [s for s in seats if str(s["side"]) == to_move  # a place of two factions, or
-             or str(s["side"]) in to_move.split("+")]        # a faction's own seat
+    seats = queries.seats(db, number)
+    mover = [s for s in seats if s.side == to_move  # a place of two factions, or
+             or s.side in to_move.split("+")]        # a faction's own seat
     if not mover:
         raise LookupError(f"no player of the club holds {to_move.capitalize()}, the side to move")
-    vacations = vacations_of(db, int(mover[0]["player"]))
+    vacations = queries.vacations_of(db, mover[0].player)
     report = desk_report(record, order)
-    done = {str(r["key"]) for r in db.execute("SELECT key FROM notices WHERE game = ?",
-                                              (number,))}
-    title = record.tags.get("Game", str(game["rules"]))
+    done = queries.notices_of(db, number)
+    title = record.tags.get("Game", game.rules)
     for notice in due_notices(record, order, to_move, today,
                               reminder_days=club.reminder_days, vacations=vacations,
                               report=report):
         if notice.key in done:
             continue
-        db.execute("INSERT INTO notices (game, key, made) VALUES (?, ?, ?)",
-                   (number, notice.key, now.isoformat(timespec="seconds")))
+        queries.add_notice(db, number, notice.key, now.isoformat(timespec="seconds"))
         if notice.kind == "reminder":
             for s in mover:
-                key = game_key_text(number, game_secret(club_key, number, str(s["side"]),
-                                                        int(s["generation"])))
+                key = game_key_text(number, game_secret(club_key, number, s.side, s.generation))
                 queue(db, text_message(
-                    club, str(s["address"]), f"{title} #{number}: your move",
+                    club, s.address, f"{title} #{number}: your move",
                     f"A reminder from {club.name}: it is your move in game {number} "
                     f"({title}); {notice.text}.\n\nReply to this message with a line "
                     f"'Move: MOVE', or write 'show {number}' for the board. Away? "
                     "'vacation DAYS' stops your clocks.\n", key=key, now=now), now)
                 sent += 1
             continue
-        names = ", ".join(f"{s['name']} ({str(s['side']).capitalize()})" for s in seats)
+        names = ", ".join(f"{s.name} ({s.side.capitalize()})" for s in seats)
         text = (f"Game {number} of {club.name} ({title}: {names}): {notice.text}.\n\n"
                 "The moves stay as they are; the organiser decides what follows (a "
                 "forfeit, or play on).\n")
-        recipients = [str(s["address"]) for s in seats]
+        recipients = [s.address for s in seats]
         if club.organiser:
             recipients.append(club.organiser)
         for to in dict.fromkeys(recipients):

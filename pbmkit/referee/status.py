@@ -27,7 +27,7 @@ __all__ = ["LAST_RUN_KEY", "OUTCOMES", "ClubStatus", "LedgerEntry", "OutboxEntry
 
 OUTCOMES = ("done", "refused", "help", "ignored", "unanswered", "duplicate", "unreadable",
             "oversized", "error")
-"""The ledger's outcomes (:func:`pbmkit.referee.run.handle_message` says what each means)."""
+"""The ledger's outcomes (:func:`pbmkit.referee.handling.handle_message` says what each means)."""
 
 LAST_RUN_KEY = "last_run"
 """The ``club_state`` row where every run writes when it ended and its summary (JSON)."""

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+import pbmkit.referee.handling as handling
 import pbmkit.referee.run as run_module
 from pbmkit.cli import cli
 from tests.referee.club_helpers import batalo_game, world
@@ -46,7 +47,7 @@ def test_a_full_disk_is_one_line_and_the_move_waits_in_the_inbox(
         ann.move(1, "JR to IS")
         with monkeypatch.context() as m:
             if how == "record":
-                m.setattr(run_module, "write_atomic", _no_room)
+                m.setattr(handling, "write_atomic", _no_room)
             else:
                 m.setattr(run_module, "open_db", _full_database)
             done = CliRunner().invoke(cli, ["referee", "run", str(w.root)])

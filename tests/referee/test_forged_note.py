@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pbmkit.referee.commands import FORGED_NOTE
+from pbmkit.referee.security import FORGED_NOTE
 from tests.referee.club_helpers import REFEREE, batalo_game, message, text_of, world
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pbmkit.referee.run import MAX_CHATTER_REPLIES, run_club
+from pbmkit.referee.run import run_club
+from pbmkit.referee.security import MAX_CHATTER_REPLIES
 from tests.referee.club_helpers import World, batalo_game, message, world
 
 AWAY = "I am away until 14 December and will answer your mail then.\n\nBob"

@@ -13,8 +13,8 @@ import pytest
 from club_helpers import REFEREE, Player, World, message, text_of, world
 from smtp_server import QUIET
 
-from pbmkit.referee.commands import MAX_UNPROVEN_REPLIES
 from pbmkit.referee.run import RunReport, run_club
+from pbmkit.referee.security import MAX_UNPROVEN_REPLIES
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

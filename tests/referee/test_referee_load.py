@@ -256,18 +256,18 @@ def test_a_run_killed_while_its_pool_draws_leaves_no_drawing_process_behind(
 
 def test_a_games_next_move_does_not_read_its_record_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import pbmkit.referee.commands as commands
+    import pbmkit.referee.context as context
 
     with world(tmp_path, monkeypatch, pictures=False) as w:
         ann, bob = batalo_game(w, "bob@example.org")
         read: list[str] = []
-        real = commands.check_text
+        real = context.check_text
 
-        def counting(text: str, name: str = "<text>") -> list[commands.GameReplay]:
+        def counting(text: str, name: str = "<text>") -> list[context.GameReplay]:
             read.append(name)
             return real(text, name)
 
-        monkeypatch.setattr(commands, "check_text", counting)
+        monkeypatch.setattr(context, "check_text", counting)
         ann.move(1, "1. JR to IS")
         assert w.run().outcomes["done"] == 1
         bob.move(1, "1. DX to FV")

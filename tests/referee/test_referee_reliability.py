@@ -251,15 +251,15 @@ def test_watch_says_only_what_happened(tmp_path: Path) -> None:
 
 def test_a_fault_with_one_message_does_not_block_the_inbox(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from pbmkit.referee import commands
+    from pbmkit.referee.commands.registry import COMMANDS
+    from pbmkit.referee.context import Command, Context
 
-    def broken(ctx: commands.Context) -> None:
+    def broken(ctx: Context) -> None:
         ctx.db.execute("INSERT INTO players (address, name, joined) VALUES ('x@y.example', 'x', "
                        "'2026-01-01')")
         raise RuntimeError("a bug")
 
-    monkeypatch.setitem(commands.COMMANDS, "boom",
-                        commands.Command("boom", "boom", "a broken command", broken, False))
+    monkeypatch.setitem(COMMANDS, "boom", Command("boom", "boom", "a broken command", broken, False))
     with world(tmp_path, monkeypatch) as w:
         w.deliver(message("ann@example.org", "boom", ""))
         w.deliver(message("bob@example.org", "help", ""))

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pbmkit.referee.commands import SIGNUP_DAYS
 from pbmkit.referee.run import run_club
+from pbmkit.referee.security import SIGNUP_DAYS
 from pbmkit.referee.status import club_status
 from tests.referee.club_helpers import Player, World, world
 

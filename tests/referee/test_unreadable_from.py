@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pbmkit.referee.commands import MAX_UNPROVEN_REPLIES
+from pbmkit.referee.security import MAX_UNPROVEN_REPLIES
 from tests.referee.club_helpers import REFEREE, World, text_of, world
 
 
