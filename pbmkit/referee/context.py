@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbmkit.games.base import place_title
 from pbmkit.mail.sources import Incoming
 from pbmkit.mail.trust import address_key
 from pbmkit.notation.replay import GameReplay, check_text
@@ -33,8 +34,7 @@ from pbmkit.referee.outgoing import Outgoing, board_message, queue, text_message
 from pbmkit.referee.queries import GameRow, Player, Seat
 from pbmkit.referee.subjects import number_of
 
-__all__ = ["REPLAYS_KEPT", "Command", "Context", "Handler", "Refusal", "place_title", "queue_all",
-           "turn_lines"]
+__all__ = ["REPLAYS_KEPT", "Command", "Context", "Handler", "Refusal", "queue_all", "turn_lines"]
 
 REPLAYS_KEPT = 64
 _REPLAYS: dict[tuple[str, str], GameReplay] = {}
@@ -229,11 +229,6 @@ class Context:
             self.send(board_message(self.club, row.address, key, rep, ply,
                                     intro(row.side, row.name), number=number, status=status,
                                     now=self.now, shared=shared))
-
-
-def place_title(place: str) -> str:
-    """A side or place as a message names it: ``White``, ``Blue+Green``."""
-    return "+".join(p.capitalize() for p in place.split("+"))
 
 
 def turn_lines(ctx: Context, number: int, side: str, to_move: str, rep: GameReplay) -> list[str]:

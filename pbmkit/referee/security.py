@@ -27,10 +27,11 @@ import re
 import sqlite3
 from typing import TYPE_CHECKING
 
+from pbmkit.games.base import place_title
 from pbmkit.mail.sources import Incoming, automatic
 from pbmkit.mail.trust import address_key
 from pbmkit.referee import queries
-from pbmkit.referee.context import Refusal, place_title
+from pbmkit.referee.context import Refusal
 from pbmkit.referee.keys import (
     challenge_secret,
     game_key_text,

@@ -7,9 +7,10 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from pbmkit.games.base import place_title
 from pbmkit.notation.desk import TimeControl
 from pbmkit.referee import queries
-from pbmkit.referee.context import Command, Context, Refusal, place_title, turn_lines
+from pbmkit.referee.context import Command, Context, Refusal, turn_lines
 from pbmkit.referee.keys import challenge_key_text, challenge_secret, game_secret, secret_hash
 from pbmkit.referee.outgoing import text_message
 from pbmkit.referee.queries import Challenge, ChallengeSeat

@@ -16,11 +16,12 @@ import datetime
 import json
 from typing import TYPE_CHECKING
 
+from pbmkit.games.base import place_title
 from pbmkit.mail.compose import move_label
 from pbmkit.notation.replay import GameReplay
 from pbmkit.referee import queries
 from pbmkit.referee.commands.leave import leave_days
-from pbmkit.referee.context import Command, Context, Refusal, place_title, turn_lines
+from pbmkit.referee.context import Command, Context, Refusal, turn_lines
 from pbmkit.referee.queries import GameRow
 from pbmkit.referee.security import numbered_for_turn, prove_game
 

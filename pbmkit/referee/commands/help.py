@@ -7,9 +7,10 @@ import textwrap
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from pbmkit.games.base import place_title
 from pbmkit.referee.club import Club
 from pbmkit.referee.commands.challenges import TAGS, game_titles
-from pbmkit.referee.context import Command, Context, place_title
+from pbmkit.referee.context import Command, Context
 
 if TYPE_CHECKING:
     from pbmkit.games import Game

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pbmkit.games.base import place_title
 from pbmkit.mail.trust import address_key
 from pbmkit.referee import queries
-from pbmkit.referee.context import Command, Context, Refusal, place_title, turn_lines
+from pbmkit.referee.context import Command, Context, Refusal, turn_lines
 from pbmkit.referee.outgoing import board_message
 from pbmkit.referee.results import club_results, order_of, result_of
 

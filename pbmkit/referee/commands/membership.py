@@ -7,10 +7,11 @@ import datetime
 import re
 import sqlite3
 
+from pbmkit.games.base import place_title
 from pbmkit.mail.trust import address_key
 from pbmkit.referee import queries
 from pbmkit.referee.commands.help import help_text
-from pbmkit.referee.context import Command, Context, Refusal, place_title
+from pbmkit.referee.context import Command, Context, Refusal
 from pbmkit.referee.keys import new_code, secret_hash
 from pbmkit.referee.outgoing import text_message
 from pbmkit.referee.security import (
