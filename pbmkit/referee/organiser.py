@@ -18,6 +18,7 @@ import hashlib
 import os
 from pathlib import Path
 
+from pbmkit.referee import queries
 from pbmkit.referee.club import Club, load_club, write_atomic
 from pbmkit.referee.site import ClubGame, SiteReport, build_site, club_ratings
 
@@ -46,28 +47,25 @@ def forfeit_game(root: str | os.PathLike[str], number: int, side: str,
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
-                row = db.execute("SELECT * FROM games WHERE number = ?", (number,)).fetchone()
+                row = queries.game(db, number)
                 if row is None:
                     raise ForfeitRefused(f"there is no game {number} in {club.name}")
-                if row["state"] != "running":
+                if row.state != "running":
                     raise ForfeitRefused(f"game {number} is over already; nothing was changed")
-                text = str(row["text"])
-                (rep,) = check_text(text, str(row["record"]))
+                text = row.text
+                (rep,) = check_text(text, row.record)
                 try:
                     check_editable(rep)
                     edit = forfeit(text, rep, side.lower(), winner.lower() if winner else None)
-                    verify(edit.text, str(row["record"]))
+                    verify(edit.text, row.record)
                 except EventRefused as exc:
                     raise ForfeitRefused(f"game {number}: {exc}; nothing was changed") from None
                 digest = hashlib.sha256(edit.text.encode("utf-8")).hexdigest()
-                db.execute("UPDATE games SET text = ?, digest = ?, state = 'over', turn_since = ? "
-                           "WHERE number = ?", (edit.text, digest,
-                                                now.isoformat(timespec="seconds"), number))
-                db.execute("DELETE FROM queues WHERE game = ?", (number,))
-                title = rep.game.title if rep.game is not None else str(row["rules"])
-                recipients = [str(r["address"]) for r in db.execute(
-                    "SELECT p.address FROM game_players gp JOIN players p ON p.id = gp.player "
-                    "WHERE gp.game = ? ORDER BY gp.rowid", (number,))]
+                queries.set_record(db, number, edit.text, digest, "over",
+                                   now.isoformat(timespec="seconds"))
+                queries.drop_queues(db, number)
+                title = rep.game.title if rep.game is not None else row.rules
+                recipients = [s.address for s in queries.seats(db, number)]
                 if club.organiser:
                     recipients.append(club.organiser)
                 for to in dict.fromkeys(recipients):
@@ -75,7 +73,7 @@ def forfeit_game(root: str | os.PathLike[str], number: int, side: str,
                                            f"The organiser of {club.name} rules on game {number}"
                                            f": {edit.message}\nThe moves stay as they were.\n",
                                            now=now), now)
-                write_atomic(club.games_dir / str(row["record"]), edit.text.encode("utf-8"))
+                write_atomic(club.games_dir / row.record, edit.text.encode("utf-8"))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -88,22 +86,18 @@ def forfeit_game(root: str | os.PathLike[str], number: int, side: str,
 
 def club_games(club: Club) -> list[ClubGame]:
     """Every game of the club: its number, its record file, its players by their club names."""
-    import sqlite3
-
     from pbmkit.referee.db import open_db
 
     db = open_db(club.db_path)
     try:
         players: dict[int, dict[str, str]] = {}
-        for r in db.execute("SELECT gp.game, gp.side, p.name FROM game_players gp JOIN players p "
-                            "ON p.id = gp.player"):
-            players.setdefault(int(r["game"]), {})[str(r["side"])] = str(r["name"])
-        rows: list[sqlite3.Row] = db.execute("SELECT number, record FROM games ORDER BY number"
-                                             ).fetchall()
+        for game, side, name in queries.all_seats(db):
+            players.setdefault(game, {})[side] = name
+        rows = queries.record_names(db)
     finally:
         db.close()
-    return [ClubGame(int(r["number"]), club.games_dir / str(r["record"]),
-                     players.get(int(r["number"]))) for r in rows]
+    return [ClubGame(number, club.games_dir / record, players.get(number))
+            for number, record in rows]
 
 
 def make_site(root: str | os.PathLike[str], out: Path, *,

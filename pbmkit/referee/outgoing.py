@@ -36,7 +36,8 @@ from pbmkit.referee.club import Club
 from pbmkit.referee.pictures import BOARD_WIDTH
 
 __all__ = ["BOARD_WIDTH", "MAX_BACKOFF", "Outgoing", "SendReport", "add_board", "board_message",
-           "draw_board", "queue", "retry_all", "send_due", "text_message"]
+           "draw_board", "last_queued", "queue", "queued_since", "retry_all", "send_due",
+           "text_message"]
 
 MAX_BACKOFF = 6 * 3600.0
 """The longest wait between two tries of one message (seconds)."""
@@ -343,6 +344,17 @@ class Sender(Protocol):
 def backoff(attempts: int) -> float:
     """Seconds before the next try after ``attempts`` failed tries: 60, 120, 240 ... 6 hours."""
     return float(min(60.0 * 2.0 ** max(attempts - 1, 0), MAX_BACKOFF))
+
+
+def last_queued(db: sqlite3.Connection) -> int:
+    """The number of the last message put in the outbox (0: none yet)."""
+    return int(db.execute("SELECT COALESCE(MAX(id), 0) FROM outbox").fetchone()[0])
+
+
+def queued_since(db: sqlite3.Connection, last: int) -> list[tuple[str, str]]:
+    """The recipient and subject of every message put in the outbox after message ``last``."""
+    return [(str(r[0]), str(r[1])) for r in db.execute(
+        "SELECT recipient, subject FROM outbox WHERE id > ? ORDER BY id", (last,))]
 
 
 def retry_all(db: sqlite3.Connection) -> None:

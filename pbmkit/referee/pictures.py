@@ -91,9 +91,10 @@ class Painter:
         """The pictures that could not be drawn, and why: their messages go without them."""
 
     def _job(self, slot: Slot) -> tuple[str, str, int] | None:
-        row = self.db.execute("SELECT record, text FROM games WHERE number = ?",
-                              (slot[0],)).fetchone()
-        return None if row is None else (str(row["text"]), str(row["record"]), slot[1])
+        from pbmkit.referee.queries import record_text
+
+        found = record_text(self.db, slot[0])
+        return None if found is None else (found[1], found[0], slot[1])
 
     def _feed(self) -> None:
         while self.pool is not None and self._next < len(self.order) \

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pbmkit.referee.club import load_club
 from pbmkit.referee.inbox import InboxMessage
+from pbmkit.referee.outgoing import last_queued, queued_since
 from pbmkit.referee.run import RunReport, club_lock, run_club
 
 __all__ = ["Preview", "preview_run"]
@@ -78,7 +79,7 @@ def preview_run(root: str | os.PathLike[str], day: datetime.date) -> Preview:
             _copy(club.root, copy)
         db = sqlite3.connect(copy / "club.db")
         try:
-            last = int(db.execute("SELECT COALESCE(MAX(id), 0) FROM outbox").fetchone()[0])
+            last = last_queued(db)
         finally:
             db.close()
         now = datetime.datetime.now(datetime.UTC)  # the day, at this time of day
@@ -87,8 +88,7 @@ def preview_run(root: str | os.PathLike[str], day: datetime.date) -> Preview:
                           send=False)
         db = sqlite3.connect(copy / "club.db")
         try:
-            mail = [(str(r[0]), str(r[1])) for r in db.execute(
-                "SELECT recipient, subject FROM outbox WHERE id > ? ORDER BY id", (last,))]
+            mail = queued_since(db, last)
         finally:
             db.close()
     return Preview(day, report, mail)

@@ -1,13 +1,14 @@
 """The referee's queries: every read and write of the club's tables that the commands, the message
-handling and the clocks make, each a function, the rows it reads typed (named tuples, not
-:class:`sqlite3.Row`).
+handling, the clocks, the pictures and the organiser's commands make, each a function, the rows it
+reads typed (named tuples, not :class:`sqlite3.Row`).
 
 The tables are :mod:`pbmkit.referee.db`'s (docs/referee.md, "The database"). Each function runs
 inside the caller's transaction: the ``BEGIN IMMEDIATE`` ... ``COMMIT`` around a message, a game's
 clock or the signups' expiry stay with the code that owns the transaction (what is kept, and when,
 is theirs to say). Three stores keep their SQL beside their own logic: the schema and its
 migrations (:mod:`pbmkit.referee.db`), the outbox (:mod:`pbmkit.referee.outgoing`, its sending and
-back-off) and the read-only report of ``status`` and ``log`` (:mod:`pbmkit.referee.status`).
+back-off) and the read-only report of ``status`` and ``log`` (:mod:`pbmkit.referee.status`,
+which opens the database read-only).
 """
 
 from __future__ import annotations
@@ -21,15 +22,15 @@ from pbmkit.referee.clock import Vacation
 __all__ = [
     "Challenge", "ChallengeSeat", "GameRow", "Player", "PlayerGame", "RecordFile", "Seat", "Signup",
     "accept_seat", "add_challenge", "add_game", "add_game_player", "add_ledger_row", "add_notice",
-    "add_player", "add_signup", "add_vacation", "any_queue", "challenge", "challenge_addresses",
-    "challenge_seat", "challenge_seats", "chatter_count", "chatter_seen", "club_state",
-    "count_chatter", "count_unproven", "drop_queue", "drop_queues", "end_vacation",
-    "finished_texts", "forget_signup", "forget_signups", "game", "game_record", "games_of",
-    "games_of_rules", "handled_before", "name_taken", "next_game_number", "notices_of", "player",
-    "player_by_address", "player_by_name", "queue_of", "record_files", "rotate_game_key",
-    "running_waiting", "seats", "seats_of_rules", "set_challenge_state", "set_club_state",
-    "set_key_generation", "set_queue", "set_record", "set_vacation_until", "signup", "signups",
-    "unproven_count", "update_queue", "vacations_of",
+    "add_player", "add_signup", "add_vacation", "all_seats", "any_queue", "challenge",
+    "challenge_addresses", "challenge_seat", "challenge_seats", "chatter_count", "chatter_seen",
+    "club_state", "count_chatter", "count_unproven", "digest_handled", "drop_queue", "drop_queues",
+    "end_vacation", "finished_texts", "forget_signup", "forget_signups", "game", "game_record",
+    "games_of", "games_of_rules", "message_id_handled", "name_taken", "next_game_number",
+    "notices_of", "player", "player_by_address", "player_by_name", "queue_of", "record_files",
+    "record_names", "record_text", "rotate_game_key", "running_waiting", "seats", "seats_of_rules",
+    "set_challenge_state", "set_club_state", "set_key_generation", "set_queue", "set_record",
+    "set_vacation_until", "signup", "signups", "unproven_count", "update_queue", "vacations_of",
 ]
 
 
@@ -215,6 +216,13 @@ def game_record(db: sqlite3.Connection, number: int) -> str:
     return str(db.execute("SELECT record FROM games WHERE number = ?", (number,)).fetchone()[0])
 
 
+def record_text(db: sqlite3.Connection, number: int) -> tuple[str, str] | None:
+    """The file name of game ``number``'s record and its text as committed (a picture's
+    drawing reads no more: its worker's database may hold no more)."""
+    row = db.execute("SELECT record, text FROM games WHERE number = ?", (number,)).fetchone()
+    return None if row is None else (str(row[0]), str(row[1]))
+
+
 def seats(db: sqlite3.Connection, number: int) -> list[Seat]:
     """The players of game ``number``, in the order of its sides."""
     return [Seat(*r) for r in db.execute(
@@ -276,6 +284,18 @@ def seats_of_rules(db: sqlite3.Connection, rules: str) -> list[tuple[int, str, s
         "SELECT gp.game, gp.side, p.name FROM game_players gp JOIN players p ON "
         "p.id = gp.player JOIN games g ON g.number = gp.game WHERE g.rules = ? "
         "ORDER BY gp.rowid", (rules,))]
+
+
+def all_seats(db: sqlite3.Connection) -> list[tuple[int, str, str]]:
+    """The seats of every game of the club: game, side, player's name."""
+    return [(int(r[0]), str(r[1]), str(r[2])) for r in db.execute(
+        "SELECT gp.game, gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player")]
+
+
+def record_names(db: sqlite3.Connection) -> list[tuple[int, str]]:
+    """Every game of the club by number, and the file name of its record."""
+    return [(int(r[0]), str(r[1]))
+            for r in db.execute("SELECT number, record FROM games ORDER BY number")]
 
 
 def finished_texts(db: sqlite3.Connection, rules: str) -> list[str]:
@@ -426,11 +446,14 @@ def end_vacation(db: sqlite3.Connection, player: int, today: str) -> bool:
 # --- the ledger and the bounds on replies ------------------------------------------------------
 
 
-def handled_before(db: sqlite3.Connection, message_id: str | None, digest: str) -> bool:
-    """Whether the ledger holds a message of this Message-ID or this content digest."""
-    if message_id and db.execute("SELECT 1 FROM messages WHERE message_id = ?",
-                                 (message_id,)).fetchone():
-        return True
+def message_id_handled(db: sqlite3.Connection, message_id: str) -> bool:
+    """Whether the ledger holds a message of this Message-ID."""
+    return db.execute("SELECT 1 FROM messages WHERE message_id = ?",
+                      (message_id,)).fetchone() is not None
+
+
+def digest_handled(db: sqlite3.Connection, digest: str) -> bool:
+    """Whether the ledger holds a message of this content digest."""
     return db.execute("SELECT 1 FROM messages WHERE digest = ?", (digest,)).fetchone() is not None
 
 

@@ -359,7 +359,9 @@ def content_digest(inc: Incoming, lines: list[str], keys: list[str]) -> str:
 def handled_before(db: sqlite3.Connection, message_id: str | None, digest: str) -> bool:
     """Whether the ledger holds this message: its Message-ID, or a message of the same content
     (:func:`content_digest`) under any Message-ID."""
-    return queries.handled_before(db, message_id, digest)
+    if message_id and queries.message_id_handled(db, message_id):
+        return True
+    return queries.digest_handled(db, digest)
 
 
 def note_handled(db: sqlite3.Connection, message_id: str | None, digest: str, sender: str | None,
