@@ -42,6 +42,7 @@ def site(folder: str, output: str) -> None:
     """Write the club's web pages into OUTPUT: index.html (running and finished games), a page
     per game (as pbmkit html makes it), standings and ratings per game: static files for any
     web host."""
+    from pbmkit.common.files import FileWriteError
     from pbmkit.referee.club import ClubError
     from pbmkit.referee.db import DatabaseError
     from pbmkit.referee.organiser import make_site
@@ -52,6 +53,8 @@ def site(folder: str, output: str) -> None:
         raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"cannot write to {output}: {exc.strerror or exc}") from None
+    except FileWriteError as exc:
+        raise InputError(str(exc)) from None
     for line in report.skipped:
         echo_err(line)
     click.echo(f"Wrote {report.pages} page(s) to {output}: {report.running} running and "

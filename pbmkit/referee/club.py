@@ -25,22 +25,21 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pbmkit.common.files import atomic_write
 from pbmkit.mail.files import MAX_CONFIG, MailError
 from pbmkit.mail.smtp import SmtpConfig, load_config
 from pbmkit.mail.trust import address_key
 from pbmkit.notation.problems import printable
 
 __all__ = ["CLUB_FILE", "DB_FILE", "GAMES_DIR", "Club", "ClubError", "init_club", "load_club",
-           "write_atomic"]
+]
 
 CLUB_FILE = "club.toml"
 DB_FILE = "club.db"
@@ -231,24 +230,6 @@ def load_club(root: str | os.PathLike[str]) -> Club:
                 vacation_days=_days(doc, "vacation_days", 45, where))
 
 
-def write_atomic(path: Path, data: bytes, *, sync: bool = True) -> None:
-    """Write ``path`` all at once: a temporary file beside it (synced to disk unless ``sync`` is
-    false), renamed over it."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            if sync:
-                os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def init_club(root: str | os.PathLike[str], *, name: str | None = None,
               address: str = "referee@club.example.org",
               organiser: str | None = None, force: bool = False) -> Club:
@@ -277,7 +258,7 @@ def init_club(root: str | os.PathLike[str], *, name: str | None = None,
                            address=address, organiser=organiser or address)
     for sub in ("games", "maildir/new", "maildir/cur", "maildir/tmp"):
         (folder / sub).mkdir(parents=True, exist_ok=True)
-    write_atomic(folder / CLUB_FILE, text.encode("utf-8"))
+    atomic_write(folder / CLUB_FILE, text.encode("utf-8"))
     club = load_club(folder)
     make_club_key(folder)
     open_db(club.db_path).close()

@@ -20,10 +20,11 @@ import hashlib
 import sqlite3
 from email.message import Message
 
+from pbmkit.common.files import FileWriteError, atomic_write
 from pbmkit.mail.sources import Incoming, Unreadable, body_lines, read_message
 from pbmkit.mail.trust import address_key
 from pbmkit.referee import queries
-from pbmkit.referee.club import Club, write_atomic
+from pbmkit.referee.club import Club
 from pbmkit.referee.commands.help import help_text
 from pbmkit.referee.commands.registry import COMMANDS
 from pbmkit.referee.context import Context, Refusal, queue_all
@@ -55,7 +56,7 @@ _CHATTER = ("help", "refused")
 def disk_full(exc: BaseException) -> bool:
     """Whether ``exc`` says a disk is full (ENOSPC, EDQUOT, or SQLite's "database or disk is
     full")."""
-    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+    if isinstance(exc, (OSError, FileWriteError)) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return True
     return isinstance(exc, sqlite3.Error) and "full" in str(exc).lower()
 
@@ -75,7 +76,7 @@ def reconcile(db: sqlite3.Connection, club: Club, numbers: list[int] | None = No
         except FileNotFoundError:
             data = None
         if data is None or hashlib.sha256(data).hexdigest() != row.digest:
-            write_atomic(path, row.text.encode("utf-8"))
+            atomic_write(path, row.text.encode("utf-8"))
             count += 1
     return count
 
@@ -190,7 +191,7 @@ def handle_message(db: sqlite3.Connection, club: Club, club_key: bytes, item: In
         note_handled(db, message_id, digest, inc.sender, outcome, detail, now)
         for number, text in ctx.records.items():  # the files, then the commit
             # not synced: the database is the truth; reconcile() puts back a file a crash spoilt
-            write_atomic(club.games_dir / queries.game_record(db, number), text.encode("utf-8"),
+            atomic_write(club.games_dir / queries.game_record(db, number), text.encode("utf-8"),
                          sync=False)
         db.execute("COMMIT")
         return outcome, f"{where} from {inc.sender}: {detail}"

@@ -18,8 +18,9 @@ import hashlib
 import os
 from pathlib import Path
 
+from pbmkit.common.files import atomic_write
 from pbmkit.referee import queries
-from pbmkit.referee.club import Club, load_club, write_atomic
+from pbmkit.referee.club import Club, load_club
 from pbmkit.referee.site import ClubGame, SiteReport, build_site, club_ratings
 
 __all__ = ["ForfeitRefused", "club_games", "forfeit_game", "make_site"]
@@ -73,7 +74,7 @@ def forfeit_game(root: str | os.PathLike[str], number: int, side: str,
                                            f"The organiser of {club.name} rules on game {number}"
                                            f": {edit.message}\nThe moves stay as they were.\n",
                                            now=now), now)
-                write_atomic(club.games_dir / row.record, edit.text.encode("utf-8"))
+                atomic_write(club.games_dir / row.record, edit.text.encode("utf-8"))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")

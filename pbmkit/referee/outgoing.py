@@ -503,13 +503,13 @@ def _envelope(data: bytes, recipient: str) -> tuple[str, list[str]]:
 
 def _to_folder(club: Club, number: int, data: bytes) -> None:
     """Write ``msg`` to the club's ``[outbox] folder`` as ``000012.eml`` (instead of SMTP)."""
-    from pbmkit.referee.club import write_atomic
+    from pbmkit.common.files import atomic_write
 
     folder = club.outbox_folder
     assert folder is not None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(folder / f"{number:06d}.eml", data)
+        atomic_write(folder / f"{number:06d}.eml", data)
     except OSError as exc:
         raise MailError(f"cannot write to {folder}: {exc.strerror or exc}; the message was not "
                         "sent") from None

@@ -18,14 +18,13 @@ saying why (the other pages are still written).
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pbmkit.common.files import atomic_write
 from pbmkit.render.club_site import (
     GameRow,
     RatingRow,
@@ -166,14 +165,8 @@ def _state(p: _Played) -> str:
 
 
 def _write(path: Path, page: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(page, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
+    """A page of the site, replaced at once (not synced: the pages are made again at will)."""
+    atomic_write(path, page, sync=False)
 
 
 Ratings = Callable[[str, Sequence[str]], "Sequence[RatingRow] | None"]

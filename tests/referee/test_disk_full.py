@@ -47,7 +47,7 @@ def test_a_full_disk_is_one_line_and_the_move_waits_in_the_inbox(
         ann.move(1, "JR to IS")
         with monkeypatch.context() as m:
             if how == "record":
-                m.setattr(handling, "write_atomic", _no_room)
+                m.setattr(handling, "atomic_write", _no_room)
             else:
                 m.setattr(run_module, "open_db", _full_database)
             done = CliRunner().invoke(cli, ["referee", "run", str(w.root)])
