@@ -30,19 +30,25 @@ for _command in (event_table.table, event_table.letters, event_table.mail):
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
               help="A tag of every record (Event, TimeControl, Date, Site) or one that chooses "
                    "the game (Layout=zones); repeatable.")
+@click.option("--tie-breaks", "tie_breaks", default=None, metavar="LIST",
+              help="The tie-breaks after points, in order: a comma list of sb, wins, black-wins, "
+                   "direct, koya, rating, or a preset, fide or iccf (default: iccf); kept as "
+                   "tie_breaks in event.toml.")
 @click.option("--organiser", "organiser", default=None, metavar="NAME",
               help="The organiser's name (or [organiser] in a TOML players file).")
 @click.option("--organiser-email", default=None, metavar="ADDRESS", help="The organiser's e-mail.")
 @click.option("--organiser-address", default=None, metavar="TEXT",
               help="The organiser's postal address (lines separated by ';').")
 def new(folder: str, rules: str, players_file: str, double: bool, tags: tuple[str, ...],
-        organiser: str | None, organiser_email: str | None, organiser_address: str | None) -> None:
+        organiser: str | None, organiser_email: str | None, organiser_address: str | None,
+        tie_breaks: str | None) -> None:
     """Pair the players of an event and write FOLDER: event.toml and one record per game.
 
     Two-sided games are paired by the Berger tables (FIDE Handbook C.05, Annex 1), a bye for an
     odd number; a game of more sides (--rules batrakill --tag Layout=zones) is split into tables.
     --tag NAME=VALUE: a tag of every record (Event, TimeControl, Date, Site) or one that chooses the
-    game (Layout). Nothing is written unless every game can be.
+    game (Layout). --tie-breaks LIST orders players equal on points (docs/events.md cites each
+    system's and preset's regulation). Nothing is written unless every game can be.
     """
     from pbmkit.events.folder import EventError, create_event, plan_event, read_players
     from pbmkit.events.model import Player
@@ -65,7 +71,7 @@ def new(folder: str, rules: str, players_file: str, double: bool, tags: tuple[st
                          "\n".join(s.strip() for s in organiser_address.split(";"))
                          if organiser_address is not None else base.address)
         plan = plan_event(None, rules, players, double=double, tags=given, organiser=org,
-                          date=datetime.date.today().isoformat())
+                          date=datetime.date.today().isoformat(), tie_breaks=tie_breaks)
         create_event(folder, plan)
     except EventError as exc:
         message = str(exc)

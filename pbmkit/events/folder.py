@@ -27,6 +27,7 @@ from typing import Any
 from pbmkit.common.files import FileWriteError, atomic_write, folder_lock
 from pbmkit.events.model import Event, EventGame, Player
 from pbmkit.events.pairing import PairingError, round_robin, split_tables, table_rotation
+from pbmkit.events.tiebreaks import DEFAULT, TieBreakError, parse_tie_breaks
 
 __all__ = ["EVENT_FILE", "MAX_FILE_BYTES", "EventError", "EventPlan", "create_event", "event_lock",
            "load_event", "plan_event", "read_event_file", "read_players", "read_text_file", "write_atomic",
@@ -69,10 +70,10 @@ def _clean(value: Any, what: str, where: str, *, limit: int = 200, lines: bool =
 
 
 def _player(row: Mapping[str, Any], where: str) -> Player:
-    unknown = sorted(set(row) - {"name", "email", "address", "rating"})
+    unknown = sorted(set(row) - {"name", "email", "address", "rating", "born"})
     if unknown:
         raise EventError(f"{where}: unknown field {unknown[0]!r} (a player has name, email, "
-                         "address and rating)")
+                         "address, rating and born)")
     name = _clean(row.get("name"), "the name", where, limit=80)
     if not name:
         raise EventError(f"{where}: a player without a name")
@@ -91,7 +92,14 @@ def _player(row: Mapping[str, Any], where: str) -> Player:
     if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int | str)
                                or not 0 <= int(rating) <= 4000):
         raise EventError(f"{where}: {name}'s rating must be a whole number from 0 to 4000")
-    return Player(name, email, address, None if rating is None else int(rating))
+    born = row.get("born")
+    if isinstance(born, str):
+        born = born.strip() or None
+    if born is not None and (isinstance(born, bool) or not str(born).isdigit()
+                             or not 1850 <= int(born) <= 2200):
+        raise EventError(f"{where}: {name}'s year of birth {born!r} is not a year like 1990")
+    return Player(name, email, address, None if rating is None else int(rating),
+                  born=None if born is None else int(born))
 
 
 def read_players(path: str | Path) -> tuple[list[Player], Player | None]:
@@ -221,13 +229,15 @@ def default_title(game: str, players: int, *, double: bool = False, tables: bool
 
 def plan_event(name: str | None, rules: str, players: list[Player], *, double: bool = False,
                tags: Mapping[str, str] | None = None, organiser: Player | None = None,
-               date: str = "????-??-??") -> EventPlan:
+               date: str = "????-??-??", tie_breaks: str | None = None) -> EventPlan:
     """Pair ``players`` (seeding order) for the game ``rules`` names, configured by the tags
     that choose it among ``tags``; the other ``tags`` (``TimeControl``, ``Site``) go into every
     record. A game that seats tables of several players (the optional protocol
     :class:`~pbmkit.games.base.SeatsTables`) is split into tables, the others paired by the
     Berger tables. The event's name is the ``Event`` tag, else ``name``, else
-    :func:`default_title`. :class:`EventError` when it cannot be paired."""
+    :func:`default_title`. ``tie_breaks``: a comma list of tie-break systems and presets
+    (:mod:`pbmkit.events.tiebreaks`), the default preset when None; kept in ``event.toml``.
+    :class:`EventError` when it cannot be paired."""
     from pbmkit.games import UnknownGameError, get_game
     from pbmkit.games.base import CHOOSING_TAGS, SeatsTables, SetupError
     from pbmkit.notation.model import Record
@@ -308,7 +318,12 @@ def plan_event(name: str | None, rules: str, players: list[Player], *, double: b
         fields["Winner"] = "*"
         records[file] = write_record(Record(tags=fields))
         games.append(EventGame(number, pairing.round, sides, file, pairing.table))
-    event = Event(event_name, game.title, list(players), games, double, organiser, event_tags)
+    try:
+        breaks = DEFAULT if tie_breaks is None else parse_tie_breaks(tie_breaks)
+    except TieBreakError as exc:
+        raise EventError(f"--tie-breaks: {exc}") from None
+    event = Event(event_name, game.title, list(players), games, double, organiser, event_tags,
+                  breaks)
     return EventPlan(event, records)
 
 
@@ -383,7 +398,10 @@ def write_event_file(event: Event, results: Mapping[int, Mapping[str, Any]] | No
     out = ["# A pbmkit event (docs/events.md): written by `pbmkit event new`; `pbmkit event result`",
            "# and `pbmkit event withdraw` change it. The records beside it hold the games.", "",
            "[event]", f"name = {_toml(event.name)}", f"rules = {_toml(event.rules)}",
-           f"double = {_toml(event.double)}", "", "[event.tags]"]
+           f"double = {_toml(event.double)}"]
+    if event.tie_breaks:
+        out.append(f"tie_breaks = {_toml(list(event.tie_breaks))}")
+    out += ["", "[event.tags]"]
     out += [f"{_key(k)} = {_toml(v)}" for k, v in event.tags.items()]
     if event.organiser is not None:
         o = event.organiser
@@ -395,6 +413,8 @@ def write_event_file(event: Event, results: Mapping[int, Mapping[str, Any]] | No
             out.append(f"address = {_toml(p.address)}")
         if p.rating is not None:
             out.append(f"rating = {p.rating}")
+        if p.born is not None:
+            out.append(f"born = {p.born}")
         if p.withdrawn:
             out.append("withdrawn = true")
     for g in event.games:
@@ -427,7 +447,13 @@ def read_event_file(folder: str | Path) -> tuple[Event, dict[int, dict[str, Any]
                                                      str(org.get("address", "")))
         players = [Player(str(p["name"]), str(p.get("email", "")), str(p.get("address", "")),
                           None if p.get("rating") is None else int(p["rating"]),
-                          bool(p.get("withdrawn", False))) for p in data.get("players", [])]
+                          bool(p.get("withdrawn", False)),
+                          None if p.get("born") is None else int(p["born"]))
+                   for p in data.get("players", [])]
+        try:
+            breaks = parse_tie_breaks(head["tie_breaks"]) if "tie_breaks" in head else ()
+        except TieBreakError as exc:
+            raise EventError(f"{where}: tie_breaks: {exc}") from None
         games: list[EventGame] = []
         results: dict[int, dict[str, Any]] = {}
         for g in data.get("games", []):
@@ -441,7 +467,7 @@ def read_event_file(folder: str | Path) -> tuple[Event, dict[int, dict[str, Any]
             if "result" in g:
                 results[number] = dict(g["result"])
         event = Event(str(head["name"]), str(head["rules"]), players, games,
-                      bool(head.get("double", False)), organiser, tags)
+                      bool(head.get("double", False)), organiser, tags, breaks)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, EventError):
             raise
@@ -528,14 +554,14 @@ def load_event(folder: str | Path) -> Event:
     A record missing, not one game, or edited into another event (its ``Event`` or ``Number`` tag
     no longer this game's) is an :class:`EventError`; a record with errors counts as running.
     """
-    from pbmkit.events.results import organiser_outcome, record_outcome
+    from pbmkit.events.results import organiser_outcome, read_record
 
     folder = Path(folder)
     event, results = read_event_file(folder)
     games = []
     for g in event.games:
-        outcome = record_outcome(folder, event, g)
+        outcome, moves = read_record(folder, event, g)
         if g.number in results:
             outcome = organiser_outcome(event, g, results[g.number], where=f"{folder / EVENT_FILE}")
-        games.append(replace(g, outcome=outcome))
+        games.append(replace(g, outcome=outcome, moves=moves))
     return replace(event, games=games)

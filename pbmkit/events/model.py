@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-ResultKind = Literal["played", "forfeit", "adjudicated", "annulled"]
+ResultKind = Literal["played", "time", "unplayed", "adjudicated", "annulled"]
+"""How a finished game was decided (docs/events.md, "Results and withdrawals"): ``played`` to a
+result; ``time``, a forfeit of a game played (lost on time, or by the referee's ruling after
+moves were made), which counts as a game for wins, Sonneborn–Berger and ratings; ``unplayed``, a
+forfeit of a game never played (before the first move, a withdrawal), which scores the point but
+is no game (``+``/``-``, not rated); ``adjudicated``; ``annulled`` (counts for no one)."""
+
+FORFEITS: tuple[ResultKind, ...] = ("time", "unplayed")
+"""The two kinds of forfeit."""
 
 
 @dataclass(frozen=True)
@@ -22,6 +30,8 @@ class Player:
     address: str = ""
     rating: int | None = None
     withdrawn: bool = False
+    born: int | None = None
+    """The year of birth where the players file gives it (FIDE's K of 40 for a junior)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +60,9 @@ class EventGame:
     file: str
     table: int = 1
     outcome: Outcome | None = None
+    moves: int | None = None
+    """The moves (plies) of the record's main line, once read (None: not read); a game without a
+    move is never rated (docs/events.md, "Ratings")."""
 
 
 @dataclass(frozen=True)
@@ -63,3 +76,6 @@ class Event:
     double: bool = False
     organiser: Player | None = None
     tags: dict[str, str] = field(default_factory=dict)
+    tie_breaks: tuple[str, ...] = ()
+    """The event's tie-breaks as ``event.toml`` gives them (system and preset names,
+    :mod:`pbmkit.events.tiebreaks`); empty: the default preset."""

@@ -5,6 +5,12 @@ for a player who withdraws (``pbmkit event withdraw``).
 Points: a game is worth one point. The winner of a game takes it (the other players none); a
 draw shares it equally (½ each of two players, ⅓ each of three); a forfeit gives the forfeiting
 players nothing and shares the point among the others; an annulled game counts for no one.
+
+Forfeits are of two kinds (``Outcome.kind``): ``time``, a game played and lost by the rules (on
+time, or by the referee's ruling after moves were made: ``[Termination "time forfeit"]``), which
+is a game for wins, Sonneborn–Berger and ratings; and ``unplayed``, a game never played (a
+forfeit before the first move, a withdrawal: ``[Termination "unplayed forfeit"]``), which scores
+the point and nothing else.
 """
 
 from __future__ import annotations
@@ -28,7 +34,11 @@ from pbmkit.events.model import Event, EventGame, Outcome, Player, ResultKind
 __all__ = ["find_game", "organiser_outcome", "parse_result", "points_of", "record_outcome",
            "set_result", "withdraw"]
 
-_KINDS = ("played", "forfeit", "adjudicated", "annulled")
+_KINDS = ("played", "time", "unplayed", "forfeit", "adjudicated", "annulled")
+"""The kinds of an organiser's result in ``event.toml``; ``forfeit`` is what pbmkit wrote before
+the two kinds of forfeit (issue 38): read as ``unplayed``, as it then counted."""
+TERMINATION = {"time": "time forfeit", "unplayed": "unplayed forfeit"}
+"""The PGN ``Termination`` a record gets for each kind of forfeit."""
 
 
 def points_of(game: EventGame, winner: str | None) -> dict[str, float]:
@@ -43,6 +53,13 @@ def points_of(game: EventGame, winner: str | None) -> dict[str, float]:
 def record_outcome(folder: Path, event: Event, game: EventGame) -> Outcome | None:
     """The outcome the game's record gives (``None`` while it runs, or when the record has
     errors); :class:`EventError` when the record is missing or belongs to another event."""
+    return read_record(folder, event, game)[0]
+
+
+def read_record(folder: Path, event: Event, game: EventGame) -> tuple[Outcome | None, int]:
+    """The outcome the game's record gives (as :func:`record_outcome`) and the moves (plies) of
+    its main line: a forfeit ruled before the first move is ``unplayed`` whatever its
+    ``Termination`` says."""
     from pbmkit.notation import check_text
 
     path = folder / game.file
@@ -73,27 +90,32 @@ def record_outcome(folder: Path, event: Event, game: EventGame) -> Outcome | Non
             raise EventError(f"game {game.number}: {path}'s {tag} tag says {written!r}, not "
                              f"{name!r} as the event pairs them")
     kind = _termination_kind(tags.get("Termination", ""))
+    moves = len(rep.main)
+    if kind == "time" and moves == 0:
+        kind = "unplayed"  # a forfeit before the first move: no game was played
     if kind == "annulled" and not rep.errors:
-        return Outcome({}, "annulled", None)
+        return Outcome({}, "annulled", None), moves
     if rep.errors or rep.winner is None:
-        return None
+        return None, moves
     if rep.winner == "draw":
-        return Outcome(points_of(game, None), kind, None)
+        return Outcome(points_of(game, None), kind, None), moves
     won = dict(zip(rep.game.sides, rep.game.side_tags, strict=True)).get(rep.winner)
     if won is None or won not in game.sides:
         raise EventError(f"game {game.number}: {path} is won by {rep.winner!r}, not a side the "
                          "event pairs")
-    if kind == "forfeit":  # the referee's ruling names the winner: the others lost by forfeit
-        return Outcome(points_of(game, won), "forfeit", won)
-    return Outcome(points_of(game, won), kind, won)
+    return Outcome(points_of(game, won), kind, won), moves
 
 
 def _termination_kind(termination: str) -> ResultKind:
-    """How a record says its game ended, in the PGN ``Termination`` tag the referee's forfeit
-    writes (``"time forfeit"``): a forfeit, an adjudication, or an ordinary end."""
-    words = termination.strip().lower()
+    """How a record says its game ended, in the PGN ``Termination`` tag: ``unplayed forfeit``
+    (and ``forfeit`` alone, which pbmkit wrote for every organiser's forfeit before issue 38) an
+    unplayed game; ``time forfeit`` (the referee's ruling), another forfeit or ``rules
+    infraction`` a game played and lost by the rules; an adjudication; or an ordinary end."""
+    words = " ".join(termination.split()).lower()
+    if "unplayed" in words or words == "forfeit":
+        return "unplayed"
     if "forfeit" in words or words == "rules infraction":
-        return "forfeit"
+        return "time"
     if words.startswith("annul"):
         return "annulled"
     if words.startswith("adjudicat"):
@@ -112,13 +134,14 @@ def organiser_outcome(event: Event, game: EventGame, raw: Mapping[str, Any], *, 
     note = str(raw.get("note", ""))
     if kind == "annulled":
         return Outcome({}, "annulled", None, note)
-    if kind == "forfeit":
+    if kind in ("time", "unplayed", "forfeit"):
         lost = raw.get("forfeited")
         if not isinstance(lost, list) or not lost or any(t not in game.sides for t in lost):
             raise bad
         others = [t for t in game.sides if t not in lost]
         points = {p: (1 / len(others) if tag in others else 0.0) for tag, p in game.sides.items()}
-        return Outcome(points, "forfeit", others[0] if len(others) == 1 else None, note)
+        how: ResultKind = "time" if kind == "time" else "unplayed"
+        return Outcome(points, how, others[0] if len(others) == 1 else None, note)
     winner = raw.get("winner")
     if winner != "draw" and winner not in game.sides:
         raise bad
@@ -140,13 +163,15 @@ def find_game(event: Event, text: str) -> EventGame:
 
 def parse_result(game: EventGame, words: Sequence[str]) -> dict[str, Any] | None:
     """The organiser's result of ``words`` for ``game``: ``1-0``, ``0-1`` (two sides: the first
-    or the second wins), ``draw``, a side (``Purple``: it wins), ``forfeit SIDE...`` (those sides
-    forfeit), ``adjudicated`` and one of the first four, ``annulled``; ``clear`` (``None``) takes
-    the organiser's result back. :class:`EventError` saying what is accepted otherwise."""
+    or the second wins), ``draw``, a side (``Purple``: it wins), ``forfeit [time|unplayed]
+    SIDE...`` (those sides forfeit; without either word the kind is left ``forfeit`` for
+    :func:`set_result` to decide from the record's moves), ``adjudicated`` and one of the
+    first four, ``annulled``; ``clear`` (``None``) takes the organiser's result back.
+    :class:`EventError` saying what is accepted otherwise."""
     tags = list(game.sides)
     by_name = {t.lower(): t for t in tags}
     choices = ("1-0, 0-1, " if len(tags) == 2 else "") + "draw, a side (" + ", ".join(tags) \
-        + "), forfeit SIDE, adjudicated RESULT, annulled or clear"
+        + "), forfeit [time|unplayed] SIDE, adjudicated RESULT, annulled or clear"
     if not words:
         raise EventError(f"give the result: {choices}")
     head, rest = words[0].strip().lower(), [w.strip() for w in words[1:]]
@@ -166,6 +191,9 @@ def parse_result(game: EventGame, words: Sequence[str]) -> dict[str, Any] | None
     if head == "annulled" and not rest:
         return {"kind": "annulled"}
     if head == "forfeit":
+        how = "forfeit"
+        if rest and rest[0].lower() in ("time", "unplayed"):
+            how, rest = rest[0].lower(), rest[1:]
         if not rest:
             raise EventError(f"forfeit which side? forfeit SIDE (one of {', '.join(tags)})")
         lost = []
@@ -175,7 +203,7 @@ def parse_result(game: EventGame, words: Sequence[str]) -> dict[str, Any] | None
                                  f"({', '.join(tags)})")
             if by_name[w.lower()] not in lost:
                 lost.append(by_name[w.lower()])
-        return {"kind": "forfeit", "forfeited": lost}
+        return {"kind": how, "forfeited": lost}
     if head == "adjudicated":
         if len(rest) != 1:
             raise EventError(f"adjudicated what? adjudicated RESULT ({choices.split(', forfeit')[0]})")
@@ -224,9 +252,10 @@ def _result_tags(rep: Any, game: EventGame, raw: Mapping[str, Any]) -> dict[str,
         return {"Termination": "annulled"}
     if rep.winner is not None:
         return {}  # finished on the board or by the players: event.toml alone overrides it
-    if kind == "forfeit":
+    if kind in TERMINATION:
         others = [t for t in game.sides if t not in raw.get("forfeited", [])]
-        return ({"Winner": others[0]} if len(others) == 1 else {}) | {"Termination": "forfeit"}
+        return ({"Winner": others[0]} if len(others) == 1 else {}) \
+            | {"Termination": TERMINATION[kind]}
     winner = raw.get("winner")
     tags = {"Winner": "Draw" if winner == "draw" else str(winner)}
     if kind == "adjudicated":
@@ -292,6 +321,8 @@ def set_result(folder: str | Path, game_text: str, words: Sequence[str]) -> tupl
                 raise EventError(f"game {game.number} has no result of the organiser to clear")
             del results[game.number]
             return event.players, results, f"game {game.number}: the organiser's result cleared"
+        if raw["kind"] == "forfeit":  # neither word: a game with moves was played (lost on time)
+            raw["kind"] = "time" if game.moves else "unplayed"
         results[game.number] = raw
         out = organiser_outcome(event, game, raw, where=EVENT_FILE)
         return event.players, results, f"game {game.number}: {describe(game, out)}"
@@ -304,8 +335,9 @@ def describe(game: EventGame, outcome: Outcome) -> str:
     with ``(adjudicated)`` where it was."""
     if outcome.kind == "annulled":
         return "annulled"
-    if outcome.kind == "forfeit":
-        lost = [f"{t} ({p}) forfeits" for t, p in game.sides.items() if outcome.points[p] == 0]
+    if outcome.kind in TERMINATION:
+        how = "loses on time" if outcome.kind == "time" else "forfeits (unplayed)"
+        lost = [f"{t} ({p}) {how}" for t, p in game.sides.items() if outcome.points[p] == 0]
         return ", ".join(lost)
     said = "drawn" if outcome.winner_side is None else \
         f"{outcome.winner_side} ({game.sides[outcome.winner_side]}) wins"
@@ -339,10 +371,10 @@ def withdraw(folder: str | Path, name: str) -> tuple[Event, str]:
             open_games = [g for g in theirs if g.outcome is None]
             for g in open_games:
                 tag = next(t for t, p in g.sides.items() if p == player.name)
-                results[g.number] = {"kind": "forfeit", "forfeited": [tag], "note": note}
+                results[g.number] = {"kind": "unplayed", "forfeited": [tag], "note": note}
             said = (f"{player.name} withdraws with {len(finished)} of {len(theirs)} games "
                     f"finished (half or more): those results stand, {len(open_games)} unfinished "
-                    "game(s) scored as forfeits")
+                    "game(s) scored as unplayed forfeits")
         players = [replace(p, withdrawn=True) if p is player else p for p in event.players]
         return players, results, said
 

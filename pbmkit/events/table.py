@@ -2,8 +2,10 @@
 "Crosstable and tie-breaks").
 
 :func:`crosstable` reads an :class:`~pbmkit.events.model.Event` and nothing else. Players are
-ordered by points, then Sonneborn–Berger, then wins, then the direct encounter; players still
-equal share a place (``2-3``), listed in seeding order. Games of more than two players (a table
+ordered by points, then by the event's tie-breaks in their order (:mod:`pbmkit.events.tiebreaks`:
+ICCF's wins, Sonneborn–Berger, direct encounter unless ``event.toml`` names others); players still
+equal share a place (``2-3``), listed in seeding order. A withdrawn player whose every game was
+annulled is not ranked: listed after the others, without a place. Games of more than two players (a table
 of three to five) count the same way: a player's Sonneborn–Berger adds, for each game, their
 points times the mean score of the other players of that game, which for two players is the
 classical figure.
@@ -11,20 +13,25 @@ classical figure.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
 from pbmkit.events.model import Event, EventGame, Player
+from pbmkit.events.tiebreaks import SYSTEMS, expand, order_text
 from pbmkit.render.crosstable import Cell, Column, Entry, Grid, Sheet
 
 __all__ = ["Crosstable", "Result", "Standing", "abbreviations", "as_json", "crosstable",
            "format_points", "players_of", "sheet"]
 
-ResultState = Literal["played", "forfeit", "adjudicated", "annulled", "running"]
-COUNTED = frozenset({"played", "forfeit", "adjudicated"})
+ResultState = Literal["played", "time", "unplayed", "adjudicated", "annulled", "running"]
+COUNTED = frozenset({"played", "time", "unplayed", "adjudicated"})
 """The kinds of finished game that count for points and tie-breaks (annulled ones do not)."""
+PLAYED = frozenset({"played", "time", "adjudicated"})
+"""The finished games that were played: a loss on time is a game, an unplayed forfeit is not
+(the black wins and the direct encounter count played games only)."""
 
 
 @dataclass(frozen=True)
@@ -43,8 +50,9 @@ class Result:
     """The player's points; None while the game runs and for an annulled game."""
     mark: str
     """The cell's mark: ``1``, ``½``, ``0`` (a share of a game of more players: ``⅓``, ``0.25``);
-    ``+``/``-`` for a forfeit won or lost (``=`` a forfeit scored as a draw); the mark followed by
-    ``a`` for an adjudicated game; ``×`` annulled; ``*`` still running."""
+    ``+``/``-`` for a game not played, won or lost by forfeit (``=`` scored as a draw); the mark
+    followed by ``t`` for a game won or lost on time (``1t``, ``0t``: played), by ``a`` for an
+    adjudicated one; ``×`` annulled; ``*`` still running."""
     file: str
     note: str = ""
     """The organiser's note on the result (``withdrawal of Femi Ade``), empty otherwise."""
@@ -58,9 +66,11 @@ class Standing:
     """The player's number in the event's seeding order (from 1)."""
     player: Player
     place: str
-    """``"3"``, or ``"2-3"`` for a shared place."""
+    """``"3"``, or ``"2-3"`` for a shared place; ``""`` for a player not ranked (withdrawn, every
+    game annulled)."""
     rank: int
-    """The first place number of ``place``: the row's number in the crosstable's order."""
+    """The first place number of ``place``: the row's number in the crosstable's order (0 for a
+    player not ranked)."""
     points: float
     games: int
     """Games that count (played, forfeited or adjudicated; annulled games do not)."""
@@ -70,12 +80,20 @@ class Standing:
     sb: float
     wins: int
     direct: float | None
-    """The points scored against the other players tied with this one on points, SB and wins,
-    when the direct encounter was used to part them; None otherwise."""
+    """The points scored against the other players still tied with this one when the direct
+    encounter was used to part them (each pair's games averaged); None otherwise."""
     table: int | None
     """The player's table in an event of games of more players; None for two-player games
     (whose ``table`` is only a board number within a round)."""
     results: tuple[Result, ...]
+    tie_breaks: dict[str, float | None] = dataclasses.field(default_factory=dict)
+    """Each tie-break system of the event -> the player's value (``direct``: None where it was
+    not used)."""
+
+    @property
+    def ranked(self) -> bool:
+        """False for a withdrawn player whose every game was annulled (listed apart)."""
+        return self.rank > 0
 
 
 @dataclass(frozen=True)
@@ -131,12 +149,12 @@ def _mark(state: ResultState, points: Fraction | None, best: bool, even: bool) -
         return "*"
     if state == "annulled" or points is None:
         return "×"
-    if state == "forfeit":
+    if state == "unplayed":
         if points > 0 and even:
             return "="
         return "+" if points > 0 and best else "-"
     text = format_points(points)
-    return f"{text}a" if state == "adjudicated" else text
+    return text + {"adjudicated": "a", "time": "t"}.get(state, "")
 
 
 def abbreviations(sides: Sequence[str]) -> dict[str, str]:
@@ -155,6 +173,8 @@ class _Tally:
     games: int = 0
     running: int = 0
     wins: int = 0
+    black_wins: int = 0
+    scheduled: int = 0
 
 
 def _scores(game: EventGame) -> dict[str, Fraction] | None:
@@ -165,17 +185,21 @@ def _scores(game: EventGame) -> dict[str, Fraction] | None:
     return {p: _exact(out.points.get(p, 0.0)) for p in players_of(game)}
 
 
+Scored = tuple[EventGame, dict[str, Fraction]]
+
+
 def crosstable(event: Event) -> Crosstable:
-    """The event's standings: totals, Sonneborn–Berger, wins, direct encounter and places."""
+    """The event's standings: totals, the event's tie-breaks and places."""
     names = [p.name for p in event.players]
     tally = {name: _Tally() for name in names}
-    scored: list[tuple[EventGame, dict[str, Fraction]]] = []
+    scored: list[Scored] = []
     rows: dict[str, list[Result]] = {name: [] for name in names}
     tables: dict[str, int] = {}
     for game in sorted(event.games, key=lambda g: (g.round, g.number)):
         players = players_of(game)
         scores = _scores(game)
         state: ResultState = "running" if game.outcome is None else game.outcome.kind
+        first_side = next(iter(game.sides), "")
         if scores is not None:
             scored.append((game, scores))
         for name in players:
@@ -183,40 +207,71 @@ def crosstable(event: Event) -> Crosstable:
                 tally[name], rows[name] = _Tally(), []
                 names.append(name)
             tables.setdefault(name, game.table)
+            t = tally[name]
+            if state != "annulled":
+                t.scheduled += 1
             mine = None if scores is None else scores[name]
             others = [scores[o] for o in players if o != name] if scores is not None else []
             best = mine is not None and all(mine >= o for o in others)
             even = mine is not None and all(mine == o for o in others)
             if scores is not None and mine is not None:
-                t = tally[name]
                 t.points += mine
                 t.games += 1
-                if state != "forfeit" and best and not even and mine > 0:
-                    t.wins += 1
+                if best and not even and mine > 0:
+                    t.wins += 1  # FIDE's WIN (C.07 7.1): with or without playing
+                    if state in PLAYED and game.sides.get(first_side) != name:
+                        t.black_wins += 1
             elif state == "running":
-                tally[name].running += 1
+                t.running += 1
             rows[name].append(Result(
                 game=game.number, round=game.round, table=game.table, side=side_of(game, name),
                 opponents=tuple(o for o in players if o != name), state=state,
                 points=None if mine is None else float(mine),
                 mark=_mark(state, mine, best, even), file=game.file,
                 note=game.outcome.note if game.outcome is not None else ""))
-    sb = _sonneborn_berger(scored, {n: t.points for n, t in tally.items()}, names)
-    order, direct, places = _order(names, tally, sb, scored)
-    seeds = {name: k for k, name in enumerate(names, 1)}
-    many_sided = any(len(players_of(g)) > 2 for g in event.games)
+    systems = expand(event.tie_breaks)
     listed = {p.name: p for p in event.players}
+    apart = [n for n in names if listed.get(n, Player(n)).withdrawn and tally[n].games == 0
+             and tally[n].running == 0]
+    ranked_names = [n for n in names if n not in apart]
+    totals = {n: t.points for n, t in tally.items()}
+    values: dict[str, dict[str, Fraction]] = {
+        "sb": _sonneborn_berger(scored, totals, names),
+        "wins": {n: Fraction(t.wins) for n, t in tally.items()},
+        "black-wins": {n: Fraction(t.black_wins) for n, t in tally.items()},
+        "koya": _koya(scored, tally, names),
+        "rating": {n: Fraction(listed.get(n, Player(n)).rating or 0) for n in names},
+    }
+    seeds = {name: k for k, name in enumerate(names, 1)}
+    groups, direct = _rank(ranked_names, totals, values, systems, scored, seeds)
+    places: dict[str, tuple[str, int]] = {}
+    order: list[str] = []
+    rank = 1
+    for group in groups:
+        label = str(rank) if len(group) == 1 else f"{rank}-{rank + len(group) - 1}"
+        for name in group:
+            places[name] = (label, rank)
+            order.append(name)
+        rank += len(group)
+    for name in apart:
+        places[name] = ("", 0)
+        order.append(name)
+    many_sided = any(len(players_of(g)) > 2 for g in event.games)
     standings = []
     for name in order:
         t = tally[name]
         place, rank = places[name]
+        breaks: dict[str, float | None] = {
+            s: (float(direct[name]) if name in direct else None) if s == "direct"
+            else float(values[s][name]) for s in systems}
         standings.append(Standing(
             seed=seeds[name], player=listed.get(name, Player(name)), place=place, rank=rank,
             points=float(t.points), games=t.games, running=t.running,
             percentage=None if t.games == 0 else round(float(100 * t.points / t.games), 1),
-            sb=float(sb[name]), wins=t.wins,
+            sb=float(values["sb"][name]), wins=t.wins,
             direct=None if name not in direct else float(direct[name]),
-            table=tables.get(name, 1) if many_sided else None, results=tuple(rows[name])))
+            table=tables.get(name, 1) if many_sided else None, results=tuple(rows[name]),
+            tie_breaks=breaks))
     sides = tuple(dict.fromkeys(s for g in sorted(event.games, key=lambda g: (g.round, g.number))
                                 for s in g.sides))
     return Crosstable(event=event, standings=tuple(standings), sides=sides,
@@ -224,10 +279,10 @@ def crosstable(event: Event) -> Crosstable:
                       many_sided=many_sided)
 
 
-def _sonneborn_berger(scored: Iterable[tuple[EventGame, dict[str, Fraction]]],
-                      totals: dict[str, Fraction], names: Sequence[str]) -> dict[str, Fraction]:
-    """Sonneborn–Berger: for each counted game, the player's points times the opponent's final
-    score (the mean of the opponents' scores in a game of more players)."""
+def _sonneborn_berger(scored: Iterable[Scored], totals: dict[str, Fraction],
+                      names: Sequence[str]) -> dict[str, Fraction]:
+    """Sonneborn–Berger (FIDE C.07 9.1): for each counted game, the player's points times the
+    opponent's final score (the mean of the opponents' scores in a game of more players)."""
     sb = dict.fromkeys(names, Fraction(0))
     for _, scores in scored:
         for name, mine in scores.items():
@@ -237,70 +292,85 @@ def _sonneborn_berger(scored: Iterable[tuple[EventGame, dict[str, Fraction]]],
     return sb
 
 
-def _order(names: list[str], tally: dict[str, _Tally], sb: dict[str, Fraction],
-           scored: Sequence[tuple[EventGame, dict[str, Fraction]]]
-           ) -> tuple[list[str], dict[str, Fraction], dict[str, tuple[str, int]]]:
-    """Players in crosstable order, the direct-encounter scores used, and each one's place."""
-    seed = {name: k for k, name in enumerate(names)}
-
-    def key(name: str) -> tuple[Fraction, Fraction, int]:
-        return (-tally[name].points, -sb[name], -tally[name].wins)
-
-    ranked = sorted(names, key=lambda n: (key(n), seed[n]))
-    order: list[str] = []
-    direct: dict[str, Fraction] = {}
-    groups: list[list[str]] = []
-    k = 0
-    while k < len(ranked):
-        j = k
-        while j < len(ranked) and key(ranked[j]) == key(ranked[k]):
-            j += 1
-        group = ranked[k:j]
-        if len(group) > 1:
-            de = _direct_encounter(group, scored)
-            if de is not None:
-                direct.update(de)
-                group.sort(key=lambda n: (-de[n], seed[n]))
-                runs: dict[Fraction, list[str]] = {}
-                for name in group:
-                    runs.setdefault(de[name], []).append(name)
-                groups.extend(runs.values())
-            else:
-                groups.append(group)
-        else:
-            groups.append(group)
-        k = j
-    places: dict[str, tuple[str, int]] = {}
-    rank = 1
-    for group in groups:
-        label = str(rank) if len(group) == 1 else f"{rank}-{rank + len(group) - 1}"
-        for name in group:
-            places[name] = (label, rank)
-            order.append(name)
-        rank += len(group)
-    return order, direct, places
-
-
-def _direct_encounter(group: Sequence[str], scored: Sequence[tuple[EventGame, dict[str, Fraction]]]
-                      ) -> dict[str, Fraction] | None:
-    """Each tied player's points from the counted games among the tied players alone; None when
-    some two of them have not met in such a game (the direct encounter then decides nothing)."""
-    members = set(group)
-    points = dict.fromkeys(group, Fraction(0))
-    met: set[frozenset[str]] = set()
+def _koya(scored: Iterable[Scored], tally: Mapping[str, _Tally], names: Sequence[str]
+          ) -> dict[str, Fraction]:
+    """Koya (FIDE C.07 9.2): the points scored against the players who scored at least half of
+    what their games could give (their games not annulled); a game of more players counts when
+    every other player of it did."""
+    strong = {n for n, t in tally.items() if t.scheduled and 2 * t.points >= t.scheduled}
+    out = dict.fromkeys(names, Fraction(0))
     for _, scores in scored:
-        if not set(scores) <= members:
+        for name, mine in scores.items():
+            if all(o in strong for o in scores if o != name):
+                out[name] += mine
+    return out
+
+
+def _rank(names: Sequence[str], totals: Mapping[str, Fraction],
+          values: Mapping[str, Mapping[str, Fraction]], systems: Sequence[str],
+          scored: Sequence[Scored], seeds: Mapping[str, int]
+          ) -> tuple[list[list[str]], dict[str, Fraction]]:
+    """The players in groups of equals, best first (points, then each tie-break in turn on the
+    players it has left equal: FIDE C.07 4.2), and the direct-encounter scores used."""
+    direct: dict[str, Fraction] = {}
+
+    def split(group: list[str], k: int) -> list[list[str]]:
+        if len(group) < 2 or k == len(systems):
+            return [group]
+        system = systems[k]
+        if system == "direct":
+            parts = _direct_split(group, scored, seeds, direct)
+        else:
+            parts = _by_value(group, values[system], seeds)
+        return [g for part in parts for g in split(part, k + 1)]
+
+    return [g for part in _by_value(list(names), totals, seeds) for g in split(part, 0)], direct
+
+
+def _by_value(group: list[str], value: Mapping[str, Fraction], seeds: Mapping[str, int]
+              ) -> list[list[str]]:
+    """``group`` split by ``value``, highest first, each part in seeding order."""
+    runs: dict[Fraction, list[str]] = {}
+    for name in sorted(group, key=lambda n: (-value[n], seeds[n])):
+        runs.setdefault(value[name], []).append(name)
+    return list(runs.values())
+
+
+def _direct_split(group: list[str], scored: Sequence[Scored], seeds: Mapping[str, int],
+                  used: dict[str, Fraction]) -> list[list[str]]:
+    """The direct encounter (FIDE C.07 art. 6) on ``group``: each player's points in the played
+    games among them (a pair that met twice: the mean of their games, 6.1.2; unplayed forfeits
+    left out, 6.1.1); when every two of them met (6.2) it parts them, and is applied again to
+    each part it leaves equal until it parts no more. When some two never met it decides
+    nothing (the Swiss rule 6.3 does not arise in a round robin). ``used`` gets the scores."""
+    members = set(group)
+    sums: dict[frozenset[str], dict[str, Fraction]] = {}
+    meetings: dict[frozenset[str], int] = {}
+    for game, scores in scored:
+        if game.outcome is None or game.outcome.kind not in PLAYED or not set(scores) <= members:
             continue
+        key = frozenset(scores)
+        meetings[key] = meetings.get(key, 0) + 1
         for name, value in scores.items():
-            points[name] += value
-        met.update(frozenset((a, b)) for a in scores for b in scores if a != b)
-    every_pair = all(frozenset((a, b)) in met for a in group for b in group if a != b)
-    return points if every_pair else None
+            sums.setdefault(key, {}).setdefault(name, Fraction(0))
+            sums[key][name] += value
+    met = {frozenset((a, b)) for key in meetings for a in key for b in key if a != b}
+    if not all(frozenset((a, b)) in met for a in group for b in group if a != b):
+        return [group]
+    points = dict.fromkeys(group, Fraction(0))
+    for key, by_name in sums.items():
+        for name, value in by_name.items():
+            points[name] += value / meetings[key]
+    for name in group:
+        used.setdefault(name, points[name])
+    parts = _by_value(group, points, seeds)
+    if len(parts) == 1:
+        return parts
+    return [g for part in parts
+            for g in (_direct_split(part, scored, seeds, {}) if len(part) > 1 else [part])]
 
 
 # --- what the crosstable shows: JSON, and the plain data the PDF and web page are drawn from -----
-
-ORDER = ("points", "sonneborn-berger", "wins", "direct-encounter")
 
 
 def as_json(table: Crosstable) -> dict[str, object]:
@@ -309,14 +379,16 @@ def as_json(table: Crosstable) -> dict[str, object]:
     finished = sum(1 for g in event.games if g.outcome is not None)
     return {
         "event": event.name, "rules": event.rules, "double": event.double,
-        "many_sided": table.many_sided, "order": list(ORDER), "sides": dict(table.abbreviations),
+        "many_sided": table.many_sided, "order": ["points", *expand(event.tie_breaks)],
+        "sides": dict(table.abbreviations),
         "games": {"total": len(event.games), "finished": finished,
                   "running": len(event.games) - finished},
         "players": [{
-            "place": s.place, "rank": s.rank, "seed": s.seed, "name": s.player.name,
-            "withdrawn": s.player.withdrawn, "table": s.table, "points": s.points,
-            "games": s.games, "running": s.running, "percentage": s.percentage, "sb": s.sb,
-            "wins": s.wins, "direct": s.direct,
+            "place": s.place or None, "rank": s.rank or None, "seed": s.seed,
+            "name": s.player.name, "withdrawn": s.player.withdrawn, "table": s.table,
+            "points": s.points, "games": s.games, "running": s.running,
+            "percentage": s.percentage, "sb": s.sb, "wins": s.wins, "direct": s.direct,
+            "tie_breaks": dict(s.tie_breaks),
             "results": [{"game": r.game, "round": r.round, "table": r.table, "side": r.side,
                          "opponents": list(r.opponents), "result": r.state, "points": r.points,
                          "mark": r.mark, "file": r.file, "note": r.note} for r in s.results],
@@ -333,16 +405,24 @@ def _line(table: Crosstable, result: Result, links: Mapping[int, str]) -> Entry:
     return Entry(f"{result.mark}{_side_short(table, result.side)}", href)
 
 
-def _stats(s: Standing) -> tuple[Cell, ...]:
+def _number(value: float | None) -> str:
+    return "" if value is None else f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _stats(s: Standing, systems: Sequence[str]) -> tuple[Cell, ...]:
     pct = "" if s.percentage is None else f"{s.percentage:g}"
-    return ((Entry(format_points(s.points)),), (Entry(str(s.games)),), (Entry(pct),),
-            (Entry(f"{s.sb:.2f}".rstrip("0").rstrip(".")),), (Entry(str(s.wins)),), (Entry(str(s.running)),),
-            (Entry(s.place),))
+    breaks = tuple((Entry(_number(s.tie_breaks.get(name))),) for name in systems
+                   if name != "direct")
+    return ((Entry(format_points(s.points)),), (Entry(str(s.games)),), (Entry(pct),), *breaks,
+            (Entry(str(s.running)),), (Entry(s.place or "–"),))
 
 
-_STAT_COLUMNS = (Column("Pts", "points"), Column("G", "games counted"), Column("%", "percentage"),
-                 Column("SB", "Sonneborn–Berger"), Column("W", "wins"),
-                 Column("Run", "games still running"), Column("Place", "place"))
+def _stat_columns(systems: Sequence[str]) -> tuple[Column, ...]:
+    """Pts, G, %, a column per tie-break of the event in its order (but the direct encounter,
+    which the grid itself shows), Run, Place."""
+    return (Column("Pts", "points"), Column("G", "games counted"), Column("%", "percentage"),
+            *(Column(SYSTEMS[name][0], SYSTEMS[name][1]) for name in systems if name != "direct"),
+            Column("Run", "games still running"), Column("Place", "place"))
 
 
 def _who(s: Standing) -> Cell:
@@ -354,6 +434,8 @@ def sheet(table: Crosstable, links: Mapping[int, str] | None = None) -> Sheet:
     number to its web page (a finished game's mark links there)."""
     links = links or {}
     event = table.event
+    systems = expand(event.tie_breaks)
+    stat_columns = _stat_columns(systems)
     finished = sum(1 for g in event.games if g.outcome is not None)
     subtitle = (f"{event.rules}{' (double round robin)' if event.double else ''}: "
                 f"{len(table.standings)} players, {finished} of {len(event.games)} games finished")
@@ -367,16 +449,16 @@ def sheet(table: Crosstable, links: Mapping[int, str] | None = None) -> Sheet:
                 for opponent in result.opponents:
                     against.setdefault(opponent, []).append(_line(table, result, links))
             cells = tuple(tuple(against.get(o.player.name, ())) for o in table.standings)
-            rows.append(((Entry(str(r + 1)),), _who(s), *cells, *_stats(s)))
+            rows.append(((Entry(str(r + 1)),), _who(s), *cells, *_stats(s, systems)))
         columns = (Column("No"), Column("Player", align="start", wide=True),
-                   *(Column(str(k + 1), table.standings[k].player.name) for k in range(n)), *_STAT_COLUMNS)
+                   *(Column(str(k + 1), table.standings[k].player.name) for k in range(n)), *stat_columns)
         grids.append(Grid("Crosstable", columns, tuple(rows),
                           frozenset((k, k + 2) for k in range(n))))
     else:
-        rows = [((Entry(str(r + 1)),), _who(s), (Entry(str(s.table)),), *_stats(s))
+        rows = [((Entry(str(r + 1)),), _who(s), (Entry(str(s.table)),), *_stats(s, systems))
                 for r, s in enumerate(table.standings)]
         grids.append(Grid("Standings", (Column("No"), Column("Player", align="start", wide=True),
-                                        Column("Table", "the player's table"), *_STAT_COLUMNS),
+                                        Column("Table", "the player's table"), *stat_columns),
                           tuple(rows)))
         for number in sorted({s.table for s in table.standings if s.table is not None}):
             members = [(r, s) for r, s in enumerate(table.standings) if s.table == number]
@@ -393,12 +475,15 @@ def sheet(table: Crosstable, links: Mapping[int, str] | None = None) -> Sheet:
             grids.append(Grid(f"Table {number}", columns, tuple(table_rows)))
     sides = ", ".join(f"{short} {side}" for side, short in table.abbreviations.items())
     notes: tuple[str, ...] = (
-        "Order: points, then Sonneborn–Berger (SB), then wins (W), then the direct encounter; "
-        "players still equal share a place.",
-        "Cells: 1 ½ 0 the result (a share of a game of more players: ⅓ ...); + - a forfeit won or "
-        "lost (= scored as a draw); a adjudicated; × annulled (a withdrawn player's game); "
-        f"* still running. Then the player's side: {sides}.",
+        order_text(event.tie_breaks),
+        "Cells: 1 ½ 0 the result (a share of a game of more players: ⅓ ...); t won or lost on "
+        "time (a game played: it counts in wins, SB and the ratings); + - a game not played, won "
+        "or lost by forfeit (= scored as a draw); a adjudicated; × annulled (a withdrawn "
+        f"player's game); * still running. Then the player's side: {sides}.",
     )
+    apart = [s.player.name for s in table.standings if not s.ranked]
+    if apart:
+        notes += ("Not ranked (withdrew; every game annulled): " + ", ".join(apart) + ".",)
     noted = sorted({(g.number, g.outcome.note) for g in event.games
                     if g.outcome is not None and g.outcome.note})
     if noted:

@@ -44,3 +44,47 @@ CANDIDATES_2018_PUBLISHED = {
     "So": (6.0, 0.0, 1, 40.5),
     "Aronian": (4.5, 0.0, 1, 33.0),
 }
+
+
+# --- ICCF ENG/CHP3/Prelim --------------------------------------------------------------------------
+
+ENG_CHP3_PRELIM_SOURCE = "https://www.iccf.com/event?id=91199 (ICCF's crosstable of the event)"
+"""ICCF ENG/CHP3/Prelim, 3rd English Correspondence Chess Championship, Preliminary: a double round
+robin of eight, a server event, 5 March 2021 to 31 December 2022, TD Ben A. Wood, 56 games
+finished. Its conditions, on the same page: "Tie-breaks will be resolved in the following order
+of priority: a) number of wins by each tied player in the tournament; b) points evaluation by the
+Sonneborn-Berger-System; c) results of the tied players against each other." The page marks a
+game lost by exceeding the time limit with E ("XE = exceeded time limit"): Carrington lost six
+games so, none cancelled; ICCF counts them in Wins and SB."""
+
+ENG_CHP3_PRELIM_PLAYERS = ("Page", "Carrington", "Tymms", "Owen", "Harman", "Ruffle", "Mahony",
+                           "Kent")
+"""In the page's start-list order (Page, Martin; Carrington, A. C.; Tymms, J. D. M.; Owen, Chris;
+Harman, Kenneth B.; Ruffle, Alan; Mahony, Jon D.; Kent, Chris)."""
+
+ENG_CHP3_PRELIM_ROWS = (
+    "1 1 | 0 0 | 0 0 | ½ ½ | 1 0 | 0 ½ | ½ ½",
+    "0 0 | 0 0E | 0 0 | 0 0 | 0 0E | 0E 0E | 0E 0E",
+    "1 1 | 1E 1 | ½ 1 | 1 1 | 1 1 | ½ ½ | 1 1",
+    "1 1 | 1 1 | 0 ½ | 1 1 | 1 1 | 1 1 | 1 1",
+    "½ ½ | 1 1 | 0 0 | 0 0 | 1 0 | 0 0 | ½ 1",
+    "1 0 | 1E 1 | 0 0 | 0 0 | 1 0 | 0 0 | 1 1",
+    "½ 1 | 1E 1E | ½ ½ | 0 0 | 1 1 | 1 1 | 1 1",
+    "½ ½ | 1E 1E | 0 0 | 0 0 | 0 ½ | 0 0 | 0 0",
+)
+"""Each row player's fourteen results as the page prints them (its own column left out), two
+against each other player in start-list order: the row player's game with White first (read off
+the page: the two results of every pair agree only that way round, which the test checks), ``E``
+after a result decided by exceeding the time limit."""
+
+ENG_CHP3_PRELIM_PUBLISHED = {
+    # name: (score, wins, SB, place), as the page gives them
+    "Page": (5.5, 3, 20.25, 6),
+    "Carrington": (0.0, 0, 0.0, 8),
+    "Tymms": (12.5, 11, 70.25, 2),
+    "Owen": (12.5, 12, 68.25, 1),
+    "Harman": (5.5, 4, 16.75, 5),
+    "Ruffle": (6.0, 6, 18.0, 4),
+    "Mahony": (10.5, 9, 50.75, 3),
+    "Kent": (3.5, 2, 8.25, 7),
+}

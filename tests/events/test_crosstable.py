@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from published_crosstables import CANDIDATES_2018_PLAYERS, CANDIDATES_2018_PUBLISHED, CANDIDATES_2018_ROWS
 
@@ -59,10 +61,11 @@ def test_sonneborn_berger_points_and_wins_equal_the_published_figures() -> None:
     assert all(s.games == 14 and s.running == 0 for s in table.standings)
 
 
-def test_players_are_ordered_by_points_then_sonneborn_berger_then_wins() -> None:
-    """Ours is points, SB, wins, direct encounter (the Candidates' regulations put the direct
-    encounter first: there Mamedyarov is second, and Kramnik fifth)."""
-    table = crosstable(candidates_2018())
+def test_players_can_be_ordered_by_points_then_sonneborn_berger_then_wins() -> None:
+    """pbmkit's order before issue 38, now a list an event may name: points, SB, wins, direct
+    encounter (the Candidates' regulations put the direct encounter first: there Mamedyarov is
+    second, and Kramnik fifth: tests/events/test_tie_breaks.py)."""
+    table = crosstable(replace(candidates_2018(), tie_breaks=("sb", "wins", "direct")))
     assert [s.player.name for s in table.standings] == [
         "Caruana", "Karjakin", "Mamedyarov", "Ding Liren", "Grischuk", "Kramnik", "So", "Aronian"]
     assert [s.place for s in table.standings] == ["1", "2", "3", "4", "5", "6", "7", "8"]
@@ -77,7 +80,8 @@ def test_the_direct_encounter_parts_players_equal_on_points_sb_and_wins() -> Non
     games = [duel(1, 1, "Al", "Bo", "1-0"), duel(2, 1, "Cy", "Di", "1-0"),
              duel(3, 2, "Al", "Cy", "1-0"), duel(4, 2, "Bo", "Di", "0-1"),
              duel(5, 3, "Al", "Di", "draw"), duel(6, 3, "Bo", "Cy", "draw")]
-    event = Event("E", "chess", [Player(n) for n in ("Al", "Bo", "Di", "Cy")], games)
+    event = Event("E", "chess", [Player(n) for n in ("Al", "Bo", "Di", "Cy")], games,
+                  tie_breaks=("sb", "wins", "direct"))
     table = crosstable(event)
     by = table.by_name()
     assert (by["Cy"].points, by["Cy"].sb, by["Cy"].wins) == (by["Di"].points, by["Di"].sb, by["Di"].wins)
@@ -102,20 +106,28 @@ def test_the_direct_encounter_is_skipped_when_the_tied_players_have_not_met() ->
 
 
 def test_forfeits_adjudications_annulled_and_running_games_are_marked() -> None:
-    games = [duel(1, 1, "Al", "Bo", "1-0", kind="forfeit"), duel(2, 1, "Cy", "Di", "0-1", kind="adjudicated"),
+    games = [duel(1, 1, "Al", "Bo", "1-0", kind="unplayed"),
+             duel(2, 1, "Cy", "Di", "0-1", kind="adjudicated"),
              duel(3, 2, "Al", "Cy", "draw", kind="adjudicated"), duel(4, 2, "Bo", "Di", None),
-             duel(5, 3, "Wy", "Al", "1-0", kind="annulled"), duel(6, 3, "Cy", "Bo", "0-0", kind="forfeit")]
+             duel(5, 3, "Wy", "Al", "1-0", kind="annulled"), duel(6, 3, "Cy", "Bo", "0-0", kind="unplayed"),
+             duel(7, 4, "Di", "Al", "0-1", kind="time")]
     players = [Player("Al"), Player("Bo"), Player("Cy"), Player("Di"), Player("Wy", withdrawn=True)]
-    by = crosstable(Event("E", "chess", players, games)).by_name()
-    assert [r.mark for r in by["Al"].results] == ["+", "½a", "×"]
+    table = crosstable(Event("E", "chess", players, games))
+    by = table.by_name()
+    assert [r.mark for r in by["Al"].results] == ["+", "½a", "×", "1t"]
     assert [r.mark for r in by["Bo"].results] == ["-", "*", "-"]
-    assert [r.mark for r in by["Di"].results] == ["1a", "*"]
+    assert [r.mark for r in by["Di"].results] == ["1a", "*", "0t"]
     assert [r.mark for r in by["Cy"].results] == ["0a", "½a", "-"]
-    # the annulled game counts for neither player; the forfeit counts in points, not in wins
-    assert (by["Al"].points, by["Al"].games, by["Al"].wins) == (1.5, 2, 0)
+    # the annulled game counts for neither player; a forfeit counts in points and, as FIDE's
+    # WIN (C.07 7.1) counts, in wins, unplayed or on time
+    assert (by["Al"].points, by["Al"].games, by["Al"].wins) == (2.5, 3, 2)
     assert (by["Wy"].points, by["Wy"].games, by["Wy"].running) == (0.0, 0, 0)
     assert by["Wy"].percentage is None
     assert (by["Di"].wins, by["Di"].running, by["Bo"].running) == (1, 1, 1)
+    # Wy withdrew and every game of theirs was annulled: not ranked, listed last, no place
+    assert [s.player.name for s in table.standings][-1] == "Wy"
+    assert (by["Wy"].place, by["Wy"].rank, by["Wy"].ranked) == ("", 0, False)
+    assert all(s.ranked for s in table.standings[:-1])
 
 
 def test_a_game_of_more_players_counts_each_players_points_and_a_mean_sonneborn_berger() -> None:

@@ -66,7 +66,7 @@ def test_the_pdf_shows_places_points_and_sonneborn_berger() -> None:
     assert pages == 1 and sizes[0] == pytest.approx((595.28, 841.89), abs=0.5)
     lines = text.splitlines()
     caruana = next(line for line in lines if "Caruana" in line)
-    assert caruana.split()[-7:] == ["9", "14", "64.3", "57", "5", "0", "1"]
+    assert caruana.split()[-7:] == ["9", "14", "64.3", "5", "57", "0", "1"]  # ICCF's: W, SB
     assert any("Karjakin" in line and "54.75" in line for line in lines)
 
 
@@ -102,7 +102,7 @@ def test_the_text_crosstable_puts_a_double_round_robins_two_results_in_one_cell(
 def test_the_json_has_every_player_with_results_and_tie_breaks() -> None:
     data = as_json(crosstable(candidates_2018()))
     json.dumps(data)  # plain JSON types only
-    assert data["order"] == ["points", "sonneborn-berger", "wins", "direct-encounter"]
+    assert data["order"] == ["points", "wins", "sb", "direct"]  # the default: ICCF's
     assert data["games"] == {"total": 56, "finished": 56, "running": 0}
     first = data["players"][0]  # type: ignore[index]
     assert {k: first[k] for k in ("place", "name", "points", "sb", "wins", "games", "percentage")} == {

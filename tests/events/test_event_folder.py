@@ -175,8 +175,10 @@ def test_the_records_give_the_results_resign_and_draw(billo: Path) -> None:
     (["0-1"], "played", "Orange", (0.0, 1.0)),
     (["draw"], "played", None, (0.5, 0.5)),
     (["orange"], "played", "Orange", (0.0, 1.0)),
-    (["forfeit", "Yellow"], "forfeit", "Orange", (0.0, 1.0)),
-    (["forfeit", "yellow", "orange"], "forfeit", None, (0.0, 0.0)),
+    (["forfeit", "Yellow"], "unplayed", "Orange", (0.0, 1.0)),  # no move made: unplayed
+    (["forfeit", "yellow", "orange"], "unplayed", None, (0.0, 0.0)),
+    (["forfeit", "time", "Yellow"], "time", "Orange", (0.0, 1.0)),
+    (["forfeit", "unplayed", "Orange"], "unplayed", "Yellow", (1.0, 0.0)),
     (["adjudicated", "1-0"], "adjudicated", "Yellow", (1.0, 0.0)),
     (["adjudicated", "draw"], "adjudicated", None, (0.5, 0.5)),
 ])
@@ -227,13 +229,16 @@ def test_a_zones_record_won_by_a_faction_gives_that_player_the_point(zones: Path
     assert out.points == {n: (1.0 if n == game.sides["Blue"] else 0.0) for n in game.sides.values()}
 
 
-@pytest.mark.parametrize(("termination", "kind"), [("time forfeit", "forfeit"),
+@pytest.mark.parametrize(("termination", "kind"), [("time forfeit", "unplayed"),
+                                                    ("unplayed forfeit", "unplayed"),
+                                                    ("forfeit", "unplayed"),
                                                     ("adjudication", "adjudicated"),
                                                     ("normal", "played")])
 def test_a_records_termination_tag_says_a_forfeit_or_an_adjudication(billo: Path, termination: str,
                                                                     kind: str) -> None:
     """The referee's forfeit (pbmkit.notation.desk_actions.forfeit) writes the Winner tag and the
-    PGN Termination tag into the record: the event reads it as a forfeit."""
+    PGN Termination tag into the record: the event reads it as a forfeit; ruled before the first
+    move (this record has none) it is an unplayed game whatever the tag says."""
     game = load_event(billo).games[3]
     path = billo / game.file
     text = path.read_text(encoding="utf-8").replace(
@@ -280,7 +285,7 @@ def test_withdrawing_after_half_the_games_forfeits_the_rest(billo: Path) -> None
         if g.number in [b.number for b in bob[:3]]:
             assert g.outcome.kind == "played" and g.outcome.winner_side is None
         else:
-            assert g.outcome.kind == "forfeit" and g.outcome.points["Bob Roy"] == 0.0
+            assert g.outcome.kind == "unplayed" and g.outcome.points["Bob Roy"] == 0.0
             other = next(p for p in g.sides.values() if p != "Bob Roy")
             assert g.outcome.points[other] == 1.0
 
@@ -460,7 +465,7 @@ def test_the_organisers_result_is_written_into_a_running_record_and_clear_takes_
     assert "game is over" in run("move", path, "R d1-c2").output
     assert run("event", "result", billo, "5", "forfeit", "Yellow").exit_code == 0  # replaced
     tags = check_text(path.read_text(encoding="utf-8"))[0].record.tags
-    assert (tags["Winner"], tags["Termination"]) == ("Orange", "forfeit")
+    assert (tags["Winner"], tags["Termination"]) == ("Orange", "unplayed forfeit")
     assert run("event", "result", billo, "5", "clear").exit_code == 0
     assert path.read_bytes() == original
     assert load_event(billo).games[4].outcome is None
@@ -491,7 +496,7 @@ def test_a_withdrawal_writes_the_forfeits_and_annulments_into_the_records(billo:
         [rep] = check_text((billo / g.file).read_text(encoding="utf-8"))
         other = next(t for t, p in g.sides.items() if p != "Bob Roy")
         assert rep.valid and rep.record.tags["Winner"] == other
-        assert rep.record.tags["Termination"] == "forfeit"
+        assert rep.record.tags["Termination"] == "unplayed forfeit"
 
 
 def test_a_forfeit_at_a_table_of_four_leaves_the_winner_to_event_toml(zones: Path) -> None:
@@ -499,7 +504,7 @@ def test_a_forfeit_at_a_table_of_four_leaves_the_winner_to_event_toml(zones: Pat
     assert run("event", "result", zones, "2", "forfeit", "Dragon").exit_code == 0
     [rep] = check_text((zones / game.file).read_text(encoding="utf-8"))
     assert rep.valid and rep.record.tags["Winner"] == "*"
-    assert rep.record.tags["Termination"] == "forfeit"
+    assert rep.record.tags["Termination"] == "unplayed forfeit"
 
 
 def test_a_record_annulled_by_its_termination_tag_counts_for_no_one(billo: Path) -> None:
