@@ -11,15 +11,22 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pbmkit.cli.common import EXIT_INVALID, EXIT_USAGE, InputError, atomic_write, echo_err
 from pbmkit.ratings import FinishedGame, PlayerRating, RatingList, ReadProblem, Skipped, rate, read_paths
+from pbmkit.ratings.elo import MIN_ADVANTAGE_GAMES
 
-SYSTEMS = {"elo": "Elo, FIDE's table and K", "openskill": "openskill Plackett-Luce, mu - 3 sigma"}
+if TYPE_CHECKING:
+    from pbmkit.events.rating import EventGames
+
+SYSTEMS = {"elo": "Elo, FIDE's table and K",
+           "fide": "FIDE's method: rating periods, ratings fixed at each period's start",
+           "openskill": "openskill Plackett-Luce, mu - 3 sigma"}
 CSV_HEADER = ["list", "rank", "player", "email", "rating", "games", "event", "change", "mu", "sigma"]
 CELL_WIDTH = 32
 
@@ -32,12 +39,23 @@ def whole(value: float, places: int = 0) -> float:
 
 
 def _places(rating_list: RatingList) -> int:
-    return 0 if rating_list.system == "elo" else 1
+    return 0 if rating_list.system in ("elo", "fide") else 1
 
 
 def _number(value: float, places: int, sign: bool = False) -> str:
     rounded = whole(value, places)
     return f"{rounded:+.{places}f}" if sign else f"{rounded:.{places}f}"
+
+
+def _event_games(path: str) -> EventGames:
+    """An event folder's games to rate, or one clear line and exit status 2."""
+    from pbmkit.events.folder import EventError
+    from pbmkit.events.rating import event_rating_games
+
+    try:
+        return event_rating_games(path)
+    except EventError as exc:
+        raise InputError(str(exc)) from None
 
 
 def _cut(text: str, width: int = CELL_WIDTH) -> str:
@@ -51,9 +69,16 @@ def heading(rating_list: RatingList) -> str:
     """The line above a list: its name, system, games and the side advantage it allowed for."""
     games = f"{rating_list.games} game{'s' if rating_list.games != 1 else ''}"
     line = f"{rating_list.name} ({SYSTEMS[rating_list.system]}): {games}"
-    if rating_list.system == "elo":
+    if rating_list.system == "elo" and rating_list.advantage_error is None:
+        line += (f"; too few games to estimate the first side's advantage (from "
+                 f"{MIN_ADVANTAGE_GAMES}): none allowed for")
+    elif rating_list.system == "elo":
         line += (f"; first side ({rating_list.first_side}) "
-                 f"{_number(rating_list.advantage, 0, sign=True)} points allowed for")
+                 f"{_number(rating_list.advantage, 0, sign=True)} ± "
+                 f"{_number(rating_list.advantage_error or 0.0, 0)} points allowed for (± one "
+                 "standard error)")
+    elif rating_list.system == "fide":
+        line += "; no side advantage"
     elif rating_list.seats:
         seats = ", ".join(f"{side} {_number(mu, 1, sign=True)}" for side, mu in rating_list.seats.items())
         line += f"; sides' seats {seats}"
@@ -92,6 +117,13 @@ def _player_json(rank: int, p: PlayerRating, places: int) -> dict[str, Any]:
     if p.mu is not None and p.sigma is not None:
         data["mu"] = whole(p.mu, 3)
         data["sigma"] = whole(p.sigma, 3)
+    if p.periods:
+        last = p.periods[-1]
+        data.update(change=last.rounded, expected=last.expected, score=last.score, k=last.k)
+        data["periods"] = [{"period": q.period, "rating": q.rating, "games": q.games,
+                            "score": q.score, "expected": q.expected, "k": q.k,
+                            "change": whole(q.change, 1), "rounded": q.rounded}
+                           for q in p.periods]
     return data
 
 
@@ -105,6 +137,10 @@ def json_lists(lists: list[RatingList]) -> str:
         if rating_list.system == "elo":
             item["first_side"] = rating_list.first_side
             item["advantage"] = whole(rating_list.advantage, 1)
+            item["advantage_error"] = None if rating_list.advantage_error is None \
+                else whole(rating_list.advantage_error, 1)
+        elif rating_list.system == "fide":
+            item["first_side"] = rating_list.first_side
         else:
             item["seats"] = {side: whole(mu, 3) for side, mu in rating_list.seats.items()}
         item["players"] = [_player_json(k, p, places) for k, p in enumerate(rating_list.players, 1)]
@@ -136,14 +172,29 @@ def csv_lists(lists: list[RatingList]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the lists as JSON.")
 @click.option("-o", "--output", default=None, metavar="OUT.csv",
               help="Write the lists to a CSV file (one row per player) instead of printing them.")
-def ratings(paths: tuple[str, ...], rules: str | None, as_json: bool, output: str | None) -> None:
+@click.option("--method", type=click.Choice(["elo", "fide"]), default="elo", show_default=True,
+              help="elo: each game rated in turn, the first side's advantage allowed for; fide: "
+                   "FIDE's rating periods, ratings fixed at each period's start, no side "
+                   "advantage.")
+@click.option("--period", type=click.Choice(["event", "month"]), default="event",
+              show_default=True, help="--method fide: one rating period per event (Event tag) "
+                                      "or per calendar month (Date tag).")
+@click.option("--players", "players_file", default=None, metavar="FILE",
+              type=click.Path(dir_okay=False),
+              help="Starting ratings (and years of birth, born) from a players file (.csv or "
+                   ".toml, as event new reads it).")
+def ratings(paths: tuple[str, ...], rules: str | None, as_json: bool, output: str | None,
+            method: str, period: str, players_file: str | None) -> None:
     """A rating list per game from every finished game in PATHS (records, archives, folders).
 
     Two-player games by FIDE's Elo, the first side's advantage estimated from the games and
     allowed for; games of three to five sides by openskill's Plackett-Luce model. Players are
     matched by the e-mail address of their side's Email tag where there is one, else by name.
     Games are rated in order of their Date tag, then of the record itself: the same games give
-    the same lists whatever the order of the files.
+    the same lists whatever the order of the files. An event folder (event.toml) is read as its
+    crosstable counts it: the organiser's results, no unplayed or annulled game, no game without
+    a move; its players' ratings are where they start. --method fide rates as FIDE does
+    (docs/events.md, "Ratings").
     """
     from pbmkit.games import UnknownGameError, get_game
 
@@ -155,7 +206,36 @@ def ratings(paths: tuple[str, ...], rules: str | None, as_json: bool, output: st
             raise InputError(f"--rules: {exc.args[0]}") from None
     games: list[FinishedGame] = []
     status = 0
-    for item in read_paths(paths):
+    start: dict[str, float] = {}
+    born: dict[str, int] = {}
+    plain: list[str] = []
+    for path in paths:
+        if os.path.isdir(path) and os.path.isfile(os.path.join(path, "event.toml")):
+            got = _event_games(path)
+            games.extend(got.games)
+            for skipped in got.skipped:
+                echo_err(str(skipped))
+                status = max(status, EXIT_INVALID)
+            for key, value in got.start.items():
+                start.setdefault(key, value)
+            for key, year in got.born.items():
+                born.setdefault(key, year)
+        else:
+            plain.append(path)
+    if players_file is not None:
+        from pbmkit.events.folder import EventError, read_players
+
+        try:
+            listed, _ = read_players(players_file)
+        except EventError as exc:
+            raise InputError(f"--players: {exc}") from None
+        for p in listed:
+            for key in (p.email, p.name):
+                if p.rating is not None:
+                    start[key] = float(p.rating)
+                if p.born is not None:
+                    born[key] = p.born
+    for item in read_paths(plain):
         if isinstance(item, FinishedGame):
             games.append(item)
         elif isinstance(item, ReadProblem):
@@ -164,7 +244,7 @@ def ratings(paths: tuple[str, ...], rules: str | None, as_json: bool, output: st
         elif isinstance(item, Skipped):
             echo_err(str(item))
             status = max(status, EXIT_INVALID)
-    lists = rate(games, rules=wanted)
+    lists = rate(games, rules=wanted, start=start, method=method, period=period, born=born)
     if output is not None:
         atomic_write(output, csv_lists(lists))
         players = sum(len(rl.players) for rl in lists)

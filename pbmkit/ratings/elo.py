@@ -25,8 +25,10 @@ from collections.abc import Iterable, Sequence
 __all__ = [
     "ADVANTAGE_SHRINK",
     "DIFFERENCE_CAP",
+    "MIN_ADVANTAGE_GAMES",
     "NEWCOMER_RATING",
     "PD_TABLE",
+    "advantage_error",
     "expected_score",
     "k_factor",
     "rating_change",
@@ -55,6 +57,11 @@ PD_TABLE: tuple[tuple[int, float], ...] = (
 
 _LAST_D = tuple(d for d, _ in PD_TABLE)
 _PD = tuple(p for _, p in PD_TABLE)
+
+MIN_ADVANTAGE_GAMES = 100
+"""A first side's advantage is estimated, allowed for and reported only from this many games of
+a list (docs/events.md, "Ratings"): from four games between two players it is noise (one
+standard error is then some 200 points)."""
 
 ADVANTAGE_SHRINK = 20
 """The side advantage estimated from ``n`` games is shrunk by ``n / (n + 20)``: 20 games give
@@ -118,3 +125,20 @@ def side_advantage(games: Sequence[tuple[float, float]]) -> float:
         else:
             hi = mid
     return (lo + hi) / 2 * n / (n + ADVANTAGE_SHRINK)
+
+
+def advantage_error(games: Sequence[tuple[float, float]], advantage: float) -> float:
+    """One standard error of the side advantage ``advantage`` estimated from ``games`` (as
+    :func:`side_advantage` takes them), in rating points: the spread of the first sides' total
+    score (``Σ E(1 − E)``, a draw counted as a result as wide as a win, so the error is not
+    understated) over how fast the expected total moves with the advantage (``Σ E'``)."""
+    if not games:
+        return math.inf
+    h = 1.0
+    spread = slope = 0.0
+    for d, _ in games:
+        x = max(-DIFFERENCE_CAP, min(DIFFERENCE_CAP, d)) + advantage
+        e = _normal_expected(x)
+        spread += e * (1.0 - e)
+        slope += (_normal_expected(x + h) - _normal_expected(x - h)) / (2 * h)
+    return math.sqrt(spread) / slope if slope > 0 else math.inf

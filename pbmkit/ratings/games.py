@@ -217,8 +217,12 @@ def _finished(written: _Written, source: str, index: int, line: int,
         result: dict[str, float] | str | None = dict(scores)
     else:
         result = _result(written, game)
-        if result is None or _UNRATED.search(tags.get("Termination", "")) is not None:
+        termination = tags.get("Termination", "")
+        if result is None or _UNRATED.search(termination) is not None:
             return None
+        if _FORFEIT.search(termination) is not None and (
+                written.record is None or not written.record.turns):
+            return None  # a forfeit before the first move: no game was played
     if isinstance(result, str):
         return Skipped(source, index, line, result)
     if result is None:  # pragma: no cover - a given result, or a written one found above
@@ -246,10 +250,15 @@ def _finished(written: _Written, source: str, index: int, line: int,
     return FinishedGame(game.name, game.title, tuple(places), date, event, source, index, key)
 
 
-_UNRATED = re.compile(r"(?i)forfeit|annul|^\s*rules infraction\s*$")
-"""A ``Termination`` tag that takes a game out of the ratings: a forfeit (``"time forfeit"``, as
-``pbmkit event result`` and the referee write it) was not played out, and FIDE rates no forfeit
-(B.02); an annulled game does not count at all."""
+_UNRATED = re.compile(r"(?i)unplayed|annul|^\s*forfeit\s*$")
+"""A ``Termination`` tag that takes a game out of the ratings: an unplayed forfeit (``"unplayed
+forfeit"``, as ``pbmkit event result`` writes it for a game never played, and the plain
+``"forfeit"`` it wrote for every forfeit before issue 38), which FIDE does not rate (B.02: a game
+is rated once both players have made a move); an annulled game does not count at all. A loss on
+time (``"time forfeit"``, the referee's ruling) is a game played, and rated."""
+_FORFEIT = re.compile(r"(?i)forfeit")
+"""A ``Termination`` tag naming a forfeit: rated only when the record holds moves (a forfeit
+ruled before the first move was never played): such a record is read whole."""
 _NAMES_PLAYERS: dict[type, bool] = {}
 
 
@@ -365,7 +374,7 @@ def finished_games(text: str, source: str = "<string>") -> Iterator[FinishedGame
     whole = _lean_games(text) if text else []
     if whole is not None:
         for start, end, first_line, tags in whole:
-            if tags is not None:
+            if tags is not None and _FORFEIT.search(tags.get("Termination", "")) is None:
                 index += 1
                 got = _finished(_Written(tags, None, None), source, index, first_line)
                 if got is not None:
@@ -381,7 +390,7 @@ def finished_games(text: str, source: str = "<string>") -> Iterator[FinishedGame
     for start, end, first_line in chunk_spans(text, 0):
         chunk = text[start:end]
         lean = _lean_tags(chunk)
-        if lean is not None:
+        if lean is not None and _FORFEIT.search(lean[0].get("Termination", "")) is None:
             tags, at = lean
             index += 1
             got = _finished(_Written(tags, None, None), source, index,

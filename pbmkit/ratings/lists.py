@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from pbmkit.ratings.elo import DIFFERENCE_CAP, NEWCOMER_RATING, expected_score, side_advantage
+from pbmkit.ratings.elo import (
+    DIFFERENCE_CAP,
+    MIN_ADVANTAGE_GAMES,
+    NEWCOMER_RATING,
+    advantage_error,
+    expected_score,
+    side_advantage,
+)
 from pbmkit.ratings.games import FinishedGame, Place
 from pbmkit.ratings.model import PlayerRating, RatingList, Tally, lines_of
 
@@ -112,9 +119,14 @@ def _elo_list(name: str, games: Sequence[FinishedGame], ids: Mapping[tuple[str, 
     scores = [g.places[0].score for g in games]
     first = [start.get(key, NEWCOMER_RATING) for key in numbers]
     advantage = 0.0
-    for _ in range(ADVANTAGE_PASSES - 1):
-        diffs = _elo_run(pairs, scores, first, advantage)
-        advantage = side_advantage(list(zip(diffs, scores, strict=True)))
+    error: float | None = None
+    if len(games) >= MIN_ADVANTAGE_GAMES:
+        diffs: list[float] = []
+        for _ in range(ADVANTAGE_PASSES - 1):
+            diffs = _elo_run(pairs, scores, first, advantage)
+            advantage = side_advantage(list(zip(diffs, scores, strict=True)))
+        if diffs:
+            error = advantage_error(list(zip(diffs, scores, strict=True)), advantage)
     changes: list[tuple[float, float]] = []
     _elo_run(pairs, scores, first, advantage, changes)
     keys = list(numbers)
@@ -128,32 +140,32 @@ def _elo_list(name: str, games: Sequence[FinishedGame], ids: Mapping[tuple[str, 
             tally.add(g.event, delta)
     first_sides = sorted({g.places[0].side for g in games})
     return RatingList(name, games[0].rules, "elo", len(games), lines_of(players),
-                      "/".join(first_sides), advantage + 0.0)
+                      "/".join(first_sides), advantage + 0.0, advantage_error=error)
 
 
 def rate(games: Iterable[FinishedGame], *, rules: str | None = None,
-         start: Mapping[str, float] | None = None) -> list[RatingList]:
+         start: Mapping[str, float] | None = None, method: str = "elo", period: str = "event",
+         born: Mapping[str, int] | None = None) -> list[RatingList]:
     """A rating list per game (rules name) of ``games``, in the order of the games' names.
 
     The games are rated in order of date, then of the record itself (its tags and result), so
     the same games in any order of files give the same lists. ``rules`` keeps one game's lists
     (a registry name, ``batalo``); ``start`` gives players a rating to start from (by e-mail
     address or name, any case) instead of :data:`~pbmkit.ratings.elo.NEWCOMER_RATING`.
+
+    ``method``: ``elo`` (each game a rating period of its own, in order, the first side's
+    advantage estimated and allowed for) or ``fide`` (:mod:`pbmkit.ratings.fide`: periods by
+    ``period``, ``event`` or ``month``, ratings fixed at each period's start; ``born`` gives
+    years of birth by e-mail address or name). Games of three to five sides are rated by
+    openskill either way.
     """
     from pbmkit.ratings.multi import openskill_list
 
     chosen = sorted((g for g in games if rules is None or g.rules == rules),
                     key=lambda g: g.order_key)
     ids = identities(chosen)
-    starts: dict[str, float] = {}
-    if start:
-        by_fold = {_fold(k): v for k, v in start.items()}
-        for (name, email), key in ids.items():
-            value = by_fold.get(email) if email else None
-            if value is None:
-                value = by_fold.get(name)
-            if value is not None:
-                starts.setdefault(key, float(value))
+    starts = {k: float(v) for k, v in _by_key(ids, start or {}).items()}
+    births = {k: int(v) for k, v in _by_key(ids, born or {}).items()}
     groups: dict[tuple[str, bool], list[FinishedGame]] = {}
     for g in chosen:
         groups.setdefault((g.title, len(g.places) > 2), []).append(g)
@@ -162,6 +174,25 @@ def rate(games: Iterable[FinishedGame], *, rules: str | None = None,
         if multi:
             keys = [tuple(_key(ids, p) for p in g.places) for g in group]
             out.append(openskill_list(f"{title}, 3 to 5 players", group, keys))
+        elif method == "fide":
+            from pbmkit.ratings.fide import fide_list
+
+            keys2 = [(_key(ids, g.places[0]), _key(ids, g.places[1])) for g in group]
+            out.append(fide_list(title, group, keys2, starts, period=period, born=births))
         else:
             out.append(_elo_list(title, group, ids, starts))
+    return out
+
+
+def _by_key(ids: Mapping[tuple[str, str], str], values: Mapping[str, float]) -> dict[str, float]:
+    """``values`` given by e-mail address or name (any case) -> by the players' keys."""
+    out: dict[str, float] = {}
+    if values:
+        by_fold = {_fold(k): v for k, v in values.items()}
+        for (name, email), key in ids.items():
+            value = by_fold.get(email) if email else None
+            if value is None:
+                value = by_fold.get(name)
+            if value is not None:
+                out.setdefault(key, value)
     return out

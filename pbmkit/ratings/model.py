@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pbmkit.ratings.fide import PeriodLine
 
 __all__ = ["PlayerRating", "RatingList", "Tally", "lines_of"]
 
@@ -27,6 +31,9 @@ class PlayerRating:
     mu: float | None = None
     """openskill's μ and σ (games of more than two sides only)."""
     sigma: float | None = None
+    periods: list[PeriodLine] = field(default_factory=list)
+    """FIDE's method: the player's line of each rating period (expected score, score, K,
+    change), as FIDE's rating report gives it."""
 
 
 @dataclass(slots=True)
@@ -39,6 +46,7 @@ class RatingList:
     rules: str
     """The game's registry name (``batalo``)."""
     system: str
+    """``elo`` (pbmkit's game-by-game Elo), ``fide`` (FIDE's periods) or ``openskill``."""
     games: int
     """The games rated."""
     players: list[PlayerRating] = field(default_factory=list)
@@ -50,6 +58,9 @@ class RatingList:
     :attr:`seats`) for games of more sides."""
     seats: dict[str, float] = field(default_factory=dict)
     """Games of more sides: each side's advantage, the μ of the side's seat (see docs)."""
+    advantage_error: float | None = None
+    """The standard error of :attr:`advantage` (two-player Elo lists); None when the games are
+    too few to estimate it (:data:`~pbmkit.ratings.elo.MIN_ADVANTAGE_GAMES`: none allowed for)."""
 
 
 @dataclass(slots=True)

@@ -35,7 +35,8 @@ def club(tmp_path: Path) -> Path:
 def test_a_list_per_game_from_a_folder(tmp_path: Path) -> None:
     code, out, err = run(str(club(tmp_path)), str(EXAMPLES / "hex-01-swap.txt"))
     assert code == 0 and err == ""
-    assert out.splitlines()[0].startswith("Batalo (Elo, FIDE's table and K): 3 games; first side (white)")
+    assert out.splitlines()[0] == ("Batalo (Elo, FIDE's table and K): 3 games; too few games to "
+                                   "estimate the first side's advantage (from 100): none allowed for")
     assert "\n  #  PLAYER   " in out
     first = out.splitlines()[2].split()  # Ann: one address in both events, named as lately
     assert first[:2] == ["1", "Ann"] and first[3:5] == ["2", "Autumn"] and first[5].startswith("+")

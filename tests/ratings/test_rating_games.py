@@ -111,11 +111,18 @@ def test_a_finished_record_that_cannot_be_rated_is_one_line(text: str, reason: s
     assert str(skipped) == f"club.txt:1: game 1 not rated: {reason}"
 
 
-def test_a_forfeit_is_not_rated_an_adjudication_is() -> None:
-    text = (record("Ann", "Bob", "first").replace("[Winner", '[Termination "time forfeit"]\n[Winner')
-            + record("Cid", "Dee", "second").replace("[Winner", '[Termination "adjudication"]\n[Winner'))
+def test_an_unplayed_forfeit_is_not_rated_a_loss_on_time_and_an_adjudication_are() -> None:
+    """Issue 38: a game lost on time was played (FIDE rates it, ICCF counts it); a game never
+    played is not rated: an unplayed forfeit, or a time forfeit ruled before the first move."""
+    def ended(first: str, second: str, termination: str) -> str:
+        return record(first, second, "first").replace(
+            "[Winner", f'[Termination "{termination}"]\n[Winner')
+
+    no_moves = ended("Eve", "Fay", "time forfeit").replace("1. JR to IS DX to FV\n", "")
+    text = (ended("Ann", "Bob", "time forfeit") + ended("Cid", "Dee", "adjudication")
+            + ended("Gil", "Hal", "unplayed forfeit") + ended("Ida", "Jo", "forfeit") + no_moves)
     assert [g.places[0].name for g in finished_games(text, "a.txt") if isinstance(g, FinishedGame)] \
-        == ["Cid"]
+        == ["Ann", "Cid"]
     assert list(finished_games(text, "a.txt")) == by_reader(text)
 
 

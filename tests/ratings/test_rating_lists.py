@@ -22,7 +22,8 @@ def test_one_list_per_game_best_first_with_games_counted() -> None:
     assert [rl.name for rl in lists] == ["Batalo", "Hex"]
     batalo = lists[0]
     assert batalo.system == "elo" and batalo.games == 2 and batalo.first_side == "white"
-    assert batalo.advantage > 0  # both games won by White
+    # two games say nothing of White's advantage (issue 38): none estimated below 100 games
+    assert (batalo.advantage, batalo.advantage_error) == (0.0, None)
     ann, bob = by_name(batalo)["Ann"], by_name(batalo)["Bob"]
     assert (ann.games, bob.games) == (2, 2)
     # both newcomers (K = 40 each way): what one gains the other loses

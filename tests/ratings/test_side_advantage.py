@@ -13,8 +13,10 @@ import random
 import pytest
 from ratings_helpers import games_of, record
 
+from pbmkit.cli.ratings import heading
 from pbmkit.ratings import lists as rating_lists
 from pbmkit.ratings import rate
+from pbmkit.ratings.elo import advantage_error, side_advantage
 
 KNIGHTS_SCORE = 0.7
 ADVANTAGE = 151  # the normal curve FIDE tabulates: PD(151) ~ 0.70
@@ -70,6 +72,19 @@ def test_a_symmetric_game_gets_no_advantage_to_speak_of() -> None:
 def test_few_games_are_shrunk_towards_no_advantage() -> None:
     # Four knights' wins of four: the observed score alone says "more than 400 points"; four games
     # of twenty-four (n / (n + 20)) keep a sixth of what the bisection finds.
-    text = "".join(record(f"A{k}", f"B{k}", "first", game="Batrakill", number=k) for k in range(4))
-    (duel,) = rate(games_of(text))
-    assert 0 < duel.advantage <= 400 * 4 / 24 + 1e-9
+    duels = [(0.0, 1.0)] * 4
+    assert 0 < side_advantage(duels) <= 400 * 4 / 24 + 1e-9
+
+
+def test_an_advantage_is_estimated_from_enough_games_only_and_with_its_error() -> None:
+    """Issue 38: "first side (south) +27 points" from four games between two players. Below
+    MIN_ADVANTAGE_GAMES none is estimated, allowed for or shown; above, with its standard error."""
+    text = "".join(record("A", "B", "first" if k % 2 else "second", game="Batrakill", number=k)
+                   for k in range(4))
+    (few,) = rate(games_of(text))
+    assert (few.advantage, few.advantage_error) == (0.0, None)
+    assert "too few games" in heading(few) and "+" not in heading(few).split(":", 1)[1]
+    (many,) = rate(games_of(duels()))
+    assert many.advantage_error is not None and 5 < many.advantage_error < 12  # 2,400 games
+    assert f"± {many.advantage_error:.0f}" in heading(many)
+    assert advantage_error([(0.0, 1.0), (0.0, 0.0)] * 2, 0.0) > 150  # four games: noise
