@@ -130,7 +130,8 @@ def standings(games: Iterable[tuple[Sequence[tuple[str, str]], str | None]]) -> 
 def club_ratings(title: str, texts: Sequence[str]) -> Sequence[RatingRow] | None:
     """The rating lists of the finished games (record texts) of one game of the club's rules,
     by :func:`pbmkit.ratings.rate` (FIDE's Elo for two players, openskill for more: each list's
-    rows carry its name as ``group``); forfeits are not rated (docs/events.md, "Ratings")."""
+    rows carry its name as ``group``); a loss on time is rated, an unplayed forfeit not
+    (docs/events.md, "Ratings")."""
     from pbmkit.ratings import FinishedGame, finished_games, rate
 
     games = [g for k, text in enumerate(texts)

@@ -141,7 +141,8 @@ def _ratings(ctx: Context) -> None:
         parts.append(f"{group}:\n\n{table}\n")
     ctx.reply(f"Ratings: {game.title}", f"{ctx.club.name}, the ratings of its finished games "
                                          "(FIDE's Elo for two players, a rating of skill for "
-                                         "three or more; forfeits are not rated).\n\n"
+                                         "three or more; a loss on time is rated, an unplayed "
+                                         "forfeit not).\n\n"
                                          + "\n".join(parts))
 
 
