@@ -274,6 +274,28 @@ def atomic_write(path: str, data: str | bytes) -> None:
         raise InputError(str(exc)) from None
 
 
+def exit_code_for(exc: BaseException) -> int:
+    """The exit status of docs/cli.md's table ("Exit codes") for one of pbmkit's errors, by its
+    layer's base: a file that cannot be written, settings that are wrong or missing (a club, its
+    database, an address to send from or to, an event's tie-breaks), 2, unusable; everything
+    else the rules, a record, an event or a server refused, 1."""
+    from pbmkit.common.files import FileWriteError
+    from pbmkit.events.tiebreaks import TieBreakError
+    from pbmkit.mail.files import NoAddress
+    from pbmkit.referee.club import ClubError
+    from pbmkit.referee.db import DatabaseError
+
+    if isinstance(exc, (FileWriteError, NoAddress, ClubError, DatabaseError, TieBreakError)):
+        return EXIT_USAGE
+    return EXIT_INVALID
+
+
+def click_error(exc: BaseException) -> click.ClickException:
+    """One of pbmkit's errors as the command line's: its one line, its exit status
+    (:func:`exit_code_for`)."""
+    return InputError(str(exc)) if exit_code_for(exc) == EXIT_USAGE else Refused(str(exc))
+
+
 def echo_err(message: str) -> None:
     """A message on standard error."""
     click.echo(message, err=True)

@@ -91,6 +91,8 @@ class LazyGroup(Group):
         Standard output is flushed here, so what the command left buffered meets the closed pipe
         inside this handler rather than in the interpreter's shutdown (after a ``sys.exit``).
         """
+        from pbmkit.common.errors import PbmkitError
+
         try:
             try:
                 return super().invoke(ctx)
@@ -98,6 +100,10 @@ class LazyGroup(Group):
                 sys.stdout.flush()
         except BrokenPipeError:
             pipe_closed()
+        except PbmkitError as exc:  # one no command turned into its own: a line, never a traceback
+            from pbmkit.cli.common import click_error
+
+            raise click_error(exc) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)

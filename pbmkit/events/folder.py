@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pbmkit.common.files import FileWriteError, atomic_write, folder_lock
+from pbmkit.events.errors import EventError
 from pbmkit.events.model import Event, EventGame, Player
 from pbmkit.events.pairing import PairingError, round_robin, split_tables, table_rotation
 from pbmkit.events.tiebreaks import DEFAULT, TieBreakError, parse_tie_breaks
@@ -47,8 +48,6 @@ _RESERVED = ("Game", "Round", "Number", "Winner", "Setup")
 """Tags an event writes itself (or a new record never has): not given with ``--tag``."""
 
 
-class EventError(ValueError):
-    """An event that cannot be made or read, or a change refused: one line saying why."""
 
 
 # --- players -------------------------------------------------------------------------------------

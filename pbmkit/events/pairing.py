@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pbmkit.events.errors import EventError
+
 __all__ = ["MAX_PLAYERS", "Pairing", "PairingError", "berger_rounds", "round_robin", "split_tables",
            "table_rotation"]
 
@@ -18,7 +20,7 @@ MAX_PLAYERS = 60
 """The largest section paired (59 rounds of a round robin: more than any correspondence event)."""
 
 
-class PairingError(ValueError):
+class PairingError(EventError):
     """A section that cannot be paired (too few or too many players, no table size fits)."""
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from pbmkit.events.errors import EventError
+
 __all__ = ["DEFAULT", "PRESETS", "SYSTEMS", "TieBreakError", "expand", "order_text",
            "parse_tie_breaks", "preset_of"]
 
@@ -38,7 +40,7 @@ correspondence federation's; no regulation orders points, SB, wins, direct encou
 order before issue 38."""
 
 
-class TieBreakError(ValueError):
+class TieBreakError(EventError):
     """A tie-break list that names no system or preset pbmkit knows: one line saying which."""
 
 

@@ -12,13 +12,15 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from pbmkit.common.errors import PbmkitError
+
 __all__ = ["MAX_CONFIG", "MailError", "NoAddress", "read_config", "read_private"]
 
 MAX_CONFIG = 64 * 1024
 """The largest mail.toml read."""
 
 
-class MailError(ValueError):
+class MailError(PbmkitError):
     """A message that cannot be made or read; the text says why, in one line."""
 
 

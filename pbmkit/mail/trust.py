@@ -15,7 +15,7 @@ from email.headerregistry import AddressHeader
 from email.policy import default as _default_policy
 from pathlib import Path
 
-from pbmkit.mail.files import read_config
+from pbmkit.mail.files import MailError, read_config
 
 __all__ = ["MAX_AUTH_RESULTS", "MAX_FROM", "ReadSettings", "SenderError", "address_key", "authentication",
            "domain_key", "from_mailbox", "load_read_settings", "same_address"]
@@ -33,7 +33,7 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 _LABEL = re.compile(r"[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?")
 
 
-class SenderError(ValueError):
+class SenderError(MailError):
     """The From header does not name one sender that can be trusted to be read right."""
 
 

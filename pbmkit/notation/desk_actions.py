@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pbmkit.games.base import IllegalMoveError, PbmkitError, side_verb
+from pbmkit.games.base import IllegalMoveError, side_verb
+from pbmkit.notation.errors import RecordError
 
 if TYPE_CHECKING:
     from pbmkit.notation.replay import GameReplay
@@ -29,7 +30,7 @@ __all__ = ["ACTIONS", "EventEdit", "EventRefused", "accept_draw", "apply_to_text
            "result_words", "verify"]
 
 
-class EventRefused(PbmkitError):
+class EventRefused(RecordError):
     """An event the record or the rules refuse; the message says why, in players' words."""
 
 

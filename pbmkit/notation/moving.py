@@ -19,6 +19,7 @@ from typing import Any
 from pbmkit.games.base import Announcement, Outcome, end_of, side_possessive, start_of
 from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.notation.convert import append_move
+from pbmkit.notation.errors import RecordError
 from pbmkit.notation.problems import printable
 from pbmkit.notation.replay import GameReplay, check_text
 
@@ -62,7 +63,7 @@ def wrong_number(number: str | None, rep: GameReplay, shown: str) -> str | None:
             f"record's next move is {side_possessive(rep.game, side)} {label}")
 
 
-class MoveRefused(ValueError):
+class MoveRefused(RecordError):
     """An illegal (or unreadable, or ambiguous) move; :attr:`lines` say why and what can be
     played, the first line ``Illegal move '...': reason``."""
 
@@ -71,7 +72,7 @@ class MoveRefused(ValueError):
         self.lines = lines
 
 
-class AppendRefused(ValueError):
+class AppendRefused(RecordError):
     """The move is legal but could not be appended safely (the text read back differs)."""
 
 

@@ -37,6 +37,7 @@ from pbmkit.mail.files import MAX_CONFIG, MailError
 from pbmkit.mail.smtp import SmtpConfig, load_config
 from pbmkit.mail.trust import address_key
 from pbmkit.notation.problems import printable
+from pbmkit.referee.errors import RefereeError
 
 __all__ = ["CLUB_FILE", "DB_FILE", "GAMES_DIR", "Club", "ClubError", "init_club", "load_club",
 ]
@@ -83,7 +84,7 @@ security = "none"
 """
 
 
-class ClubError(ValueError):
+class ClubError(RefereeError):
     """A club folder or its settings that cannot be used; the text says why in one line."""
 
 

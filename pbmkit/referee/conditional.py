@@ -24,6 +24,7 @@ from typing import Any
 
 from pbmkit.games import Game
 from pbmkit.games.base import PbmkitError
+from pbmkit.referee.errors import RefereeError
 
 __all__ = ["MAX_MOVES", "QueueRefused", "Reply", "answer", "read_queue", "split_moves"]
 
@@ -31,7 +32,7 @@ MAX_MOVES = 40
 """The longest queue: 20 pairs of their move and my reply."""
 
 
-class QueueRefused(PbmkitError):
+class QueueRefused(RefereeError):
     """A queue that cannot be kept; the message says why in players' words."""
 
 

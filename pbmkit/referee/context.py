@@ -29,6 +29,7 @@ from pbmkit.mail.trust import address_key
 from pbmkit.notation.replay import GameReplay, check_text
 from pbmkit.referee import queries
 from pbmkit.referee.club import Club
+from pbmkit.referee.errors import RefereeError
 from pbmkit.referee.keys import game_key_text, game_secret, player_key_text, player_secret
 from pbmkit.referee.outgoing import Outgoing, board_message, queue, text_message
 from pbmkit.referee.queries import GameRow, Player, Seat
@@ -43,7 +44,7 @@ next move replays its record from here, not from its text (a replay is a functio
 none is changed once made). The oldest go first."""
 
 
-class Refusal(Exception):
+class Refusal(RefereeError):
     """A command refused: ``lines`` say why; nothing the handler did is kept. ``unproven``: the
     message did not prove its sender (no key, not authenticated): its From may be forged, and
     the refusal, which goes to that address, says so."""

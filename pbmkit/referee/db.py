@@ -31,10 +31,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from pbmkit.referee.errors import RefereeError
+
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "DatabaseError", "make_durable", "open_db"]
 
 
-class DatabaseError(ValueError):
+class DatabaseError(RefereeError):
     """A database that cannot be used (newer than this pbmkit, not a database)."""
 
 

@@ -21,12 +21,13 @@ from pathlib import Path
 from pbmkit.common.files import atomic_write
 from pbmkit.referee import queries
 from pbmkit.referee.club import Club, load_club
+from pbmkit.referee.errors import RefereeError
 from pbmkit.referee.site import ClubGame, SiteReport, build_site, club_ratings
 
 __all__ = ["ForfeitRefused", "club_games", "forfeit_game", "make_site"]
 
 
-class ForfeitRefused(ValueError):
+class ForfeitRefused(RefereeError):
     """A forfeit that cannot be ruled; the message says why (nothing was changed)."""
 
 

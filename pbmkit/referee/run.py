@@ -30,6 +30,7 @@ from pbmkit.referee import queries
 from pbmkit.referee.club import Club, load_club
 from pbmkit.referee.commands.membership import expire_signups
 from pbmkit.referee.db import make_durable, open_db
+from pbmkit.referee.errors import RefereeError
 from pbmkit.referee.handling import disk_full, handle_message, reconcile
 from pbmkit.referee.inbox import Inbox, MaildirInbox
 from pbmkit.referee.keys import load_club_key
@@ -39,11 +40,11 @@ from pbmkit.referee.status import LAST_RUN_KEY, printable
 __all__ = ["Busy", "DiskFull", "InboxFailed", "RunReport", "club_lock", "open_inbox", "run_club"]
 
 
-class Busy(Exception):
+class Busy(RefereeError):
     """Another run holds the club's lock."""
 
 
-class DiskFull(Exception):
+class DiskFull(RefereeError):
     """The club's disk (or the database's) is full: the run stopped; nothing was lost."""
 
     def __init__(self, root: str | os.PathLike[str], exc: BaseException) -> None:
@@ -53,7 +54,7 @@ class DiskFull(Exception):
                          "database); make room, then run again")
 
 
-class InboxFailed(MailError):
+class InboxFailed(MailError, RefereeError):
     """The inbox failed during a run (its line says how); the run did the rest (the messages
     handed out before, the clocks, the outbox): ``report`` says what."""
 

@@ -1,0 +1,103 @@
+"""One error family (issue 36; docs/architecture.md, "Errors"): every public exception of pbmkit
+derives from PbmkitError through its layer's base, and the command line turns any of them that a
+command did not turn into its own into one line and docs/cli.md's exit status, never a
+traceback."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+
+import click
+import pytest
+from click.testing import CliRunner
+
+import pbmkit
+from pbmkit.cli.common import EXIT_INVALID, EXIT_USAGE, exit_code_for
+from pbmkit.common.errors import PbmkitError
+from pbmkit.events.errors import EventError
+from pbmkit.mail.files import MailError
+from pbmkit.notation.errors import RecordError
+from pbmkit.referee.errors import RefereeError
+
+LAYER_BASES: dict[str, tuple[type[BaseException], ...]] = {
+    "pbmkit.common": (PbmkitError,),
+    "pbmkit.games": (PbmkitError,),
+    "pbmkit.notation": (RecordError,),
+    "pbmkit.mail": (MailError,),
+    "pbmkit.events": (EventError,),
+    "pbmkit.referee": (RefereeError, MailError),  # the referee's inbox fails as mail does
+}
+"""The base of each layer's errors (the games' are the game contract's, PbmkitError's own)."""
+
+
+def _exceptions() -> list[tuple[str, type[BaseException]]]:
+    found = []
+    for info in pkgutil.walk_packages(pbmkit.__path__, "pbmkit."):
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if (inspect.isclass(obj) and issubclass(obj, BaseException)
+                    and not issubclass(obj, Warning) and obj.__module__ == module.__name__
+                    and not name.startswith("_")):  # a private one is a module's own control flow
+                found.append((f"{info.name}.{name}", obj))
+    return sorted(found, key=lambda f: f[0])
+
+
+EXCEPTIONS = _exceptions()
+
+
+def test_the_walk_finds_the_errors_of_every_layer() -> None:
+    names = {n for n, _ in EXCEPTIONS}
+    assert {"pbmkit.games.base.IllegalMoveError", "pbmkit.mail.files.MailError",
+            "pbmkit.referee.context.Refusal", "pbmkit.common.files.FileWriteError"} <= names
+
+
+@pytest.mark.parametrize(("name", "cls"), [e for e in EXCEPTIONS if not e[0].startswith("pbmkit.cli.")],
+                         ids=[n for n, _ in EXCEPTIONS if not n.startswith("pbmkit.cli.")])
+def test_every_public_exception_is_a_pbmkit_error_of_its_layer(
+        name: str, cls: type[BaseException]) -> None:
+    assert issubclass(cls, PbmkitError), f"{name} does not derive from PbmkitError"
+    layer = next((layer for layer in LAYER_BASES if name.startswith(layer + ".")), None)
+    if layer is not None:
+        assert issubclass(cls, LAYER_BASES[layer]), f"{name} is not a {LAYER_BASES[layer]}"
+
+
+def test_the_command_line_s_own_errors_are_click_s() -> None:
+    """The CLI's exceptions are click's (click gives them their exit status), or its quick
+    check's internal one."""
+    for name, cls in EXCEPTIONS:
+        if name.startswith("pbmkit.cli."):
+            assert issubclass(cls, click.ClickException) or name.endswith(".SourceError"), name
+
+
+@pytest.mark.parametrize(("error", "code"), [
+    ("pbmkit.common.files:FileWriteError", EXIT_USAGE),
+    ("pbmkit.mail.files:NoAddress", EXIT_USAGE),
+    ("pbmkit.referee.club:ClubError", EXIT_USAGE),
+    ("pbmkit.referee.db:DatabaseError", EXIT_USAGE),
+    ("pbmkit.events.tiebreaks:TieBreakError", EXIT_USAGE),
+    ("pbmkit.mail.files:MailError", EXIT_INVALID),
+    ("pbmkit.notation.moving:AppendRefused", EXIT_INVALID),
+    ("pbmkit.games.base:IllegalMoveError", EXIT_INVALID),
+    ("pbmkit.events.errors:EventError", EXIT_INVALID),
+    ("pbmkit.referee.context:Refusal", EXIT_INVALID),
+])
+def test_the_cli_maps_each_base_to_its_exit_status(error: str, code: int) -> None:
+    module, _, name = error.partition(":")
+    assert exit_code_for(getattr(importlib.import_module(module), name)("why")) == code
+
+
+def test_an_error_no_command_caught_is_one_line_and_its_status(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PbmkitError that escapes a command (here, forced out of ``board``) is one line."""
+    import pbmkit.cli.board as board
+    from pbmkit.cli import cli
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise EventError("the event's file says two things at once")
+
+    monkeypatch.setattr(board, "configured_game", fail)
+    done = CliRunner().invoke(cli, ["board"])
+    assert done.exit_code == EXIT_INVALID, done.output
+    assert done.output.strip() == "Error: the event's file says two things at once"
