@@ -5,12 +5,12 @@ Gathers every game of the club (its record under ``games/``), replays it, and wr
 * ``OUT/index.html``: running games (by number) and finished games (the latest first), each a
   link to its page, and a link per game of the club's rules to its standings;
 * ``OUT/games/game-N.html``: each game's page, by ``pbmkit html``'s renderer
-  (:func:`pbmkit.render.html.game_page`: the board, the moves, step through them offline);
+  (:func:`pbmkit.web.viewer.game_page`: the board, the moves, step through them offline);
 * ``OUT/standings-SLUG.html`` per game of the club's rules: the standings (won, drawn, lost,
   points; a win 1, a draw shared, as docs/events.md counts them) and the ratings
   (:mod:`pbmkit.ratings` where it can rate the games).
 
-The pages are drawn by :mod:`pbmkit.render.club_site` from plain data; everything from a record
+The pages are drawn by :mod:`pbmkit.web.club` from plain data; everything from a record
 or a player is escaped there. Pages are written to a temporary file and renamed, the index last,
 so a web server never serves half a page; a record that cannot be read is left out with a line
 saying why (the other pages are still written).
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pbmkit.common.files import atomic_write
-from pbmkit.render.club_site import (
+from pbmkit.web.club import (
     GameRow,
     RatingRow,
     RulesSection,
@@ -205,7 +205,7 @@ def _read(game: ClubGame, report: SiteReport) -> tuple[str, GameReplay] | None:
 def build_site(club_name: str, games: Sequence[ClubGame], out: Path, *,
                ratings: Ratings | None = None, today: datetime.date | None = None) -> SiteReport:
     """Write the club's pages for ``games`` into the folder ``out`` (made if need be)."""
-    from pbmkit.render.html import game_page
+    from pbmkit.web.viewer import game_page
 
     report = SiteReport()
     (out / "games").mkdir(parents=True, exist_ok=True)

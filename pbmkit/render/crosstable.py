@@ -18,10 +18,10 @@ from typing import Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pbmkit.render.html import name as html_name
-from pbmkit.render.html import text as html_text
 from pbmkit.render.pdf import MIN_SIZE, draw_text, finish, fit_text, new_canvas, text_width
 from pbmkit.render.templates import Paper, paper
+from pbmkit.web.viewer import name as html_name
+from pbmkit.web.viewer import text as html_text
 
 __all__ = ["Column", "Entry", "Grid", "Sheet", "crosstable_html", "crosstable_pdf", "crosstable_text"]
 

@@ -1,4 +1,4 @@
-"""The club's web pages (pbmkit/referee/site.py, pbmkit/render/club_site.py): games through
+"""The club's web pages (pbmkit/referee/site.py, pbmkit/web/club.py): games through
 `pbmkit html`'s renderer, standings per game, ratings, an index; everything escaped; in a real
 browser (tests/browser.py), nothing fetched, nothing refused by the page's policy."""
 
@@ -14,7 +14,7 @@ from browser import Browser
 from PIL import Image
 
 from pbmkit.referee.site import ClubGame, build_site, game_points, standings
-from pbmkit.render.club_site import RatingRow
+from pbmkit.web.club import RatingRow
 
 ROOT = Path(__file__).resolve().parents[2]
 EVIL = '<script>alert(1)</script> "Eve" & <b>'

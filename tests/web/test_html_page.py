@@ -19,8 +19,8 @@ from pbmkit.cli import cli
 from pbmkit.games import get_game
 from pbmkit.notation import check_text
 from pbmkit.render.diagram import game_drawing
-from pbmkit.render.html import board_parts, game_page, unpacked
 from pbmkit.render.svg import board_style
+from pbmkit.web.viewer import board_parts, game_page, unpacked
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))

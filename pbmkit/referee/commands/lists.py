@@ -102,7 +102,7 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 def _standings(ctx: Context) -> None:
     from pbmkit.referee.site import standings
-    from pbmkit.render.club_site import points_text
+    from pbmkit.web.club import points_text
 
     ctx.require_player()
     game = _rules(ctx)

@@ -3,7 +3,7 @@
 The referee gathers the games, standings and ratings (:mod:`pbmkit.referee.site`); this module
 only writes pages: the club's ``index.html`` (running games, finished games, a link per game's
 standings) and a page per game of the club's rules (``standings-SLUG.html``: the standings and the
-ratings). Every text is escaped (:func:`pbmkit.render.html.text`, names as ``<bdi>`` isolates);
+ratings). Every text is escaped (:func:`pbmkit.web.viewer.text`, names as ``<bdi>`` isolates);
 the pages carry the game pages' style sheet and Content-Security-Policy (no script at all, the
 style by its hash), fetch nothing, and work from any static web host or a folder on a disk.
 """
@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pbmkit.render.html import STYLE, name, text
+from pbmkit.web.viewer import STYLE, name, text
 
 __all__ = ["GameRow", "RatingRow", "RulesSection", "StandingRow", "club_index", "points_text",
            "slug", "standings_page"]
