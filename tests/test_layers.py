@@ -1,5 +1,5 @@
 """The layers of style.md, checked on the source: cli -> referee -> events -> ratings -> mail ->
-render -> notation -> games -> common.
+web -> render -> notation -> games -> common.
 
 Every module under pbmkit is imported (so a broken one fails here too) and its imports, read with
 ``ast`` (including those inside functions and ``TYPE_CHECKING`` blocks), must follow the arrows:
@@ -7,16 +7,21 @@ Every module under pbmkit is imported (so a broken one fails here too) and its i
 * ``pbmkit.common`` (the shared helpers: errors' root, atomic write, folder lock) imports
   nothing else of ours; ``pbmkit.games`` imports nothing of ours but ``pbmkit.games`` and it;
 * ``pbmkit.notation`` never imports render, cli, reportlab or click;
-* ``pbmkit.render`` never imports cli or click;
-* ``pbmkit.mail`` (moves by e-mail, docs/mail.md) may import render and notation, never cli or
-  click; nothing below it (games, notation, render) imports it;
+* ``pbmkit.render`` (the drawing and the printed forms) never imports cli or click;
+* ``pbmkit.web`` (the web pages: the viewer, the club's site, the crosstable, one page shell) may
+  import render and notation, never cli or click; nothing below it (games, notation, render)
+  imports it;
+* ``pbmkit.mail`` (moves by e-mail, docs/mail.md) may import web, render and notation (its HTML
+  part escapes with web's escaping), never cli or click; nothing below it (games, notation,
+  render, web) imports it;
 * only ``pbmkit.render`` imports reportlab, and only ``pbmkit.cli`` imports click;
-* ``pbmkit.notation``, ``pbmkit.render``, ``pbmkit.mail`` and ``pbmkit.cli`` import no game
+* ``pbmkit.notation``, ``pbmkit.render``, ``pbmkit.web``, ``pbmkit.mail`` and ``pbmkit.cli`` import no game
   package by name (they reach a game through the registry and its protocol), nor name one in a
   string (an ``import_module`` in disguise);
 * the club's referee (``pbmkit.referee``), events (``pbmkit.events``) and ratings
   (``pbmkit.ratings``) sit above mail in that order: none imports cli or click, and nothing below
-  one of them imports it (their PDFs are drawn in ``pbmkit.render``, from plain data).
+  one of them imports it (their PDFs are drawn in ``pbmkit.render`` and their pages built by
+  ``pbmkit.web``, from plain data).
 """
 
 from __future__ import annotations
@@ -71,7 +76,7 @@ def _under(module: str, package: str) -> bool:
 
 GAME_PACKAGES = sorted(f"pbmkit.games.{p.parent.name}" for p in (ROOT / "games").glob("*/__init__.py"))
 """Every game package (``pbmkit.games.batalo`` ...); the modules beside them are the shared design."""
-_ABOVE_GAMES = ("pbmkit.notation", "pbmkit.render", "pbmkit.mail", "pbmkit.ratings",
+_ABOVE_GAMES = ("pbmkit.notation", "pbmkit.render", "pbmkit.web", "pbmkit.mail", "pbmkit.ratings",
                 "pbmkit.events", "pbmkit.referee", "pbmkit.cli")
 _UPPER = ("pbmkit.ratings", "pbmkit.events", "pbmkit.referee")
 """The layers above mail, lowest first: each may import those before it, never those after."""
@@ -96,15 +101,21 @@ def forbidden(name: str, imported: str) -> str | None:
         return "notation never imports render, cli, reportlab or click"
     if _under(name, "pbmkit.render") and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
         return "render never imports cli or click"
+    if _under(name, "pbmkit.web") and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
+        return "web never imports cli or click"
+    if any(_under(name, p) for p in ("pbmkit.games", "pbmkit.notation", "pbmkit.render")) \
+            and _under(imported, "pbmkit.web"):
+        return "nothing below web imports it"
     if _under(name, "pbmkit.mail") and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
         return "mail never imports cli or click"
-    if any(_under(name, p) for p in ("pbmkit.games", "pbmkit.notation", "pbmkit.render")) \
-            and _under(imported, "pbmkit.mail"):
+    if any(_under(name, p) for p in ("pbmkit.games", "pbmkit.notation", "pbmkit.render",
+                                     "pbmkit.web")) and _under(imported, "pbmkit.mail"):
         return "nothing below mail imports it"
     for level, upper in enumerate(_UPPER):
         if _under(name, upper) and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
             return f"{upper} never imports cli or click"
-        below = ("pbmkit.games", "pbmkit.notation", "pbmkit.render", "pbmkit.mail", *_UPPER[:level])
+        below = ("pbmkit.games", "pbmkit.notation", "pbmkit.render", "pbmkit.web", "pbmkit.mail",
+                 *_UPPER[:level])
         if any(_under(name, p) for p in below) and _under(imported, upper):
             return f"nothing below {upper} imports it"
     if _under(imported, "reportlab") and not _under(name, "pbmkit.render"):
@@ -119,7 +130,8 @@ def forbidden(name: str, imported: str) -> str | None:
 
 def test_the_package_has_the_four_layers() -> None:
     names = {n for n, _ in MODULES}
-    assert {"pbmkit.games", "pbmkit.notation", "pbmkit.render", "pbmkit.mail", "pbmkit.cli"} <= names
+    assert {"pbmkit.games", "pbmkit.notation", "pbmkit.render", "pbmkit.web", "pbmkit.mail",
+            "pbmkit.cli"} <= names
 
 
 @pytest.mark.parametrize(("name", "path"), MODULES, ids=[n for n, _ in MODULES])
@@ -178,6 +190,25 @@ def test_every_module_imports_and_follows_the_layer_arrows(name: str, path: Path
     ("pbmkit.mail.compose", "pbmkit.ratings", False),
     ("pbmkit.render.pdf", "pbmkit.events.model", False),
     ("pbmkit.cli.event", "pbmkit.events", True),
+    ("pbmkit.web.viewer", "pbmkit.render.svg", True),
+    ("pbmkit.web.viewer", "pbmkit.notation.replay", True),
+    ("pbmkit.web.viewer", "pbmkit.games.base", True),
+    ("pbmkit.web.crosstable", "pbmkit.render.crosstable", True),
+    ("pbmkit.web.viewer", "pbmkit.games.batalo", False),
+    ("pbmkit.web.viewer", "pbmkit.cli.common", False),
+    ("pbmkit.web.viewer", "click", False),
+    ("pbmkit.web.crosstable", "reportlab", False),
+    ("pbmkit.web.club", "pbmkit.mail.compose", False),
+    ("pbmkit.web.club", "pbmkit.ratings", False),
+    ("pbmkit.web.crosstable", "pbmkit.events.table", False),
+    ("pbmkit.web.club", "pbmkit.referee.site", False),
+    ("pbmkit.render.svg", "pbmkit.web.page", False),
+    ("pbmkit.notation.desk", "pbmkit.web", False),
+    ("pbmkit.games.base", "pbmkit.web.page", False),
+    ("pbmkit.mail.html_body", "pbmkit.web.page", True),
+    ("pbmkit.events.table", "pbmkit.web.crosstable", True),
+    ("pbmkit.referee.site", "pbmkit.web.club", True),
+    ("pbmkit.cli.web", "pbmkit.web.viewer", True),
 ])
 def test_the_arrow_rules_themselves(name: str, imported: str, allowed: bool) -> None:
     assert (forbidden(name, imported) is None) == allowed

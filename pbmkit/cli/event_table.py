@@ -101,6 +101,7 @@ def table(folder: str, as_json: bool, output: str | None, paper: str, font: str 
     """
     from pbmkit.events import table as crosstables
     from pbmkit.render import crosstable as draw
+    from pbmkit.web.crosstable import crosstable_html
 
     kind = "json" if as_json else "text"
     if output is not None:
@@ -119,7 +120,7 @@ def table(folder: str, as_json: bool, output: str | None, paper: str, font: str 
         text = json.dumps(crosstables.as_json(standings), ensure_ascii=False, indent=2) + "\n"
     elif kind == "html":
         assert output is not None
-        text = draw.crosstable_html(crosstables.sheet(standings, page_links(folder, event, output)))
+        text = crosstable_html(crosstables.sheet(standings, page_links(folder, event, output)))
     elif kind == "pdf":
         assert output is not None
         data = _pdf(draw.crosstable_pdf, crosstables.sheet(standings), paper_key=paper.lower(),

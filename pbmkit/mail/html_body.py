@@ -6,15 +6,17 @@ what web-mail clients accept: inline styles, no script, no external resource, on
 reads on a 360-pixel phone screen. Light by default, with a ``<style>`` block for dark mode that a
 client without it can drop (the inline colours then stay: dark text on light).
 
-Every text from a record (names, moves, tags) is escaped. pbmkit's own blocks carry the class
+Every text from a record (names, moves, tags) is escaped by the web pages' one escaping
+(:func:`pbmkit.web.page.escape_html`). pbmkit's own blocks carry the class
 :data:`OWN_CLASS`: ``mail read`` leaves them out when it looks for the move in an HTML reply that
 quotes this part without a ``blockquote`` (docs/viewer.md, "The HTML mail").
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
+
+from pbmkit.web.page import escape_html
 
 __all__ = ["INTRO_SLOT", "OWN_CLASS", "PAGE_STYLE", "MailFacts", "body_html"]
 
@@ -64,11 +66,6 @@ class MailFacts:
     """An example move of the game, for the footer."""
 
 
-def _e(text: str) -> str:
-    """``text`` escaped for HTML text and attributes, without control characters."""
-    return html.escape("".join(ch for ch in text if ch >= " " or ch == "\n"), quote=True)
-
-
 def _p(text: str, style: str, *, muted: bool = False) -> str:
     extra = " pbmkit-muted" if muted else ""
     return f'<p class="{OWN_CLASS}{extra}" style="margin:0 0 6px 0;{style}">{text}</p>'
@@ -89,15 +86,15 @@ def body_html(facts: MailFacts, *, image_cid: str | None = None, alt: str = "",
     heads = (facts.headers[0], facts.headers[1], f"{facts.headers[2]} / {facts.headers[3]}",
              facts.headers[4])
     head_cells = "".join(f'<th align="left" class="pbmkit-muted" style="font-size:12px;'
-                         f'color:{_MUTED}">{_e(h)}</th>' for h in heads)
+                         f'color:{_MUTED}">{escape_html(h)}</th>' for h in heads)
     body_rows = []
     for k, (who, move, received, sent, days) in enumerate(facts.rows):
         last = k == len(facts.rows) - 1
         # Plain cells (a long game has hundreds): the table's rules and padding style them all;
         # the dates one above the other, so that the table fits a 360-pixel screen.
-        dates = "-" if received == sent == "-" else f"{_e(received)}<br>{_e(sent)}"
-        row = (f"<td nowrap>{_e(who)}</td><td>{_e(move)}</td>"
-               f"<td nowrap>{dates}</td><td nowrap>{_e(days)}</td>")
+        dates = "-" if received == sent == "-" else f"{escape_html(received)}<br>{escape_html(sent)}"
+        row = (f"<td nowrap>{escape_html(who)}</td><td>{escape_html(move)}</td>"
+               f"<td nowrap>{dates}</td><td nowrap>{escape_html(days)}</td>")
         if last:
             row = f'<tr class="pbmkit-last" style="font-weight:bold;background:#f0f0f0">{row}</tr>'
         else:
@@ -113,37 +110,37 @@ def body_html(facts: MailFacts, *, image_cid: str | None = None, alt: str = "",
         width, height = image_size
         shown = min(display_width, width // 2) if width else display_width
         shown_h = round(height * shown / width) if width else 0
-        picture = (_p(_e(facts.board_caption), "margin:12px 0 4px 0") +
+        picture = (_p(escape_html(facts.board_caption), "margin:12px 0 4px 0") +
                    f'<div style="background:{_PAPER};padding:6px;border-radius:6px;'
                    f'max-width:{shown}px">'
-                   f'<img src="cid:{_e(image_cid)}" alt="{_e(alt)}" width="{shown}" '
+                   f'<img src="cid:{escape_html(image_cid)}" alt="{escape_html(alt)}" width="{shown}" '
                    f'height="{shown_h}" style="display:block;width:100%;max-width:{shown}px;'
                    f'height:auto;border:0"></div>')
-    dates = f"Sent: {_e(facts.sent)}"
+    dates = f"Sent: {escape_html(facts.sent)}"
     if facts.received is not None:
-        dates += f" · Received: {_e(facts.received)} (your last move)"
+        dates += f" · Received: {escape_html(facts.received)} (your last move)"
     parts = [
-        _p(_e(facts.heading), f"font-size:14px;color:{_MUTED}", muted=True),
+        _p(escape_html(facts.heading), f"font-size:14px;color:{_MUTED}", muted=True),
         # "Move:" and the move on one line: mail read finds it there in a copy of this part
-        _p(f'<span style="font-size:15px;font-weight:normal">Move:</span> {_e(facts.move)}',
+        _p(f'<span style="font-size:15px;font-weight:normal">Move:</span> {escape_html(facts.move)}',
            "font-size:30px;line-height:1.2;font-weight:bold;margin:6px 0 8px 0"),
-        _p(f"<strong>{_e(facts.status)}</strong>", "font-size:18px"),
+        _p(f"<strong>{escape_html(facts.status)}</strong>", "font-size:18px"),
         _p(dates, f"font-size:14px;color:{_MUTED}", muted=True),
         picture,
         _p("The moves (received, sent; days used on the move / in all):",
            "margin:14px 0 6px 0;font-size:14px"),
         table,
-        _p(_e(facts.days_used), "margin:8px 0 0 0;font-size:14px"),
+        _p(escape_html(facts.days_used), "margin:8px 0 0 0;font-size:14px"),
         _p("Sent with pbmkit (play by mail). Answer with your move on a line of its own, e.g. "
-           f"\u201cMove: {_e(facts.example)}\u201d.", f"margin:16px 0 0 0;font-size:12px;color:{_MUTED}",
-           muted=True),
+           f"\u201cMove: {escape_html(facts.example)}\u201d.",
+           f"margin:16px 0 0 0;font-size:12px;color:{_MUTED}", muted=True),
     ]
     return ("<!DOCTYPE html>\n"
             '<html><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<meta name="color-scheme" content="light dark">'
             '<meta name="supported-color-schemes" content="light dark">'
-            f"<title>{_e(facts.heading)}</title><style>{_DARK}</style></head>"
+            f"<title>{escape_html(facts.heading)}</title><style>{_DARK}</style></head>"
             f'<body class="pbmkit-page" style="margin:0;padding:0;background:{_PAPER};color:{_INK}">'
             f'<div class="pbmkit-page" style="{PAGE_STYLE}">'
             f'<div style="max-width:{display_width}px">' + (INTRO_SLOT if intro_slot else "")

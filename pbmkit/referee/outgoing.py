@@ -34,6 +34,7 @@ from pbmkit.mail.smtp import MaybeSent
 from pbmkit.notation.replay import GameReplay, Ply
 from pbmkit.referee.club import Club
 from pbmkit.referee.pictures import BOARD_WIDTH
+from pbmkit.web.page import escape_html
 
 __all__ = ["BOARD_WIDTH", "MAX_BACKOFF", "Outgoing", "SendReport", "add_board", "board_message",
            "draw_board", "last_queued", "queue", "queued_since", "retry_all", "send_due",
@@ -234,7 +235,7 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
         cid = board_cid(club, number, plies)
         board = (number, plies)
         alt = f"{game.title} board after {caption}. {position_words(game, position)}"
-    intro_html = "".join(f'<p style="margin:0 0 6px 0">{_escape(line)}</p>'
+    intro_html = "".join(f'<p style="margin:0 0 6px 0">{escape_html(line)}</p>'
                          for line in intro if line)
     if intro_html:  # set off from the move's own page below
         intro_html = f'<div style="margin:0 0 14px 0">{intro_html}</div>'
@@ -244,7 +245,7 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
                                        intro_slot=True)
         html_text = shared["html"].replace(INTRO_SLOT, intro_html, 1)
     else:
-        picture = (f'<p><img src="cid:{_escape(cid)}" alt="{_escape(alt)}" width="480"></p>'
+        picture = (f'<p><img src="cid:{escape_html(cid)}" alt="{escape_html(alt)}" width="480"></p>'
                    if cid else "")
         html_text = (f'<!DOCTYPE html>\n<html><body style="margin:0;padding:0">'
                      f'<div style="{PAGE_STYLE}">{intro_html}{picture}</div></body></html>\n')
@@ -299,12 +300,6 @@ def board_part(encoded: bytes, cid: str, number: int, boundary: bytes) -> bytes:
             b'Content-Disposition: inline; filename="game-' + str(number).encode("ascii")
             + b'-board.png"\r\nContent-ID: <' + cid.encode("ascii") + b">\r\n\r\n"
             + encoded)
-
-
-def _escape(text: str) -> str:
-    import html
-
-    return html.escape("".join(ch for ch in text if ch >= " "), quote=True)
 
 
 def queue(db: sqlite3.Connection, out: Outgoing, now: datetime.datetime) -> int:

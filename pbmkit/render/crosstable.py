@@ -1,17 +1,16 @@
-"""An event's crosstable drawn from plain data: a PDF (ReportLab, Letter or A4) and a web page.
+"""An event's crosstable as plain data, drawn as a PDF (ReportLab, Letter or A4) and as text.
 
 Nothing here knows what an event is: :mod:`pbmkit.events.table` turns one into a :class:`Sheet`
 (grids of cells, each cell one line per game) and these functions draw it. The PDF keeps every
 character at 6 pt or more (docs/forms.md): a wide grid turns the page to landscape, then the text
 shrinks step by step down to 6 pt; a name that still does not fit is cut with an ellipsis. Long
-grids go on over pages with their heading row repeated.
+grids go on over pages with their heading row repeated. The web page is
+:func:`pbmkit.web.crosstable.crosstable_html`'s.
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
-from base64 import b64encode
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -20,10 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.render.pdf import MIN_SIZE, draw_text, finish, fit_text, new_canvas, text_width
 from pbmkit.render.templates import Paper, paper
-from pbmkit.web.viewer import name as html_name
-from pbmkit.web.viewer import text as html_text
 
-__all__ = ["Column", "Entry", "Grid", "Sheet", "crosstable_html", "crosstable_pdf", "crosstable_text"]
+__all__ = ["Cell", "Column", "Entry", "Grid", "Sheet", "crosstable_pdf", "crosstable_text"]
 
 Align = Literal["start", "middle", "end"]
 
@@ -248,83 +245,6 @@ def _rules(c: Canvas, xs: list[float], top: float, bottom: float) -> None:
     c.rect(xs[0], bottom, xs[-1] - xs[0], top - bottom, stroke=1, fill=0)
     for x in xs[1:-1]:
         c.line(x, bottom, x, top)
-
-
-# --- HTML --------------------------------------------------------------------------------------
-
-STYLE = r"""
-:root{color-scheme:light dark;--bg:#fdfdfb;--fg:#1b1b1b;--muted:#5a5a5a;--line:#b9b9b3;
---accent:#0b5cad;--self:#c8c8c4;--head:#ecebe6}
-@media (prefers-color-scheme:dark){:root{--bg:#16181b;--fg:#ececec;--muted:#a9a9a9;
---line:#4a4d52;--accent:#8cc4ff;--self:#3a3d42;--head:#23262b}}
-body{margin:0;padding:12px;background:var(--bg);color:var(--fg);
-font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
-h1{font-size:1.5rem;margin:0 0 4px}
-h2{font-size:1.1rem;margin:18px 0 6px}
-.sub{margin:2px 0 10px;color:var(--muted)}
-.scroll{overflow-x:auto}
-table.cross{border-collapse:collapse;font-variant-numeric:tabular-nums}
-.cross th,.cross td{border:1px solid var(--line);padding:3px 6px;text-align:center;
-white-space:nowrap;vertical-align:top}
-.cross th{background:var(--head)}
-.cross td.start,.cross th.start{text-align:left}
-.cross td.end,.cross th.end{text-align:right}
-.cross td.self{background:var(--self)}
-.cross td span{display:block}
-a{color:var(--accent)}
-.notes{color:var(--muted);font-size:.9rem}
-"""
-
-
-def _hash(source: str) -> str:
-    return "'sha256-" + b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
-
-
-def _cell_html(cell: Cell, *, is_name: bool) -> str:
-    lines = []
-    for entry in cell:
-        shown = html_name(entry.text) if is_name else html_text(entry.text)
-        if entry.href:
-            shown = f'<a href="{html_text(entry.href)}">{shown}</a>'
-        lines.append(f"<span>{shown}</span>" if len(cell) > 1 else shown)
-    return "".join(lines)
-
-
-def _grid_html(grid: Grid) -> str:
-    head = "".join(
-        f'<th scope="col" class="{c.align}"'
-        + (f' title="{html_text(c.title)}"' if c.title else "") + f">{html_text(c.heading)}</th>"
-        for c in grid.columns)
-    body = []
-    for r, row in enumerate(grid.rows):
-        cells = []
-        for k, cell in enumerate(row):
-            column = grid.columns[k]
-            classes = [column.align] + (["self"] if (r, k) in grid.shaded else [])
-            tag = "th scope=\"row\"" if column.wide else "td"
-            close = "th" if column.wide else "td"
-            cells.append(f'<{tag} class="{" ".join(classes)}">{_cell_html(cell, is_name=column.wide)}'
-                         f"</{close}>")
-        body.append(f"<tr>{''.join(cells)}</tr>")
-    return (f"<h2>{html_text(grid.heading)}</h2>\n<div class=\"scroll\"><table class=\"cross\">"
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>\n")
-
-
-def crosstable_html(sheet: Sheet) -> str:
-    """The crosstable as one web page (no script; every text escaped)."""
-    notes = "".join(f"<p>{html_text(n)}</p>" for n in sheet.notes)
-    return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-        f"style-src {_hash(STYLE)}; base-uri 'none'; form-action 'none'\">\n"
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="color-scheme" content="light dark">\n'
-        '<meta name="referrer" content="no-referrer">\n'
-        f"<title>{html_text(sheet.title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-        f"<header><h1>{html_text(sheet.title)}</h1>"
-        f'<p class="sub">{html_text(sheet.subtitle)}</p></header>\n<main>\n'
-        + "".join(_grid_html(g) for g in sheet.grids)
-        + f'<div class="notes">{notes}</div>\n</main>\n</body>\n</html>\n')
 
 
 # --- text ----------------------------------------------------------------------------------------

@@ -12,9 +12,11 @@ from pbmkit.games import Game
 from pbmkit.render.diagram import DiagramStyle, game_drawing
 from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text, grey
 
-__all__ = ["board_picture", "board_style", "board_svg", "drawing_svg"]
+__all__ = ["SVG_FONT", "board_picture", "board_style", "board_svg", "drawing_svg", "shape_svg",
+           "svg_number"]
 
-_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+SVG_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+"""The font list of every SVG drawing (the web page's boards too): the first one installed is used."""
 
 
 def _colour(c: Colour | None) -> str:
@@ -24,8 +26,12 @@ def _colour(c: Colour | None) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def _n(v: float) -> str:
+def svg_number(v: float) -> str:
+    """A length or coordinate as the SVG is written: three decimals at most, no trailing zero."""
     return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+_n = svg_number
 
 
 def _paint(fill: Colour | None, stroke: Colour | None, width: float) -> str:
@@ -35,11 +41,12 @@ def _paint(fill: Colour | None, stroke: Colour | None, width: float) -> str:
     return out
 
 
-def _element(shape: Shape) -> str:
+def shape_svg(shape: Shape) -> str:
+    """One shape of the drawing model as an SVG element (a placed glyph as a group)."""
     # The drawing model has y up; SVG has y down: every y is negated.
     if isinstance(shape, Placed):
         x, y = shape.at
-        inner = "".join(_element(s) for s in shape.shapes)
+        inner = "".join(shape_svg(s) for s in shape.shapes)
         return f'<g transform="translate({_n(x)},{_n(-y)})">{inner}</g>'
     if isinstance(shape, Polygon):
         pts = " ".join(f"{_n(x)},{_n(-y)}" for x, y in shape.points)
@@ -66,14 +73,14 @@ def drawing_svg(drawing: Drawing, *, width_px: float = 600, title: str = "") -> 
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width_px)}" height="{_n(height_px)}" '
-        f'viewBox="{_n(x0)} {_n(-y1)} {_n(w)} {_n(h)}" font-family={quoteattr(_FONT)}>',
+        f'viewBox="{_n(x0)} {_n(-y1)} {_n(w)} {_n(h)}" font-family={quoteattr(SVG_FONT)}>',
     ]
     if title:
         lines.append(f"<title>{_xml(title)}</title>")
     lines.append(f'<rect x="{_n(x0)}" y="{_n(-y1)}" width="{_n(w)}" height="{_n(h)}" fill="#ffffff"/>')
     for name, layer in zip(("under", "grid", "over"), drawing.layers(), strict=True):
         lines.append(f'<g class="{name}">')
-        lines.extend(_element(s) for s in layer)
+        lines.extend(shape_svg(s) for s in layer)
         lines.append("</g>")
     lines.append("</svg>")
     return "\n".join(lines) + "\n"

@@ -3,30 +3,25 @@
 The referee gathers the games, standings and ratings (:mod:`pbmkit.referee.site`); this module
 only writes pages: the club's ``index.html`` (running games, finished games, a link per game's
 standings) and a page per game of the club's rules (``standings-SLUG.html``: the standings and the
-ratings). Every text is escaped (:func:`pbmkit.web.viewer.text`, names as ``<bdi>`` isolates);
-the pages carry the game pages' style sheet and Content-Security-Policy (no script at all, the
-style by its hash), fetch nothing, and work from any static web host or a folder on a disk.
+ratings). The page shell (:mod:`pbmkit.web.page`) escapes every text (names as ``<bdi>``
+isolates) and writes the head: the game pages' style sheet and the club's few rules
+(``static/viewer.css``, ``static/club.css``) allowed by their hash, no script at all. The pages
+fetch nothing, and work from any static web host or a folder on a disk.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pbmkit.web.viewer import STYLE, name, text
+from pbmkit.web.page import escape_html, isolate_html, page_html, static_text
 
 __all__ = ["GameRow", "RatingRow", "RulesSection", "StandingRow", "club_index", "points_text",
            "slug", "standings_page"]
 
-EXTRA_STYLE = """
-.club nav ul{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:8px 16px}
-.club section{margin:20px 0}
-.club .num{font-variant-numeric:tabular-nums;text-align:right}
-.club .muted{color:var(--muted)}
-"""
+STYLE = static_text("viewer.css", "club.css")
+"""The style sheet of the club's pages: the game pages' and the club's own rules."""
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -115,21 +110,8 @@ class Site:
     sections: Sequence[RulesSection] = field(default_factory=tuple)
 
 
-def _hash(source: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
-
-
 def _page(title: str, body: str) -> str:
-    style = STYLE + EXTRA_STYLE
-    return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-        f"style-src {_hash(style)}; base-uri 'none'; form-action 'none'\">\n"
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="color-scheme" content="light dark">\n'
-        '<meta name="referrer" content="no-referrer">\n'
-        f"<title>{text(title)}</title>\n<style>{style}</style>\n</head>\n"
-        f'<body class="club">\n{body}</body>\n</html>\n')
+    return page_html(title, body, style=STYLE, body_class="club")
 
 
 def points_text(value: float) -> str:
@@ -143,19 +125,19 @@ def points_text(value: float) -> str:
 
 
 def _players(row: GameRow) -> str:
-    return " v ".join(f'{name(p)} <span class="side">{text(s.capitalize())}</span>'
+    return " v ".join(f'{isolate_html(p)} <span class="side">{escape_html(s.capitalize())}</span>'
                       for s, p in row.players)
 
 
 def _games_table(rows: Sequence[GameRow], caption: str, empty: str) -> str:
     if not rows:
-        return f'<p class="muted">{text(empty)}</p>'
+        return f'<p class="muted">{escape_html(empty)}</p>'
     body = "".join(
-        f'<tr><td class="no">{r.number}</td><td><a href="{text(r.href)}">{_players(r)}</a></td>'
-        f"<td>{text(r.rules)}</td><td>{text(r.state)}</td><td class=\"turns\">{r.turns}</td>"
-        f"<td>{text(r.started)}</td><td>{text(r.last)}</td></tr>" for r in rows)
+        f'<tr><td class="no">{r.number}</td><td><a href="{escape_html(r.href)}">{_players(r)}</a></td>'
+        f"<td>{escape_html(r.rules)}</td><td>{escape_html(r.state)}</td><td class=\"turns\">{r.turns}</td>"
+        f"<td>{escape_html(r.started)}</td><td>{escape_html(r.last)}</td></tr>" for r in rows)
     return ('<div class="scroll"><table class="index">'
-            f"<caption class=\"muted\">{text(caption)}</caption><thead><tr>"
+            f"<caption class=\"muted\">{escape_html(caption)}</caption><thead><tr>"
             '<th scope="col">Game</th><th scope="col">Players</th><th scope="col">Rules</th>'
             '<th scope="col">State</th><th scope="col">Turns</th><th scope="col">Started</th>'
             f'<th scope="col">Last move</th></tr></thead><tbody>{body}</tbody></table></div>')
@@ -163,14 +145,14 @@ def _games_table(rows: Sequence[GameRow], caption: str, empty: str) -> str:
 
 def club_index(site: Site) -> str:
     """The club's ``index.html``."""
-    links = "".join(f'<li><a href="{text(s.href)}">{text(s.title)}</a> '
+    links = "".join(f'<li><a href="{escape_html(s.href)}">{escape_html(s.title)}</a> '
                     f'<span class="muted">{s.running} running, {s.finished} finished</span></li>'
                     for s in site.sections)
     nav = (f"<nav><h2>Standings and ratings</h2><ul>{links}</ul></nav>" if links
            else '<p class="muted">No games yet.</p>')
-    body = (f"<header><h1>{text(site.club)}</h1>"
+    body = (f"<header><h1>{escape_html(site.club)}</h1>"
             f'<p class="muted">{len(site.running)} running game(s), {len(site.finished)} '
-            f"finished; as of {text(site.generated)}</p></header>\n<main>{nav}\n"
+            f"finished; as of {escape_html(site.generated)}</p></header>\n<main>{nav}\n"
             f'<section id="running"><h2>Running games</h2>'
             f"{_games_table(site.running, 'Running games, by number', 'No game is running.')}"
             "</section>\n"
@@ -182,11 +164,11 @@ def club_index(site: Site) -> str:
 
 def _ratings_table(rows: Sequence[RatingRow], heading: str) -> str:
     body = "".join(
-        f'<tr><td class="num">{k}</td><td>{name(r.player)}</td>'
+        f'<tr><td class="num">{k}</td><td>{isolate_html(r.player)}</td>'
         f'<td class="num">{round(r.rating)}</td><td class="num">{r.games}</td>'
         f'<td class="num">{"" if r.change is None else f"{r.change:+.0f}"}</td></tr>'
         for k, r in enumerate(rows, start=1))
-    title = f"<h3>{text(heading)}</h3>" if heading else ""
+    title = f"<h3>{escape_html(heading)}</h3>" if heading else ""
     return (f'{title}<div class="scroll"><table class="index"><thead><tr><th scope="col">#</th>'
             '<th scope="col">Player</th><th scope="col">Rating</th>'
             '<th scope="col">Games</th><th scope="col">Last change</th></tr></thead>'
@@ -196,7 +178,7 @@ def _ratings_table(rows: Sequence[RatingRow], heading: str) -> str:
 def standings_page(site: Site, section: RulesSection) -> str:
     """The standings and the ratings of one game of the club's rules."""
     rows = "".join(
-        f"<tr><td class=\"num\">{k}</td><td>{name(r.player)}</td><td class=\"num\">{r.played}</td>"
+        f"<tr><td class=\"num\">{k}</td><td>{isolate_html(r.player)}</td><td class=\"num\">{r.played}</td>"
         f'<td class="num">{r.won}</td><td class="num">{r.drawn}</td><td class="num">{r.lost}</td>'
         f'<td class="num">{points_text(r.points)}</td><td class="num">{r.running}</td></tr>'
         for k, r in enumerate(section.standings, start=1))
@@ -216,11 +198,11 @@ def standings_page(site: Site, section: RulesSection) -> str:
         ratings = "".join(_ratings_table(members, group if len(groups) > 1 or
                                          (group and group != section.title) else "")
                           for group, members in groups.items())
-    note = f'<p class="muted">{text(section.note)}</p>' if section.note else ""
+    note = f'<p class="muted">{escape_html(section.note)}</p>' if section.note else ""
     title = f"{site.club}: {section.title}"
-    body = (f'<header><p class="back"><a href="index.html">{text(site.club)}</a></p>'
-            f"<h1>{text(section.title)}</h1><p class=\"muted\">{section.running} running, "
-            f"{section.finished} finished; as of {text(site.generated)}</p></header>\n<main>"
+    body = (f'<header><p class="back"><a href="index.html">{escape_html(site.club)}</a></p>'
+            f"<h1>{escape_html(section.title)}</h1><p class=\"muted\">{section.running} running, "
+            f"{section.finished} finished; as of {escape_html(site.generated)}</p></header>\n<main>"
             f'<section id="standings"><h2>Standings</h2>{standings}'
             '<p class="muted">A win counts 1, a draw ½ (with more than two players a draw is '
             "shared: 1 divided among them), a loss 0.</p></section>\n"

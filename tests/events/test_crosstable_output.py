@@ -1,5 +1,6 @@
-"""Issue 26: the crosstable drawn (pbmkit/render/crosstable.py): PDF on Letter and A4 with no
-text under 6 pt, the web page escaped and linked, the text for a terminal, and the JSON."""
+"""Issue 26: the crosstable drawn (pbmkit/render/crosstable.py, pbmkit/web/crosstable.py): PDF on
+Letter and A4 with no text under 6 pt, the web page escaped and linked, the text for a terminal,
+and the JSON."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from test_crosstable import candidates_2018, duel
 
 from pbmkit.events.model import Event, EventGame, Outcome, Player
 from pbmkit.events.table import as_json, crosstable, sheet
-from pbmkit.render.crosstable import crosstable_html, crosstable_pdf, crosstable_text
+from pbmkit.render.crosstable import crosstable_pdf, crosstable_text
+from pbmkit.web.crosstable import crosstable_html
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
 from print_floor import describe, small_text

@@ -20,7 +20,8 @@ from pbmkit.games import get_game
 from pbmkit.notation import check_text
 from pbmkit.render.diagram import game_drawing
 from pbmkit.render.svg import board_style
-from pbmkit.web.viewer import board_parts, game_page, unpacked
+from pbmkit.web.board import board_parts
+from pbmkit.web.viewer import game_page, unpacked
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
