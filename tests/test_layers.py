@@ -234,3 +234,12 @@ def test_the_layers_above_games_name_no_game_package_even_in_strings(name: str, 
                     if isinstance(node, ast.Constant) and isinstance(node.value, str)
                     and any(g in node.value for g in GAME_PACKAGES)})
     assert named == []
+
+
+def test_architecture_md_maps_the_layers_of_this_test() -> None:
+    """docs/architecture.md's table of the layers lists those this test enforces, bottom up."""
+    text = (ROOT.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("\n## The layers\n", 1)[1].split("\n## ", 1)[0]
+    mapped = [row.split("|")[1].strip().strip("`") for row in section.splitlines()
+              if row.startswith("| `pbmkit")]
+    assert mapped == ["pbmkit.games", *_ABOVE_GAMES]

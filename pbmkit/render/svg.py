@@ -129,7 +129,7 @@ def board_picture(game: Game[Any, Any], position: Any, *, last_move: Any = None,
 
 
 def board_style(*, names: bool = True) -> DiagramStyle:
-    """The style of :func:`board_svg`'s boards (the web page's board too, web/viewer.py)."""
+    """The style of :func:`board_svg`'s boards (the web page's boards too, web/board.py)."""
     return DiagramStyle(grid=0.05, border=0.14, base=0.08, name_size=0.42 if names else 0.0,
                         piece_scale=0.62 if names else 1.0, base_inset=0.87 if names else 0.74)
 
