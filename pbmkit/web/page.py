@@ -14,10 +14,12 @@ import functools
 import hashlib
 import html
 import re
-from importlib.resources import files
+from pathlib import Path
 
 __all__ = ["csp_hash", "escape_html", "isolate_html", "page_html", "static_text"]
 
+_STATIC = Path(__file__).with_name("static")
+"""The style sheets and scripts of the pages (package data, shipped in the wheel)."""
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """The control characters HTML forbids in a document: C0 but tab and line feed, DEL and C1."""
 
@@ -38,8 +40,7 @@ def isolate_html(value: str) -> str:
 def static_text(*names: str) -> str:
     """The files ``names`` of ``pbmkit/web/static/`` as one style sheet or script, each file on
     lines of its own (a line feed before each)."""
-    folder = files(__package__ or "pbmkit.web") / "static"
-    return "".join("\n" + (folder / name).read_text(encoding="utf-8") for name in names)
+    return "".join("\n" + (_STATIC / name).read_text(encoding="utf-8") for name in names)
 
 
 @functools.cache
