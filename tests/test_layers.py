@@ -242,4 +242,4 @@ def test_architecture_md_maps_the_layers_of_this_test() -> None:
     section = text.split("\n## The layers\n", 1)[1].split("\n## ", 1)[0]
     mapped = [row.split("|")[1].strip().strip("`") for row in section.splitlines()
               if row.startswith("| `pbmkit")]
-    assert mapped == ["pbmkit.games", *_ABOVE_GAMES]
+    assert mapped == ["pbmkit.common", "pbmkit.games", *_ABOVE_GAMES]

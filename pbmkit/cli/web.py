@@ -58,7 +58,8 @@ def html(file: str, output: str | None, game_number: int | None) -> None:
     arrow keys, Home and End; click a move; choose a series; flip the board. With -o DIR/ (a
     folder), every game of FILE gets a page and DIR/index.html lists them.
     """
-    from pbmkit.web.viewer import PageEntry, game_page, index_page, page_name, result_words
+    from pbmkit.games.base import result_words
+    from pbmkit.web.viewer import PageEntry, game_page, index_page, page_name
 
     _, name, replays = load_replays(file)
     folder = output is not None and (output.endswith(("/", os.sep)) or os.path.isdir(output))

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbmkit.games import Game
-from pbmkit.games.base import side_verb
+from pbmkit.games.base import result_words
 from pbmkit.notation.desk import DeskReport, MoveClock, desk_report, format_date
 from pbmkit.notation.model import Comment, Ending, Phase, Turn
 from pbmkit.notation.replay import GameReplay, Line, Ply
@@ -27,7 +27,7 @@ from pbmkit.render.svg import SVG_FONT, svg_number
 from pbmkit.web.board import board_parts, used_defs
 from pbmkit.web.page import escape_html, isolate_html, page_html, static_text
 
-__all__ = ["SCRIPT", "STYLE", "PageEntry", "game_page", "index_page", "page_name", "result_words"]
+__all__ = ["SCRIPT", "STYLE", "PageEntry", "game_page", "index_page", "page_name"]
 
 STYLE = static_text("viewer.css")
 """The style sheet of the game pages and the archive's index (``static/viewer.css``)."""
@@ -60,17 +60,6 @@ def _comments_html(comments: Iterable[Comment]) -> str:
             shown.append(words)
         joined = c.kind == ";"
     return "".join(f' <span class="note">{escape_html(t)}</span>' for t in shown)
-
-
-def result_words(game: Game[Any, Any], winner: str | None, how: str | None) -> str:
-    """"White wins on the base", "drawn by agreement", "game still going"."""
-    if winner is None:
-        return "game still going"
-    words = game.outcome_words.get(how or "")
-    report = words.report if words is not None else ""
-    if winner == "draw":
-        return f"drawn {report}".strip()
-    return f"{winner.capitalize()} {side_verb(game, winner, 'wins', 'win')} {report}".strip()
 
 
 # --- the page --------------------------------------------------------------------------------
