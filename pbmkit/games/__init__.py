@@ -1,9 +1,10 @@
 """Rules cores: one package per game, found by name in a registry.
 
-Adding a game is one package ``pbmkit/games/<game>/`` whose ``GAME`` satisfies
-:class:`~pbmkit.games.base.Game` and one :func:`register` line below. Packages are imported on
-first use, so a command that handles Batalo records never pays for the other games. A game from
-outside pbmkit (a test's, a user's) plugs in through the same call::
+Adding a game is one package ``pbmkit/games/<game>/`` whose ``GAME`` (in its ``game.py``)
+satisfies :class:`~pbmkit.games.base.Game`, and one :func:`register` line below with the game's
+title and sides. Packages are imported on first use, so a command that handles Batalo records
+never pays for the other games, and listing the games (:func:`game_names`, :func:`game_info`)
+imports none. A game from outside pbmkit (a test's, a user's) plugs in through the same call::
 
     pbmkit.games.register("trio", lambda: TRIO, aliases=("three",))
 
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any
+from typing import NamedTuple
 
 from pbmkit.games.base import (
     AmbiguousMoveError,
+    AnyGame,
     Game,
     IllegalMoveError,
     Outcome,
@@ -27,13 +29,29 @@ from pbmkit.games.base import (
     UnknownGameError,
 )
 
-__all__ = ["AmbiguousMoveError", "Game", "IllegalMoveError", "Outcome", "PbmkitError", "SetupError",
-           "UnknownGameError", "default_game_name", "game_key", "game_names", "get_game", "register"]
+__all__ = ["AmbiguousMoveError", "AnyGame", "Game", "GameInfo", "IllegalMoveError", "Outcome",
+           "PbmkitError", "SetupError", "UnknownGameError", "default_game_name", "game_info",
+           "game_key", "game_names", "get_game", "register"]
 
-_FACTORIES: dict[str, Callable[[], Game[Any, Any]] | str] = {}
+
+class GameInfo(NamedTuple):
+    """What a list of the games shows, registered with the game: no game is built to tell it."""
+
+    name: str
+    """The registry key (:func:`game_key`): ``"batukhan"``."""
+    title: str
+    """The name as printed: ``"Batu Khan"``."""
+    sides: tuple[str, ...]
+    """The sides of the registered game, in its standard order: ``("south", "north")``."""
+
+
+_FACTORIES: dict[str, Callable[[], AnyGame] | str] = {}
 """Registry: key (see :func:`game_key`) to the game, or to ``"module:NAME"`` imported on first use."""
 _ALIASES: dict[str, str] = {}
-_GAMES: dict[str, Game[Any, Any]] = {}
+_INFO: dict[str, GameInfo] = {}
+"""Key to the title and sides registered with the game (a game registered without them: from the
+game itself, once built)."""
+_GAMES: dict[str, AnyGame] = {}
 
 
 def game_key(name: str) -> str:
@@ -48,16 +66,23 @@ def game_key(name: str) -> str:
     return key
 
 
-def register(name: str, game: Callable[[], Game[Any, Any]] | str, *, aliases: tuple[str, ...] = ()
-             ) -> None:
+def register(name: str, game: Callable[[], AnyGame] | str, *, title: str | None = None,
+             sides: tuple[str, ...] | None = None, aliases: tuple[str, ...] = ()) -> None:
     """Register a game under ``name`` (and ``aliases``).
 
     ``game`` is a function returning the game, or ``"package.module:NAME"`` to import on first
-    use. Registering a name again replaces the game (a test may plug its own game in and out).
+    use. ``title`` and ``sides`` (both, or neither) are the game's own, given here so that listing
+    the games (:func:`game_info`) builds none; without them the game is built to tell them.
+    Registering a name again replaces the game (a test may plug its own game in and out).
     """
+    if (title is None) != (sides is None):
+        raise TypeError("register: give a game's title and sides together, or neither")
     key = game_key(name)
     _FACTORIES[key] = game
     _GAMES.pop(key, None)
+    _INFO.pop(key, None)
+    if title is not None and sides is not None:
+        _INFO[key] = GameInfo(key, title, sides)
     for alias in aliases:
         _ALIASES[game_key(alias)] = key
 
@@ -67,6 +92,7 @@ def unregister(name: str) -> None:
     key = game_key(name)
     del _FACTORIES[key]
     _GAMES.pop(key, None)
+    _INFO.pop(key, None)
     for alias in [a for a, k in _ALIASES.items() if k == key]:
         del _ALIASES[alias]
 
@@ -81,7 +107,19 @@ def game_names() -> list[str]:
     return list(_FACTORIES)
 
 
-def get_game(name: str) -> Game[Any, Any]:
+def game_info(name: str) -> GameInfo:
+    """The title and sides of the game called ``name`` (see :func:`game_key`), as registered:
+    the game itself is not built (unless it was registered without them);
+    :class:`UnknownGameError` if none."""
+    key = _known_key(name)
+    info = _INFO.get(key)
+    if info is None:
+        game = get_game(key)
+        info = _INFO[key] = GameInfo(key, game.title, tuple(game.sides))
+    return info
+
+
+def get_game(name: str) -> AnyGame:
     """The game called ``name`` (see :func:`game_key`); :class:`UnknownGameError` (a ``KeyError``)
     naming the known games if none."""
     key = game_key(name)
@@ -89,10 +127,7 @@ def get_game(name: str) -> Game[Any, Any]:
     game = _GAMES.get(key)
     if game is not None:
         return game
-    factory = _FACTORIES.get(key)
-    if factory is None:
-        known = ", ".join(_title(k) for k in _FACTORIES)
-        raise UnknownGameError(f"unknown game {name!r} (known: {known})")
+    factory = _FACTORIES[_known_key(name)]
     if isinstance(factory, str):
         module, _, attr = factory.partition(":")
         game = getattr(import_module(module), attr or "GAME")
@@ -102,14 +137,30 @@ def get_game(name: str) -> Game[Any, Any]:
     return game
 
 
+def _known_key(name: str) -> str:
+    """The registry key of ``name``; :class:`UnknownGameError` naming the known games if none."""
+    key = game_key(name)
+    key = _ALIASES.get(key, key)
+    if key not in _FACTORIES:
+        known = ", ".join(_title(k) for k in _FACTORIES)
+        raise UnknownGameError(f"unknown game {name!r} (known: {known})")
+    return key
+
+
 def _title(key: str) -> str:
+    info = _INFO.get(key)
+    if info is not None:
+        return info.title
     game = _GAMES.get(key)
     return game.title if game is not None else key.capitalize()
 
 
-register("batalo", "pbmkit.games.batalo:GAME", aliases=("batallo",))
-register("billo", "pbmkit.games.billo:GAME")
-register("batu khan", "pbmkit.games.batu_khan:GAME")
-register("batrakill", "pbmkit.games.batrakill:GAME")
-register("baladana", "pbmkit.games.baladana:GAME")
-register("hex", "pbmkit.games.hex:GAME")
+register("batalo", "pbmkit.games.batalo.game:GAME", title="Batalo", sides=("white", "black"),
+         aliases=("batallo",))
+register("billo", "pbmkit.games.billo.game:GAME", title="Billo", sides=("yellow", "orange"))
+register("batu khan", "pbmkit.games.batu_khan.game:GAME", title="Batu Khan",
+         sides=("south", "north"))
+register("batrakill", "pbmkit.games.batrakill.game:GAME", title="Batrakill",
+         sides=("knights", "dragon"))
+register("baladana", "pbmkit.games.baladana.game:GAME", title="Baladãna", sides=("white", "black"))
+register("hex", "pbmkit.games.hex.game:GAME", title="Hex", sides=("red", "blue"))

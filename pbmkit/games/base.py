@@ -21,6 +21,7 @@ from typing import (
     NamedTuple,
     Protocol,
     Self,
+    TypeAlias,
     TypeVar,
     runtime_checkable,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "AmbiguousMoveError",
     "Announcement",
     "Announcing",
+    "AnyGame",
     "Configurable",
     "Described",
     "Drawn",
@@ -409,6 +411,12 @@ class Game(Rules[P, M], Setups[P], Sides, Touching[M], Phased[P], Announcing[P],
         ...
 
 
+AnyGame: TypeAlias = Game[Any, Any]
+"""A game whose position and move are opaque: what the registry hands out, and all the layers
+above ever hold (they never look inside a position or a move). The one place ``Any`` stands for
+a game's types."""
+
+
 # --- defaults ------------------------------------------------------------------------------------
 
 
@@ -582,7 +590,7 @@ def _piece_path(paths: tuple[tuple[Space, ...], ...]) -> tuple[Space, ...] | Non
     return paths[-1] if paths else None
 
 
-def describe_outcome(game: Game[Any, Any], outcome: Outcome) -> str:
+def describe_outcome(game: AnyGame, outcome: Outcome) -> str:
     """``"White has won by reaching the opponent's base"``, ``"the game is drawn (...)"``."""
     words = game.outcome_words.get(outcome.how)
     if outcome.winner == "draw":

@@ -25,7 +25,7 @@ from test_batrakill_helpers import CONFIGS
 from pbmkit.games.batrakill import apply, check_move, initial_position, legal_moves, make_config
 from pbmkit.games.batrakill.notation import notation_for
 from pbmkit.games.batrakill.rules import (
-    _REVERSED,
+    REVERSED,
     DRAGON,
     EATS_TO_WIN,
     KNIGHTS,
@@ -34,7 +34,7 @@ from pbmkit.games.batrakill.rules import (
     Move,
     Position,
     _captured,
-    _passages,
+    has_passages,
     dragon_moves,
     has_moves,
     knight_moves,
@@ -58,7 +58,7 @@ def _plain_dragon_apply(position: Position, move: Move
     broken = set(position.broken)
     barred: set[tuple[int, int]] = set()
     eaten = 0
-    eject = _passages(position)
+    eject = has_passages(position)
     for a, b in pairwise(move.path):
         fa, ra = board.coords[a]
         fb, rb = board.coords[b]
@@ -106,7 +106,7 @@ def plain_apply(position: Position, move: Move) -> Position:
             k = k._replace(facing="N")
         elif (not k.carrying and k.facing == "N" and t in cfg.layout.x_squares and supply > 0
               and t not in towers):
-            k = k._replace(carrying=True, facing=_REVERSED["N"])
+            k = k._replace(carrying=True, facing=REVERSED["N"])
             supply -= 1
     knights[i] = k
     faction_of = {x.home: x.faction for x in knights}

@@ -24,7 +24,7 @@ from pbmkit.games.batrakill import apply, check_move, make_config
 from pbmkit.games.batrakill.game import batrakill
 from pbmkit.games.batrakill.notation import format_move, notation_for
 from pbmkit.games.batrakill.play import play
-from pbmkit.games.batrakill.rules import Move, Position, _squares
+from pbmkit.games.batrakill.rules import Move, Position, knight_squares
 from pbmkit.games.notation import MoveSyntaxError
 
 
@@ -84,7 +84,7 @@ def _holds(position: Position, rng: random.Random) -> int:
                 assert why is None, (position, text, why)
                 assert got == expected, (position, text)
                 assert hash(got) == hash(expected)
-                assert _squares(got.knights) == {k.square for k in got.knights}
+                assert knight_squares(got.knights) == {k.square for k in got.knights}
             if expected is not None and check_move(position, move) is None and _common(position, move) \
                     and text == format_move(position.config.layout.board, move):
                 assert first is not None or play(position, text) is not None, (position, text)

@@ -169,7 +169,7 @@ def _assert_same(position: Position, moves: Sequence[Move]) -> None:
     """Every fast path against its definition, for ``moves`` and paths near them."""
     info = billo.analysis(position)
     candidates = billo.candidate_moves(position)
-    assert rules._static_outcome(position) == plain_static_outcome(position)
+    assert rules.static_outcome(position) == plain_static_outcome(position)
     if info.legal:
         assert best_key(position) == info.best == max(candidates.values())
         assert first_of_key(position, info.best) == info.legal[0]
@@ -582,7 +582,7 @@ def test_a_position_hashes_as_its_board_turn_and_quiet_count(seed: int) -> None:
     rng = random.Random(300 + seed)
     reached = _playout(rng, 140, "yellow" if seed % 2 else "orange")
     for position in reached:
-        rules._static_outcome(position)  # "not over" known on some, not on the fresh copies
+        rules.static_outcome(position)  # "not over" known on some, not on the fresh copies
         fresh = Position(position.board, position.turn, position.quiet)
         for other in (fresh, copy.copy(position), copy.deepcopy(fresh),
                       pickle.loads(pickle.dumps(position))):

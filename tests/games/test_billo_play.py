@@ -81,7 +81,7 @@ def test_play_is_read_check_and_apply_on_every_capture_ply_of_random_playouts(se
     rng = random.Random(300 + seed)
     captures = 0
     for k, position in enumerate(_playout(rng, 140, "yellow" if seed % 2 else "orange")):
-        rules._static_outcome(position)  # as the replay meets it: "not over" asked
+        rules.static_outcome(position)  # as the replay meets it: "not over" asked
         legal = set(billo.legal_moves(position))
         for move, text in _every_text(position):
             answered = _same(position, text, forget=(k + len(text)) % 5 == 0)
@@ -96,7 +96,7 @@ def test_play_is_read_check_and_apply_on_every_capture_ply_of_random_playouts(se
 def test_play_agrees_with_the_long_way_in_crowded_positions(position: Position) -> None:
     """Billos and basic pieces crowded together: long chains, better captures elsewhere, fresh
     positions (no masks: ``play`` leaves them to the long way) and ended ones."""
-    rules._static_outcome(position)
+    rules.static_outcome(position)
     texts = [text for _move, text in _every_text(position)]
     # an ended position has no candidate moves: the texts of the position it is cut from
     texts += [billo.move_text(position, move).replace("x", "-")
@@ -112,14 +112,14 @@ def _opponent_gone(position: Position) -> Position:
     cut = Position(tuple(c if c * position.turn >= 0 else 0 for c in position.board),
                    position.turn)
     m = rules.packed(cut)
-    rules._set_masks(cut, (*m[:rules.P_KNOWN], 1))
+    rules.set_masks(cut, (*m[:rules.P_KNOWN], 1))
     return cut
 
 
 @settings(max_examples=60, deadline=None)
 @given(position=positions())
 def test_play_agrees_with_the_long_way_in_random_positions(position: Position) -> None:
-    rules._static_outcome(position)
+    rules.static_outcome(position)
     for _move, text in _every_text(position):
         _same(position, text)
 
@@ -135,7 +135,7 @@ def test_play_refuses_a_plus_on_a_basic_piece_and_a_capture_not_the_best() -> No
     board[sq("h8")] = billo.cell(billo.ORANGE, 1)
     board[sq("a1")] = billo.cell(billo.YELLOW, 0, 1)
     position = Position(tuple(board))
-    rules._static_outcome(position)
+    rules.static_outcome(position)
     assert play(position, "R+ c4xd5") is None
     assert _long_way(position, "R+ c4xd5") is None
     assert play(position, "R c4xd5") is None  # d5 then d6 is two captures: the best
@@ -148,7 +148,7 @@ def test_play_refuses_a_plus_on_a_basic_piece_and_a_capture_not_the_best() -> No
 def test_play_answers_a_text_never_read() -> None:
     """A record's first move text is learnt by ``play`` itself, as the reader learns it."""
     position = billo.initial_position()
-    rules._static_outcome(position)
+    rules.static_outcome(position)
     notation_module._LETTERED.clear()
     after = play(position, "R c1-c2")
     assert after is not None and after == _long_way(position, "R c1-c2")

@@ -174,12 +174,12 @@ def _billo_positions_near(position: Any) -> Iterator[Any]:
 
     from pbmkit.games.billo import rules
 
-    rules._static_outcome(position)
+    rules.static_outcome(position)
     yield position
     yield type(position)(position.board, position.turn, position.quiet)
     for ended in _ended(position):
         yield ended
-        rules._static_outcome(ended)
+        rules.static_outcome(ended)
         yield ended
 
 

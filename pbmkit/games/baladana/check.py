@@ -6,16 +6,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from pbmkit.games.baladana.rules import (
-    _LEAP_SETS,
-    _LINES,
-    _WITH_RINGS,
     CHECKED,
     EMPTY,
     GOLD,
+    LEAP_SETS,
+    LINES,
     MAX_RINGS,
     NEIGHBOURS,
     SIDE_LETTERS,
     SIDE_NAMES,
+    WITH_RINGS,
     Move,
     Position,
     after_ring_move,
@@ -218,7 +218,7 @@ def turn_after(position: Position, start: int, end: int, ring: tuple[str, int, i
         if dst:
             if dst[0] != me or len(dst) > MAX_RINGS:
                 return None
-            put = _WITH_RINGS.get(dst + colour) or with_ring(dst, colour)
+            put = WITH_RINGS.get(dst + colour) or with_ring(dst, colour)
         else:
             put = colour + me if colour == GOLD else colour
         after = new = list(cells)
@@ -240,10 +240,10 @@ def turn_after(position: Position, start: int, end: int, ring: tuple[str, int, i
     # The figure's powers and line (reaches, without a call).
     powers = _POWERS.get(mover) or _powers(mover)
     if powers == _LEAPER:
-        if end not in _LEAP_SETS[start]:
+        if end not in LEAP_SETS[start]:
             return None
     else:
-        diagonal, between = _LINES.get(64 * start + end) or line_between(start, end)
+        diagonal, between = LINES.get(64 * start + end) or line_between(start, end)
         if diagonal is None or not powers & (_DIAGONAL if diagonal else _STRAIGHT) or (
                 between and not powers & _FAR):
             return None

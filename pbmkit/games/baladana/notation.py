@@ -134,14 +134,14 @@ def _canonical(text: str) -> _Written | None:
     """``text`` read at once when it is a turn without tax or loot written as the writer writes
     it (``e2-e6``, ``c1xh6``, ``Gd1>e2 e2-e6``); ``None`` for anything else, which
     :func:`_parse` reads word by word (held to it by ``tests/games/test_baladana_fast_paths.py``)."""
-    got = _plain(text)
+    got = read_plain(text)
     if got is None:
         return None
     move, capture = got
     return _Written(move.ring, move.start, move.end, capture, move.tax, (), text)
 
 
-def _plain(text: str) -> tuple[Move, bool] | None:
+def read_plain(text: str) -> tuple[Move, bool] | None:
     """The turn ``text`` and its capture mark when ``text`` is spelt as the writer spells a turn
     without loot (``[Gd1>e2 ]e2-e6``, ``[Gd1>e2 ]c1xh6[ tax R]``); else ``None``. Each figure move
     and ring move is read once and kept (at most 8,192 and 16,384 words), so that a record's turns
@@ -155,11 +155,11 @@ def _plain(text: str) -> tuple[Move, bool] | None:
         n -= 6
         text = text[:n]
     if n == 5:
-        figure = _FIGURE_WORDS.get(text) or _figure_word_read(text)
+        figure = FIGURE_WORDS.get(text) or figure_word_read(text)
         ring = None
     elif n == 12 and text[6] == " ":
-        ring = _RING_WORDS.get(text[:6]) or _ring_word_read(text[:6])
-        figure = _FIGURE_WORDS.get(text[7:]) or _figure_word_read(text[7:])
+        ring = RING_WORDS.get(text[:6]) or ring_word_read(text[:6])
+        figure = FIGURE_WORDS.get(text[7:]) or figure_word_read(text[7:])
         if ring is None:
             return None
     else:
@@ -177,27 +177,27 @@ def _plain(text: str) -> tuple[Move, bool] | None:
 
 _TAX_LETTERS: Final = frozenset("RGBY")
 _new_move = tuple.__new__
-_FIGURE_WORDS: Final[dict[str, tuple[Move, bool]]] = {}
-_RING_WORDS: Final[dict[str, tuple[str, int, int]]] = {}
+FIGURE_WORDS: Final[dict[str, tuple[Move, bool]]] = {}
+RING_WORDS: Final[dict[str, tuple[str, int, int]]] = {}
 
 
-def _figure_word_read(word: str) -> tuple[Move, bool] | None:
+def figure_word_read(word: str) -> tuple[Move, bool] | None:
     """``e2-e6`` or ``c1xh6`` as the writer writes it: the figure move and whether ``x`` marks a
-    capture, kept in :data:`_FIGURE_WORDS`."""
+    capture, kept in :data:`FIGURE_WORDS`."""
     sep = word[2]
     start, end = _SQUARES.get(word[:2]), _SQUARES.get(word[3:])
     if (sep != "-" and sep != "x") or start is None or end is None:
         return None
-    got = _FIGURE_WORDS[word] = (Move(start, end), sep == "x")
+    got = FIGURE_WORDS[word] = (Move(start, end), sep == "x")
     return got
 
 
-def _ring_word_read(word: str) -> tuple[str, int, int] | None:
-    """``Gd1>e2`` as the writer writes it, kept in :data:`_RING_WORDS`."""
+def ring_word_read(word: str) -> tuple[str, int, int] | None:
+    """``Gd1>e2`` as the writer writes it, kept in :data:`RING_WORDS`."""
     a, b = _SQUARES.get(word[1:3]), _SQUARES.get(word[4:6])
     if word[0] not in "RGBY" or word[3] != ">" or a is None or b is None:
         return None
-    ring = _RING_WORDS[word] = (word[0], a, b)
+    ring = RING_WORDS[word] = (word[0], a, b)
     return ring
 
 
@@ -337,12 +337,12 @@ class BaladanaNotation(NotationBase[Position, Move]):
         mark: ``x`` on a figure move that captures nothing, or a capture written with ``-``, is
         :class:`IllegalMoveError`)."""
         n = len(text)
-        # The writer's spellings from the words already read (_plain without a call), else _plain,
+        # The writer's spellings from the words already read (read_plain without a call), else read_plain,
         # else word by word.
-        got = _FIGURE_WORDS.get(text) if n == 5 else None
+        got = FIGURE_WORDS.get(text) if n == 5 else None
         if n == 12 and text[6] == " ":
-            ring = _RING_WORDS.get(text[:6])
-            figure = _FIGURE_WORDS.get(text[7:])
+            ring = RING_WORDS.get(text[:6])
+            figure = FIGURE_WORDS.get(text[7:])
             if ring is not None and figure is not None:
                 bare, capture = figure
                 end = bare.end
@@ -351,7 +351,7 @@ class BaladanaNotation(NotationBase[Position, Move]):
                     return move
                 raise _capture_mark(move, capture)
         if got is None:
-            got = _plain(text)
+            got = read_plain(text)
         if got is None:
             w = _read(text)
             move, capture = Move(w.start, w.end, w.ring, w.tax, w.loot), w.capture

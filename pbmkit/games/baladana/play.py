@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from pbmkit.games.baladana.check import turn_after
 from pbmkit.games.baladana.notation import (
-    _FIGURE_WORDS,
-    _RING_WORDS,
-    _figure_word_read,
-    _plain,
-    _ring_word_read,
+    FIGURE_WORDS,
+    RING_WORDS,
+    figure_word_read,
+    read_plain,
+    ring_word_read,
 )
 from pbmkit.games.baladana.rules import SIDE_LETTERS, Position
 
@@ -35,14 +35,14 @@ def play(position: Position, text: str) -> Position | None:
     ring: tuple[str, int, int] | None = None
     tax: str | None = None
     if n == 5:  # e2-e6, c1xh6
-        figure = _FIGURE_WORDS.get(text) or _figure_word_read(text)
+        figure = FIGURE_WORDS.get(text) or figure_word_read(text)
     elif n == 12 and text[6] == " ":  # Gd1>e2 e2-e6
-        ring = _RING_WORDS.get(text[:6]) or _ring_word_read(text[:6])
+        ring = RING_WORDS.get(text[:6]) or ring_word_read(text[:6])
         if ring is None:
             return None
-        figure = _FIGURE_WORDS.get(text[7:]) or _figure_word_read(text[7:])
+        figure = FIGURE_WORDS.get(text[7:]) or figure_word_read(text[7:])
     else:  # with a tax, or nothing play answers
-        figure = _plain(text)
+        figure = read_plain(text)
         if figure is not None:
             ring, tax = figure[0].ring, figure[0].tax
     if figure is None:

@@ -209,8 +209,8 @@ def reaches(cells: Sequence[str], a: int, b: int) -> bool:
     straight_power = "G" in rings
     far = "B" in rings
     if not (diagonal_power or straight_power):
-        return far and b in _LEAP_SETS[a]
-    diagonal, between = _LINES.get(64 * a + b) or line_between(a, b)
+        return far and b in LEAP_SETS[a]
+    diagonal, between = LINES.get(64 * a + b) or line_between(a, b)
     if diagonal is None or (between and not far):
         return False
     if not (diagonal_power if diagonal else straight_power):
@@ -223,19 +223,19 @@ def reaches(cells: Sequence[str], a: int, b: int) -> bool:
 
 def line_between(a: int, b: int) -> tuple[bool | None, tuple[int, ...]]:
     """Whether ``a`` and ``b`` are on a diagonal (``True``), a rank or file (``False``) or
-    neither (``None``), and the squares between them; kept in :data:`_LINES`."""
+    neither (``None``), and the squares between them; kept in :data:`LINES`."""
     df, dr = b % 8 - a % 8, b // 8 - a // 8
     if (df and dr and abs(df) != abs(dr)) or not (df or dr):
         line: tuple[bool | None, tuple[int, ...]] = (None, ())
     else:
         step = (df > 0) - (df < 0) + 8 * ((dr > 0) - (dr < 0))
         line = (bool(df and dr), tuple(range(a + step, b, step)))
-    _LINES[64 * a + b] = line
+    LINES[64 * a + b] = line
     return line
 
 
-_LINES: Final[dict[int, tuple[bool | None, tuple[int, ...]]]] = {}
-_LEAP_SETS: Final = tuple(frozenset(leaps) for leaps in _LEAPS)
+LINES: Final[dict[int, tuple[bool | None, tuple[int, ...]]]] = {}
+LEAP_SETS: Final = tuple(frozenset(leaps) for leaps in _LEAPS)
 
 
 # --- powers ----------------------------------------------------------------------------------
@@ -543,13 +543,13 @@ def gold_after(gold: tuple[int, ...], cells: Sequence[str], changed: Iterable[in
 
 def with_ring(cell: str, colour: str) -> str:
     """The figure ``cell`` carrying one more ring, its rings in the order ``R G B Y``."""
-    out = _WITH_RINGS.get(cell + colour)
+    out = WITH_RINGS.get(cell + colour)
     if out is None:
-        out = _WITH_RINGS[cell + colour] = cell[0] + "".join(sorted(cell[1:] + colour, key=RING_ORDER.index))
+        out = WITH_RINGS[cell + colour] = cell[0] + "".join(sorted(cell[1:] + colour, key=RING_ORDER.index))
     return out
 
 
-_WITH_RINGS: Final[dict[str, str]] = {}
+WITH_RINGS: Final[dict[str, str]] = {}
 
 
 CHECKED: Final[list[tuple[Position, Move, Position] | None]] = [None]

@@ -15,21 +15,21 @@ from pbmkit.games import batalo
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batalo import rules as _rules
 from pbmkit.games.batalo.rules import (
-    _BLACK_KEY,
-    _NEIGHBOUR_SETS,
-    _ZOBRIST,
     BLACK_BASE,
     BLACK_COLUMN,
+    BLACK_KEY,
     EMPTY,
+    NEIGHBOUR_SETS,
     WHITE_BASE,
     WHITE_COLUMN,
+    ZOBRIST,
     Move,
     Position,
-    _new_position,
-    _set_board,
-    _set_key,
-    _set_turn,
+    new_position,
     reaches,
+    set_board,
+    set_key,
+    set_turn,
 )
 from pbmkit.games.notation import (
     MoveSyntaxError,
@@ -309,7 +309,7 @@ def play(position: Position, text: str) -> Position | None:
     :meth:`BataloNotation.read`'s memo, :func:`~pbmkit.games.batalo.check.check_move`'s fast
     path and :func:`~pbmkit.games.batalo.rules.apply` in one call (``tests/games/test_play.py``
     holds it to the three). The position it gives is remembered with the spaces of both columns
-    (:data:`~pbmkit.games.batalo.rules._COLUMNS`), carried from the position before where known,
+    (:data:`~pbmkit.games.batalo.rules.COLUMNS`), carried from the position before where known,
     so that neither this function on the next ply (for the opponent's pieces) nor
     :func:`~pbmkit.games.batalo.rules.threats` (the averto words) scans the board.
     """
@@ -327,12 +327,12 @@ def play(position: Position, text: str) -> Position | None:
     # onto its own base) or a piece that reaches the end space.
     if p * side <= 0 or board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0:
         return None
-    last, white, black = _rules._COLUMNS
+    last, white, black = _rules.COLUMNS
     if position is not last:
         if not (-side in board or -2 * side in board):
             return None
         white = black = -2  # not known: threats looks for them if asked
-    if not ((q == EMPTY and end in _NEIGHBOUR_SETS[start] and (end != _OWN_BASE[side] or p == 2 * side))
+    if not ((q == EMPTY and end in NEIGHBOUR_SETS[start] and (end != _OWN_BASE[side] or p == 2 * side))
             or reaches(board, start, end, side)):
         return None
     if q == WHITE_COLUMN:  # captured (only a column captures)
@@ -346,15 +346,15 @@ def play(position: Position, text: str) -> Position | None:
     new = list(board)
     new[end] = p
     new[start] = EMPTY
-    after = _new_position(Position)
-    _set_board(after, tuple(new))
-    _set_turn(after, -side)
+    after = new_position(Position)
+    set_board(after, tuple(new))
+    set_turn(after, -side)
     key = position._key
     if key is not None:
-        z_end = _ZOBRIST[end]
-        key ^= _ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ _BLACK_KEY
-    _set_key(after, key)
-    _rules._COLUMNS = (after, white, black)
+        z_end = ZOBRIST[end]
+        key ^= ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ BLACK_KEY
+    set_key(after, key)
+    _rules.COLUMNS = (after, white, black)
     return after
 
 

@@ -153,17 +153,17 @@ def _splitmix64(seed: int) -> Iterator[int]:
 
 
 _ZRNG: Final = _splitmix64(0x6261)
-_ZOBRIST: Final[tuple[tuple[int, ...], ...]] = tuple(
+ZOBRIST: Final[tuple[tuple[int, ...], ...]] = tuple(
     (0, *(next(_ZRNG) for _ in range(4))) for _ in range(BOARD.size)
 )
-"""``_ZOBRIST[space][code]``: index 0 (empty) is 0; codes 1, 2, -2, -1 index the other four."""
-_BLACK_KEY: Final[int] = next(_ZRNG)
+"""``ZOBRIST[space][code]``: index 0 (empty) is 0; codes 1, 2, -2, -1 index the other four."""
+BLACK_KEY: Final[int] = next(_ZRNG)
 
 
 def _zobrist(board: tuple[int, ...], turn: int) -> int:
     try:
-        key = _BLACK_KEY if turn == BLACK else 0
-        for row, p in zip(_ZOBRIST, board, strict=True):
+        key = BLACK_KEY if turn == BLACK else 0
+        for row, p in zip(ZOBRIST, board, strict=True):
             if p:
                 key ^= row[p]
         return key
@@ -249,7 +249,7 @@ def _lines_from(a: int) -> dict[int, tuple[int, int]]:
     return row
 
 
-_NEIGHBOUR_SETS: Final[tuple[frozenset[int], ...]] = tuple(frozenset(ns) for ns in NEIGHBOURS)
+NEIGHBOUR_SETS: Final[tuple[frozenset[int], ...]] = tuple(frozenset(ns) for ns in NEIGHBOURS)
 
 
 def line_between(a: int, b: int) -> tuple[int, int] | None:
@@ -369,7 +369,7 @@ def reaches(board: tuple[int, ...], start: int, end: int, side: int) -> bool:
                     break  # blocked, or the slide would stop on the opponent's base
             else:
                 return True
-    elif q == EMPTY and end in _NEIGHBOUR_SETS[start]:
+    elif q == EMPTY and end in NEIGHBOUR_SETS[start]:
         return True
     # A hop series (the same search as _hop_landings, with the landing on ``end`` pre-checked).
     seen: set[int] = set()
@@ -435,13 +435,13 @@ def has_legal_move(position: Position) -> bool:
 # --- playing a move, outcome, averto -----------------------------------------------------
 
 
-_new_position = Position.__new__
-_set_board: Callable[[Position, tuple[int, ...]], None] = vars(Position)["board"].__set__
-_set_turn: Callable[[Position, int], None] = vars(Position)["turn"].__set__
-_set_key: Callable[[Position, int | None], None] = vars(Position)["_key"].__set__
+new_position = Position.__new__
+set_board: Callable[[Position, tuple[int, ...]], None] = vars(Position)["board"].__set__
+set_turn: Callable[[Position, int], None] = vars(Position)["turn"].__set__
+set_key: Callable[[Position, int | None], None] = vars(Position)["_key"].__set__
 
 
-_COLUMNS: tuple[Position | None, int, int] = (None, -1, -1)
+COLUMNS: tuple[Position | None, int, int] = (None, -1, -1)
 """The position :func:`~pbmkit.games.batalo.notation.play` or :func:`apply` gave last, with the
 spaces of White's
 and Black's columns there (``-1``: captured, ``-2``: not known yet): set by it and by
@@ -459,17 +459,17 @@ def apply(position: Position, move: Move) -> Position:
     board[end] = p
     board[start] = EMPTY
     # Built through the slots directly: the frozen dataclass __init__ costs a third of apply().
-    after = _new_position(Position)
-    _set_board(after, tuple(board))
-    _set_turn(after, -position.turn)
+    after = new_position(Position)
+    set_board(after, tuple(board))
+    set_turn(after, -position.turn)
     key = position._key
     if key is not None:
-        z_end = _ZOBRIST[end]
-        key ^= _ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ _BLACK_KEY
-    _set_key(after, key)
-    if p * position.turn > 0:  # the mover's piece moved: the columns carried (see _COLUMNS)
-        global _COLUMNS  # one reference, swapped at once: safe across threads
-        last, white, black = _COLUMNS
+        z_end = ZOBRIST[end]
+        key ^= ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ BLACK_KEY
+    set_key(after, key)
+    if p * position.turn > 0:  # the mover's piece moved: the columns carried (see COLUMNS)
+        global COLUMNS  # one reference, swapped at once: safe across threads
+        last, white, black = COLUMNS
         if position is not last:
             white = black = -2
         if q == WHITE_COLUMN:
@@ -480,7 +480,7 @@ def apply(position: Position, move: Move) -> Position:
             white = end
         elif p == BLACK_COLUMN:
             black = end
-        _COLUMNS = (after, white, black)
+        COLUMNS = (after, white, black)
     return after
 
 
@@ -512,7 +512,7 @@ def threats(position: Position, side: int | None = None) -> list[str]:
     Asked of a possible position (:func:`~pbmkit.games.batalo.setup.validate`: a column a side at
     most).
     """
-    global _COLUMNS  # one reference, swapped at once: safe across threads
+    global COLUMNS  # one reference, swapped at once: safe across threads
     mover = -position.turn if side is None else side
     board = position.board
     if board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0:
@@ -521,7 +521,7 @@ def threats(position: Position, side: int | None = None) -> list[str]:
     # most one); the game is also over when the opponent has neither column nor stone (a mover
     # without pieces threatens nothing: no need to ask).
     code = 2 * mover
-    last, white, black = _COLUMNS
+    last, white, black = COLUMNS
     if position is last:  # the columns carried by the notation's play, where known
         column, target = (white, black) if mover == WHITE else (black, white)
     else:
@@ -538,7 +538,7 @@ def threats(position: Position, side: int | None = None) -> list[str]:
             except ValueError:
                 target = -1
         if position is last:  # known now: play carries them on
-            _COLUMNS = (last, column, target) if mover == WHITE else (last, target, column)
+            COLUMNS = (last, column, target) if mover == WHITE else (last, target, column)
     if target < 0 and -mover not in board:
         return []
     opp_base = _BASE[-mover]
@@ -652,7 +652,7 @@ def _slides_to(board: tuple[int, ...], start: int, end: int, side: int) -> bool:
     elif end == _BASE[side] and not column:
         return False
     if not column:
-        return q == EMPTY and end in _NEIGHBOUR_SETS[start]
+        return q == EMPTY and end in NEIGHBOUR_SETS[start]
     line = _lines_from(start).get(end)
     if line is None:
         return False

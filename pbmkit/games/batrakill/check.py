@@ -11,12 +11,12 @@ from pbmkit.games.batrakill.rules import (
     Knight,
     Move,
     Position,
-    _can_eat,
-    _jumps,
-    _passages,
-    _squares,
+    can_eat,
     dragon_move_is_legal,
+    has_passages,
+    jump_chains,
     knight_move_is_legal,
+    knight_squares,
 )
 
 __all__ = ["check_move"]
@@ -40,8 +40,8 @@ def check_move(position: Position, move: Move) -> str | None:
         if kind == "dragon" and len(path) == 2 and path[0] == dragon and path[1] in cfg.near[dragon]:
             # a step, the common case of dragon_move_is_legal inline
             t = path[1]
-            on = _squares(knights)
-            if t not in on and t not in towers and t not in broken and not _can_eat(position, on):
+            on = knight_squares(knights)
+            if t not in on and t not in towers and t not in broken and not can_eat(position, on):
                 return None
         elif dragon_move_is_legal(position, move):  # move in dragon_moves(position)
             return None
@@ -55,7 +55,7 @@ def check_move(position: Position, move: Move) -> str | None:
         if i < len(knights):
             k = knights[i]
             if (k.square == s and not k.carrying and s not in towers and k.faction in cfg.order[to_move]
-                    and t in cfg.forward[k.facing][s] and t not in _squares(knights) and t != dragon
+                    and t in cfg.forward[k.facing][s] and t not in knight_squares(knights) and t != dragon
                     and t not in broken and (not barred or (k.home, t) not in barred)):
                 return None
     if knight_move_is_legal(position, move):  # move in knight_moves(position)
@@ -94,7 +94,7 @@ def _dragon_reason(position: Position, move: Move) -> str:
         if not _free(position, b):
             return f"{name(b)} is not free: the dragon steps onto a free square (rule 2)"
         return "the dragon can eat, so its move must eat at least one knight (rule 3)"
-    chains = {p: eats for p, eats in _jumps(position, path[0])}
+    chains = {p: eats for p, eats in jump_chains(position, path[0])}
     if path in chains:
         return "the dragon can eat, so its move must eat at least one knight (rule 3)"
     if len(set(path)) != len(path):
@@ -148,7 +148,7 @@ def _knight_reason(position: Position, move: Move) -> str:
             return "a knight steps out of its tower by one square (rule 5)"
         return f"{name(t)} is not free (rule 1)"
     if move.kind == "pass":
-        if not _passages(position):
+        if not has_passages(position):
             return "the underground passages open in round 2 (rule 9)"
         if s not in position.towers:
             return (f"the knight on {name(s)} is not in a tower: only a knight in a tower passes "

@@ -20,14 +20,14 @@ from typing import Final
 from pbmkit.games.batrakill import rules
 from pbmkit.games.batrakill.notation import read_text
 from pbmkit.games.batrakill.rules import (
-    _REVERSED,
+    REVERSED,
     Config,
     Knight,
     Position,
-    _can_eat,
-    _dragon_stepped,
-    _knight_stepped,
-    _squares,
+    can_eat,
+    dragon_stepped,
+    knight_squares,
+    knight_stepped,
 )
 from pbmkit.games.notation import MoveSyntaxError
 
@@ -36,7 +36,7 @@ __all__ = ["play"]
 _tuple_new = tuple.__new__
 _NOTHING: Final = (-1, -1, -2, -1)
 """What :func:`_learn` keeps for a text ``play`` never answers."""
-_NORTH_REVERSED: Final = _REVERSED["N"]
+_NORTH_REVERSED: Final = REVERSED["N"]
 _RULES: Final = vars(rules)
 """The rules' globals: ``play`` sets their memo of the knights' squares (``_SQUARES``) as
 :func:`~pbmkit.games.batrakill.rules.apply` does, without a call."""
@@ -89,7 +89,7 @@ def play(position: Position, text: str) -> Position | None:
     if to_move == cfg.dragon_index:
         if a == -2:
             return None
-        on = _squares(knights)
+        on = knight_squares(knights)
         if b in on or b in towers or b in broken:
             return None
         if a == -1:  # placed on a free square
@@ -97,11 +97,11 @@ def play(position: Position, text: str) -> Position | None:
                 return None
             return _tuple_new(Position, (cfg, knights, towers, broken, supply, b, round_, eaten,
                                          eaten_before, barred, nxt, result))
-        if a != dragon or _can_eat(position, on):
+        if a != dragon or can_eat(position, on):
             return None
         after = _tuple_new(Position, (cfg, knights, towers, broken, supply, b, round_, eaten,
                                       eaten_before, barred, nxt, result))
-        return _dragon_stepped(after, cfg, knights, towers, broken, round_, eaten, eaten_before)
+        return dragon_stepped(after, cfg, knights, towers, broken, round_, eaten, eaten_before)
     if s < 0:
         return None
     # check_move's knight step outside a tower
@@ -111,7 +111,7 @@ def play(position: Position, text: str) -> Position | None:
     k = knights[i]
     home = k.home
     facing = k.facing
-    on = _squares(knights)
+    on = knight_squares(knights)
     if (k.square != s or k.carrying or s in towers or k.faction not in cfg.order[to_move]
             or t not in cfg.forward[facing][s] or t in on or t == dragon or t in broken
             or (barred and (home, t) in barred)):
@@ -140,5 +140,5 @@ def play(position: Position, text: str) -> Position | None:
     _RULES["_SQUARES"] = (new_knights, squares)  # for the next side's look, as apply does
     after = _tuple_new(Position, (cfg, new_knights, towers, broken, supply, dragon, round_, eaten,
                                   eaten_before, barred, nxt, result))
-    return _knight_stepped(after, k, t, squares)
+    return knight_stepped(after, k, t, squares)
 

@@ -25,7 +25,7 @@ EATS_TO_WIN: Final = 5
 _DIR: Final = {"N": 0, "S": 1, "E": 2, "W": 3}
 _FORWARD_SIDEWAYS: Final = {"N": ("N", "E", "W"), "E": ("E", "N", "S"), "S": ("S", "E", "W"),
                              "W": ("W", "N", "S")}
-_REVERSED: Final = {"N": "S", "S": "N", "E": "W", "W": "E"}
+REVERSED: Final = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def place_name(place: tuple[str, ...]) -> str:
@@ -176,7 +176,7 @@ def _position(fields: tuple[object, ...]) -> Position:
 _SQUARES: tuple[tuple[Knight, ...], set[int]] = ((), set())
 
 
-def _squares(knights: tuple[Knight, ...]) -> set[int]:
+def knight_squares(knights: tuple[Knight, ...]) -> set[int]:
     """The squares of ``knights`` (not to be changed), remembered for the last tuple asked about:
     a move's check, its apply and the next side's ``has_moves`` ask about the same knights."""
     global _SQUARES  # one reference, swapped at once: safe across threads
@@ -207,7 +207,7 @@ def initial_position(config: Config) -> Position:
 # --- generation -----------------------------------------------------------------------------
 
 
-def _passages(position: Position) -> bool:
+def has_passages(position: Position) -> bool:
     return position.round == 2 or not position.config.duel
 
 
@@ -219,7 +219,7 @@ def knight_moves(position: Position, only: int = -1) -> Iterator[Move]:
     occupied = {k.square for k in position.knights}
     towers, broken, dragon = position.towers, position.broken, position.dragon
     place = position.place
-    passages = _passages(position)
+    passages = has_passages(position)
     empty_towers = towers - occupied
     for k in position.knights:
         if k.faction not in place or (only >= 0 and k.square != only):
@@ -254,7 +254,7 @@ def _chains(position: Position, start: int) -> Iterator[tuple[tuple[int, ...], i
     steps = board.steps
     knights = {k.square: k for k in position.knights}
     towers, broken = set(position.towers), set(position.broken)
-    eject = _passages(position)
+    eject = has_passages(position)
 
     homes: set[int] = set()  # the knights jumped so far (an ejected one stands elsewhere)
 
@@ -309,7 +309,7 @@ def _chains(position: Position, start: int) -> Iterator[tuple[tuple[int, ...], i
     return walk(start, [start], {start}, set(), 0)
 
 
-def _jumps(position: Position, start: int) -> list[tuple[tuple[int, ...], int]]:
+def jump_chains(position: Position, start: int) -> list[tuple[tuple[int, ...], int]]:
     """Every chain of jumps from ``start``: (path, knights eaten), each ending after any jump."""
     return list(_chains(position, start))
 
@@ -322,7 +322,7 @@ def dragon_moves(position: Position) -> list[Move]:
     if position.dragon < 0:
         return [Move("drop", (sq,)) for sq in range(board.size) if sq not in occupied]
     d = position.dragon
-    chains = _jumps(position, d)
+    chains = jump_chains(position, d)
     if any(eats for _, eats in chains):
         return [Move("dragon", path) for path, eats in chains if eats]
     moves = [Move("dragon", (d, t)) for t in board.steps[d] if t >= 0 and t not in occupied]
@@ -347,7 +347,7 @@ def _dragon_can_move(position: Position, on: set[int] | None = None) -> bool:
     occupied neighbour with a free square beyond it (every first jump is a legal move, or the
     start of one that eats). ``on``: the knights' squares, if known."""
     if on is None:
-        on = _squares(position.knights)
+        on = knight_squares(position.knights)
     towers, broken = position.towers, position.broken
     d = position.dragon
     if d < 0:
@@ -366,7 +366,7 @@ def _knights_can_move(position: Position) -> bool:
     place = cfg.order[position.to_move]
     knights = position.knights
     steps, forward = cfg.steps, cfg.forward
-    on = _squares(knights)
+    on = knight_squares(knights)
     towers, broken, dragon, barred = position.towers, position.broken, position.dragon, position.barred
     for k in knights:
         if k.faction not in place:
@@ -384,7 +384,7 @@ def _knights_can_move(position: Position) -> bool:
         for t in steps[s] if in_tower else forward[k.facing][s]:
             if t >= 0 and t not in on and t != dragon and t not in broken and (home, t) not in barred:
                 return True
-        if in_tower and _passages(position):
+        if in_tower and has_passages(position):
             for t in towers:
                 if t not in on and (home, t) not in barred:
                     return True
@@ -400,17 +400,17 @@ def has_moves(position: Position) -> bool:
 
 
 
-def _can_eat(position: Position, on: set[int] | None = None) -> bool:
+def can_eat(position: Position, on: set[int] | None = None) -> bool:
     """Whether some chain of jumps of the placed dragon eats a knight (rule 3): a first jump that
     eats, else a search through the jumps that do not. ``on``: the knights' squares, if known."""
     d = position.dragon
     if on is None:
-        on = _squares(position.knights)
+        on = knight_squares(position.knights)
     towers, broken = position.towers, position.broken
     near = position.config.near[d]
     if on.isdisjoint(near) and towers.isdisjoint(near) and broken.isdisjoint(near):
         return False  # nothing next to the dragon: no jump at all
-    eject = _passages(position)
+    eject = has_passages(position)
     other = False
     for over, to in position.config.around[d]:
         knight = over in on
@@ -428,7 +428,7 @@ def _chain_eats_round_one(position: Position, path: tuple[int, ...]) -> int:
     """:func:`_chain_eats` where no knight is ejected (round 1 of the duel): a jumped knight is
     eaten (and a carried tower broken) and none moves, so the squares alone tell the position."""
     over_of = position.config.jump_over
-    on = _squares(position.knights)
+    on = knight_squares(position.knights)
     towers, broken = position.towers, position.broken
     gone: set[int] = set()  # the knights eaten so far
     burnt: set[int] = set()  # the carried towers broken so far
@@ -460,7 +460,7 @@ def _chain_eats(position: Position, path: tuple[int, ...]) -> int:
     """The knights the chain of jumps ``path`` eats, or ``-1`` if it is not one (the rules of
     :func:`_chains`, followed along the one path)."""
     over_of = position.config.jump_over
-    eject = _passages(position)
+    eject = has_passages(position)
     if not eject:
         return _chain_eats_round_one(position, path)
     knights = {k.square: k for k in position.knights}
@@ -501,17 +501,17 @@ def dragon_move_is_legal(position: Position, move: Move) -> bool:
     path = move.path
     d = position.dragon
     if move.kind == "drop":
-        return (d < 0 and len(path) == 1 and path[0] not in _squares(position.knights)
+        return (d < 0 and len(path) == 1 and path[0] not in knight_squares(position.knights)
                 and path[0] not in position.towers and path[0] not in position.broken)
     if move.kind != "dragon" or d < 0 or len(path) < 2 or path[0] != d:
         return False
     if len(path) == 2 and path[1] in position.config.steps[d]:
         t = path[1]
-        on = _squares(position.knights)
+        on = knight_squares(position.knights)
         return (t not in on and t not in position.towers and t not in position.broken
-                and not _can_eat(position, on))
+                and not can_eat(position, on))
     eats = _chain_eats(position, path)
-    return eats > 0 or (eats == 0 and not _can_eat(position))
+    return eats > 0 or (eats == 0 and not can_eat(position))
 
 
 def knight_move_is_legal(position: Position, move: Move) -> bool:
@@ -524,7 +524,7 @@ def knight_move_is_legal(position: Position, move: Move) -> bool:
     cfg = position.config
     if k is None or k.faction not in cfg.order[position.to_move]:
         return False
-    if t in _squares(position.knights) or t == position.dragon or t in position.broken:
+    if t in knight_squares(position.knights) or t == position.dragon or t in position.broken:
         return False
     kind = move.kind
     towers = position.towers
@@ -536,7 +536,7 @@ def knight_move_is_legal(position: Position, move: Move) -> bool:
     in_tower = s in towers
     if kind == "step":
         return not barred and t in (cfg.steps[s] if in_tower else cfg.forward[k.facing][s])
-    return (kind == "pass" and in_tower and t in towers and not barred and _passages(position)
+    return (kind == "pass" and in_tower and t in towers and not barred and has_passages(position)
             and t not in cfg.steps[s])
 
 
@@ -552,9 +552,9 @@ def _dragon_apply(position: Position, move: Move
     if len(path) == 2 and path[1] in cfg.steps[path[0]]:
         return position.knights, position.broken, frozenset(), 0
     over_of = cfg.jump_over
-    eject = _passages(position)
+    eject = has_passages(position)
     if not eject:  # round 1 of the duel: jumped knights are eaten, none moves; the order stays
-        on = _squares(position.knights)
+        on = knight_squares(position.knights)
         gone = {sq for a, b in pairwise(path) if (sq := over_of[(a, b)]) in on}
         if not gone:
             return position.knights, position.broken, frozenset(), 0
@@ -600,7 +600,7 @@ def apply(position: Position, move: Move) -> Position:
         if len(path) == 2 and path[1] in cfg.steps[path[0]]:  # a step: only the dragon moves
             after = _tuple_new(Position, (cfg, knights, towers, broken, supply, path[1], round_, eaten,
                                           eaten_before, barred, nxt, result))
-            return _dragon_stepped(after, cfg, knights, towers, broken, round_, eaten,
+            return dragon_stepped(after, cfg, knights, towers, broken, round_, eaten,
                                    eaten_before)
         on, broken, ejected, gain = _dragon_apply(position, move)
         after = _position((cfg, on, towers, broken, supply, path[-1], round_, eaten + gain,
@@ -618,7 +618,7 @@ def apply(position: Position, move: Move) -> Position:
         if not carrying and t in layout.camp:
             facing = "N"  # rule 5: faces north again in its camp
         elif not carrying and facing == "N" and t in layout.x_squares and supply > 0 and t not in towers:
-            carrying, facing = True, _REVERSED["N"]  # rule 5: takes a tower
+            carrying, facing = True, REVERSED["N"]  # rule 5: takes a tower
             supply -= 1
     k = _tuple_new(Knight, (t, facing, k.faction, k.home, carrying))
     moved = list(knights)
@@ -629,14 +629,14 @@ def apply(position: Position, move: Move) -> Position:
         faction_of = {x.home: x.faction for x in moved}
         barred = frozenset(b for b in barred if faction_of.get(b[0], k.faction) not in place)
     new_knights = tuple(moved)
-    squares = _squares(knights).copy()  # the squares of the new knights, for the next side's look
+    squares = knight_squares(knights).copy()  # the squares of the new knights, for the next side's look
     squares.discard(s)
     squares.add(t)
     global _SQUARES  # one reference, swapped at once: safe across threads
     _SQUARES = (new_knights, squares)
     after = _tuple_new(Position, (cfg, new_knights, towers, broken, supply, dragon, round_, eaten,
                                   eaten_before, barred, nxt, result))
-    return _knight_stepped(after, k, t, squares)
+    return knight_stepped(after, k, t, squares)
 
 
 def _round_two(position: Position) -> Position:
@@ -661,7 +661,7 @@ def _round_one_over(position: Position) -> bool:
             or not has_moves(position))
 
 
-def _knight_stepped(after: Position, k: Knight, t: int, squares: set[int]) -> Position:
+def knight_stepped(after: Position, k: Knight, t: int, squares: set[int]) -> Position:
     """:func:`_after_knights` after knight ``k``'s plain step to ``t`` (``squares``: the
     knights' squares after it), the common cases of the duel first (the dragon moves next);
     apply's and play's hot path."""
@@ -679,7 +679,7 @@ def _knight_stepped(after: Position, k: Knight, t: int, squares: set[int]) -> Po
     return _after_knights(after, k)
 
 
-def _dragon_stepped(after: Position, cfg: Config, knights: tuple[Knight, ...],
+def dragon_stepped(after: Position, cfg: Config, knights: tuple[Knight, ...],
                     towers: frozenset[int], broken: frozenset[int], round_: int, eaten: int,
                     eaten_before: int) -> Position:
     """:func:`_after_dragon` after a plain dragon step (nothing eaten, nothing broken), the

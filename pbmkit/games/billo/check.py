@@ -10,45 +10,45 @@ from collections.abc import Sequence
 
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.billo.rules import (
-    _FORWARD,
-    _KING,
-    _LAST_RANK,
-    _N,
-    _PASSABLE,
-    _PREY,
-    _RANK,
-    _SHAPE_WORD,
     BILLO,
     EMPTY,
+    FORWARD,
+    KING,
+    LAST_RANK,
     P_KNOWN,
+    PASSABLE,
     PNOT_A,
     PNOT_H,
+    PREY,
+    RANK,
     ROUND,
+    SHAPE_WORD,
     SHAPES,
     SIDE_NAMES,
     SQUARE,
     YELLOW,
     Key,
     Move,
+    N,
     Position,
-    _piece_words,
-    _static_outcome,
     describe_cell,
     move_key,
     move_text,
     outcome,
+    piece_words,
     shape_state,
     space_name,
+    static_outcome,
 )
 from pbmkit.games.billo.search import (
-    _FORWARD_BITS,
-    _KING_BITS,
-    _NO_KEY,
-    _search,
+    FORWARD_BITS,
+    KING_BITS,
+    NO_KEY,
     can_capture,
     first_of_key,
     is_legal,
     path_key,
+    search_key,
 )
 
 __all__ = ["check_move", "matching_moves", "move_or_raise", "movement_reason", "why_not"]
@@ -64,17 +64,17 @@ def _start_reason(position: Position, piece: str, start: int) -> str | None:
     if code * side < 0:
         return f"{space_name(start)} holds {describe_cell(code)}, and it is {who}'s turn"
     if not shape_state(code, piece):
-        return (f"there is no {SIDE_NAMES[side]} {_SHAPE_WORD[piece]} piece on {space_name(start)} "
+        return (f"there is no {SIDE_NAMES[side]} {SHAPE_WORD[piece]} piece on {space_name(start)} "
                 f"(it holds {describe_cell(code)})")
     return None
 
 
 def _direction_reason(side: int, billo: bool, cur: int, nxt: int) -> str | None:
     """Why a piece cannot step from ``cur`` to ``nxt`` (not adjacent, or not forward for a basic)."""
-    if nxt not in _KING[cur]:
+    if nxt not in KING[cur]:
         return (f"{space_name(cur)} to {space_name(nxt)} is not a step to a neighbouring square: "
                 "a piece moves one square at a time and never jumps")
-    if not billo and nxt not in _FORWARD[side][cur]:
+    if not billo and nxt not in FORWARD[side][cur]:
         return (f"{space_name(cur)} to {space_name(nxt)} is not forward: a basic piece moves only "
                 "ahead or diagonally ahead, never sideways or backward (only a Billo may)")
     return None
@@ -87,7 +87,7 @@ def _enter_reason(position: Position, piece: str, billo: bool, nxt: int, first: 
     code = position.board[nxt]
     c = code * side
     here = space_name(nxt)
-    shape = _SHAPE_WORD[piece]
+    shape = SHAPE_WORD[piece]
     if c == EMPTY:
         if first and last:
             return None, False
@@ -99,14 +99,14 @@ def _enter_reason(position: Position, piece: str, billo: bool, nxt: int, first: 
                     "own free pieces of the other shape and stop on one of them"), False
         return (f"{here} is empty: a piece passes only through your own free pieces of the other "
                 "shape and must stop on one of them, never on an empty square after passing"), False
-    if c in _PASSABLE[piece]:
+    if c in PASSABLE[piece]:
         return None, False
     if c > 0:
         if shape_state(code, piece):
-            return (f"{here} already holds your {_piece_words(piece, shape_state(code, piece))}: "
+            return (f"{here} already holds your {piece_words(piece, shape_state(code, piece))}: "
                     "pieces of the same shape never share a square nor pass through each other"), False
         return f"{here} holds {describe_cell(code)}, which no piece may enter", False
-    prey = _PREY[piece]
+    prey = PREY[piece]
     if c in prey:
         if prey[c] and not billo:
             return (f"{describe_cell(code).capitalize()} stands on {here}: a Billo can never be "
@@ -116,7 +116,7 @@ def _enter_reason(position: Position, piece: str, billo: bool, nxt: int, first: 
         return (f"{here} holds {describe_cell(code)}: pieces sharing a square are never captured, "
                 "and entering an opponent's square without capturing is not allowed"), False
     return (f"{here} holds {describe_cell(code)}: a {shape} piece captures only "
-            f"{_SHAPE_WORD[SQUARE if piece == ROUND else ROUND]} pieces, and entering an "
+            f"{SHAPE_WORD[SQUARE if piece == ROUND else ROUND]} pieces, and entering an "
             "opponent's square without capturing is not allowed"), False
 
 
@@ -128,15 +128,15 @@ def movement_reason(position: Position, move: Move) -> str | None:
     """
     side = position.turn
     billo = shape_state(position.board[move.start], move.piece) == BILLO
-    word = _SHAPE_WORD[move.piece]
+    word = SHAPE_WORD[move.piece]
     visited = {move.start}
     cur = move.start
     caps: list[int] = []
     n = len(move.steps)
     for k, nxt in enumerate(move.steps):
-        if not 0 <= nxt < _N:
+        if not 0 <= nxt < N:
             return f"square number {nxt} is not on the board"
-        if k and not billo and _RANK[cur] == _LAST_RANK[side]:
+        if k and not billo and RANK[cur] == LAST_RANK[side]:
             return (f"the {word} piece reaches the last rank on {space_name(cur)} and becomes a "
                     "Billo: it stops there at once, even in the middle of a capture chain")
         if nxt in visited:
@@ -197,22 +197,22 @@ def check_move(position: Position, move: Move) -> str | None:
     """
     steps = move.steps
     if len(steps) == 1 and not move.captures:
-        # One step, nothing written as captured: path_key, _static_outcome and can_capture
+        # One step, nothing written as captured: path_key, static_outcome and can_capture
         # inlined (three moves in four of a record). Anything else goes the general way.
         # The step is onto an empty square or an own free piece of the other shape (forming a
         # double): a path of key (0, 0, 0) when the piece is there and may step there.
         board, side, start, n = position.board, position.turn, move.start, steps[0]
-        if 0 <= n < _N and 0 <= start < _N:
+        if 0 <= n < N and 0 <= start < N:
             code, to = board[start] * side, board[n] * side
             piece = move.piece
             state = 0 if code <= 0 else \
                 code % 3 if piece == ROUND and (to == 0 or to == 3 or to == 6) else \
                 code // 3 if piece == SQUARE and (to == 0 or to == 1 or to == 2) else 0
-            if state and (_KING_BITS if state == BILLO else _FORWARD_BITS[side])[start] >> n & 1:
+            if state and (KING_BITS if state == BILLO else FORWARD_BITS[side])[start] >> n & 1:
                 m = position._masks
                 if m is None or not m[P_KNOWN]:
-                    if _static_outcome(position) is not None:
-                        return _illegal_reason(position, move, _NO_KEY)
+                    if static_outcome(position) is not None:
+                        return _illegal_reason(position, move, NO_KEY)
                     m = position._masks
                     assert m is not None
                 # masks_can_capture, inlined on the packed masks (both shapes at once). Basic
@@ -227,7 +227,7 @@ def check_move(position: Position, move: Move) -> str | None:
                         while x:
                             f = x << 8 | (x & PNOT_H) << 9 | (x & PNOT_A) << 7
                             if f & prey_basic:
-                                return _illegal_reason(position, move, _NO_KEY)
+                                return _illegal_reason(position, move, NO_KEY)
                             x = f & passable
                 else:
                     basic, billos, passable, prey, prey_basic = m[4], m[5], m[6], m[2], m[3]
@@ -237,7 +237,7 @@ def check_move(position: Position, move: Move) -> str | None:
                         while x:
                             f = x >> 8 | (x & PNOT_A) >> 9 | (x & PNOT_H) >> 7
                             if f & prey_basic:
-                                return _illegal_reason(position, move, _NO_KEY)
+                                return _illegal_reason(position, move, NO_KEY)
                             x = f & passable
                 if billos:
                     x = billos | passable
@@ -248,13 +248,13 @@ def check_move(position: Position, move: Move) -> str | None:
                             f = x | (x & PNOT_H) << 1 | (x & PNOT_A) >> 1
                             f |= f << 8 | f >> 8
                             if f & prey:
-                                return _illegal_reason(position, move, _NO_KEY)
+                                return _illegal_reason(position, move, NO_KEY)
                             x = f & passable & ~seen
                             seen |= x
                 return None
     key = path_key(position, move)
-    if key is not None and _static_outcome(position) is None and (
-            not can_capture(position) if key == (0, 0, 0) else _search(position, key, True) <= key):
+    if key is not None and static_outcome(position) is None and (
+            not can_capture(position) if key == (0, 0, 0) else search_key(position, key, True) <= key):
         return None  # beaten(position, key), inlined: the replayer checks every ply
     return _illegal_reason(position, move, key)
 
@@ -266,7 +266,7 @@ def _illegal_reason(position: Position, move: Move, key: Key | None) -> str | No
         return "the game is already over"
     if move.piece not in SHAPES:
         return f"the piece must be R (round) or S (square), not {move.piece!r}"
-    if not 0 <= move.start < _N:
+    if not 0 <= move.start < N:
         return f"square number {move.start} is not on the board"
     reason = _start_reason(position, move.piece, move.start)
     if reason:
@@ -278,7 +278,7 @@ def _illegal_reason(position: Position, move: Move, key: Key | None) -> str | No
         if reason is not None:
             return reason
         key = move_key(position, move)  # not reached: path_key and movement_reason agree
-    best = _search(position, key, False)  # best_key, searching only above the move's key
+    best = search_key(position, key, False)  # best_key, searching only above the move's key
     if key >= best:
         return None
     example = first_of_key(position, best)
@@ -306,13 +306,13 @@ def matching_moves(position: Position, squares: Sequence[int], piece: str | None
     if len(squares) < 2:
         return []
     start, steps = squares[0], tuple(squares[1:])
-    if not 0 <= start < _N:
+    if not 0 <= start < N:
         return []
     board, side = position.board, position.turn
     code = board[start] * side
     if code <= 0:
         return []
-    implied = tuple(s for s in steps if 0 <= s < _N and board[s] * side < 0)
+    implied = tuple(s for s in steps if 0 <= s < N and board[s] * side < 0)
     if captures is not None and tuple(captures) != implied:
         return []
     found = []
@@ -330,7 +330,7 @@ def matching_moves(position: Position, squares: Sequence[int], piece: str | None
 
 def _implied_captures(position: Position, steps: Sequence[int]) -> tuple[int, ...]:
     side = position.turn
-    return tuple(s for s in steps if 0 <= s < _N and position.board[s] * side < 0)
+    return tuple(s for s in steps if 0 <= s < N and position.board[s] * side < 0)
 
 
 def why_not(position: Position, squares: Sequence[int], piece: str | None = None,
@@ -344,7 +344,7 @@ def why_not(position: Position, squares: Sequence[int], piece: str | None = None
         return "a move names at least two squares: where the piece starts and where it goes"
     start, steps = squares[0], tuple(squares[1:])
     caps = tuple(captures) if captures is not None else _implied_captures(position, steps)
-    if not 0 <= start < _N:
+    if not 0 <= start < N:
         return f"square number {start} is not on the board"
     code = position.board[start]
     shapes = [piece] if piece is not None else [
@@ -357,11 +357,11 @@ def why_not(position: Position, squares: Sequence[int], piece: str | None = None
             is_billo = shape_state(code, shape) == BILLO
             if is_billo != billo:
                 kind = "a Billo" if is_billo else "a basic piece, not a Billo"
-                reason = f"the {_SHAPE_WORD[shape]} piece on {space_name(start)} is {kind}"
+                reason = f"the {SHAPE_WORD[shape]} piece on {space_name(start)} is {kind}"
         if reason is None:
             reason = "the move is legal"  # only reached when the caller's filters were stricter
         reasons.append((shape, reason))
     if len({r for _s, r in reasons}) == 1:
         return reasons[0][1]
-    return "; ".join(f"{_SHAPE_WORD[shape]} piece: {reason}" for shape, reason in reasons)
+    return "; ".join(f"{SHAPE_WORD[shape]} piece: {reason}" for shape, reason in reasons)
 

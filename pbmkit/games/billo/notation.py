@@ -28,31 +28,31 @@ from typing import Final, NamedTuple
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
 from pbmkit.games.billo.rules import (
-    _PROMOTES,
     BASIC,
     BILLO,
     P_KNOWN,
     PNOT_A,
     PNOT_H,
+    PROMOTES,
     ROUND,
     YELLOW,
     Move,
     Position,
-    _new_position,
-    _set_board,
-    _set_masks,
-    _set_quiet,
-    _set_turn,
     apply,
+    new_position,
     quiet_masks,
+    set_board,
+    set_masks,
+    set_quiet,
+    set_turn,
 )
 from pbmkit.games.billo.search import (
-    _FORWARD_BITS,
-    _KING_BITS,
-    _NO_KEY,
-    _search,
+    FORWARD_BITS,
+    KING_BITS,
+    NO_KEY,
     masks_can_capture,
     path_key,
+    search_key,
     sorted_legal,
 )
 from pbmkit.games.notation import (
@@ -429,9 +429,9 @@ def play(position: Position, text: str) -> Position | None:
         left = side * (code % 3)
         unit = 3 * side
     if not state or (plus and state == BASIC) or \
-            not (_KING_BITS if state == BILLO else _FORWARD_BITS[side])[start] >> end & 1:
+            not (KING_BITS if state == BILLO else FORWARD_BITS[side])[start] >> end & 1:
         return None
-    if state == BASIC and _PROMOTES[side][end]:
+    if state == BASIC and PROMOTES[side][end]:
         return _play_path(position, move, plus)  # a promotion: not quiet
     # check_move: nothing can capture (capture is mandatory), asked of the packed masks as there.
     if side == YELLOW:
@@ -471,11 +471,11 @@ def play(position: Position, text: str) -> Position | None:
     board[start] = left
     board[end] += unit * state
     new = tuple(board)
-    after = _new_position(Position)
-    _set_board(after, new)
-    _set_turn(after, -side)
-    _set_quiet(after, position.quiet + 1)
-    _set_masks(after, quiet_masks(m, old, new, start, end))
+    after = new_position(Position)
+    set_board(after, new)
+    set_turn(after, -side)
+    set_quiet(after, position.quiet + 1)
+    set_masks(after, quiet_masks(m, old, new, start, end))
     return after
 
 
@@ -495,10 +495,10 @@ def _play_path(position: Position, move: Move, plus: bool) -> Position | None:
     key = path_key(position, move)
     if key is None:
         return None
-    if key == _NO_KEY:
+    if key == NO_KEY:
         if masks_can_capture(m, position.turn == YELLOW):
             return None
-    elif _search(position, key, True) > key:
+    elif search_key(position, key, True) > key:
         return None
     return apply(position, move)
 

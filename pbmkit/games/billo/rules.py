@@ -83,7 +83,7 @@ ORANGE: Final = -1
 SIDE_NAMES: Final[dict[int, str]] = {YELLOW: "yellow", ORANGE: "orange"}
 ROUND, SQUARE = "R", "S"
 SHAPES: Final[tuple[str, str]] = (ROUND, SQUARE)
-_SHAPE_WORD: Final = {ROUND: "round", SQUARE: "square"}
+SHAPE_WORD: Final = {ROUND: "round", SQUARE: "square"}
 _OTHER: Final = {ROUND: SQUARE, SQUARE: ROUND}
 
 EMPTY: Final = 0
@@ -103,8 +103,8 @@ def shape_state(code: int, shape: str) -> int:
     return a % 3 if shape == ROUND else a // 3
 
 
-def _piece_words(shape: str, state: int) -> str:
-    return f"{_SHAPE_WORD[shape]} {'Billo' if state == BILLO else 'piece'}"
+def piece_words(shape: str, state: int) -> str:
+    return f"{SHAPE_WORD[shape]} {'Billo' if state == BILLO else 'piece'}"
 
 
 def describe_cell(code: int) -> str:
@@ -117,7 +117,7 @@ def describe_cell(code: int) -> str:
     if r and s:
         kind = "composite Billo" if r == s == BILLO else "double"
         return f"{article} {colour} {kind}"
-    return f"{article} {colour} {_piece_words(ROUND if r else SQUARE, r or s)}"
+    return f"{article} {colour} {piece_words(ROUND if r else SQUARE, r or s)}"
 
 
 # --- positions and moves -----------------------------------------------------------------------
@@ -224,9 +224,9 @@ def move_text(position: Position, move: Move) -> str:
 
 # --- precomputed tables ------------------------------------------------------------------------
 
-_N: Final = BOARD.size
-_RANK: Final[tuple[int, ...]] = tuple(r for _f, r in BOARD.coords)
-_LAST_RANK: Final = {YELLOW: 7, ORANGE: 0}
+N: Final = BOARD.size
+RANK: Final[tuple[int, ...]] = tuple(r for _f, r in BOARD.coords)
+LAST_RANK: Final = {YELLOW: 7, ORANGE: 0}
 
 
 def _neighbours(dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
@@ -237,31 +237,31 @@ def _neighbours(dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...
     return tuple(out)
 
 
-_FORWARD: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
+FORWARD: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     YELLOW: _neighbours(((0, 1), (-1, 1), (1, 1))),
     ORANGE: _neighbours(((0, -1), (-1, -1), (1, -1))),
 }
-_KING: Final[tuple[tuple[int, ...], ...]] = BOARD.neighbours
+KING: Final[tuple[tuple[int, ...], ...]] = BOARD.neighbours
 # Normalised codes (code * side): what a piece of each shape may pass through (own free piece of
 # the other shape, basic or Billo) and what it may capture (opponent's free piece of the other
 # shape; the value says whether that prey is a Billo, which only a Billo may capture).
-_PASSABLE: Final = {ROUND: frozenset((3, 6)), SQUARE: frozenset((1, 2))}
-_PREY: Final = {ROUND: {-3: 0, -6: 1}, SQUARE: {-1: 0, -2: 1}}
+PASSABLE: Final = {ROUND: frozenset((3, 6)), SQUARE: frozenset((1, 2))}
+PREY: Final = {ROUND: {-3: 0, -6: 1}, SQUARE: {-1: 0, -2: 1}}
 
 
 def last_rank(side: int) -> int:
     """The 0-based rank where ``side``'s basic pieces become Billos (7 for Yellow, 0 for Orange)."""
-    return _LAST_RANK[side]
+    return LAST_RANK[side]
 
 
 def forward_squares(side: int, sq: int) -> tuple[int, ...]:
     """The (up to three) squares ahead of ``sq`` for ``side``: ahead, diagonally ahead."""
-    return _FORWARD[side][sq]
+    return FORWARD[side][sq]
 
 
 def promotes(position: Position, move: Move) -> bool:
     """Whether ``move`` turns a basic piece into a Billo (it stops on its last rank)."""
-    return moving_piece(position, move) == BASIC and _RANK[move.end] == _LAST_RANK[position.turn]
+    return moving_piece(position, move) == BASIC and RANK[move.end] == LAST_RANK[position.turn]
 
 
 # --- masks: the squares of each kind of piece as 64-bit integers --------------------------------
@@ -291,11 +291,11 @@ P_KNOWN: Final = 8
 HALF: Final = 72
 FULL: Final = (1 << 64) - 1
 _FILE_A: Final = sum(1 << (8 * r) for r in range(8))
-_NOT_A: Final = FULL & ~_FILE_A
-_NOT_H: Final = FULL & ~(_FILE_A << 7)
-PNOT_A: Final = _NOT_A | _NOT_A << HALF
+NOT_A: Final = FULL & ~_FILE_A
+NOT_H: Final = FULL & ~(_FILE_A << 7)
+PNOT_A: Final = NOT_A | NOT_A << HALF
 """Both halves of a packed mask without file a (shifting down a file, or a file and a rank)."""
-PNOT_H: Final = _NOT_H | _NOT_H << HALF
+PNOT_H: Final = NOT_H | NOT_H << HALF
 """Both halves of a packed mask without file h."""
 
 
@@ -358,7 +358,7 @@ def _packed_of(board: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(m)
 
 
-_set_masks: Callable[[Position, tuple[int, ...] | None], None] = \
+set_masks: Callable[[Position, tuple[int, ...] | None], None] = \
     vars(Position)["_masks"].__set__
 
 
@@ -369,7 +369,7 @@ def packed(position: Position) -> tuple[int, ...]:
     m = position._masks
     if m is None:
         m = _packed_of(position.board)
-        _set_masks(position, m)
+        set_masks(position, m)
     return m
 
 
@@ -389,13 +389,13 @@ def masks(position: Position) -> tuple[int, ...]:
 def forward_mask(side: int, x: int) -> int:
     """The squares ahead of the squares of ``x`` for ``side`` (ahead, diagonally ahead)."""
     if side == YELLOW:
-        return ((x << 8) | ((x & _NOT_H) << 9) | ((x & _NOT_A) << 7)) & FULL
-    return (x >> 8) | ((x & _NOT_A) >> 9) | ((x & _NOT_H) >> 7)
+        return ((x << 8) | ((x & NOT_H) << 9) | ((x & NOT_A) << 7)) & FULL
+    return (x >> 8) | ((x & NOT_A) >> 9) | ((x & NOT_H) >> 7)
 
 
 def king_mask(x: int) -> int:
     """The squares of ``x`` and every square next to one of them, in all eight directions."""
-    row = x | ((x & _NOT_H) << 1) | ((x & _NOT_A) >> 1)
+    row = x | ((x & NOT_H) << 1) | ((x & NOT_A) >> 1)
     return (row | (row << 8) | (row >> 8)) & FULL
 
 
@@ -419,9 +419,9 @@ class _Sink:
 def _piece_paths(board: tuple[int, ...], start: int, shape: str, side: int, billo: bool,
                  sink: _Sink) -> None:
     """Offer every move of one piece to ``sink`` with its priority key (rule 6)."""
-    nbrs = _KING if billo else _FORWARD[side]
-    last = _LAST_RANK[side]
-    passable, prey = _PASSABLE[shape], _PREY[shape]
+    nbrs = KING if billo else FORWARD[side]
+    last = LAST_RANK[side]
+    passable, prey = PASSABLE[shape], PREY[shape]
     every = sink.every
     for n in nbrs[start]:
         if board[n] == EMPTY:  # a step onto an empty square: the only way an empty square is entered
@@ -453,7 +453,7 @@ def _piece_paths(board: tuple[int, ...], start: int, shape: str, side: int, bill
                     sink.moves.append(move)
                 if every is not None:
                     every[move] = key
-            if not billo and _RANK[n] == last:
+            if not billo and RANK[n] == last:
                 continue  # promotion stops the piece at once, even mid-chain
             walk(n, new_steps, new_caps, new_billos, visited | 1 << n)
 
@@ -463,7 +463,7 @@ def _piece_paths(board: tuple[int, ...], start: int, shape: str, side: int, bill
 def _pieces(board: tuple[int, ...], side: int) -> list[tuple[int, str, int]]:
     """``(square, shape, state)`` of every piece of ``side``."""
     found = []
-    for sq in range(_N):
+    for sq in range(N):
         c = board[sq] * side
         if c > 0:
             r, s = c % 3, c // 3
@@ -476,7 +476,7 @@ def _pieces(board: tuple[int, ...], side: int) -> list[tuple[int, str, int]]:
 
 def _generate(position: Position, keep_every: bool) -> _Sink:
     sink = _Sink(keep_every)
-    if _static_outcome(position) is None:
+    if static_outcome(position) is None:
         board, side = position.board, position.turn
         for sq, shape, state in _pieces(board, side):
             _piece_paths(board, sq, shape, side, state == BILLO, sink)
@@ -533,8 +533,8 @@ def has_legal_move(position: Position) -> bool:
     """Whether the side to move has any move at all (fast: the first step decides)."""
     board, side = position.board, position.turn
     for sq, shape, state in _pieces(board, side):
-        passable, prey = _PASSABLE[shape], _PREY[shape]
-        for n in (_KING if state == BILLO else _FORWARD[side])[sq]:
+        passable, prey = PASSABLE[shape], PREY[shape]
+        for n in (KING if state == BILLO else FORWARD[side])[sq]:
             c = board[n] * side
             if c == EMPTY or c in passable or (c in prey and (state == BILLO or not prey[c])):
                 return True
@@ -544,13 +544,13 @@ def has_legal_move(position: Position) -> bool:
 # --- playing a move ----------------------------------------------------------------------------
 
 
-_new_position = Position.__new__
-_set_board: Callable[[Position, tuple[int, ...]], None] = vars(Position)["board"].__set__
-_set_turn: Callable[[Position, int], None] = vars(Position)["turn"].__set__
-_set_quiet: Callable[[Position, int], None] = vars(Position)["quiet"].__set__
-_PROMOTES: Final[dict[int, tuple[bool, ...]]] = {
-    side: tuple(_RANK[sq] == _LAST_RANK[side] for sq in range(_N)) for side in (YELLOW, ORANGE)}
-"""``_PROMOTES[side][sq]``: whether a basic piece of ``side`` stopping on ``sq`` becomes a Billo."""
+new_position = Position.__new__
+set_board: Callable[[Position, tuple[int, ...]], None] = vars(Position)["board"].__set__
+set_turn: Callable[[Position, int], None] = vars(Position)["turn"].__set__
+set_quiet: Callable[[Position, int], None] = vars(Position)["quiet"].__set__
+PROMOTES: Final[dict[int, tuple[bool, ...]]] = {
+    side: tuple(RANK[sq] == LAST_RANK[side] for sq in range(N)) for side in (YELLOW, ORANGE)}
+"""``PROMOTES[side][sq]``: whether a basic piece of ``side`` stopping on ``sq`` becomes a Billo."""
 
 
 def quiet_masks(m: tuple[int, ...], old: tuple[int, ...], new: tuple[int, ...], start: int,
@@ -601,29 +601,29 @@ def apply(position: Position, move: Move) -> Position:
     # carrying the masks along: only the start, the captured squares and the end change. The
     # end square holds no piece of the mover's shape (an empty square, an own piece of the other
     # shape, or a piece captured): the moving piece is added to it.
-    after = _new_position(Position)
+    after = new_position(Position)
     m = position._masks
     if not captures:
-        if state == BASIC and _PROMOTES[side][end]:
+        if state == BASIC and PROMOTES[side][end]:
             board[end] += unit * BILLO
         else:  # a quiet move: the start and the end change
             board[end] += unit * state
             new = tuple(board)
-            _set_board(after, new)
-            _set_turn(after, -side)
-            _set_quiet(after, position.quiet + 1)
+            set_board(after, new)
+            set_turn(after, -side)
+            set_quiet(after, position.quiet + 1)
             if m is not None:
                 m = quiet_masks(m, old, new, start, end)
-            _set_masks(after, m)
+            set_masks(after, m)
             return after
     else:
         for c in captures:
             board[c] = EMPTY
-        board[end] += unit * (BILLO if state == BASIC and _PROMOTES[side][end] else state)
+        board[end] += unit * (BILLO if state == BASIC and PROMOTES[side][end] else state)
     new = tuple(board)
-    _set_board(after, new)
-    _set_turn(after, -side)
-    _set_quiet(after, 0)
+    set_board(after, new)
+    set_turn(after, -side)
+    set_quiet(after, 0)
     if m is not None:
         ms = list(m)
         flips = _FLIPS
@@ -640,7 +640,7 @@ def apply(position: Position, move: Move) -> Position:
         # next check would ask it, and the final position's outcome).
         ms[P_KNOWN] = 0 if _ending(ms) else 1
         m = tuple(ms)
-    _set_masks(after, m)
+    set_masks(after, m)
     return after
 
 
@@ -671,19 +671,19 @@ def _census(position: Position) -> dict[tuple[int, str, int], int]:
     return counts
 
 
-def _static_outcome(position: Position) -> Outcome | None:
+def static_outcome(position: Position) -> Outcome | None:
     """Capture of all pieces (rule 11) and the automatic draws (rule 12)."""
     m = packed(position)
     if m[P_KNOWN]:
         return None
     done = _ending(m)
     if done is None:
-        _set_masks(position, (*m[:P_KNOWN], 1, *m[P_KNOWN + 1:]))
+        set_masks(position, (*m[:P_KNOWN], 1, *m[P_KNOWN + 1:]))
     return done
 
 
 def _ending(m: Sequence[int]) -> Outcome | None:
-    """:func:`_static_outcome` from the packed masks."""
+    """:func:`static_outcome` from the packed masks."""
     # Every piece is a basic piece or a Billo: the movers' masks hold every piece of a side.
     yellow, orange = m[P_BASIC] | m[P_BILLO], m[4 + P_BASIC] | m[4 + P_BILLO]
     if not orange:
@@ -708,7 +708,7 @@ def outcome(position: Position) -> Outcome | None:
     (``draw-shapes``, ``draw-billos``); the side to move without a legal move loses (``no-moves``).
     A claimed draw (``draw-claimed``) is an event of the record: see :func:`claimable_draw`.
     """
-    done = _static_outcome(position)
+    done = static_outcome(position)
     if done is not None:
         return done
     if not has_legal_move(position):
@@ -722,7 +722,7 @@ def claimable_draw(position: Position) -> str | None:
     Rule 13: each side has exactly one round Billo and one square Billo and nothing else. Rule 14
     *(house)*: :data:`QUIET_DRAW_PLIES` plies (50 moves each) without a capture or a promotion.
     """
-    if _static_outcome(position) is not None:
+    if static_outcome(position) is not None:
         return None
     counts = _census(position)
     if all(counts[side, shape, BILLO] == 1 and counts[side, shape, BASIC] == 0

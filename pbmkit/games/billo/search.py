@@ -25,52 +25,52 @@ from functools import cache
 from typing import Final
 
 from pbmkit.games.billo.rules import (
-    _FORWARD,
-    _KING,
-    _LAST_RANK,
-    _N,
-    _NOT_A,
-    _NOT_H,
-    _PASSABLE,
-    _PREY,
-    _RANK,
     BILLO,
+    FORWARD,
     FREE,
     FREE_BASIC,
     FULL,
     HALF,
+    KING,
+    LAST_RANK,
     MOVER_BASIC,
     MOVER_BILLO,
+    NOT_A,
+    NOT_H,
     P_BASIC,
     P_BILLO,
     P_FREE,
     P_FREE_BASIC,
+    PASSABLE,
     PNOT_A,
     PNOT_H,
+    PREY,
+    RANK,
     ROUND,
     SQUARE,
     YELLOW,
     Key,
     Move,
+    N,
     Position,
-    _static_outcome,
     forward_mask,
     has_legal_move,
     king_mask,
     masks,
     packed,
+    static_outcome,
 )
 
 __all__ = ["beaten", "best_key", "can_capture", "first_of_key", "is_legal", "masks_can_capture",
            "path_key", "sorted_legal"]
 
-_NO_KEY: Final[Key] = (0, 0, 0)
-_KING_SORTED: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(n)) for n in _KING)
+NO_KEY: Final[Key] = (0, 0, 0)
+_KING_SORTED: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(n)) for n in KING)
 _FORWARD_SORTED: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
-    side: tuple(tuple(sorted(n)) for n in table) for side, table in _FORWARD.items()}
-_KING_BITS: Final[tuple[int, ...]] = tuple(sum(1 << n for n in row) for row in _KING)
-_FORWARD_BITS: Final[dict[int, tuple[int, ...]]] = {
-    side: tuple(sum(1 << n for n in row) for row in table) for side, table in _FORWARD.items()}
+    side: tuple(tuple(sorted(n)) for n in table) for side, table in FORWARD.items()}
+KING_BITS: Final[tuple[int, ...]] = tuple(sum(1 << n for n in row) for row in KING)
+FORWARD_BITS: Final[dict[int, tuple[int, ...]]] = {
+    side: tuple(sum(1 << n for n in row) for row in table) for side, table in FORWARD.items()}
 
 
 @cache
@@ -78,7 +78,7 @@ def _cone(side: int) -> tuple[int, ...]:
     """For each square, the mask of every square a basic piece of ``side`` could still reach
     (built on first use: only listing moves and explaining an illegal one need it)."""
     out = []
-    for sq in range(_N):
+    for sq in range(N):
         cone, front = 0, forward_mask(side, 1 << sq)
         while front:
             cone |= front
@@ -95,8 +95,8 @@ def _by_name() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
     def name_order(squares: Iterable[int]) -> tuple[int, ...]:
         return tuple(sorted(squares, key=lambda sq: (sq % 8, sq // 8)))
 
-    return (name_order(range(_N)), tuple(name_order(row) for row in _KING),
-            {side: tuple(name_order(row) for row in table) for side, table in _FORWARD.items()})
+    return (name_order(range(N)), tuple(name_order(row) for row in KING),
+            {side: tuple(name_order(row) for row in table) for side, table in FORWARD.items()})
 
 
 def path_key(position: Position, move: Move) -> Key | None:
@@ -110,7 +110,7 @@ def path_key(position: Position, move: Move) -> Key | None:
     """
     board, side = position.board, position.turn
     start, steps, piece = move.start, move.steps, move.piece
-    if not steps or not 0 <= start < _N or piece not in _PASSABLE:
+    if not steps or not 0 <= start < N or piece not in PASSABLE:
         return None
     code = board[start] * side
     if code <= 0:
@@ -119,28 +119,28 @@ def path_key(position: Position, move: Move) -> Key | None:
     if not state:
         return None
     billo = state == BILLO
-    nbrs = _KING_BITS if billo else _FORWARD_BITS[side]
-    passable, prey = _PASSABLE[piece], _PREY[piece]
+    nbrs = KING_BITS if billo else FORWARD_BITS[side]
+    passable, prey = PASSABLE[piece], PREY[piece]
     if len(steps) == 1:  # one step: onto an empty square or an own piece (key 0), or a capture
         n = steps[0]
-        if not 0 <= n < _N or not nbrs[start] >> n & 1:
+        if not 0 <= n < N or not nbrs[start] >> n & 1:
             return None
         c = board[n] * side
         if c == 0 or c in passable:
-            return _NO_KEY if not move.captures else None
+            return NO_KEY if not move.captures else None
         v = prey.get(c)
         if v is None or (v and not billo) or move.captures != steps:
             return None
         return 1, v, 1 if billo else 0
-    last = _LAST_RANK[side]
+    last = LAST_RANK[side]
     visited = 1 << start
     cur = start
     caps: list[int] = []
     billos = 0
     for n in steps:
-        if not 0 <= n < _N or not nbrs[cur] >> n & 1 or visited >> n & 1:
+        if not 0 <= n < N or not nbrs[cur] >> n & 1 or visited >> n & 1:
             return None
-        if not billo and cur != start and _RANK[cur] == last:
+        if not billo and cur != start and RANK[cur] == last:
             return None
         c = board[n] * side
         if c not in passable:
@@ -233,7 +233,7 @@ _LAST: Final[list[tuple[Position, Key, bool, Key]]] = []
 ``check_move`` judges it again (one position object, one question: the same answer)."""
 
 
-def _search(position: Position, floor: Key, stop_first: bool) -> Key:
+def search_key(position: Position, floor: Key, stop_first: bool) -> Key:
     """The best key above ``floor`` of any capture (``floor`` if none); with ``stop_first``, the
     first key above ``floor`` met."""
     if _LAST:
@@ -247,7 +247,7 @@ def _search(position: Position, floor: Key, stop_first: bool) -> Key:
 
 
 def _search_groups(position: Position, floor: Key, stop_first: bool) -> tuple[Key, bool]:
-    """:func:`_search`, and whether a Billo's paths were searched."""
+    """:func:`search_key`, and whether a Billo's paths were searched."""
     m = packed(position)
     side = position.turn
     me, you = (0, 4) if side == YELLOW else (4, 0)
@@ -304,7 +304,7 @@ def _most_captures(basic: int, passable: int, prey: int, up: bool) -> int:
 
 def _group_search(position: Position, shape: str, group: int, passable_mask: int,
                   prey_all: int, prey_basic: int, best: Key, stop_first: bool) -> Key:
-    """:func:`_search` for the Billos of ``group`` (one side and shape): ``best`` or a better
+    """:func:`search_key` for the Billos of ``group`` (one side and shape): ``best`` or a better
     key."""
     side = position.turn
     prey_billo = prey_all & ~prey_basic
@@ -313,7 +313,7 @@ def _group_search(position: Position, shape: str, group: int, passable_mask: int
         return best
     board = position.board
     region_all = passable_mask | prey_all
-    passable, prey = _PASSABLE[shape], _PREY[shape]
+    passable, prey = PASSABLE[shape], PREY[shape]
     dead: set[int] = set()
     # A Billo's depth-first search over its paths. "Dead" states are those from which nothing
     # beats ``best`` (which only grows).
@@ -343,7 +343,7 @@ def _group_search(position: Position, shape: str, group: int, passable_mask: int
             reach = 0
             while front:  # king_mask, inlined (the search's hot loop)
                 reach |= front
-                row = front | (front & _NOT_H) << 1 | (front & _NOT_A) >> 1
+                row = front | (front & NOT_H) << 1 | (front & NOT_A) >> 1
                 front = (row | row << 8 | row >> 8) & region & ~reach
             # What is left to the piece depends only on where it is, what it may still enter
             # and what it has captured: one state for every path that leaves the same.
@@ -371,21 +371,21 @@ def _group_search(position: Position, shape: str, group: int, passable_mask: int
 
 def beaten(position: Position, key: Key) -> bool:
     """Whether some move of the side to move has a better priority key than ``key`` (rule 6)."""
-    if key == _NO_KEY:
+    if key == NO_KEY:
         return can_capture(position)
-    return _search(position, key, True) > key
+    return search_key(position, key, True) > key
 
 
 def best_key(position: Position) -> Key:
     """The best priority key of the side to move: ``max`` of every move's key (rule 6)."""
-    return _search(position, _NO_KEY, False)
+    return search_key(position, NO_KEY, False)
 
 
 def is_legal(position: Position, move: Move) -> bool:
     """Whether ``move`` is legal: a path of the movement rules, the game not over, and no move with
     a better key (rule 6)."""
     key = path_key(position, move)
-    return key is not None and _static_outcome(position) is None and not beaten(position, key)
+    return key is not None and static_outcome(position) is None and not beaten(position, key)
 
 
 def first_of_key(position: Position, key: Key) -> Move | None:
@@ -394,9 +394,9 @@ def first_of_key(position: Position, key: Key) -> Move | None:
     board, side = position.board, position.turn
     m = masks(position)
     me, you = (0, 8) if side == YELLOW else (8, 0)
-    last = _LAST_RANK[side]
+    last = LAST_RANK[side]
     need_by = key[2]
-    for sq in range(_N):
+    for sq in range(N):
         code = board[sq] * side
         if code <= 0:
             continue
@@ -407,7 +407,7 @@ def first_of_key(position: Position, key: Key) -> Move | None:
             if need_by and not is_billo:
                 continue
             nbrs = _KING_SORTED if is_billo else _FORWARD_SORTED[side]
-            passable, prey = _PASSABLE[shape], _PREY[shape]
+            passable, prey = PASSABLE[shape], PREY[shape]
             targets = m[you + other + FREE] if is_billo else m[you + other + FREE_BASIC]
             prey_billo = m[you + other + FREE] & ~m[you + other + FREE_BASIC]
             by = 1 if is_billo else 0
@@ -438,7 +438,7 @@ def _first_path(board: tuple[int, ...], side: int, start: int,
                 continue
             c = board[n] * side
             if c == 0:
-                if not steps and key == _NO_KEY:
+                if not steps and key == NO_KEY:
                     return (n,), ()
                 continue
             if c in passable:
@@ -451,7 +451,7 @@ def _first_path(board: tuple[int, ...], side: int, start: int,
             new_steps = (*steps, n)
             if (len(nc), nnb, by if nc else 0) == key:
                 return new_steps, nc
-            if not is_billo and _RANK[n] == last:
+            if not is_billo and RANK[n] == last:
                 continue
             nv = visited | bit
             reach = _reach(n, nv, region_all) if is_billo else cone[n] & region_all
@@ -490,9 +490,9 @@ def _dead_end_bound(bound: Key, left: int, prey_billo: int, squares: int) -> Key
     ``squares`` (those the Billo may still enter, and its own) can only end the path, so at most
     one of them is captured."""
     ones = twos = 0
-    for d in ((squares << 8), (squares >> 8), (squares & _NOT_H) << 1, (squares & _NOT_A) >> 1,
-              (squares & _NOT_H) << 9, (squares & _NOT_A) << 7, (squares & _NOT_H) >> 7,
-              (squares & _NOT_A) >> 9):
+    for d in ((squares << 8), (squares >> 8), (squares & NOT_H) << 1, (squares & NOT_A) >> 1,
+              (squares & NOT_H) << 9, (squares & NOT_A) << 7, (squares & NOT_H) >> 7,
+              (squares & NOT_A) >> 9):
         twos |= ones & d
         ones |= d
     ends = left & ~twos
@@ -512,11 +512,11 @@ def sorted_legal(position: Position, start: int | None = None) -> Iterator[Move]
     name, then each step (``-`` before ``x``, then the square's name): pieces are taken in that
     order, and each piece's paths depth first, its next squares in that order.
     """
-    if _static_outcome(position) is not None:
+    if static_outcome(position) is not None:
         return
     board, side = position.board, position.turn
     key = best_key(position)
-    if key == _NO_KEY and not has_legal_move(position):
+    if key == NO_KEY and not has_legal_move(position):
         return
     m = masks(position)
     me, you = (0, 8) if side == YELLOW else (8, 0)
@@ -543,8 +543,8 @@ def _paths_of_key(board: tuple[int, ...], side: int, start: int, shape: str, is_
     """Every path of one piece whose key is ``key``, in the order of their texts."""
     by_name = _by_name()
     nbrs = by_name[1] if is_billo else by_name[2][side]
-    passable, prey = _PASSABLE[shape], _PREY[shape]
-    last = _LAST_RANK[side]
+    passable, prey = PASSABLE[shape], PREY[shape]
+    last = LAST_RANK[side]
     by = 1 if is_billo else 0
     cone = _cone(side)
     dead: set[int] = set()
@@ -558,7 +558,7 @@ def _paths_of_key(board: tuple[int, ...], side: int, start: int, shape: str, is_
                     continue
                 c = board[n] * side
                 if c == 0:
-                    if not capturing and not steps and key == _NO_KEY:
+                    if not capturing and not steps and key == NO_KEY:
                         yield (n,), ()
                     continue
                 if c in passable:
@@ -573,7 +573,7 @@ def _paths_of_key(board: tuple[int, ...], side: int, start: int, shape: str, is_
                 new_steps = (*steps, n)
                 if (len(nc), nnb, by if nc else 0) == key:
                     yield new_steps, nc
-                if not is_billo and _RANK[n] == last:
+                if not is_billo and RANK[n] == last:
                     continue
                 nv = visited | bit
                 reach = _reach(n, nv, region_all) if is_billo else cone[n] & region_all

@@ -17,20 +17,20 @@ import re
 
 from pbmkit.games.base import SetupError
 from pbmkit.games.billo.rules import (
-    _LAST_RANK,
-    _N,
-    _RANK,
     BASIC,
     BILLO,
     BOARD,
     EMPTY,
+    LAST_RANK,
     NONE,
     ORANGE,
+    RANK,
     ROUND,
     SHAPES,
     SIDE_NAMES,
     SQUARE,
     YELLOW,
+    N,
     Position,
     cell,
     shape_state,
@@ -84,8 +84,8 @@ def validate(position: Position) -> list[str]:
     """
     problems: list[str] = []
     board = position.board
-    if len(board) != _N:
-        return [f"a position has {_N} squares, not {len(board)}"]
+    if len(board) != N:
+        return [f"a position has {N} squares, not {len(board)}"]
     bad = [sq for sq, code in enumerate(board) if not (isinstance(code, int) and -8 <= code <= 8)]
     if bad:
         return [f"{space_name(bad[0])} holds an unknown cell code {board[bad[0]]!r}"]
@@ -98,7 +98,7 @@ def validate(position: Position) -> list[str]:
                                 "has at most 8 of each shape")
             for sq, code in enumerate(board):
                 if (code * side > 0 and shape_state(code, shape) == BASIC
-                        and _RANK[sq] == _LAST_RANK[side]):
+                        and RANK[sq] == LAST_RANK[side]):
                     problems.append(f"a basic {name} {_SHAPE_WORD[shape]} piece on {space_name(sq)} "
                                     "is on its last rank, where it would already be a Billo "
                                     f"(write {space_name(sq)}+)")
@@ -142,7 +142,7 @@ class _Cells:
         return tuple(
             cell(self.owner[sq], self.state.get((sq, ROUND), NONE),
                  self.state.get((sq, SQUARE), NONE)) if sq in self.owner else EMPTY
-            for sq in range(_N))
+            for sq in range(N))
 
 
 # --- Setup strings ---------------------------------------------------------------------------
