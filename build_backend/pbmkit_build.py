@@ -50,15 +50,17 @@ HOT_MODULES = (
     "pbmkit/notation/summary.py",
     "pbmkit/notation/chunks.py",
     # Each game's rules, notation, check and lean `play` where they compile and pay. Left out:
-    # Hex's package (its rules live in its __init__, whose class attributes are descriptors:
+    # Hex's game.py (its rules are its class's methods, whose class attributes are descriptors:
     # mypyc refuses them; docs/performance.md, "The compiled build").
     "pbmkit/games/batalo/rules.py",
     "pbmkit/games/batalo/notation.py",
     "pbmkit/games/batalo/check.py",
+    "pbmkit/games/batalo/play.py",
     "pbmkit/games/billo/rules.py",
     "pbmkit/games/billo/notation.py",
     "pbmkit/games/billo/check.py",
     "pbmkit/games/billo/search.py",
+    "pbmkit/games/billo/play.py",
     "pbmkit/games/batrakill/rules.py",
     "pbmkit/games/batrakill/notation.py",
     "pbmkit/games/batrakill/check.py",

@@ -470,7 +470,7 @@ class GameBase(Generic[P, M]):
     parse_setup: Callable[[str], P]
     format_setup: Callable[[P], str]
 
-    def __init_subclass__(cls, rules: Sequence[Callable[..., Any]] = (), **kwargs: Any) -> None:
+    def __init_subclass__(cls, rules: Sequence[Callable[..., object]] = (), **kwargs: object) -> None:
         """Merge the class's own :attr:`outcome_words` over the common ones, and bind the rules
         functions given as ``rules`` (``class Batalo(GameBase[Position, Move], rules=(legal_moves,
         check_move, ...))``): each becomes the method of its name, unless the class writes one."""

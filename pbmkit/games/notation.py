@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pbmkit.games.base import PbmkitError
+
+if TYPE_CHECKING:
+    from pbmkit.games.base import AnyGame
 
 __all__ = [
     "KeepsMarks",
@@ -272,7 +275,7 @@ class StreamsMoves(Protocol[P_contra]):
     building them all first (Billo: a contrived position has hundreds of thousands of paths):
     ``pbmkit moves --json`` writes them as they come."""
 
-    def sorted_listing(self, position: P_contra, start: Any = None) -> Iterator[str]:
+    def sorted_listing(self, position: P_contra, start: int | None = None) -> Iterator[str]:
         """The texts ``pbmkit moves --json`` lists, each once and in sorted order (``sorted`` of
         the texts of the legal moves, of the piece on the space ``start`` only if given)."""
         ...
@@ -288,7 +291,7 @@ class Pbmserv(Protocol[M_contra]):
         ...
 
 
-def destinations(game: Any, position: Any, start: int) -> tuple[str, ...]:
+def destinations(game: AnyGame, position: object, start: int) -> tuple[str, ...]:
     """Where the piece on ``start`` may go in ``position``: the names of the ends
     (:func:`~pbmkit.games.base.end_of`) of the legal moves that start there
     (:func:`~pbmkit.games.base.start_of`), sorted by name. A notation that streams its moves

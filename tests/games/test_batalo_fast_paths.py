@@ -261,7 +261,7 @@ def test_play_along_its_own_answers_is_apply_to_the_end_of_the_game() -> None:
     to their last pieces, columns captured and games ended by capture, each answer is ``apply``'s
     position, its threats (the averto words) are those of the same position made afresh, and a
     game over is never played on."""
-    from pbmkit.games.batalo.notation import play
+    from pbmkit.games.batalo.play import play
 
     game = batalo.GAME
     chained = ended = 0
@@ -307,7 +307,7 @@ NEIGHBOURS_OF = batalo.BOARD.neighbours
 def test_play_answers_nothing_where_the_opponent_has_no_piece_left() -> None:
     """A position set up with the side to move alone on the board is over: ``play`` looks for the
     opponent's pieces in every position it did not give itself."""
-    from pbmkit.games.batalo.notation import play
+    from pbmkit.games.batalo.play import play
 
     start = batalo.initial_position()
     for side in (batalo.WHITE, batalo.BLACK):
@@ -326,17 +326,18 @@ def test_play_answers_a_plain_move_the_first_time_its_text_is_met() -> None:
     each first reading took the long way, read, check_move and apply); a text naming a piece or
     marking a capture, or no move at all, still goes the long way."""
     from pbmkit.games.batalo import notation
+    from pbmkit.games.batalo.play import play
 
     start = batalo.initial_position()
     legal = batalo.legal_moves(start)
     texts = [str(m) for m in legal]
-    notation._PLAIN_MOVES.clear()
+    notation.PLAIN_MOVES.clear()
     for move, text in zip(legal, texts, strict=True):
-        assert notation.play(start, text) == batalo.apply(start, move), text
-    assert set(notation._PLAIN_MOVES) == set(texts)
+        assert play(start, text) == batalo.apply(start, move), text
+    assert set(notation.PLAIN_MOVES) == set(texts)
     for text in ("stone IR to HS", "IR x HS", "IR to", "ZZ to HS"):
-        assert notation.play(start, text) is None, text
-        assert text not in notation._PLAIN_MOVES
+        assert play(start, text) is None, text
+        assert text not in notation.PLAIN_MOVES
 
 
 def test_a_text_learnt_by_play_means_what_the_reader_reads_in_it() -> None:
@@ -349,15 +350,15 @@ def test_a_text_learnt_by_play_means_what_the_reader_reads_in_it() -> None:
              "IR to HS to JS", "I'm moving my stone from IR to HS", "stone IR to HS", "ZZ to HS",
              "IR to ZZ", "IR to", "i9-h8", "g5-g6", "averto", "IR to IR", *_TEXTS]
     for text in texts:
-        notation._PLAIN_MOVES.clear()
+        notation.PLAIN_MOVES.clear()
         try:
             w = notation._parse(text)
             expected = w.move if w.piece is None and not w.capture else None
         except MoveSyntaxError:
             expected = None
-        got = notation._learn(text)
+        got = notation.learn(text)
         assert got == expected and (got is None or got.path == expected.path), text
-        assert (text in notation._PLAIN_MOVES) == (expected is not None), text
+        assert (text in notation.PLAIN_MOVES) == (expected is not None), text
 
 
 def test_the_spaces_a_hop_landing_on_a_space_passes_over_are_the_definition_s() -> None:

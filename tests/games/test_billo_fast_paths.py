@@ -393,15 +393,15 @@ def test_the_quick_reader_reads_every_written_move(tmp_path: Path) -> None:
             text = billo.move_text(position, move)
             quick = notation_module._quick_parse(text)
             assert quick is not None and quick == notation_module._plain_parse(text)
-            lettered = notation_module._quick_lettered(text)
+            lettered = notation_module.quick_lettered(text)
             assert lettered == notation_module._lettered_entry(notation_module._plain_parse(text))
             seen += 1
     assert seen > 500
 
 
 def _same_entry(text: str) -> None:
-    """The first reading of a lettered move (``_quick_lettered``) is the plain reading's entry."""
-    quick = notation_module._quick_lettered(text)
+    """The first reading of a lettered move (``quick_lettered``) is the plain reading's entry."""
+    quick = notation_module.quick_lettered(text)
     if quick is None:
         return
     w = notation_module._plain_parse(text)
@@ -424,7 +424,7 @@ def test_the_first_reading_of_a_lettered_move_is_the_plain_one(text: str) -> Non
 def test_the_first_reading_of_written_moves_of_every_shape(text: str) -> None:
     _same_entry(text)
     expected_quick = text[:1] in "RS" and "=" not in text and " - " not in text
-    assert (notation_module._quick_lettered(text) is not None) == expected_quick
+    assert (notation_module.quick_lettered(text) is not None) == expected_quick
 
 
 @settings(max_examples=60)

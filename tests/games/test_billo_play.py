@@ -21,7 +21,8 @@ from pbmkit.games import billo
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.billo import ROUND, Move, Position, rules
 from pbmkit.games.billo import notation as notation_module
-from pbmkit.games.billo.notation import NOTATION, play
+from pbmkit.games.billo.notation import NOTATION
+from pbmkit.games.billo.play import play
 from pbmkit.games.notation import MoveSyntaxError
 
 
@@ -50,7 +51,7 @@ def _same(position: Position, text: str, *, forget: bool = False) -> bool:
     """``play`` against the long way for one text (first read by ``play`` itself when
     ``forget``); whether ``play`` answered."""
     if forget:
-        notation_module._LETTERED.clear()
+        notation_module.LETTERED.clear()
     got = play(position, text)
     expected = _long_way(position, text)
     if got is None:
@@ -149,7 +150,7 @@ def test_play_answers_a_text_never_read() -> None:
     """A record's first move text is learnt by ``play`` itself, as the reader learns it."""
     position = billo.initial_position()
     rules.static_outcome(position)
-    notation_module._LETTERED.clear()
+    notation_module.LETTERED.clear()
     after = play(position, "R c1-c2")
     assert after is not None and after == _long_way(position, "R c1-c2")
-    assert "R c1-c2" in notation_module._LETTERED
+    assert "R c1-c2" in notation_module.LETTERED

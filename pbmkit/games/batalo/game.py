@@ -1,12 +1,5 @@
-"""Batalo (Harmony Games, 1993): board, setup, legal moves, move checking, outcome, averto.
-
-The rules text, board, names, rulings 1–14 and our decisions: ``docs/batalo.md``.
-This module is the public face of the rules core and re-exports three parts:
-
-* :mod:`pbmkit.games.batalo.rules`: board and names, positions and moves, generation, outcome;
-* :mod:`pbmkit.games.batalo.check`: checking one move, with reasons in players' words;
-* :mod:`pbmkit.games.batalo.setup`: Setup strings, validation and ASCII diagrams.
-"""
+"""Batalo as a :class:`~pbmkit.games.base.Game` (``GAME``): the rules of :mod:`.rules`,
+:mod:`.check` and :mod:`.setup` bound to one object, with its words, look and notation."""
 
 from __future__ import annotations
 
@@ -14,94 +7,15 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.base import Announcement, Game, GameBase, HowWords, IllegalMoveError, Lazy, Outcome
-from pbmkit.games.batalo.check import check_move, move_or_raise
-from pbmkit.games.batalo.rules import (
-    BLACK,
-    BLACK_BASE,
-    BLACK_COLUMN,
-    BLACK_STONE,
-    BOARD,
-    EMPTY,
-    STANDARD_SETUP,
-    WHITE,
-    WHITE_BASE,
-    WHITE_COLUMN,
-    WHITE_STONE,
-    Move,
-    Position,
-    apply,
-    base_of,
-    destinations,
-    finished,
-    from_pbmserv,
-    has_legal_move,
-    hop_paths,
-    is_averto,
-    legal_moves,
-    mirror,
-    mirror_space,
-    outcome,
-    space,
-    space_name,
-    threats,
-    to_pbmserv,
-)
-from pbmkit.games.batalo.setup import (
-    diagram,
-    diagram_rows,
-    format_setup,
-    from_diagram,
-    initial_position,
-    parse_setup,
-    validate,
-)
+from pbmkit.games.batalo.check import check_move
+from pbmkit.games.batalo.rules import BOARD, WHITE, Move, Position, apply, legal_moves, outcome, threats
+from pbmkit.games.batalo.setup import format_setup, initial_position, parse_setup
 
 if TYPE_CHECKING:
     from pbmkit.games.drawing import Look
     from pbmkit.games.notation import MoveNotation
 
-__all__ = [
-    "BLACK",
-    "BLACK_BASE",
-    "BLACK_COLUMN",
-    "BLACK_STONE",
-    "BOARD",
-    "EMPTY",
-    "GAME",
-    "STANDARD_SETUP",
-    "WHITE",
-    "WHITE_BASE",
-    "WHITE_COLUMN",
-    "WHITE_STONE",
-    "Batalo",
-    "Move",
-    "Position",
-    "apply",
-    "base_of",
-    "check_move",
-    "destinations",
-    "diagram",
-    "diagram_rows",
-    "finished",
-    "format_setup",
-    "from_diagram",
-    "from_pbmserv",
-    "has_legal_move",
-    "hop_paths",
-    "initial_position",
-    "is_averto",
-    "legal_moves",
-    "mirror",
-    "mirror_space",
-    "move_or_raise",
-    "outcome",
-    "parse_setup",
-    "space",
-    "space_name",
-    "threats",
-    "to_pbmserv",
-    "validate",
-]
+__all__ = ["GAME", "Batalo"]
 
 
 _AVERTO: tuple[tuple[Announcement, ...], ...] = tuple(
@@ -129,10 +43,8 @@ class Batalo(GameBase[Position, Move],
     announcement_words: ClassVar[Mapping[str, str]] = {
         "averto": "after this move there is no threat to the opponent's column or base"}
 
-    def initial_position(self, first: str | None = None) -> Position:
+    def initial_position(self) -> Position:
         """The standard setup (fig. 1), White to move ("White should move first")."""
-        if first not in (None, "white"):
-            raise ValueError("White always moves first in Batalo")
         return initial_position()
 
     def claim_draw(self, position: Position) -> Outcome:
@@ -140,7 +52,7 @@ class Batalo(GameBase[Position, Move],
         raise IllegalMoveError("Batalo has no claimed draws: write 'draw agreed' for a draw by "
                                "agreement")
 
-    play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.batalo.notation:play")
+    play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.batalo.play:play")
 
     def side_to_move(self, position: Position) -> str:
         """``"white"`` or ``"black"``."""

@@ -11,25 +11,18 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from pbmkit.games import batalo
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.batalo import rules as _rules
 from pbmkit.games.batalo.rules import (
-    BLACK_BASE,
-    BLACK_COLUMN,
-    BLACK_KEY,
+    BOARD,
     EMPTY,
-    NEIGHBOUR_SETS,
-    WHITE_BASE,
     WHITE_COLUMN,
-    ZOBRIST,
+    WHITE_STONE,
     Move,
     Position,
-    new_position,
-    reaches,
-    set_board,
-    set_key,
-    set_turn,
+    from_pbmserv,
+    space,
+    space_name,
+    to_pbmserv,
 )
 from pbmkit.games.notation import (
     MoveSyntaxError,
@@ -39,7 +32,7 @@ from pbmkit.games.notation import (
     not_a_move,
 )
 
-__all__ = ["NOTATION", "BataloNotation", "play"]
+__all__ = ["NOTATION", "PLAIN_MOVES", "BataloNotation", "learn"]
 
 # The general reader's patterns are compiled on first use (``re`` keeps them): most records only
 # ever need _FAST, and each compiled pattern costs start-up time of every command.
@@ -62,7 +55,7 @@ _ANNOUNCED: Final = frozenset({"averto"})
 # A second move that starts with an x is left to _ONE_MOVE, which reads that x as a capture mark.
 _RUN: Final = (r"([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?"
                r"(?: (?![xX])([A-Za-z]{2} to [A-Za-z]{2})(?: (averto))?)?[ \t]*")
-_PIECE_WORDS: Final = {"stone": batalo.WHITE_STONE, "column": batalo.WHITE_COLUMN}
+_PIECE_WORDS: Final = {"stone": WHITE_STONE, "column": WHITE_COLUMN}
 
 
 class _Written:
@@ -72,7 +65,7 @@ class _Written:
     __slots__ = ("canonical", "capture", "move", "path", "piece", "start")
 
     def __init__(self, start: int, path: tuple[int, ...], capture: bool, piece: str | None,
-                 canonical: str, move: batalo.Move) -> None:
+                 canonical: str, move: Move) -> None:
         self.start = start
         self.path = path
         """Every landing space, the end last (one element for a plain move)."""
@@ -85,14 +78,14 @@ class _Written:
 
 
 def _written(start: int, path: tuple[int, ...], capture: bool, piece: str | None) -> _Written:
-    names = [batalo.space_name(s) for s in (start, *path)]
+    names = [space_name(s) for s in (start, *path)]
     text = " to ".join(names[:-1]) + (" x " if capture else " to ") + names[-1]
-    move = batalo.Move(start, path[-1], path if len(path) > 1 else None)
+    move = Move(start, path[-1], path if len(path) > 1 else None)
     return _Written(start, path, capture, piece, text, move)
 
 
 _FAST: Final = re.compile(r"([A-Za-z]{2})[ \t]*(?:to|TO|To|-)[ \t]*([A-Za-z]{2})")
-_INDEX: Final = batalo.BOARD.index
+_INDEX: Final = BOARD.index
 
 
 def _read_fast(text: str) -> _Written | None:
@@ -110,14 +103,14 @@ def _space(token: str, pbmserv_like: bool) -> int:
     """The space a written name means; ``MoveSyntaxError`` saying what is wrong with it."""
     if pbmserv_like:
         try:
-            sp = batalo.from_pbmserv(token)
+            sp = from_pbmserv(token)
         except KeyError:
             raise MoveSyntaxError(f"{token} is not a space of the board (spaces have two-letter "
                                   "phone-chart names such as IR)") from None
-        raise MoveSyntaxError(f"{token} looks like a pbmserv name; write it as {batalo.space_name(sp)}",
+        raise MoveSyntaxError(f"{token} looks like a pbmserv name; write it as {space_name(sp)}",
                               sp)
     try:
-        return batalo.space(token)
+        return space(token)
     except KeyError:
         raise MoveSyntaxError(f"{token.upper()} is not a space of the board") from None
 
@@ -215,13 +208,11 @@ def _parse(text: str) -> _Written:
 
 
 _read = memoised_reader(_parse)
-_PLAIN_MOVES: Final[dict[str, batalo.Move]] = {}
+PLAIN_MOVES: Final[dict[str, Move]] = {}
 """The move of each text read that names no piece and marks no capture: its meaning does not
 depend on the position, so ``read`` hands it out at once the next time (one look-up a ply)."""
 
 
-# The rules' own names, not ``batalo.Position``: compiled (mypyc), the package bound by
-# ``from pbmkit.games import batalo`` reads as None in a class's bases.
 class BataloNotation(NotationBase[Position, Move]):
     """The Batalo move notation (phone-chart names)."""
 
@@ -234,16 +225,16 @@ class BataloNotation(NotationBase[Position, Move]):
         """``"ir-hs"`` → ``"IR to HS"``; ``MoveSyntaxError`` if the text is not a move."""
         return _read(text).canonical
 
-    def read(self, text: str, position: batalo.Position) -> batalo.Move:
+    def read(self, text: str, position: Position) -> Move:
         """The move ``text`` means in ``position`` (legality is the caller's business)."""
-        move = _PLAIN_MOVES.get(text)
+        move = PLAIN_MOVES.get(text)
         if move is not None:
             return move
         w = _read(text)
         if w.piece is None and not w.capture:
-            if len(_PLAIN_MOVES) > 8192:
-                _PLAIN_MOVES.clear()
-            _PLAIN_MOVES[text] = w.move
+            if len(PLAIN_MOVES) > 8192:
+                PLAIN_MOVES.clear()
+            PLAIN_MOVES[text] = w.move
             return w.move
         board = position.board
         piece = board[w.start]
@@ -251,32 +242,30 @@ class BataloNotation(NotationBase[Position, Move]):
         if w.piece is not None and piece * position.turn > 0 \
                 and abs(piece) != _PIECE_WORDS[w.piece]:
             raise IllegalMoveError(f"the move names a {w.piece}, but the piece on "
-                                   f"{batalo.space_name(w.start)} is a column" if w.piece == "stone"
+                                   f"{space_name(w.start)} is a column" if w.piece == "stone"
                                    else f"the move names a column, but the piece on "
-                                   f"{batalo.space_name(w.start)} is a stone")
-        if w.capture and board[end] == batalo.EMPTY and piece * position.turn > 0:
-            raise IllegalMoveError(f"'x' marks a capture, but {batalo.space_name(end)} is empty: "
+                                   f"{space_name(w.start)} is a stone")
+        if w.capture and board[end] == EMPTY and piece * position.turn > 0:
+            raise IllegalMoveError(f"'x' marks a capture, but {space_name(end)} is empty: "
                                    "nothing is captured")
         return w.move
 
-    def format(self, move: batalo.Move, position: batalo.Position | None = None) -> str:
+    def format(self, move: Move, position: Position | None = None) -> str:
         """``"IR to HS"`` (with the landings when the move carries a hop path)."""
         return str(move)
 
-    def pbmserv(self, move: batalo.Move | None) -> str:
+    def pbmserv(self, move: Move | None) -> str:
         """``g5-g6``: the move in pbmserv's row-and-diagonal names (``""`` for ``None``)."""
         if move is None:
             return ""
         spaces = (move.start, *(move.path or (move.end,)))
-        return "-".join(batalo.to_pbmserv(s) for s in spaces)
+        return "-".join(to_pbmserv(s) for s in spaces)
 
 
-_OWN_BASE: Final = {1: WHITE_BASE, -1: BLACK_BASE}
-
-
-def _learn(text: str) -> Move | None:
-    """The move of ``text`` if it names no piece and marks no capture (then kept for
-    :meth:`BataloNotation.read` and :func:`play`, as ``read`` keeps it), else ``None``.
+def learn(text: str) -> Move | None:
+    """The move of ``text`` if it names no piece and marks no capture (then kept in
+    :data:`PLAIN_MOVES` for :meth:`BataloNotation.read` and :func:`~pbmkit.games.batalo.play.play`,
+    as ``read`` keeps it), else ``None``.
 
     The common spellings (``IR to HS``, ``ir-hs``) give their move at once, as :func:`_read_fast`
     would, without the written form's other fields (its canonical text is made only if asked)."""
@@ -294,68 +283,10 @@ def _learn(text: str) -> Move | None:
         if w.piece is not None or w.capture:
             return None
         move = w.move
-    if len(_PLAIN_MOVES) > 8192:
-        _PLAIN_MOVES.clear()
-    _PLAIN_MOVES[text] = move
+    if len(PLAIN_MOVES) > 8192:
+        PLAIN_MOVES.clear()
+    PLAIN_MOVES[text] = move
     return move
-
-
-def play(position: Position, text: str) -> Position | None:
-    """The position after the move ``text`` when it is a legal move written without a capture
-    mark or the landings of a hop series (nearly every ply of a record: a text met for the first
-    time is read here and kept, as ``read`` keeps it); ``None`` otherwise, for the caller to read,
-    check and apply it the long way (:class:`~pbmkit.games.base.Plays`).
-
-    :meth:`BataloNotation.read`'s memo, :func:`~pbmkit.games.batalo.check.check_move`'s fast
-    path and :func:`~pbmkit.games.batalo.rules.apply` in one call (``tests/games/test_play.py``
-    holds it to the three). The position it gives is remembered with the spaces of both columns
-    (:data:`~pbmkit.games.batalo.rules.COLUMNS`), carried from the position before where known,
-    so that neither this function on the next ply (for the opponent's pieces) nor
-    :func:`~pbmkit.games.batalo.rules.threats` (the averto words) scans the board.
-    """
-    move = _PLAIN_MOVES.get(text)
-    if move is None:  # a text met for the first time: learnt here as read learns it
-        move = _learn(text)
-    if move is None or move.path is not None:
-        return None
-    board, side = position.board, position.turn
-    start, end = move.start, move.end
-    p, q = board[start], board[end]
-    # check_move's fast path: the mover's piece, a game not over (the mover has a piece, so only
-    # the opponent's are looked for: not in the position this function or apply gave last, where
-    # the opponent has just moved a piece), then a step to a neighbouring empty space (not a stone
-    # onto its own base) or a piece that reaches the end space.
-    if p * side <= 0 or board[BLACK_BASE] > 0 or board[WHITE_BASE] < 0:
-        return None
-    last, white, black = _rules.COLUMNS
-    if position is not last:
-        if not (-side in board or -2 * side in board):
-            return None
-        white = black = -2  # not known: threats looks for them if asked
-    if not ((q == EMPTY and end in NEIGHBOUR_SETS[start] and (end != _OWN_BASE[side] or p == 2 * side))
-            or reaches(board, start, end, side)):
-        return None
-    if q == WHITE_COLUMN:  # captured (only a column captures)
-        white = -1
-    elif q == BLACK_COLUMN:
-        black = -1
-    if p == WHITE_COLUMN:
-        white = end
-    elif p == BLACK_COLUMN:
-        black = end
-    new = list(board)
-    new[end] = p
-    new[start] = EMPTY
-    after = new_position(Position)
-    set_board(after, tuple(new))
-    set_turn(after, -side)
-    key = position._key
-    if key is not None:
-        z_end = ZOBRIST[end]
-        key ^= ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ BLACK_KEY
-    set_key(after, key)
-    _rules.COLUMNS = (after, white, black)
-    return after
 
 
 NOTATION: Final = BataloNotation()

@@ -15,25 +15,7 @@ and the Setup string: ``docs/batrakill.md``. Modules:
 
 from __future__ import annotations
 
-from pbmkit.games.batrakill.check import check_move
-from pbmkit.games.batrakill.config import config_for, make_config
-from pbmkit.games.batrakill.game import GAME, Batrakill, batrakill
-from pbmkit.games.batrakill.layout import Layout, load_layout, parse_layout
-from pbmkit.games.batrakill.rules import (
-    DRAGON,
-    KNIGHTS,
-    Config,
-    Knight,
-    Move,
-    Position,
-    apply,
-    initial_position,
-    legal_moves,
-    outcome,
-)
-from pbmkit.games.batrakill.setup import diagram, format_setup, from_diagram, parse_setup
+from pbmkit.games.batrakill.game import GAME, Batrakill
+from pbmkit.games.batrakill.rules import Move, Position
 
-__all__ = ["DRAGON", "GAME", "KNIGHTS", "Batrakill", "Config", "Knight", "Layout", "Move", "Position",
-           "apply", "batrakill", "check_move", "config_for", "diagram", "format_setup", "from_diagram",
-           "initial_position", "legal_moves", "load_layout", "make_config", "outcome", "parse_layout",
-           "parse_setup"]
+__all__ = ["GAME", "Batrakill", "Move", "Position"]

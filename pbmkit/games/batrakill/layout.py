@@ -16,8 +16,9 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Mapping
 from functools import cache
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypeVar
 
 from pbmkit.games.base import SetupError
 from pbmkit.games.board import Board, square_board
@@ -93,11 +94,14 @@ class Layout:
         raise KeyError(letter)
 
 
+_T = TypeVar("_T")
+
+
 def _fail(source: str, message: str) -> SetupError:
     return SetupError(f"layout {source}: {message}", tag="Layout")
 
 
-def _get(data: dict[str, Any], key: str, kind: type, source: str, where: str = "") -> Any:
+def _get(data: Mapping[str, object], key: str, kind: type[_T], source: str, where: str = "") -> _T:
     if key not in data:
         raise _fail(source, f"{where}'{key}' is missing")
     value = data[key]
@@ -115,7 +119,7 @@ def _square(board: Board, text: object, source: str, where: str) -> int:
     return sq
 
 
-def _squares(board: Board, data: dict[str, Any], key: str, source: str, where: str = "") -> list[int]:
+def _squares(board: Board, data: Mapping[str, object], key: str, source: str, where: str = "") -> list[int]:
     items = _get(data, key, list, source, where)
     out = [_square(board, s, source, f"{where}{key}") for s in items]
     if len(set(out)) != len(out):
@@ -123,7 +127,7 @@ def _squares(board: Board, data: dict[str, Any], key: str, source: str, where: s
     return out
 
 
-def _facing(data: dict[str, Any], source: str, where: str) -> str:
+def _facing(data: Mapping[str, object], source: str, where: str) -> str:
     facing = str(_get(data, "facing", str, source, where)).strip().upper()
     if facing not in FACINGS:
         raise _fail(source, f"{where}facing must be N, E, S or W, not {facing!r}")
@@ -143,7 +147,7 @@ def parse_layout(text: str, source: str = "<text>") -> Layout:
     return _layout(data, source)
 
 
-def _layout(data: dict[str, Any], source: str) -> Layout:
+def _layout(data: Mapping[str, object], source: str) -> Layout:
     """A :class:`Layout` from a layout file's table, checked key by key."""
     name = _get(data, "name", str, source)
     version = _get(data, "version", str, source)

@@ -9,11 +9,9 @@ then move ``new.py`` over ``pbmkit/games/batrakill/shipped.py``.
 
 from __future__ import annotations
 
-from typing import Any
-
 __all__ = ["LAYOUTS", "source"]
 
-LAYOUTS: dict[str, dict[str, Any]] = {'duel': {'name': 'duel',
+LAYOUTS: dict[str, dict[str, object]] = {'duel': {'name': 'duel',
           'title': 'Duel (provisional)',
           'provisional': True,
           'version': 'duel',
@@ -60,7 +58,7 @@ def source() -> str:
     templates = Path(__file__).resolve().parents[2] / "templates"
     layouts = {p.stem.removeprefix("batrakill-"): tomllib.loads(p.read_text(encoding="utf-8"))
                for p in sorted(templates.glob("batrakill-*.toml"))}
-    head, _, rest = here.partition("LAYOUTS: dict[str, dict[str, Any]] = ")
+    head, _, rest = here.partition("LAYOUTS: dict[str, dict[str, object]] = ")
     tail = rest[rest.index("\n\n\ndef source"):]
     table = pprint.pformat(layouts, width=100, sort_dicts=False, compact=True)
-    return f"{head}LAYOUTS: dict[str, dict[str, Any]] = {table}{tail}"
+    return f"{head}LAYOUTS: dict[str, dict[str, object]] = {table}{tail}"

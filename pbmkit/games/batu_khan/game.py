@@ -89,11 +89,8 @@ class BatuKhan(GameBase[Position, Move], rules=(legal_moves, check_move, apply, 
                                  f"Board tag says {files}x{ranks}", tag="Setup")
         return batu_khan(files, ranks)
 
-    def initial_position(self, first: str | None = None) -> Position:
-        """The empty board of this size, every piece in hand, South to move; ``ValueError`` if
-        ``first`` names North (South, player 1, always acts first)."""
-        if first is not None and first.strip().lower() != SIDE_NAMES[0]:
-            raise ValueError(f"South always moves first in Batu Khan, not {first!r}")
+    def initial_position(self) -> Position:
+        """The empty board of this size, every piece in hand, South to move."""
         return initial_position(self.files, self.ranks)
 
     def side_to_move(self, position: Position) -> str:

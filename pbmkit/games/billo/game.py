@@ -1,12 +1,5 @@
-"""Billo (Alberto Glisoni, 1992): the rules core registered as ``billo``.
-
-The rules text, board, rulings 1–14, Setup strings and our decisions:
-``docs/billo.md``. The work is split in three modules, all re-exported here:
-
-* :mod:`pbmkit.games.billo.rules`: board, positions, moves, legal move generation, outcome;
-* :mod:`pbmkit.games.billo.check`: checking one move, matching written moves, reasons;
-* :mod:`pbmkit.games.billo.setup`: Setup strings, cell symbols, ASCII diagrams.
-"""
+"""Billo as a :class:`~pbmkit.games.base.Game` (``GAME``, Yellow moving first; ``configure``
+gives the game whose ``First`` tag names Orange)."""
 
 from __future__ import annotations
 
@@ -24,122 +17,25 @@ from pbmkit.games.base import (
     TagChoice,
     refuse_unread_tags,
 )
-from pbmkit.games.billo.check import (
-    check_move,
-    matching_moves,
-    move_or_raise,
-    movement_reason,
-    why_not,
-)
+from pbmkit.games.billo.check import check_move
 from pbmkit.games.billo.rules import (
-    BASIC,
-    BILLO,
     BOARD,
-    EMPTY,
-    NONE,
-    ORANGE,
     QUIET_DRAW_PLIES,
-    ROUND,
-    SHAPES,
     SIDE_NAMES,
-    SQUARE,
-    YELLOW,
-    Analysis,
     Move,
     Position,
-    analysis,
     apply,
-    candidate_moves,
-    cell,
     claimable_draw,
-    describe_cell,
-    forward_squares,
-    has_legal_move,
-    is_billo_move,
-    last_rank,
     legal_moves,
-    move_key,
-    move_squares,
-    move_text,
-    moving_piece,
     outcome,
-    piece_count,
-    promotes,
-    shape_state,
-    space,
-    space_name,
 )
-from pbmkit.games.billo.setup import (
-    STANDARD_SETUP,
-    diagram,
-    format_setup,
-    from_diagram,
-    initial_position,
-    parse_setup,
-    symbol,
-    symbols,
-    validate,
-)
+from pbmkit.games.billo.setup import format_setup, initial_position, parse_setup
 
 if TYPE_CHECKING:
     from pbmkit.games.drawing import Look
     from pbmkit.games.notation import MoveNotation
 
-__all__ = [
-    "BASIC",
-    "BILLO",
-    "BOARD",
-    "EMPTY",
-    "GAME",
-    "NONE",
-    "ORANGE",
-    "QUIET_DRAW_PLIES",
-    "ROUND",
-    "SHAPES",
-    "SIDE_NAMES",
-    "SQUARE",
-    "STANDARD_SETUP",
-    "YELLOW",
-    "Analysis",
-    "Billo",
-    "Move",
-    "Position",
-    "analysis",
-    "apply",
-    "candidate_moves",
-    "cell",
-    "check_move",
-    "claim_draw",
-    "claimable_draw",
-    "describe_cell",
-    "diagram",
-    "format_setup",
-    "forward_squares",
-    "from_diagram",
-    "has_legal_move",
-    "initial_position",
-    "is_billo_move",
-    "last_rank",
-    "legal_moves",
-    "matching_moves",
-    "move_key",
-    "move_or_raise",
-    "move_squares",
-    "move_text",
-    "movement_reason",
-    "moving_piece",
-    "outcome",
-    "parse_setup",
-    "piece_count",
-    "promotes",
-    "shape_state",
-    "space",
-    "space_name",
-    "symbol",
-    "symbols",
-    "validate",
-    "why_not",
-]
+__all__ = ["GAME", "Billo", "claim_draw"]
 
 
 def claim_draw(position: Position) -> Outcome:
@@ -204,11 +100,11 @@ class Billo(GameBase[Position, Move],
             raise SetupError(f"the First tag must be Yellow or Orange, not {value!r}", tag="First")
         return _CONFIGURED[first]
 
-    def initial_position(self, first: str | None = None) -> Position:
-        """The standard start; ``first`` (default: the configured one) names who moves first."""
-        return initial_position(first or self.first)
+    def initial_position(self) -> Position:
+        """The standard start, the side the ``First`` tag names (Yellow without it) to move."""
+        return initial_position(self.first)
 
-    play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.billo.notation:play")
+    play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.billo.play:play")
 
     def side_to_move(self, position: Position) -> str:
         """``"yellow"`` or ``"orange"``."""

@@ -1,4 +1,4 @@
-"""How Billo moves are written: a piece letter, then the squares of the path (``docs/billo.md``).
+"""How Billo moves are written: a piece letter, then the squares of the path (``docs/md``).
 
 Accepted spellings of one move (any case, spaces optional round the letter and the separators):
 
@@ -25,36 +25,23 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Final, NamedTuple
 
-from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError
+from pbmkit.games.billo.check import matching_moves, why_not
 from pbmkit.games.billo.rules import (
     BASIC,
     BILLO,
-    P_KNOWN,
-    PNOT_A,
-    PNOT_H,
-    PROMOTES,
     ROUND,
-    YELLOW,
+    SHAPES,
     Move,
     Position,
-    apply,
-    new_position,
-    quiet_masks,
-    set_board,
-    set_masks,
-    set_quiet,
-    set_turn,
+    move_text,
+    moving_piece,
+    promotes,
+    shape_state,
+    space,
+    space_name,
 )
-from pbmkit.games.billo.search import (
-    FORWARD_BITS,
-    KING_BITS,
-    NO_KEY,
-    masks_can_capture,
-    path_key,
-    search_key,
-    sorted_legal,
-)
+from pbmkit.games.billo.search import sorted_legal
 from pbmkit.games.notation import (
     MoveSyntaxError,
     NotationBase,
@@ -64,7 +51,7 @@ from pbmkit.games.notation import (
     not_a_move,
 )
 
-__all__ = ["NOTATION", "AmbiguousMoveError", "BilloNotation", "play"]
+__all__ = ["LETTERED", "LETTERED_SIZE", "NOTATION", "AmbiguousMoveError", "BilloNotation", "quick_lettered"]
 
 
 # Linear patterns (issue 9, item 14): no two quantifiers compete for one run of spaces (possessive
@@ -115,7 +102,7 @@ class _Written(NamedTuple):
 def _square(letter: str, digits: str, start: int | None) -> int:
     name = f"{letter.lower()}{digits}"
     try:
-        return billo.space(name)
+        return space(name)
     except KeyError:
         raise MoveSyntaxError(f"{name} is not a square of the board (files a-h, ranks 1-8)",
                               start) from None
@@ -214,28 +201,28 @@ def _plain_parse(text: str) -> _Written:
         raise MoveSyntaxError(f"the move {text.strip()!r} has no destination: write the starting "
                               f"square and every square the piece enters, like {_EXAMPLE}", start)
     caps = set(captures)
-    path = "".join(("x" if sq in caps else "-") + billo.space_name(sq) for sq in squares[1:])
+    path = "".join(("x" if sq in caps else "-") + space_name(sq) for sq in squares[1:])
     letter = f"{piece}{'+' if mark else ''} " if piece else ""
-    canonical = f"{letter}{billo.space_name(squares[0])}{path}{'=B' if promotion else ''}"
-    move = billo.Move.along(piece or billo.ROUND, squares, captures)
+    canonical = f"{letter}{space_name(squares[0])}{path}{'=B' if promotion else ''}"
+    move = Move.along(piece or ROUND, squares, captures)
     return _Written(piece, mark, tuple(squares), tuple(captures) if marked else None, promotion,
                     canonical, move)
 
 
 _read = memoised_reader(_parse)
-_LETTERED: Final[dict[str, tuple[Move, tuple[int, ...], bool, tuple[int, ...]]]] = {}
+LETTERED: Final[dict[str, tuple[Move, tuple[int, ...], bool, tuple[int, ...]]]] = {}
 """The moves read so far that name their piece letter and write no ``=B`` (most moves of a
 record): :meth:`BilloNotation.read` finds them here at once, without :data:`_read`'s checks, as
 the move as written, the squares where an opponent's piece is a capture the text implies (the
 path when no ``x`` is written, else none), whether ``+`` is written, and the squares."""
-_LETTERED_SIZE: Final = 8192
+LETTERED_SIZE: Final = 8192
 
 
 _Lettered = tuple[Move, tuple[int, ...], bool, tuple[int, ...]]
 
 
 def _lettered_entry(w: _Written) -> _Lettered:
-    """The entry of :data:`_LETTERED` for a move read with its letter and without ``=B``."""
+    """The entry of :data:`LETTERED` for a move read with its letter and without ``=B``."""
     return (w.move, w.move.steps if w.captures is None else (), w.billo, w.squares)
 
 
@@ -246,7 +233,7 @@ _new_move = Move.__new__
 _MOVE_SETTERS: Final = tuple(vars(Move)[name].__set__ for name in ("piece", "start", "steps", "captures"))
 
 
-def _quick_lettered(text: str) -> _Lettered | None:
+def quick_lettered(text: str) -> _Lettered | None:
     """``_lettered_entry(_read(text))`` for a move as the writer spells it (``R c2-c3``,
     ``S+ d4xe5-f6``), read in one match; ``None`` for any other text. A record's first reading of
     each move text (about 7,000 in an archive of 80,000 plies) took ~7 µs through :func:`_read`."""
@@ -277,24 +264,22 @@ def _quick_lettered(text: str) -> _Lettered | None:
     return (move, () if "x" in path else steps, mark == "+", squares)
 
 
-def _fallback(position: billo.Position, w: _Written) -> billo.Move:
+def _fallback(position: Position, w: _Written) -> Move:
     """The move the text describes when no legal move matches, for the rules to explain."""
     start = w.squares[0]
     code = position.board[start]
     piece = w.piece
     if piece is None:
-        shapes = [s for s in billo.SHAPES if code * position.turn > 0 and billo.shape_state(code, s)]
+        shapes = [s for s in SHAPES if code * position.turn > 0 and shape_state(code, s)]
         if len(shapes) > 1:
-            raise IllegalMoveError(billo.why_not(position, w.squares, None, w.billo or None, w.captures),
+            raise IllegalMoveError(why_not(position, w.squares, None, w.billo or None, w.captures),
                                    start)
-        piece = shapes[0] if shapes else billo.ROUND
+        piece = shapes[0] if shapes else ROUND
     caps = w.captures if w.captures is not None else tuple(
         s for s in w.squares[1:] if position.board[s] * position.turn < 0)
-    return billo.Move.along(piece, w.squares, caps)
+    return Move.along(piece, w.squares, caps)
 
 
-# The rules' own names, not ``billo.Position``: compiled (mypyc), the package bound by
-# ``from pbmkit.games import billo`` reads as None in a class's bases.
 class BilloNotation(NotationBase[Position, Move]):
     """The Billo move notation (piece letter, Billo mark, squares joined by ``-`` and ``x``)."""
 
@@ -307,7 +292,7 @@ class BilloNotation(NotationBase[Position, Move]):
         """``"rc1 - D2"`` → ``"R c1-d2"``; ``MoveSyntaxError`` if the text is not a move."""
         return _read(text).canonical
 
-    def read(self, text: str, position: billo.Position) -> billo.Move:
+    def read(self, text: str, position: Position) -> Move:
         """The move ``text`` means in ``position``.
 
         A Billo move is resolved against the legal moves (the letter, the ``+`` and the capture
@@ -316,17 +301,17 @@ class BilloNotation(NotationBase[Position, Move]):
         ``+`` on a piece that is not a Billo, and ``=B`` on a move that does not promote, are
         :class:`IllegalMoveError`.
         """
-        lettered = _LETTERED.get(text)
+        lettered = LETTERED.get(text)
         if lettered is None:
-            lettered = _quick_lettered(text)  # the writer's spelling: most texts, read at once
+            lettered = quick_lettered(text)  # the writer's spelling: most texts, read at once
             if lettered is None:
                 w = _read(text)
                 if w.piece is None or w.promotion:
                     return _unlettered(text, w, position)
                 lettered = _lettered_entry(w)
-            if len(_LETTERED) >= _LETTERED_SIZE:
-                _LETTERED.clear()
-            _LETTERED[text] = lettered
+            if len(LETTERED) >= LETTERED_SIZE:
+                LETTERED.clear()
+            LETTERED[text] = lettered
         # The letter is written: the move is the path as written (matching_moves would find it
         # or nothing, and _fallback then builds the same move), and check_move judges it.
         # (_lettered, inlined: the replayer reads every ply.)
@@ -338,173 +323,57 @@ class BilloNotation(NotationBase[Position, Move]):
                 break
         if plus:
             start = move.start
-            if board[start] * side > 0 and billo.shape_state(board[start], move.piece) == \
-                    billo.BASIC:
+            if board[start] * side > 0 and shape_state(board[start], move.piece) == \
+                    BASIC:
                 raise IllegalMoveError(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
-                                       f"{billo.space_name(start)} is not a Billo", start)
+                                       f"{space_name(start)} is not a Billo", start)
         return move
 
-    def format(self, move: billo.Move, position: billo.Position) -> str:
+    def format(self, move: Move, position: Position) -> str:
         """``"R c2xd3xe4"``, ``"R+ d5-e6"``: the canonical text of ``move`` in ``position``."""
-        return billo.move_text(position, move)
+        return move_text(position, move)
 
-    def format_written(self, move: billo.Move, position: billo.Position, written: str) -> str:
+    def format_written(self, move: Move, position: Position, written: str) -> str:
         """The canonical text, with ``=B`` where the player wrote it on a promotion (issue 9,
         item 2: ``pbmkit move`` keeps a typed mark)."""
-        text = billo.move_text(position, move)
+        text = move_text(position, move)
         try:
             marked = _read(written).promotion
         except MoveSyntaxError:
             return text
-        return f"{text}=B" if marked and billo.promotes(position, move) else text
+        return f"{text}=B" if marked and promotes(position, move) else text
 
-    def sorted_listing(self, position: billo.Position, start: int | None = None) -> Iterator[str]:
+    def sorted_listing(self, position: Position, start: int | None = None) -> Iterator[str]:
         """The legal moves' texts in sorted order, one at a time (:func:`~pbmkit.games.billo.
         search.sorted_legal`): ``pbmkit moves --json`` streams them."""
         for move in sorted_legal(position, start):
-            yield billo.move_text(position, move)
+            yield move_text(position, move)
 
 
-def _unlettered(text: str, w: _Written, position: billo.Position) -> billo.Move:
+def _unlettered(text: str, w: _Written, position: Position) -> Move:
     """:meth:`BilloNotation.read` of a move without its letter, or with ``=B``: resolved against
     the legal moves."""
     start = w.squares[0]
-    found = billo.matching_moves(position, w.squares, w.piece, None, w.captures)
+    found = matching_moves(position, w.squares, w.piece, None, w.captures)
     if len(found) > 1:
-        texts = tuple(sorted(billo.move_text(position, m) for m in found))
+        texts = tuple(sorted(move_text(position, m) for m in found))
         raise AmbiguousMoveError(
             f"the move {text.strip()!r} is ambiguous: it could be {' or '.join(texts)}; "
             "write the piece letter", start, texts)
     move = found[0] if found else _fallback(position, w)
-    mover = billo.moving_piece(position, move)
-    if w.billo and mover == billo.BASIC:
+    mover = moving_piece(position, move)
+    if w.billo and mover == BASIC:
         raise IllegalMoveError(f"'+' marks a Billo, but the {_word(move.piece)} piece on "
-                               f"{billo.space_name(start)} is not a Billo", start)
-    if w.promotion and found and not billo.promotes(position, move):
-        why = "it is already a Billo" if mover == billo.BILLO else \
+                               f"{space_name(start)} is not a Billo", start)
+    if w.promotion and found and not promotes(position, move):
+        why = "it is already a Billo" if mover == BILLO else \
             "it does not reach its last rank"
         raise IllegalMoveError(f"'=B' marks a promotion, but the move does not promote: {why}", start)
     return move
 
 
-def play(position: Position, text: str) -> Position | None:
-    """The position after the move ``text`` when it is legal and written as the writer spells it
-    (a text never read is learnt here, as :meth:`BilloNotation.read` learns it); ``None``
-    otherwise, for the caller to read, check and apply it the long way
-    (:class:`~pbmkit.games.base.Plays`). A step of one square that captures nothing and does not
-    promote (five plies in six of a record) is judged below; a capture, a pass through own pieces
-    or a promotion by :func:`_play_path`.
-
-    One call instead of three, each deciding again what the others found: :meth:`BilloNotation.
-    read`'s memo entry, :func:`~pbmkit.games.billo.check.check_move`'s one-step path and
-    :func:`~pbmkit.games.billo.rules.apply`'s quiet move, inlined here as they are written there
-    (``tests/games/test_play.py`` holds the three to it).
-    """
-    lettered = _LETTERED.get(text)
-    if lettered is None:  # a first reading: learnt here as the reader would learn it
-        lettered = _quick_lettered(text)
-        if lettered is None:
-            return None
-        if len(_LETTERED) >= _LETTERED_SIZE:
-            _LETTERED.clear()
-        _LETTERED[text] = lettered
-    move, _implied, plus, _squares = lettered
-    steps = move.steps
-    if len(steps) != 1 or move.captures:
-        return _play_path(position, move, plus)
-    m = position._masks
-    if m is None or not m[P_KNOWN]:
-        return None  # whether the game is over: the long way asks, and the masks then carry it
-    old, side, start, end = position.board, position.turn, move.start, steps[0]
-    # read: no x written, so an opponent's piece on the end square would be a capture (the long
-    # way); '+' on a basic piece is the reader's error. check_move: the piece is there and may
-    # step there, onto an empty square or an own free piece of the other shape.
-    code, to = old[start] * side, old[end] * side
-    if move.piece == ROUND:
-        state = 0 if code <= 0 or not (to == 0 or to == 3 or to == 6) else code % 3
-        left = side * (code - state)
-        unit = side
-    else:
-        state = 0 if code <= 0 or not (to == 0 or to == 1 or to == 2) else code // 3
-        left = side * (code % 3)
-        unit = 3 * side
-    if not state or (plus and state == BASIC) or \
-            not (KING_BITS if state == BILLO else FORWARD_BITS[side])[start] >> end & 1:
-        return None
-    if state == BASIC and PROMOTES[side][end]:
-        return _play_path(position, move, plus)  # a promotion: not quiet
-    # check_move: nothing can capture (capture is mandatory), asked of the packed masks as there.
-    if side == YELLOW:
-        basic, billos, passable, prey, prey_basic = m[0], m[1], m[2], m[6], m[7]
-        x = basic | passable
-        if (x << 8 | (x & PNOT_H) << 9 | (x & PNOT_A) << 7) & prey_basic:
-            x = basic
-            while x:
-                f = x << 8 | (x & PNOT_H) << 9 | (x & PNOT_A) << 7
-                if f & prey_basic:
-                    return None
-                x = f & passable
-    else:
-        basic, billos, passable, prey, prey_basic = m[4], m[5], m[6], m[2], m[3]
-        x = basic | passable
-        if (x >> 8 | (x & PNOT_A) >> 9 | (x & PNOT_H) >> 7) & prey_basic:
-            x = basic
-            while x:
-                f = x >> 8 | (x & PNOT_A) >> 9 | (x & PNOT_H) >> 7
-                if f & prey_basic:
-                    return None
-                x = f & passable
-    if billos:
-        x = billos | passable
-        x |= (x & PNOT_H) << 1 | (x & PNOT_A) >> 1
-        if (x | x << 8 | x >> 8) & prey:
-            x = seen = billos
-            while x:
-                f = x | (x & PNOT_H) << 1 | (x & PNOT_A) >> 1
-                f |= f << 8 | f >> 8
-                if f & prey:
-                    return None
-                x = f & passable & ~seen
-                seen |= x
-    # apply, a quiet move: the start and the end change, the masks of those two squares flip.
-    board = list(old)
-    board[start] = left
-    board[end] += unit * state
-    new = tuple(board)
-    after = new_position(Position)
-    set_board(after, new)
-    set_turn(after, -side)
-    set_quiet(after, position.quiet + 1)
-    set_masks(after, quiet_masks(m, old, new, start, end))
-    return after
-
-
-def _play_path(position: Position, move: Move, plus: bool) -> Position | None:
-    """:func:`play` of a move that captures or passes through own pieces (a capture ply: one in
-    five of a record), as the writer spells it: the move as written, judged as
-    :func:`~pbmkit.games.billo.check.check_move` judges it (its path's key, then "does any move
-    beat it?") and applied; ``None`` wherever the long way would read it otherwise (no ``x``
-    written where an opponent's piece stands: :func:`path_key` refuses the path) or refuse it."""
-    m = position._masks
-    if m is None or not m[P_KNOWN]:
-        return None  # whether the game is over: the long way asks
-    if plus:  # '+' on a basic piece is the reader's error
-        code = position.board[move.start] * position.turn
-        if code > 0 and (code % 3 if move.piece == ROUND else code // 3) == BASIC:
-            return None
-    key = path_key(position, move)
-    if key is None:
-        return None
-    if key == NO_KEY:
-        if masks_can_capture(m, position.turn == YELLOW):
-            return None
-    elif search_key(position, key, True) > key:
-        return None
-    return apply(position, move)
-
-
 def _word(piece: str) -> str:
-    return "round" if piece == billo.ROUND else "square"
+    return "round" if piece == ROUND else "square"
 
 
 NOTATION: Final = BilloNotation()

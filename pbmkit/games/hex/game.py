@@ -1,5 +1,5 @@
 """Hex on a 7 × 7 board with the swap rule (Piet Hein, 1942; John Nash, 1948): the worked example
-of docs/architecture.md, a game of drops in one file.
+of docs/architecture.md, a game of drops in one module.
 
 Rules (``docs/hex.md``): Red and Blue take turns laying one stone of their colour on any empty
 cell. Red joins the rank 1 and rank 7 edges with a chain of touching red stones, Blue the file a

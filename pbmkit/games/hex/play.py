@@ -1,7 +1,7 @@
 """Hex's ``play(position, text)`` (:class:`~pbmkit.games.base.Plays`): a stone laid, checked and
 the game's end asked in one call, for ``pbmkit check``'s lean path (docs/performance.md).
 
-The rules (``pbmkit.games.hex``) ask whether the game is over with a search over each side's
+The rules (``pbmkit.games.hex.game``) ask whether the game is over with a search over each side's
 stones from its first edge, twice a ply (``check_move`` asks ``outcome``). Here each side's stones
 are a bit mask, eight bits a rank (the eighth always empty, so that no step wraps round an edge),
 and only the new stone's chain is grown: the position before the move was not won, so the move
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pbmkit.games.hex import BOARD, EDGES, Position, connected
+from pbmkit.games.hex.game import BOARD, EDGES, Position, connected
 
 __all__ = ["play"]
 
