@@ -27,6 +27,7 @@ from common import median, summary
 from mailed_move import time_cmd
 
 from pbmkit.games import billo
+from pbmkit.games.billo import check, rules, setup
 from pbmkit.games.billo.notation import NOTATION
 from pbmkit.games.billo.search import best_key, first_of_key
 
@@ -34,7 +35,7 @@ BLOCK = "YR:f6+ YS:c3,d3,f3,c4,d4,c5,e5,c6 OS:e3,e4,f4,d5,f5,d6,e6 y"
 
 
 def _block_texts() -> dict[str, str]:
-    position = billo.parse_setup(BLOCK)
+    position = setup.parse_setup(BLOCK)
     legal = first_of_key(position, best_key(position))
     assert legal is not None
     short = legal
@@ -42,8 +43,8 @@ def _block_texts() -> dict[str, str]:
         steps = short.steps[:-1]
         short = billo.Move(short.piece, short.start, steps,
                            tuple(c for c in short.captures if c in steps))
-    text = billo.move_text(position, legal)
-    return {"legal": text, "illegal": billo.move_text(position, short),
+    text = rules.move_text(position, legal)
+    return {"legal": text, "illegal": rules.move_text(position, short),
             "no letter": text.split(" ", 1)[1]}
 
 
@@ -53,10 +54,10 @@ def one_move_ms(repeats: int = 15) -> dict[str, float]:
     for name, text in _block_texts().items():
         times = []
         for _ in range(repeats):
-            position = billo.parse_setup(BLOCK)
+            position = setup.parse_setup(BLOCK)
             t0 = time.perf_counter()
             move = NOTATION.read(text, position)
-            billo.check_move(position, move)
+            check.check_move(position, move)
             times.append(time.perf_counter() - t0)
         out[name] = median(times) * 1000
     return out

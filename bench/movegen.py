@@ -9,6 +9,7 @@ import time
 from common import random_batalo_game, summary
 
 from pbmkit.games import batalo
+from pbmkit.games.batalo import rules, setup
 
 
 def positions(count: int, seed: int) -> list[batalo.Position]:
@@ -16,10 +17,10 @@ def positions(count: int, seed: int) -> list[batalo.Position]:
     rng = random.Random(seed)
     out: list[batalo.Position] = []
     while len(out) < count:
-        pos = batalo.initial_position()
+        pos = setup.initial_position()
         for m in random_batalo_game(rng, 80):
             out.append(pos)
-            pos = batalo.apply(pos, m)
+            pos = rules.apply(pos, m)
     return out[:count]
 
 
@@ -27,7 +28,7 @@ def run(count: int = 2000, seed: int = 4) -> str:
     """Time ``legal_moves`` over the positions; return the summary line."""
     ps = positions(count, seed)
     t0 = time.perf_counter()
-    n = sum(len(batalo.legal_moves(p)) for p in ps)
+    n = sum(len(rules.legal_moves(p)) for p in ps)
     dt = time.perf_counter() - t0
     return summary("movegen", n / dt, "moves/s", None,
                    f"{len(ps)} positions, {len(ps) / dt:,.0f} positions/s; no target")

@@ -25,8 +25,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbmkit.games.batrakill import GAME, Move, Position, apply, legal_moves
+from pbmkit.games.batrakill import GAME, Move, Position
 from pbmkit.games.batrakill.notation import format_move
+from pbmkit.games.batrakill.rules import apply, legal_moves
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD = GAME.board

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-from pbmkit.games import batu_khan as bk
 from pbmkit.games import get_game
+from pbmkit.games.batu_khan import rules
 from pbmkit.notation import check_text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -104,7 +104,7 @@ def test_moves_json_lists_every_legal_action_once_in_the_writers_notation_sorted
     data = json.loads(out)
     assert data["side"] == "north"
     final = check_text(SHORT)[0].main[-1].after
-    expected = sorted(str(m) for m in bk.legal_moves(final))
+    expected = sorted(str(m) for m in rules.legal_moves(final))
     assert data["moves"] == expected and len(set(expected)) == len(expected)
     assert "K e5-d4" in expected and "X@c3" in expected and "W@a5" in expected
 

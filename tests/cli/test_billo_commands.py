@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.games import billo
+from pbmkit.games.billo import rules
 from pbmkit.notation import check_text, parse_move
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -75,10 +76,10 @@ def test_moves_json_lists_each_legal_move_in_the_writer_s_notation(record: Path)
     assert data["side"] == "orange"  # First "Orange": turn 2 opens with Orange's move
     assert data["moves"] == sorted(set(data["moves"]))
     [rep] = check_text(SHORT)
-    legal = billo.legal_moves(rep.final)
-    assert data["moves"] == sorted(billo.move_text(rep.final, m) for m in legal)
+    legal = rules.legal_moves(rep.final)
+    assert data["moves"] == sorted(rules.move_text(rep.final, m) for m in legal)
     for text in data["moves"]:
-        assert billo.move_text(rep.final, parse_move("billo", text, rep.final)) == text
+        assert rules.move_text(rep.final, parse_move("billo", text, rep.final)) == text
     code, out, _ = run("moves", "--json", str(record), "--from", "c7")
     assert json.loads(out)["moves"] == ["R c7-b6", "R c7-c6", "R c7-d6"]
     code, out, _ = run("moves", "--json", str(CAPTURE_ALL))

@@ -15,8 +15,8 @@ def test_moves_of_a_game_orange_opens_go_into_the_right_turns(tmp_path: Path) ->
     result = runner.invoke(cli, ["new", str(path), "--rules", "billo", "--yellow", "Ya",
                                  "--orange", "Or", "--first", "orange"])
     assert result.exit_code == 0, result.output
-    game = get_game("billo")
-    position = game.initial_position("orange")
+    game = get_game("billo").configure({"First": "Orange"})
+    position = game.initial_position()
     texts = []
     for _ in range(3):
         move = sorted(game.legal_moves(position), key=str)[0]

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.games import batalo
+from pbmkit.games.batalo import rules, setup
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -110,11 +111,11 @@ def test_moves_json_lists_the_legal_moves_sorted_once_each(record: Path) -> None
     data = json.loads(out)
     assert data["side"] == "black"
     assert data["moves"] == sorted(set(data["moves"]))
-    pos = batalo.initial_position()
+    pos = setup.initial_position()
     for text in ["IR to HS", "EV to FU", "JQ to IR"]:
         a, b = text.split(" to ")
-        pos = batalo.apply(pos, batalo.Move(batalo.space(a), batalo.space(b)))
-    assert data["moves"] == sorted(str(m) for m in batalo.legal_moves(pos))
+        pos = rules.apply(pos, batalo.Move(rules.space(a), rules.space(b)))
+    assert data["moves"] == sorted(str(m) for m in rules.legal_moves(pos))
 
 
 def test_moves_at_a_turn_and_from_one_space(record: Path) -> None:
@@ -294,7 +295,7 @@ def test_convert_to_json_and_pbmserv() -> None:
     assert data[0]["tags"]["White"] == "Ĉiĉerono Ŝaŭmo"
     code, out, _ = run("convert", "--to", "pbmserv", str(EXAMPLES / "01-short-base-win.txt"))
     assert code == 0
-    jr, is_ = batalo.to_pbmserv(batalo.space("JR")), batalo.to_pbmserv(batalo.space("IS"))
+    jr, is_ = rules.to_pbmserv(rules.space("JR")), rules.to_pbmserv(rules.space("IS"))
     assert jr in out and is_ in out and out.endswith("\n")
 
 

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from pbmkit.games import batalo
-from pbmkit.games.batalo import Move, Position
+from pbmkit.games.batalo import Move, Position, check, rules, setup
 
 
 def pos(diagram: str, turn: str = "w") -> Position:
     """A position from a diagram (only the occupied spaces need be named): ``"JQW IRo DWB"``."""
-    return batalo.from_diagram(diagram, turn)
+    return setup.from_diagram(diagram, turn)
 
 
 def sp(name: str) -> int:
     """The space called ``name``."""
-    return batalo.space(name)
+    return rules.space(name)
 
 
 def mv(text: str) -> Move:
@@ -26,17 +25,17 @@ def mv(text: str) -> Move:
 
 def why(position: Position, text: str) -> str | None:
     """The reason ``check_move`` gives for the move ``text`` (``None`` when legal)."""
-    return batalo.check_move(position, mv(text))
+    return check.check_move(position, mv(text))
 
 
 def dests(position: Position, name: str) -> set[str]:
     """The names of the legal destinations of the piece on ``name``."""
-    return {batalo.space_name(s) for s in batalo.destinations(position, sp(name))}
+    return {rules.space_name(s) for s in rules.destinations(position, sp(name))}
 
 
 def moves(position: Position) -> set[str]:
     """Every legal move of the position as ``"IR to HS"``."""
-    return {str(m) for m in batalo.legal_moves(position)}
+    return {str(m) for m in rules.legal_moves(position)}
 
 
 def play(position: Position, *texts: str) -> Position:
@@ -44,5 +43,5 @@ def play(position: Position, *texts: str) -> Position:
     for text in texts:
         reason = why(position, text)
         assert reason is None, f"{text}: {reason}"
-        position = batalo.apply(position, mv(text))
+        position = rules.apply(position, mv(text))
     return position

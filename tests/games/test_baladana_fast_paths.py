@@ -41,7 +41,7 @@ def _with_spoils(position: bd.Position, move: bd.Move, rng: random.Random) -> bd
     captured = rules.after_ring_move(position, move.ring)[move.end]
     if not rules.is_figure(captured):
         return move
-    choices = bd.tax_choices(captured)
+    choices = rules.tax_choices(captured)
     tax = rng.choice(choices) if choices else None
     left = list(captured[1:].replace("Y", ""))
     if tax is not None:
@@ -49,7 +49,7 @@ def _with_spoils(position: bd.Position, move: bd.Move, rng: random.Random) -> bd
     for _ in range(20):
         loot = tuple((c, rng.randrange(64)) for c in left if rng.random() < 0.9)
         candidate = bd.Move(move.start, move.end, move.ring, tax, loot)
-        if bd.check_move(position, candidate) is None:
+        if chk.check_move(position, candidate) is None:
             return candidate
     return bd.Move(move.start, move.end, move.ring, tax)
 
@@ -57,17 +57,17 @@ def _with_spoils(position: bd.Position, move: bd.Move, rng: random.Random) -> bd
 def _positions(seed: int, plies: int = 80) -> list[bd.Position]:
     """A random game that prefers captures and golden-ring moves (so capture rights come and go)."""
     rng = random.Random(seed)
-    position = bd.initial_position()
+    position = rules.initial_position()
     out = [position]
     for _ in range(plies):
-        moves = bd.legal_moves(position)
+        moves = rules.legal_moves(position)
         if not moves:
             break
         captures = [m for m in moves if position.cells[m.end]]
         golden = [m for m in moves if m.ring is not None and m.ring[0] == "Y"]
         pick = rng.random()
         pool = captures if captures and pick < 0.5 else golden if golden and pick < 0.7 else moves
-        position = bd.apply(position, _with_spoils(position, rng.choice(pool), rng))
+        position = rules.apply(position, _with_spoils(position, rng.choice(pool), rng))
         out.append(position)
     return out
 
@@ -77,7 +77,7 @@ def _positions(seed: int, plies: int = 80) -> list[bd.Position]:
 def test_legal_moves_are_the_plain_definition_s_turns_in_its_order(seed: int) -> None:
     for position in _positions(seed):
         assert list(rules._turns(position)) == list(rules.plain_turns(position)), \
-            bd.format_setup(position)
+            bs.format_setup(position)
 
 
 @pytest.mark.parametrize("setup", [
@@ -90,7 +90,7 @@ def test_legal_moves_are_the_plain_definition_s_turns_in_its_order(seed: int) ->
     "white d4=RGY e4=BY a1=G; black d6=RG e8=YY b4=GB; move white",
 ])
 def test_legal_moves_are_the_plain_definition_s_turns_in_contrived_positions(setup: str) -> None:
-    position = bd.parse_setup(setup)
+    position = bs.parse_setup(setup)
     assert list(rules._turns(position)) == list(rules.plain_turns(position))
 
 
@@ -163,7 +163,7 @@ def test_the_hand_matched_setup_items_are_the_patterns_items(item: str) -> None:
 
 def _plain_set(position: bd.Position) -> set[bd.Move]:
     """The legal turns by the definition: none once the game is over."""
-    return set() if bd.terminal(position) is not None else set(rules.plain_turns(position))
+    return set() if rules.terminal(position) is not None else set(rules.plain_turns(position))
 
 
 def _random_turns(position: bd.Position, rng: random.Random, n: int) -> list[bd.Move]:
@@ -209,15 +209,15 @@ def _check_agrees(position: bd.Position, moves: list[bd.Move]) -> None:
     when its ring move and figure move are a plain legal turn's and its tax one of the choices."""
     bare = {m.bare() for m in _plain_set(position)}
     for move in moves:
-        got = bd.check_move(position, move)
-        assert got == chk.why_illegal(position, move), (bd.format_setup(position), move)
+        got = chk.check_move(position, move)
+        assert got == chk.why_illegal(position, move), (bs.format_setup(position), move)
         if not move.loot:
             legal = move.bare() in bare
             if legal:  # the tax is judged on the squares after the ring move
                 target = rules.after_ring_move(position, move.ring)[move.end]
-                choices = bd.tax_choices(target) if target else ()
+                choices = rules.tax_choices(target) if target else ()
                 legal = move.tax in choices if move.tax is not None else not choices
-            assert (got is None) == legal, (bd.format_setup(position), move)
+            assert (got is None) == legal, (bs.format_setup(position), move)
 
 
 @settings(max_examples=6, deadline=None)
@@ -228,7 +228,7 @@ def test_check_move_accepts_exactly_the_plain_turns_and_words_each_refusal_as_wh
     for position in _positions(seed, plies=60)[::4]:
         plain = _plain_set(position)
         for move in plain:  # every legal turn (a capture with its first tax)
-            assert bd.check_move(position, move) is None, (bd.format_setup(position), move)
+            assert chk.check_move(position, move) is None, (bs.format_setup(position), move)
             # accepted at once, the position after it left for apply (not by why_illegal: in the
             # compiled build too, where a tuple compared by identity failed for the blue leap)
             checked = rules.CHECKED[0]
@@ -249,7 +249,7 @@ def test_check_move_accepts_exactly_the_plain_turns_and_words_each_refusal_as_wh
     "white d4=RGY e4=BY a1=G; black d6=RG e8=YY b4=GB; move white",
 ])
 def test_check_move_agrees_with_why_illegal_on_every_ring_move_near_free_rings(setup: str) -> None:
-    position = bd.parse_setup(setup)
+    position = bs.parse_setup(setup)
     plain = _plain_set(position)
     rng = random.Random(1)
     _check_agrees(position, sorted(plain, key=repr) + _ring_turns(position, plain, rng)
@@ -257,14 +257,14 @@ def test_check_move_agrees_with_why_illegal_on_every_ring_move_near_free_rings(s
 
 
 def test_check_move_words_refusals_as_why_illegal_past_the_end_and_off_the_board() -> None:
-    won = bd.parse_setup("white a1=YY b1=G; black h8=G; free h1=Yb; move white")
-    assert bd.terminal(won) is not None
-    position = bd.initial_position()
+    won = bs.parse_setup("white a1=YY b1=G; black h8=G; free h1=Yb; move white")
+    assert rules.terminal(won) is not None
+    position = rules.initial_position()
     for p, move in [(won, bd.Move(9, 17)), (position, bd.Move(8, 64)), (position, bd.Move(-1, 16)),
                     (position, bd.Move(8, 16, ("Q", 3, 11))), (position, bd.Move(8, 16, ("G", 3, 64))),
                     (position, bd.Move(8, 16, ("G", -1, 0))), (position, bd.Move(8, 16, ("w", 3, 4))),
                     (position, bd.Move(8, 16, ("", 3, 4))), (position, bd.Move(8, 16, ("G", 3, 3)))]:
-        got = bd.check_move(p, move)
+        got = chk.check_move(p, move)
         assert got is not None and got == chk.why_illegal(p, move), move
 
 
@@ -279,7 +279,7 @@ def test_reaches_is_membership_in_the_figure_s_targets(seed: int) -> None:
             targets = set(rules.figure_targets(cells, a, True))
             for b in range(64):
                 if b != a and (not cells[b] or (rules.is_figure(cells[b]) and cells[b][0] != cell[0])):
-                    assert rules.reaches(cells, a, b) == (b in targets), (bd.format_setup(position), a, b)
+                    assert rules.reaches(cells, a, b) == (b in targets), (bs.format_setup(position), a, b)
 
 
 @settings(max_examples=8, deadline=None)
@@ -289,8 +289,8 @@ def test_the_golden_squares_carried_by_apply_are_the_board_s(seed: int) -> None:
         assert sorted(position.gold) == [sq for sq, c in enumerate(position.cells) if "Y" in c]
         fresh = bd.Position(position.cells, position.turn)
         assert fresh == position and hash(fresh) == hash(position)
-        assert bd.terminal(position) == bd.terminal(fresh)
-        assert position.over == fresh.over == (bd.terminal(fresh) is not None)
+        assert rules.terminal(position) == rules.terminal(fresh)
+        assert position.over == fresh.over == (rules.terminal(fresh) is not None)
 
 
 @settings(max_examples=8, deadline=None)
@@ -299,20 +299,20 @@ def test_apply_after_check_move_is_the_plain_apply(seed: int) -> None:
     """As the replayer does: check a turn, then apply it (``apply`` takes the position
     ``check_move`` made); against ``apply`` on an equal position made afresh."""
     rng = random.Random(seed)
-    position = bd.initial_position()
+    position = rules.initial_position()
     for _ in range(80):
-        moves = bd.legal_moves(position)
+        moves = rules.legal_moves(position)
         if not moves:
             break
         captures = [m for m in moves if position.cells[m.end]]
         move = _with_spoils(position, rng.choice(captures if captures and rng.random() < 0.3
                                                  else moves), rng)
-        assert bd.check_move(position, move) is None
-        after = bd.apply(position, move)
-        plain = bd.apply(bd.Position(position.cells, position.turn), move)
+        assert chk.check_move(position, move) is None
+        after = rules.apply(position, move)
+        plain = rules.apply(bd.Position(position.cells, position.turn), move)
         assert after == plain and after.turn == plain.turn
         assert sorted(after.gold) == sorted(plain.gold) == list(bd.Position(after.cells).gold)
-        assert after.over == plain.over == (bd.terminal(plain) is not None)
+        assert after.over == plain.over == (rules.terminal(plain) is not None)
         position = after if rng.random() < 0.5 else plain
 
 
@@ -327,28 +327,28 @@ _FEW_TURNS = [
 
 @pytest.mark.parametrize("setup", _FEW_TURNS)
 def test_has_legal_move_and_outcome_agree_with_the_plain_turns_when_turns_are_few(setup: str) -> None:
-    position = bd.parse_setup(setup)
-    assert bd.terminal(position) is None
+    position = bs.parse_setup(setup)
+    assert rules.terminal(position) is None
     has = bool(list(rules.plain_turns(position)))
-    assert bd.has_legal_move(position) == has
-    assert (bd.outcome(position) is None) == has
-    assert bd.outcome(position) in (None, Outcome("draw", "no-moves"))
+    assert rules.has_legal_move(position) == has
+    assert (rules.outcome(position) is None) == has
+    assert rules.outcome(position) in (None, Outcome("draw", "no-moves"))
 
 
 def test_the_positions_with_few_turns_have_some_turns_and_none() -> None:
-    has = [bool(list(rules.plain_turns(bd.parse_setup(s)))) for s in _FEW_TURNS]
+    has = [bool(list(rules.plain_turns(bs.parse_setup(s)))) for s in _FEW_TURNS]
     assert True in has and False in has
-    assert not list(rules._figure_moves(list(bd.parse_setup(_FEW_TURNS[0]).cells), bd.WHITE))
+    assert not list(rules._figure_moves(list(bs.parse_setup(_FEW_TURNS[0]).cells), rules.WHITE))
 
 
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**32))
 def test_has_legal_move_and_outcome_agree_with_the_plain_turns_over_random_games(seed: int) -> None:
     for position in _positions(seed):
-        has = bd.terminal(position) is None and bool(list(rules.plain_turns(position)))
-        assert bd.has_legal_move(position) == has
-        done = bd.terminal(position)
-        assert bd.outcome(position) == (done if done is not None else
+        has = rules.terminal(position) is None and bool(list(rules.plain_turns(position)))
+        assert rules.has_legal_move(position) == has
+        done = rules.terminal(position)
+        assert rules.outcome(position) == (done if done is not None else
                                         None if has else Outcome("draw", "no-moves"))
 
 
@@ -357,7 +357,7 @@ def test_has_legal_move_and_outcome_agree_with_the_plain_turns_over_random_games
 def test_the_writer_s_spelling_is_read_at_once_as_word_by_word(seed: int) -> None:
     rng = random.Random(seed)
     for position in _positions(seed, plies=40)[::4]:
-        moves = bd.legal_moves(position)
+        moves = rules.legal_moves(position)
         for move in rng.sample(moves, min(30, len(moves))):
             for text in (bn.move_text(position, move, spoils=False), bn.move_text(position, move)):
                 fast = bn._canonical(text)
@@ -373,7 +373,7 @@ def test_a_position_copied_or_pickled_is_equal_and_keeps_its_golden_squares() ->
     import copy
     import pickle
 
-    position = bd.parse_setup("white a1=YY b1=G; black h8=Y; free g7=Yb; move black")
+    position = bs.parse_setup("white a1=YY b1=G; black h8=Y; free g7=Yb; move black")
     for other in (copy.copy(position), copy.deepcopy(position), pickle.loads(pickle.dumps(position))):
         assert other == position and type(other) is bd.Position
-        assert (other.gold, other.over, other.turn) == (position.gold, position.over, bd.BLACK)
+        assert (other.gold, other.over, other.turn) == (position.gold, position.over, rules.BLACK)

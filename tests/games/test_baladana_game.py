@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from test_every_game import _playout
 
 from pbmkit.games import baladana as bd
+from pbmkit.games.baladana import rules, setup
 from pbmkit.games.base import Game, Outcome, describe_outcome
 from pbmkit.games.drawing import GLYPH_KINDS
 
@@ -40,8 +41,8 @@ def test_baladana_follows_the_game_protocol() -> None:
 
 def test_touched_gives_the_ring_path_the_figure_path_and_the_loot_squares() -> None:
     """``touched``: one path per part of the turn (ring move, figure move), loot squares alone."""
-    move = bd.Move(bd.space("c1"), bd.space("h6"), ("G", bd.space("d1"), bd.space("c1")), "R",
-                   (("B", bd.space("e4")),))
+    move = bd.Move(rules.space("c1"), rules.space("h6"), ("G", rules.space("d1"), rules.space("c1")), "R",
+                   (("B", rules.space("e4")),))
     assert GAME.touched(move) == ((3, 2), (2, 47), (28,))
     for move in GAME.legal_moves(GAME.initial_position()):
         assert all(0 <= sq < 64 for path in GAME.touched(move) for sq in path)
@@ -49,7 +50,7 @@ def test_touched_gives_the_ring_path_the_figure_path_and_the_loot_squares() -> N
 
 def test_lost_golden_rings_are_shown_beside_the_board() -> None:
     """The look lists each side's lost golden rings beside the board."""
-    p = bd.parse_setup("white e1=Y c1=RB; black e8=YY h6=RGB")
+    p = setup.parse_setup("white e1=Y c1=RB; black e8=YY h6=RGB")
     beside = GAME.look().beside
     assert beside is not None
     assert beside(p) == [("Lost by White", ("Yw",)), ("Lost by Black", ())]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pbmkit.games import baladana as bd
+from pbmkit.games.baladana import check, rules, setup
 from pbmkit.games.baladana.notation import MAX_TURN_LENGTH, NOTATION, split_turns
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.notation import MoveSyntaxError, destinations
@@ -24,49 +25,49 @@ bY  .  .  .  bY  .  .  .
 
 def test_spec_example_d1_d4_a_figure_move() -> None:
     """Spec: ``d1-d4``: a figure move."""
-    p = bd.parse_setup("white d1=RGB e1=YY; black e8=YY")
+    p = setup.parse_setup("white d1=RGB e1=YY; black e8=YY")
     move = NOTATION.read("d1-d4", p)
-    assert move == bd.Move(bd.space("d1"), bd.space("d4"))
-    assert NOTATION.format(move, p) == "d1-d4" and bd.check_move(p, move) is None
+    assert move == bd.Move(rules.space("d1"), rules.space("d4"))
+    assert NOTATION.format(move, p) == "d1-d4" and check.check_move(p, move) is None
 
 
 def test_spec_example_ring_move_then_figure_move() -> None:
     """Spec: ``Gd1>e2 e2-e6``: the green ring from d1 to e2, then the figure on e2 to e6."""
-    p = bd.parse_setup("white d1=RG e2=B e1=YY; black e8=YY")
+    p = setup.parse_setup("white d1=RG e2=B e1=YY; black e8=YY")
     move = NOTATION.read("Gd1>e2 e2-e6", p)
-    assert move.ring == ("G", bd.space("d1"), bd.space("e2"))
-    assert bd.check_move(p, move) is None
+    assert move.ring == ("G", rules.space("d1"), rules.space("e2"))
+    assert check.check_move(p, move) is None
     assert NOTATION.format(move, p) == "Gd1>e2 e2-e6"
 
 
 def test_spec_example_free_golden_ring_picked_up() -> None:
     """Spec: ``Ye4>e3 e3-e4``: a free golden ring on e4 picked up by the figure on e3, which then
     moves."""
-    p = bd.parse_setup("white e3=G e1=Y; black e8=YY; free e4=Yw")
+    p = setup.parse_setup("white e3=G e1=Y; black e8=YY; free e4=Yw")
     move = NOTATION.read("Ye4>e3 e3-e4", p)
-    assert bd.check_move(p, move) is None
-    assert bd.apply(p, move).at("e4") == "wGY"
+    assert check.check_move(p, move) is None
+    assert rules.apply(p, move).at("e4") == "wGY"
 
 
 def test_spec_example_capture_with_tax_and_loot() -> None:
     """Spec: ``c1xh6 tax R loot G>e4 B>c3``: red is the tax; green to e4, blue to c3."""
-    p = bd.from_diagram(CAPTURE)
+    p = setup.from_diagram(CAPTURE)
     move = NOTATION.read("c1xh6 tax R loot G>e4 B>c3", p)
-    assert move.tax == "R" and move.loot == (("G", bd.space("e4")), ("B", bd.space("c3")))
-    assert bd.check_move(p, move) is None
+    assert move.tax == "R" and move.loot == (("G", rules.space("e4")), ("B", rules.space("c3")))
+    assert check.check_move(p, move) is None
     assert NOTATION.format(move, p) == "c1xh6 tax R loot G>e4 B>c3"
 
 
 def test_spec_example_capture_of_golden_rings_without_tax_letter() -> None:
     """Spec: ``d1xd8``: a capture of a figure carrying golden rings (no tax letter), no loot."""
-    p = bd.parse_setup("white d1=GB e1=YY; black d8=YY a8=G")
+    p = setup.parse_setup("white d1=GB e1=YY; black d8=YY a8=G")
     move = NOTATION.read("d1xd8", p)
-    assert bd.check_move(p, move) is None and NOTATION.format(move, p) == "d1xd8"
+    assert check.check_move(p, move) is None and NOTATION.format(move, p) == "d1xd8"
 
 
 def test_x_marks_a_capture_and_is_required_there() -> None:
     """Spec: "``x`` marks a capture and is required there"."""
-    p = bd.from_diagram(CAPTURE)
+    p = setup.from_diagram(CAPTURE)
     with pytest.raises(IllegalMoveError, match="write the capture with x"):
         NOTATION.read("c1-h6", p)
     with pytest.raises(IllegalMoveError, match="'x' marks a capture"):
@@ -76,10 +77,10 @@ def test_x_marks_a_capture_and_is_required_there() -> None:
 def test_tax_is_required_when_the_captured_figure_carried_rings_and_no_golden_ring() -> None:
     """Spec: "``tax`` is required when the captured figure carried rings and no golden ring, and is
     an error after capturing golden rings (they are the tax) or a figure without rings"."""
-    p = bd.from_diagram(CAPTURE)
-    assert "tax R or tax G or tax B" in (bd.check_move(p, NOTATION.read("c1xh6", p)) or "")
-    gold = bd.parse_setup("white d1=GB e1=YY; black d8=YY a8=G")
-    assert "they are the tax" in (bd.check_move(gold, NOTATION.read("d1xd8 tax G", gold)) or "")
+    p = setup.from_diagram(CAPTURE)
+    assert "tax R or tax G or tax B" in (check.check_move(p, NOTATION.read("c1xh6", p)) or "")
+    gold = setup.parse_setup("white d1=GB e1=YY; black d8=YY a8=G")
+    assert "they are the tax" in (check.check_move(gold, NOTATION.read("d1xd8 tax G", gold)) or "")
 
 
 def test_input_is_case_insensitive_and_output_canonical() -> None:
@@ -110,11 +111,11 @@ def test_unreadable_turns_say_why(text: str, reason: str) -> None:
 
 def test_destinations_lists_the_squares_a_figure_may_reach_this_turn() -> None:
     """``destinations``: the squares the figure may reach, with or without a ring move."""
-    p = bd.from_diagram(CAPTURE.replace("wRB", "wR "))
-    assert destinations(bd.GAME, p, bd.space("c1")) == ("b2", "d2")
-    q = bd.parse_setup("white c1=R d1=B e1=YY; black e8=YY")
+    p = setup.from_diagram(CAPTURE.replace("wRB", "wR "))
+    assert destinations(bd.GAME, p, rules.space("c1")) == ("b2", "d2")
+    q = setup.parse_setup("white c1=R d1=B e1=YY; black e8=YY")
     # with the blue ring of d1 moved onto c1, c1 slides along its diagonals
-    assert "h6" in destinations(bd.GAME, q, bd.space("c1"))
+    assert "h6" in destinations(bd.GAME, q, rules.space("c1"))
 
 
 def test_split_divides_a_turns_text_into_the_sides_turns() -> None:
@@ -131,8 +132,8 @@ def test_split_divides_a_turns_text_into_the_sides_turns() -> None:
 
 def test_every_legal_turn_formats_and_reads_back() -> None:
     """Every generated turn of the opening and of a capture position is written and read back."""
-    for p in (bd.initial_position(), bd.from_diagram(CAPTURE)):
-        for move in bd.legal_moves(p):
+    for p in (rules.initial_position(), setup.from_diagram(CAPTURE)):
+        for move in rules.legal_moves(p):
             text = NOTATION.format(move, p)
             assert NOTATION.read(text, p) == move
             assert NOTATION.normalize(text) == text

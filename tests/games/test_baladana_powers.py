@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbmkit.games import baladana as bd
+from pbmkit.games.baladana import rules, setup
 
 EMPTY_AROUND = """
 bYY .  .  .  .  .  .  .
@@ -110,9 +110,9 @@ def _reached(rings: str) -> set[str]:
     board = EMPTY_AROUND.replace("{d4}", cell)
     if "Y" in rings:  # White owns two golden rings: one on d4, one on h1
         board = board.replace("wYY", "wY")
-    position = bd.from_diagram(board)
-    return {bd.space_name(m.end) for m in bd.legal_moves(position)
-            if m.ring is None and m.start == bd.space("d4")}
+    position = setup.from_diagram(board)
+    return {rules.space_name(m.end) for m in rules.legal_moves(position)
+            if m.ring is None and m.start == rules.space("d4")}
 
 
 @pytest.mark.parametrize("rings", list(TABLE))
@@ -139,6 +139,6 @@ def test_rings_of_one_colour_count_once() -> None:
 def test_the_order_in_which_rings_are_placed_on_a_figure_does_not_matter() -> None:
     """Rules text: "The order in which rings are placed on a figure does not matter." A Setup
     may write the rings in any order; the figure and its moves are the same."""
-    a = bd.parse_setup("white d4=BGR h1=YY; black a8=YY")
-    b = bd.parse_setup("white d4=RGB h1=YY; black a8=YY")
-    assert a == b and bd.legal_moves(a) == bd.legal_moves(b)
+    a = setup.parse_setup("white d4=BGR h1=YY; black a8=YY")
+    b = setup.parse_setup("white d4=RGB h1=YY; black a8=YY")
+    assert a == b and rules.legal_moves(a) == rules.legal_moves(b)

@@ -7,6 +7,7 @@ red ring, ``Yw`` / ``Yb`` a free golden ring and its owner, ``.`` empty; rank 8 
 from __future__ import annotations
 
 from pbmkit.games import baladana as bd
+from pbmkit.games.baladana import check, rules, setup
 from pbmkit.games.baladana.notation import NOTATION
 from pbmkit.games.base import Outcome
 from pbmkit.notation import check_text
@@ -14,19 +15,19 @@ from pbmkit.notation import check_text
 
 def pos(text: str, turn: str = "white") -> bd.Position:
     """A position from a diagram."""
-    return bd.from_diagram(text, turn)
+    return setup.from_diagram(text, turn)
 
 
 def why(position: bd.Position, text: str) -> str | None:
     """The checker's verdict on a written turn."""
-    return bd.check_move(position, NOTATION.read(text, position))
+    return check.check_move(position, NOTATION.read(text, position))
 
 
 def play(position: bd.Position, text: str) -> bd.Position:
     """The position after a written, legal turn."""
     move = NOTATION.read(text, position)
-    assert bd.check_move(position, move) is None, bd.check_move(position, move)
-    return bd.apply(position, move)
+    assert check.check_move(position, move) is None, check.check_move(position, move)
+    return rules.apply(position, move)
 
 
 RINGS = """
@@ -44,7 +45,7 @@ bYY .  .  .  .   .  .  .
 
 def test_white_starts_on_rank_1_and_black_on_rank_8() -> None:
     """Spec: "White (moves first) starts on rank 1, Black on rank 8"."""
-    start = bd.initial_position()
+    start = rules.initial_position()
     assert all(start.cells[sq].startswith("w") for sq in range(16))
     assert all(start.cells[sq].startswith("b") for sq in range(48, 64))
 
@@ -68,7 +69,7 @@ def test_a_golden_ring_is_only_moved_by_its_owner() -> None:
 def test_default_setup_is_house_and_replaceable() -> None:
     """Spec: the default setup (house, replaceable): rank 1 a1 G+B, b1 B, c1 R+B, d1 R+G+B,
     e1 Y+Y, f1 R+B, g1 B, h1 G+B; rank 2 one G each; Black the same on ranks 8 and 7."""
-    start = bd.initial_position()
+    start = rules.initial_position()
     row = ["GB", "B", "RB", "RGB", "YY", "RB", "B", "GB"]
     assert [start.cells[sq][1:] for sq in range(8)] == row
     assert [start.cells[56 + sq][1:] for sq in range(8)] == row
@@ -140,7 +141,7 @@ def test_the_figure_move_is_required_and_uses_powers_after_the_ring_move() -> No
     p = pos(RINGS)
     assert why(p, "Gf1>g1 f1-f3") is not None
     assert why(p, "Gf1>g1 f1-h3") is None
-    assert all(0 <= m.start < 64 and m.start != m.end for m in bd.legal_moves(p))
+    assert all(0 <= m.start < 64 and m.start != m.end for m in rules.legal_moves(p))
 
 
 JOIN = """
@@ -184,7 +185,7 @@ def test_captured_golden_rings_are_the_tax() -> None:
     assert "they are the tax" in (why(p, "c1xh6 tax R") or "")
     after = play(p, "c1xh6 loot R>c1 G>h5")
     assert after.at("c1") == "R" and after.at("h5") == "G"
-    assert bd.golden_in_play(after.cells, bd.BLACK) == 1
+    assert rules.golden_in_play(after.cells, rules.BLACK) == 1
 
 
 def test_otherwise_the_capturer_chooses_one_ring_as_tax() -> None:
@@ -236,7 +237,7 @@ def test_rule_5_the_mover_keeps_a_golden_ring_on_a_figure() -> None:
     illegal"."""
     p = pos(CAPTURE.replace(".   .  wRB .  wYY", ".   .  wRB Yw wY "))
     assert "rule 5" in (why(p, "Ye1>f1 c1-d2") or "")
-    assert all(bd.golden_on_figures(bd.apply(p, m).cells, bd.WHITE) for m in bd.legal_moves(p))
+    assert all(rules.golden_on_figures(rules.apply(p, m).cells, rules.WHITE) for m in rules.legal_moves(p))
 
 
 def test_rule_6_no_legal_turn_is_a_draw() -> None:
@@ -251,7 +252,7 @@ def test_rule_6_no_legal_turn_is_a_draw() -> None:
         .    .  .  .  .  .  .  .
         .    .  .  .  .  .  .  .
         .    .  .  .  .  .  .  wYY""")
-    assert bd.legal_moves(p) == [] and bd.outcome(p) == Outcome("draw", "no-moves")
+    assert rules.legal_moves(p) == [] and rules.outcome(p) == Outcome("draw", "no-moves")
 
 
 def test_win_when_the_last_golden_ring_on_a_figure_is_captured_while_the_other_lies_free() -> None:
@@ -259,23 +260,23 @@ def test_win_when_the_last_golden_ring_on_a_figure_is_captured_while_the_other_l
     last one on a figure captured while the other lies free)"."""
     p = pos(CAPTURE.replace("bY  .  .  .  bY", "Yb  .  .  .  bG").replace("bRGB", "bRY "))
     after = play(p, "c1xh6")
-    assert bd.outcome(after) == Outcome("white", "golden-rings")
+    assert rules.outcome(after) == Outcome("white", "golden-rings")
 
 
 def test_draw_no_capture_when_each_player_has_lost_a_golden_ring() -> None:
     """Spec: Draw (no-capture): "each player has lost a golden ring, so neither can ever capture
     again (reachable only from a Setup)"."""
-    p = bd.parse_setup("white e1=Y c1=RB; black e8=Y h6=RGB")
-    assert bd.outcome(p) == Outcome("draw", "no-capture") and bd.legal_moves(p) == []
-    one = bd.parse_setup("white e1=Y c1=RB; black e8=YY h6=RGB")
-    assert bd.outcome(one) is None
+    p = setup.parse_setup("white e1=Y c1=RB; black e8=Y h6=RGB")
+    assert rules.outcome(p) == Outcome("draw", "no-capture") and rules.legal_moves(p) == []
+    one = setup.parse_setup("white e1=Y c1=RB; black e8=YY h6=RGB")
+    assert rules.outcome(one) is None
 
 
 def test_red_green_and_blue_rings_belong_to_nobody_and_serve_whichever_figure_carries_them() -> None:
     """Ruling: "Red, green and blue rings belong to nobody: they serve whichever figure carries
     them": a green ring White loots onto a black figure moves that figure for Black."""
     after = play(pos(CAPTURE), "c1xh6 tax R loot G>a8")
-    assert after.at("a8") == "bGY" and after.turn == bd.BLACK
+    assert after.at("a8") == "bGY" and after.turn == rules.BLACK
     assert why(after, "a8-a7") is None and why(after, "a8-b8") is None
     assert why(after, "a8-b7") is not None  # green: orthogonal only
 

@@ -5,32 +5,32 @@ from __future__ import annotations
 
 import pytest
 
-from pbmkit.games import baladana as bd
+from pbmkit.games.baladana import rules, setup
 from pbmkit.games.base import SetupError
 
 
 def test_the_default_setup_string_round_trips() -> None:
     """The documented default Setup parses to the start and formats back to itself."""
-    start = bd.initial_position()
-    assert bd.format_setup(start) == bd.DEFAULT_SETUP
-    assert bd.parse_setup(bd.format_setup(start)) == start
+    start = rules.initial_position()
+    assert setup.format_setup(start) == setup.DEFAULT_SETUP
+    assert setup.parse_setup(setup.format_setup(start)) == start
 
 
 def test_a_setup_with_free_rings_golden_rings_by_owner_and_black_to_move() -> None:
     """Figures with their rings, free rings (golden ones with their owner), the side to move."""
     text = "white c1=RB e1=Y a3=; black e8=YY h6=RGB; free e4=Yw d3=R; move black"
-    p = bd.parse_setup(text)
+    p = setup.parse_setup(text)
     assert p.at("c1") == "wRB" and p.at("a3") == "w" and p.at("e4") == "Yw" and p.at("d3") == "R"
-    assert p.turn == bd.BLACK
-    assert bd.parse_setup(bd.format_setup(p)) == p
-    assert bd.format_setup(p) == ("white c1=RB e1=Y a3=; black h6=RGB e8=YY; free d3=R e4=Yw; "
+    assert p.turn == rules.BLACK
+    assert setup.parse_setup(setup.format_setup(p)) == p
+    assert setup.format_setup(p) == ("white c1=RB e1=Y a3=; black h6=RGB e8=YY; free d3=R e4=Yw; "
                                   "move black")
 
 
 def test_setup_input_is_case_and_order_insensitive() -> None:
     """Any case, rings in any order, groups in any order; ``move`` defaults to white."""
-    a = bd.parse_setup("BLACK E8=yy;  White C1=br E1=YY")
-    assert a == bd.parse_setup("white c1=RB e1=YY; black e8=YY; move white")
+    a = setup.parse_setup("BLACK E8=yy;  White C1=br E1=YY")
+    assert a == setup.parse_setup("white c1=RB e1=YY; black e8=YY; move white")
 
 
 @pytest.mark.parametrize(("text", "reason"), [
@@ -52,15 +52,15 @@ def test_setup_input_is_case_and_order_insensitive() -> None:
 def test_setup_errors_say_what_is_wrong(text: str, reason: str) -> None:
     """A bad Setup raises SetupError (tag Setup) whose message names the fault."""
     with pytest.raises(SetupError, match=reason) as info:
-        bd.parse_setup(text)
+        setup.parse_setup(text)
     assert info.value.tag == "Setup"
 
 
 def test_a_diagram_and_its_position_round_trip() -> None:
     """``diagram`` draws a position that ``from_diagram`` reads back (tests and docs use both)."""
-    p = bd.parse_setup("white c1=RB e1=Y a3=; black e8=YY h6=RGB; free e4=Yw d3=R; move black")
-    assert bd.from_diagram(bd.diagram(p), "black") == p
-    assert bd.diagram(bd.initial_position()).splitlines()[0].split()[:3] == ["8", "bGB", "bB"]
+    p = setup.parse_setup("white c1=RB e1=Y a3=; black e8=YY h6=RGB; free e4=Yw d3=R; move black")
+    assert setup.from_diagram(setup.diagram(p), "black") == p
+    assert setup.diagram(rules.initial_position()).splitlines()[0].split()[:3] == ["8", "bGB", "bB"]
 
 
 @pytest.mark.parametrize(("text", "reason"), [
@@ -72,4 +72,4 @@ def test_a_diagram_and_its_position_round_trip() -> None:
 def test_bad_diagrams_are_refused(text: str, reason: str) -> None:
     """A diagram with the wrong number of cells or rows, or an unknown cell, is a SetupError."""
     with pytest.raises(SetupError, match=reason):
-        bd.from_diagram(text)
+        setup.from_diagram(text)

@@ -11,30 +11,31 @@ from __future__ import annotations
 import pytest
 
 from pbmkit.games import baladana as bd
+from pbmkit.games.baladana import check, rules, setup
 from pbmkit.games.baladana.notation import NOTATION
 from pbmkit.games.base import Outcome, SetupError
 
 
 def pos(text: str, turn: str = "white") -> bd.Position:
     """A position from a diagram."""
-    return bd.from_diagram(text, turn)
+    return setup.from_diagram(text, turn)
 
 
 def why(position: bd.Position, text: str) -> str | None:
     """The checker's verdict on a written turn."""
-    return bd.check_move(position, NOTATION.read(text, position))
+    return check.check_move(position, NOTATION.read(text, position))
 
 
 def play(position: bd.Position, text: str) -> bd.Position:
     """The position after a written, legal turn."""
     move = NOTATION.read(text, position)
-    assert bd.check_move(position, move) is None, bd.check_move(position, move)
-    return bd.apply(position, move)
+    assert check.check_move(position, move) is None, check.check_move(position, move)
+    return rules.apply(position, move)
 
 
 def texts(position: bd.Position) -> set[str]:
     """Every legal turn as written."""
-    return {NOTATION.format(m, position) for m in bd.legal_moves(position)}
+    return {NOTATION.format(m, position) for m in rules.legal_moves(position)}
 
 
 CAPTURE = """
@@ -53,20 +54,20 @@ bY  .  .  .  bY  .  .  .
 def test_played_by_two_players_on_an_eight_by_eight_squared_board() -> None:
     """"played by two players on an eightbyeight squared game board (the same as a chess board)"."""
     assert bd.GAME.sides == ("white", "black")
-    assert bd.BOARD.size == 64 and bd.BOARD.names[0] == "a1" and bd.BOARD.names[63] == "h8"
+    assert rules.BOARD.size == 64 and rules.BOARD.names[0] == "a1" and rules.BOARD.names[63] == "h8"
 
 
 def test_the_figures_and_rings_are_arranged_as_illustrated() -> None:
     """"At the beginning of each game, the figures and rings are arranged as illustrated": the
     illustration is lost, so the default setup is data (house) and a Setup can replace it."""
-    start = bd.initial_position()
-    assert start == bd.parse_setup(bd.DEFAULT_SETUP)
+    start = rules.initial_position()
+    assert start == setup.parse_setup(setup.DEFAULT_SETUP)
     assert start.at("d1") == "wRGB" and start.at("e8") == "bYY" and start.at("a7") == "bG"
 
 
 def test_players_take_turns_white_figures_go_first() -> None:
     """"players take turns making a move; white figures go first"."""
-    start = bd.initial_position()
+    start = rules.initial_position()
     assert bd.GAME.side_to_move(start) == "white"
     after = play(start, "b1-c3")
     assert bd.GAME.side_to_move(after) == "black"
@@ -85,22 +86,22 @@ def test_the_objective_is_to_capture_both_of_your_opponents_golden_rings() -> No
         .  .  .  .  .  .  .  bG
         .  .  wRB .  wYY .  .  .""")
     after = play(p, "c1xh6 loot G>h5")
-    assert bd.outcome(after) == Outcome("white", "golden-rings")
-    assert bd.legal_moves(after) == []
+    assert rules.outcome(after) == Outcome("white", "golden-rings")
+    assert rules.legal_moves(after) == []
 
 
 def test_each_move_has_two_parts_ring_move_then_figure_move() -> None:
     """"Each move has two parts: 1. Ring Move ... 2. Figure Move": one turn holds both."""
-    start = bd.initial_position()
+    start = rules.initial_position()
     after = play(start, "Gd2>d3 b1-c3")
     assert after.at("d2") == "w" and after.at("d3") == "G" and after.at("c3") == "wB"
-    assert after.turn == bd.BLACK
+    assert after.turn == rules.BLACK
 
 
 def test_the_ring_move_must_come_before_the_figure_move_however_it_is_optional() -> None:
     """"The Ring Move must come before the figure move, however it is optional"."""
-    start = bd.initial_position()
-    moves = bd.legal_moves(start)
+    start = rules.initial_position()
+    moves = rules.legal_moves(start)
     assert any(m.ring is None for m in moves) and any(m.ring is not None for m in moves)
     assert why(start, "e2-e3") is None
 
@@ -117,7 +118,7 @@ def test_except_in_a_draw_situation_a_ring_move_that_allows_a_figure_move() -> N
         .    .  .  .  .  .  .  .
         .    .  .  .  .  .  .  .
         .    .  .  .  .  .  G  wYY""")
-    moves = bd.legal_moves(p)
+    moves = rules.legal_moves(p)
     assert moves and all(m.ring is not None for m in moves)
     assert why(p, "h1-h2") is not None
     assert why(p, "Gg1>h1 h1-h2") is None
@@ -138,13 +139,13 @@ def test_the_maximum_number_of_rings_that_can_be_placed_on_any_figure_is_3() -> 
     assert reason is not None and "3 rings" in reason
     assert why(p, "Rb2>a2 a2-a3") is not None
     with pytest.raises(SetupError, match="at most 3"):
-        bd.parse_setup("white a1=RGBY h1=Y; black a8=YY")
+        setup.parse_setup("white a1=RGBY h1=Y; black a8=YY")
 
 
 def test_move_one_of_your_figures_it_may_or_may_not_be_one_involved_in_the_ring_move() -> None:
     """"Move one of your figures according to its powers (it may or may not be one of the figures
     involved in the ring move)."""
-    start = bd.initial_position()
+    start = rules.initial_position()
     assert why(start, "Ga2>a3 b1-c3") is None
     assert why(start, "Gd2>e2 e2-e3") is None
 
@@ -175,7 +176,7 @@ def test_a_figure_may_not_jump_over_other_figures_or_free_rings() -> None:
 
 def test_with_the_exception_of_a_figure_with_only_a_blue_ring() -> None:
     """"(with the exception of a figure with only a blue ring see Rings and Powers)"."""
-    start = bd.initial_position()
+    start = rules.initial_position()
     assert why(start, "b1-c3") is None and why(start, "g1-f3") is None
 
 
@@ -244,7 +245,7 @@ def test_figures_with_no_rings_cannot_move() -> None:
         .   .  .  .  .  .  .  .
         .   .  .  .  .  .  wG wYY""")
     assert "without rings cannot move" in (why(p, "d4-d5") or "")
-    assert all(m.start != bd.space("d4") for m in bd.legal_moves(p))
+    assert all(m.start != rules.space("d4") for m in rules.legal_moves(p))
 
 
 def test_when_two_or_three_rings_of_different_colors_are_on_a_figure_the_powers_combine() -> None:
@@ -278,7 +279,7 @@ def test_a_figure_with_only_a_blue_ring_moves_to_squares_surrounding_it_in_a_cir
     """"a figure with only a blue ring can move only to squares that surround it in sort of a
     'circle'": read as the 8 knight squares (house)."""
     p = pos(CAPTURE.replace("wRB", "wB "))
-    assert {bd.space_name(m.end) for m in bd.legal_moves(p) if m.start == bd.space("c1")
+    assert {rules.space_name(m.end) for m in rules.legal_moves(p) if m.start == rules.space("c1")
             and m.ring is None} == {"a2", "b3", "d3", "e2"}
 
 
@@ -317,10 +318,10 @@ def test_when_a_player_loses_a_golden_ring_all_he_can_hope_for_is_a_draw() -> No
     """"When a player loses one of the golden rings, all he or she can hope for is a draw (since
     the player cannot capture figures anymore, a victory is no longer possible)."""
     p = pos(CAPTURE.replace("wYY", "wY "), "white")
-    assert not any(bd.tax_choices(p.cells[m.end]) or p.cells[m.end]
-                   for m in bd.legal_moves(p))
+    assert not any(rules.tax_choices(p.cells[m.end]) or p.cells[m.end]
+                   for m in rules.legal_moves(p))
     both = pos(CAPTURE.replace("wYY", "wY ").replace("bY  .  .  .  bY", "bY  .  .  .  bG"))
-    assert bd.outcome(both) == Outcome("draw", "no-capture")
+    assert rules.outcome(both) == Outcome("draw", "no-capture")
 
 
 def test_a_player_may_place_one_of_the_golden_rings_on_a_square() -> None:
@@ -330,10 +331,10 @@ def test_a_player_may_place_one_of_the_golden_rings_on_a_square() -> None:
     down = play(pos(CAPTURE), "Ye1>f2 c1-d2")
     assert down.at("f2") == "Yw" and down.at("e1") == "wY"
     later = play(down, "h6-h5")
-    assert not bd.can_capture(later.cells, bd.WHITE)
+    assert not rules.can_capture(later.cells, rules.WHITE)
     back = play(later, "Yf2>e1 d2-c1")
     assert back.at("e1") == "wYY" and back.at("f2") == ""
-    assert bd.can_capture(back.cells, bd.WHITE)
+    assert rules.can_capture(back.cells, rules.WHITE)
 
 
 def test_when_both_golden_rings_are_lost_so_is_the_kingdom_and_the_game() -> None:
@@ -348,5 +349,5 @@ def test_when_both_golden_rings_are_lost_so_is_the_kingdom_and_the_game() -> Non
         .   .  .  .  .  .  .  bG
         .   .  wRB .  wYY .  .  .""")
     after = play(p, "c1xh6")
-    assert bd.outcome(after) == Outcome("white", "golden-rings")
-    assert bd.golden_in_play(after.cells, bd.BLACK) == 0
+    assert rules.outcome(after) == Outcome("white", "golden-rings")
+    assert rules.golden_in_play(after.cells, rules.BLACK) == 0

@@ -16,24 +16,24 @@ from test_batalo_properties import SETTINGS, positions
 
 from pbmkit.games import batalo
 from pbmkit.games.base import Announcement
-from pbmkit.games.batalo import BOARD, Move, Position
+from pbmkit.games.batalo import Move, Position, check, rules, setup
 from pbmkit.games.batalo.notation import _ANNOUNCED, _ONE_MOVE, _RUN, NOTATION
-from pbmkit.games.batalo.rules import _hop_landings, _hop_starts, piece_destinations, reaches
+from pbmkit.games.batalo.rules import BOARD, _hop_landings, _hop_starts, piece_destinations, reaches
 from pbmkit.games.notation import split_by
 
 
 def _playout(rng: random.Random, plies: int) -> list[Position]:
     """A random game, each position hashed as it is reached (as the replayer does), so that
     ``apply`` carries the key along; captures are preferred, to have many of them."""
-    position = batalo.initial_position()
+    position = setup.initial_position()
     hash(position)
     out = [position]
     for _ in range(plies):
-        legal = batalo.legal_moves(position)
+        legal = rules.legal_moves(position)
         if not legal:
             break
-        captures = [m for m in legal if position.board[m.end] != batalo.EMPTY]
-        position = batalo.apply(position, rng.choice(captures if captures and rng.random() < 0.5
+        captures = [m for m in legal if position.board[m.end] != rules.EMPTY]
+        position = rules.apply(position, rng.choice(captures if captures and rng.random() < 0.5
                                                      else legal))
         hash(position)
         out.append(position)
@@ -44,25 +44,25 @@ def _playout(rng: random.Random, plies: int) -> list[Position]:
 @given(positions())
 def test_reaches_is_membership_in_the_destinations_for_every_piece_of_both_sides(position: Position) -> None:
     board = position.board
-    for side in (batalo.WHITE, batalo.BLACK):
+    for side in (rules.WHITE, rules.BLACK):
         for start in range(BOARD.size):
             if board[start] * side <= 0:
                 continue
             dests = piece_destinations(board, start, side)
             for end in range(BOARD.size):
                 assert reaches(board, start, end, side) == (end in dests), \
-                    (batalo.format_setup(position), side, start, end)
+                    (setup.format_setup(position), side, start, end)
 
 
 @SETTINGS
 @given(positions())
 def test_check_move_without_a_path_accepts_exactly_the_reachable_spaces(position: Position) -> None:
-    legal = {(m.start, m.end) for m in batalo.legal_moves(position)}
+    legal = {(m.start, m.end) for m in rules.legal_moves(position)}
     for start in range(BOARD.size):
         if position.board[start] * position.turn <= 0:
             continue
         for end in range(BOARD.size):
-            assert (batalo.check_move(position, Move(start, end)) is None) == ((start, end) in legal)
+            assert (check.check_move(position, Move(start, end)) is None) == ((start, end) in legal)
 
 
 def test_finished_matches_its_definition_along_playouts() -> None:
@@ -70,9 +70,9 @@ def test_finished_matches_its_definition_along_playouts() -> None:
     for _ in range(20):
         for position in _playout(rng, 150):
             b = position.board
-            slow = (b[batalo.BLACK_BASE] > 0 or b[batalo.WHITE_BASE] < 0
+            slow = (b[rules.BLACK_BASE] > 0 or b[rules.WHITE_BASE] < 0
                     or not any(p > 0 for p in b) or not any(p < 0 for p in b))
-            assert batalo.finished(position) == slow
+            assert rules.finished(position) == slow
 
 
 def test_equal_positions_hash_equal_however_they_were_made() -> None:
@@ -83,8 +83,8 @@ def test_equal_positions_hash_equal_however_they_were_made() -> None:
         for k, position in enumerate(_playout(rng, 120)):
             rebuilt = Position(position.board, position.turn)
             assert rebuilt == position and hash(rebuilt) == hash(position)
-            if not batalo.finished(position):  # a Setup is a game in progress
-                again = batalo.parse_setup(batalo.format_setup(position))
+            if not rules.finished(position):  # a Setup is a game in progress
+                again = setup.parse_setup(setup.format_setup(position))
                 assert again == position and hash(again) == hash(position)
             seen.setdefault(position, game * 1000 + k)
             by_value.setdefault((position.board, position.turn), game * 1000 + k)
@@ -93,11 +93,11 @@ def test_equal_positions_hash_equal_however_they_were_made() -> None:
 
 
 def test_the_side_to_move_and_every_piece_change_the_hash() -> None:
-    start = batalo.initial_position()
+    start = setup.initial_position()
     flipped = Position(start.board, -start.turn)
     assert flipped != start and hash(flipped) != hash(start)
     board = list(start.board)
-    board[batalo.space("GT")] = batalo.WHITE_STONE
+    board[rules.space("GT")] = rules.WHITE_STONE
     moved = Position(tuple(board), start.turn)
     assert moved != start and hash(moved) != hash(start)
     assert hash(Position((0,) * 5)) == hash(Position((0,) * 5))  # not a Batalo board: still hashable
@@ -106,15 +106,15 @@ def test_the_side_to_move_and_every_piece_change_the_hash() -> None:
 @SETTINGS
 @given(positions())
 def test_threats_are_what_the_pieces_reach_of_the_opponents_column_and_base(position: Position) -> None:
-    for side in (batalo.WHITE, batalo.BLACK):
+    for side in (rules.WHITE, rules.BLACK):
         reach: set[int] = set()
         for start in range(BOARD.size):
             if position.board[start] * side > 0:
                 reach |= piece_destinations(position.board, start, side)
         column = position.column(-side)
-        expected = [name for name, target in (("column", column), ("base", batalo.base_of(-side)))
+        expected = [name for name, target in (("column", column), ("base", rules.base_of(-side)))
                     if target is not None and target in reach]
-        assert batalo.threats(position, side) == (expected if not batalo.finished(position) else [])
+        assert rules.threats(position, side) == (expected if not rules.finished(position) else [])
 
 
 _RUN_WORDS = ["IR to HS", "EV to DU", "XA to HS", "xa to hs", "IR to HS to JT", "averto", "AVERTO",
@@ -139,14 +139,14 @@ def test_the_quick_split_takes_the_common_runs() -> None:
 
 def _threats_by_definition(position: Position, side: int) -> list[str]:
     """Ruling 14 read plainly: the targets among every destination of every piece of ``side``."""
-    if batalo.finished(position):
+    if rules.finished(position):
         return []
     reach: set[int] = set()
     for start in range(BOARD.size):
         if position.board[start] * side > 0:
             reach |= piece_destinations(position.board, start, side)
     column = position.column(-side)
-    return [name for name, target in (("column", column), ("base", batalo.base_of(-side)))
+    return [name for name, target in (("column", column), ("base", rules.base_of(-side)))
             if target is not None and target in reach]
 
 
@@ -158,9 +158,9 @@ def test_threats_asked_only_of_the_pieces_that_could_reach_are_the_definition_s_
     seen = hops = 0
     for _ in range(60):
         for position in _playout(rng, 120):
-            for side in (batalo.WHITE, batalo.BLACK):
+            for side in (rules.WHITE, rules.BLACK):
                 expected = _threats_by_definition(position, side)
-                assert batalo.threats(position, side) == expected, (batalo.format_setup(position), side)
+                assert rules.threats(position, side) == expected, (setup.format_setup(position), side)
                 seen += 1
                 hops += bool(expected)
     assert seen > 6_000 and hops > 100  # threats are common enough to have been tested
@@ -173,7 +173,7 @@ def test_the_backward_hop_search_finds_every_piece_whose_hops_end_on_a_space(pos
     must name every piece of the side whose hop series can end there (on every space, not only
     the targets, so that the search backwards is held to the forward one everywhere)."""
     board = position.board
-    for side in (batalo.WHITE, batalo.BLACK):
+    for side in (rules.WHITE, rules.BLACK):
         landings = {start: _hop_landings(board, start, side, board[start] == 2 * side)
                     for start in range(BOARD.size) if board[start] * side > 0}
         for target in range(BOARD.size):
@@ -181,7 +181,7 @@ def test_the_backward_hop_search_finds_every_piece_whose_hops_end_on_a_space(pos
             assert all(board[s] * side > 0 for s in starts)
             for start, ends in landings.items():
                 if target in ends:
-                    assert start in starts, (batalo.format_setup(position), side, start, target)
+                    assert start in starts, (setup.format_setup(position), side, start, target)
 
 
 def test_announce_is_the_plain_announcement_of_the_threats_in_playouts() -> None:
@@ -190,7 +190,7 @@ def test_announce_is_the_plain_announcement_of_the_threats_in_playouts() -> None
     kinds = set()
     for _ in range(30):
         for position in _playout(rng, 120):
-            found = batalo.threats(position)
+            found = rules.threats(position)
             plain = (Announcement("averto", "threatens the " + " and the ".join(found)),) if found else ()
             assert batalo.GAME.announce(position) == plain
             kinds.add(tuple(found))
@@ -200,18 +200,18 @@ def test_announce_is_the_plain_announcement_of_the_threats_in_playouts() -> None
 def test_no_threats_once_a_piece_stands_on_a_base() -> None:
     """``threats`` reads "the game is over" from the two bases itself: a won game threatens
     nothing, whichever side is asked, even where a column could still capture."""
-    for text, base, code in (("GTW GUB", "JQ", batalo.BLACK_STONE), ("GTW GUB", "DW", batalo.WHITE_STONE),
-                             ("GTW GUB KRo", "JQ", batalo.BLACK_STONE),
-                             ("GTW GUB EVx", "DW", batalo.WHITE_STONE)):
-        alive = batalo.from_diagram(text)
-        assert "column" in batalo.threats(alive, batalo.WHITE)  # the same pieces, no base held
+    for text, base, code in (("GTW GUB", "JQ", rules.BLACK_STONE), ("GTW GUB", "DW", rules.WHITE_STONE),
+                             ("GTW GUB KRo", "JQ", rules.BLACK_STONE),
+                             ("GTW GUB EVx", "DW", rules.WHITE_STONE)):
+        alive = setup.from_diagram(text)
+        assert "column" in rules.threats(alive, rules.WHITE)  # the same pieces, no base held
         board = list(alive.board)
-        board[batalo.space(base)] = code
-        for turn in (batalo.WHITE, batalo.BLACK):
+        board[rules.space(base)] = code
+        for turn in (rules.WHITE, rules.BLACK):
             position = Position(tuple(board), turn)
-            assert batalo.finished(position)
-            for side in (batalo.WHITE, batalo.BLACK):
-                assert batalo.threats(position, side) == [], (text, base, turn, side)
+            assert rules.finished(position)
+            for side in (rules.WHITE, rules.BLACK):
+                assert rules.threats(position, side) == [], (text, base, turn, side)
 
 
 _TEXTS = ["IR to HS", "ir-hs", "RI to SH", "IR to HS to JT", "g5-g6", "IR x HS", "IR xHS", "stone IR to HS",
@@ -234,7 +234,7 @@ def test_read_hands_out_the_move_the_plain_reading_gives_however_often_a_text_co
         if w.piece is not None and piece * position.turn > 0 \
                 and abs(piece) != {"stone": 1, "column": 2}[w.piece]:
             return ("illegal", "piece")
-        if w.capture and board[w.path[-1]] == batalo.EMPTY and piece * position.turn > 0:
+        if w.capture and board[w.path[-1]] == rules.EMPTY and piece * position.turn > 0:
             return ("illegal", "capture")
         return w.move, w.move.path
 
@@ -247,8 +247,8 @@ def test_read_hands_out_the_move_the_plain_reading_gives_however_often_a_text_co
             return ("illegal", "capture" if "capture" in str(exc) else "piece")
         return move, move.path
 
-    start = batalo.initial_position()
-    for position in (start, batalo.parse_setup("W:JQ O:IQ,IR,JP,JR,KP,KQ B:DW X:CW,CX,DV,DX,EV,HS w")):
+    start = setup.initial_position()
+    for position in (start, setup.parse_setup("W:JQ O:IQ,IR,JP,JR,KP,KQ B:DW X:CW,CX,DV,DX,EV,HS w")):
         for _ in range(3):
             for text in _TEXTS:
                 assert quick(text, position) == plain(text, position), text
@@ -269,39 +269,39 @@ def test_play_along_its_own_answers_is_apply_to_the_end_of_the_game() -> None:
         rng = random.Random(seed)
         position = game.initial_position()
         for _ in range(300):
-            legal = batalo.legal_moves(position)
+            legal = rules.legal_moves(position)
             texts = [str(m) for m in legal]
             for text in texts:
                 NOTATION.read(text, position)  # read once: play answers texts read before
             if not legal:  # over (or no move): play answers nothing, whatever was written
                 assert all(play(position, t) is None for t in texts)
                 break
-            captures = [m for m in legal if position.board[m.end] != batalo.EMPTY]
+            captures = [m for m in legal if position.board[m.end] != rules.EMPTY]
             move = rng.choice(captures if captures and rng.random() < 0.8 else legal)
             board = list(position.board)  # the move by definition (apply would be remembered)
-            board[move.end], board[move.start] = board[move.start], batalo.EMPTY
+            board[move.end], board[move.start] = board[move.start], rules.EMPTY
             expected = Position(tuple(board), -position.turn)
             got = play(position, str(move)) if rng.random() < 0.7 else None
             if got is None:  # the long way (its apply carries the columns too)
-                got = batalo.apply(position, move)
+                got = rules.apply(position, move)
             else:
                 chained += 1
             assert got == expected and hash(got) == hash(expected)
-            for side in (None, batalo.WHITE, batalo.BLACK):  # expected: no columns carried
-                assert batalo.threats(got, side) == batalo.threats(expected, side)
+            for side in (None, rules.WHITE, rules.BLACK):  # expected: no columns carried
+                assert rules.threats(got, side) == rules.threats(expected, side)
             position = got
-        if game.outcome(position) is not None and position.board[batalo.WHITE_BASE] >= 0 \
-                and position.board[batalo.BLACK_BASE] <= 0:  # won by capture: no more moves
+        if game.outcome(position) is not None and position.board[rules.WHITE_BASE] >= 0 \
+                and position.board[rules.BLACK_BASE] <= 0:  # won by capture: no more moves
             ended += 1
             for start in range(BOARD.size):
                 for end in NEIGHBOURS_OF[start]:
-                    text = f"{batalo.space_name(start)} to {batalo.space_name(end)}"
+                    text = f"{rules.space_name(start)} to {rules.space_name(end)}"
                     NOTATION.read(text, position)
                     assert play(position, text) is None
     assert chained > 800 and ended > 3
 
 
-NEIGHBOURS_OF = batalo.BOARD.neighbours
+NEIGHBOURS_OF = rules.BOARD.neighbours
 
 
 def test_play_answers_nothing_where_the_opponent_has_no_piece_left() -> None:
@@ -309,11 +309,11 @@ def test_play_answers_nothing_where_the_opponent_has_no_piece_left() -> None:
     opponent's pieces in every position it did not give itself."""
     from pbmkit.games.batalo.play import play
 
-    start = batalo.initial_position()
-    for side in (batalo.WHITE, batalo.BLACK):
-        alone = Position(tuple(p if p * side > 0 else batalo.EMPTY for p in start.board), side)
-        texts = [str(m) for m in batalo.legal_moves(Position(alone.board, side))]
-        texts += [f"{batalo.space_name(s)} to {batalo.space_name(n)}" for s in range(BOARD.size)
+    start = setup.initial_position()
+    for side in (rules.WHITE, rules.BLACK):
+        alone = Position(tuple(p if p * side > 0 else rules.EMPTY for p in start.board), side)
+        texts = [str(m) for m in rules.legal_moves(Position(alone.board, side))]
+        texts += [f"{rules.space_name(s)} to {rules.space_name(n)}" for s in range(BOARD.size)
                   if alone.board[s] for n in NEIGHBOURS_OF[s]]
         assert texts
         for text in texts:
@@ -328,12 +328,12 @@ def test_play_answers_a_plain_move_the_first_time_its_text_is_met() -> None:
     from pbmkit.games.batalo import notation
     from pbmkit.games.batalo.play import play
 
-    start = batalo.initial_position()
-    legal = batalo.legal_moves(start)
+    start = setup.initial_position()
+    legal = rules.legal_moves(start)
     texts = [str(m) for m in legal]
     notation.PLAIN_MOVES.clear()
     for move, text in zip(legal, texts, strict=True):
-        assert play(start, text) == batalo.apply(start, move), text
+        assert play(start, text) == rules.apply(start, move), text
     assert set(notation.PLAIN_MOVES) == set(texts)
     for text in ("stone IR to HS", "IR x HS", "IR to", "ZZ to HS"):
         assert play(start, text) is None, text
@@ -364,11 +364,9 @@ def test_a_text_learnt_by_play_means_what_the_reader_reads_in_it() -> None:
 def test_the_spaces_a_hop_landing_on_a_space_passes_over_are_the_definition_s() -> None:
     """``_hop_lands``' table of the spaces hopped over, by landing, is built in one pass over every
     hop (issue 22: it was one pass a landing space, 127 of them, in every process)."""
-    from pbmkit.games.batalo import rules
-
-    start = batalo.initial_position()
+    start = setup.initial_position()
     for target in range(BOARD.size):
-        rules._hop_lands(start.board, target, batalo.WHITE)
+        rules._hop_lands(start.board, target, rules.WHITE)
         overs = {over for cur in range(BOARD.size) for over, land in rules.HOPS[cur] if land == target}
         assert rules._HOPS_OVER[0][target] == overs
         entry = rules._HOPS_INTO[target]

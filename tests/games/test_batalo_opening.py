@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from batalo_support import moves, pos
 
-from pbmkit.games import batalo
+from pbmkit.games.batalo import rules, setup
 
 HAND_DERIVED = {
     # the column
@@ -68,14 +68,14 @@ HAND_DERIVED = {
 
 def test_whites_opening_moves_are_exactly_the_hand_derived_list() -> None:
     assert len(HAND_DERIVED) == 36
-    start = batalo.initial_position()
+    start = setup.initial_position()
     assert moves(start) == HAND_DERIVED
-    assert len(batalo.legal_moves(start)) == 36  # each move once
+    assert len(rules.legal_moves(start)) == 36  # each move once
 
 
 def test_blacks_opening_moves_mirror_whites() -> None:
     mirrored = {
-        " to ".join(batalo.space_name(batalo.mirror_space(batalo.space(n))) for n in m.split(" to "))
+        " to ".join(rules.space_name(rules.mirror_space(rules.space(n))) for n in m.split(" to "))
         for m in HAND_DERIVED
     }
     black_first = pos("""

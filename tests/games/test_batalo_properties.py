@@ -13,8 +13,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbmkit.games import batalo
-from pbmkit.games.batalo import BLACK, BOARD, EMPTY, WHITE, Move, Position, base_of
+from pbmkit.games.batalo import Move, Position, check, rules, setup
+from pbmkit.games.batalo.rules import BLACK, BOARD, EMPTY, WHITE, base_of
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ALL = range(BOARD.size)
@@ -51,7 +51,7 @@ def positions(draw: st.DrawFn) -> Position:
 
 def reference_moves(position: Position) -> set[tuple[int, int]]:
     """Every legal (start, end), read straight from the rulings with coordinates (no tables)."""
-    if batalo.finished(position):
+    if rules.finished(position):
         return set()
     side = position.turn
     own, opp = base_of(side), base_of(-side)
@@ -106,13 +106,13 @@ def playout(position: Position, rng: random.Random, plies: int) -> list[Position
     """The positions of a random game from ``position``, each move checked before it is played."""
     seen = [position]
     for _ in range(plies):
-        moves = batalo.legal_moves(position)
-        assert (batalo.outcome(position) is None) == bool(moves)
+        moves = rules.legal_moves(position)
+        assert (rules.outcome(position) is None) == bool(moves)
         if not moves:
             break
         for move in moves:
-            assert batalo.check_move(position, move) is None, (batalo.format_setup(position), str(move))
-        position = batalo.apply(position, rng.choice(moves))
+            assert check.check_move(position, move) is None, (setup.format_setup(position), str(move))
+        position = rules.apply(position, rng.choice(moves))
         seen.append(position)
     return seen
 
@@ -120,39 +120,39 @@ def playout(position: Position, rng: random.Random, plies: int) -> list[Position
 @SETTINGS
 @given(st.randoms(use_true_random=False))
 def test_random_playouts_from_the_start_stay_possible_and_every_move_is_accepted(rng: random.Random) -> None:
-    for position in playout(batalo.initial_position(), rng, 80):
-        assert batalo.validate(position) == []
+    for position in playout(setup.initial_position(), rng, 80):
+        assert setup.validate(position) == []
 
 
 @SETTINGS
 @given(positions(), st.randoms(use_true_random=False))
 def test_random_playouts_from_random_positions_stay_possible(start: Position, rng: random.Random) -> None:
-    assert batalo.validate(start) == []
+    assert setup.validate(start) == []
     for position in playout(start, rng, 40):
-        assert batalo.validate(position) == []
+        assert setup.validate(position) == []
 
 
 @SETTINGS
 @given(positions())
 def test_the_generator_agrees_with_a_reference_reading_of_the_rules(position: Position) -> None:
-    got = {(m.start, m.end) for m in batalo.legal_moves(position)}
+    got = {(m.start, m.end) for m in rules.legal_moves(position)}
     assert got == reference_moves(position)
-    assert len(got) == len(batalo.legal_moves(position))
+    assert len(got) == len(rules.legal_moves(position))
 
 
 @SETTINGS
 @given(positions())
 def test_check_move_accepts_exactly_the_generated_moves_and_always_says_why(position: Position) -> None:
-    legal = set(batalo.legal_moves(position))
+    legal = set(rules.legal_moves(position))
     for start in position.pieces(position.turn):
         for end in ALL:
-            reason = batalo.check_move(position, Move(start, end))
+            reason = check.check_move(position, Move(start, end))
             assert (reason is None) == (Move(start, end) in legal)
             assert reason is None or (reason.strip() == reason != "" and "{" not in reason)
 
 
 def _is_slide(position: Position, move: Move) -> bool:
-    line = batalo.BOARD.direction_between(move.start, move.end)
+    line = rules.BOARD.direction_between(move.start, move.end)
     if line is None:
         return False
     d, dist = line
@@ -164,31 +164,31 @@ def _is_slide(position: Position, move: Move) -> bool:
 @SETTINGS
 @given(positions())
 def test_every_hop_move_has_a_hop_path_whose_every_step_check_move_accepts(position: Position) -> None:
-    legal = set(batalo.legal_moves(position))
+    legal = set(rules.legal_moves(position))
     for move in legal:
-        paths = batalo.hop_paths(position, move.start, move.end)
+        paths = rules.hop_paths(position, move.start, move.end)
         assert paths or _is_slide(position, move), str(move)
         for path in paths:
             for k in range(1, len(path) + 1):
                 prefix = Move(move.start, path[k - 1], path[:k])
-                assert batalo.check_move(position, prefix) is None, str(prefix)
+                assert check.check_move(position, prefix) is None, str(prefix)
                 assert prefix in legal
     for start in position.pieces(position.turn):
         for end in ALL:
-            if batalo.hop_paths(position, start, end):
+            if rules.hop_paths(position, start, end):
                 assert Move(start, end) in legal
 
 
 @SETTINGS
 @given(positions())
 def test_the_mirror_position_has_the_mirrored_moves_and_outcome(position: Position) -> None:
-    mirrored = batalo.mirror(position)
-    assert batalo.validate(mirrored) == []
-    assert batalo.mirror(mirrored) == position
-    want = {Move(batalo.mirror_space(m.start), batalo.mirror_space(m.end))
-            for m in batalo.legal_moves(position)}
-    assert set(batalo.legal_moves(mirrored)) == want
-    result, flipped = batalo.outcome(position), batalo.outcome(mirrored)
+    mirrored = rules.mirror(position)
+    assert setup.validate(mirrored) == []
+    assert rules.mirror(mirrored) == position
+    want = {Move(rules.mirror_space(m.start), rules.mirror_space(m.end))
+            for m in rules.legal_moves(position)}
+    assert set(rules.legal_moves(mirrored)) == want
+    result, flipped = rules.outcome(position), rules.outcome(mirrored)
     assert (result is None) == (flipped is None)
     if result is not None and flipped is not None:
         assert {result.winner, flipped.winner} == {"white", "black"} and result.how == flipped.how
@@ -198,9 +198,9 @@ def test_the_mirror_position_has_the_mirrored_moves_and_outcome(position: Positi
 @given(positions(), st.randoms(use_true_random=False))
 def test_apply_then_setup_text_round_trips(start: Position, rng: random.Random) -> None:
     for position in playout(start, rng, 20):
-        if batalo.finished(position):
+        if rules.finished(position):
             continue  # a Setup is a game in progress; finished games are refused (test_batalo_setup)
-        text = batalo.format_setup(position)
-        assert batalo.parse_setup(text) == position
-        assert batalo.format_setup(batalo.parse_setup(text)) == text
-        assert batalo.from_diagram(batalo.diagram(position), position.turn) == position
+        text = setup.format_setup(position)
+        assert setup.parse_setup(text) == position
+        assert setup.format_setup(setup.parse_setup(text)) == text
+        assert setup.from_diagram(setup.diagram(position), position.turn) == position

@@ -10,7 +10,8 @@ from batalo_support import dests, moves, mv, play, pos, sp, why
 
 from pbmkit.games import batalo
 from pbmkit.games.base import Outcome
-from pbmkit.games.batalo import BLACK, BLACK_BASE, BOARD, WHITE, WHITE_BASE
+from pbmkit.games.batalo import rules, setup
+from pbmkit.games.batalo.rules import BLACK, BLACK_BASE, BOARD, WHITE, WHITE_BASE
 
 GT_NEIGHBOURS = {"HT", "FT", "GU", "GS", "HS", "FU"}
 
@@ -19,7 +20,7 @@ GT_NEIGHBOURS = {"HT", "FT", "GU", "GS", "HS", "FU"}
 
 
 def test_setup_column_on_the_base_nearest_you_and_stones_on_the_six_spaces_around_it() -> None:
-    start = batalo.initial_position()
+    start = setup.initial_position()
     for side, base, column in ((WHITE, "JQ", 2), (BLACK, "DW", -2)):
         assert start.board[sp(base)] == column
         stones = {s for s, p in enumerate(start.board) if p == side}
@@ -33,21 +34,21 @@ def test_setup_column_on_the_base_nearest_you_and_stones_on_the_six_spaces_aroun
 def test_goal_get_one_of_your_pieces_onto_your_opponents_base() -> None:
     before = pos("JQW EVo GTB")
     assert why(before, "EV to DW") is None
-    assert batalo.outcome(batalo.apply(before, mv("EV to DW"))) == Outcome("white", "base")
+    assert rules.outcome(rules.apply(before, mv("EV to DW"))) == Outcome("white", "base")
 
 
 def test_playing_you_must_move_one_of_your_pieces_to_a_new_position_each_turn() -> None:
-    start = batalo.initial_position()
+    start = setup.initial_position()
     assert why(start, "IR to IR") == "a move must take the stone to a different space"
-    for move in batalo.legal_moves(start):
-        after = batalo.apply(start, move)
+    for move in rules.legal_moves(start):
+        after = rules.apply(start, move)
         changed = [s for s in range(BOARD.size) if after.board[s] != start.board[s]]
         assert sorted(changed) == sorted([move.start, move.end])
         assert after.board[move.end] == start.board[move.start]
 
 
 def test_playing_white_should_move_first() -> None:
-    start = batalo.initial_position()
+    start = setup.initial_position()
     assert start.turn == WHITE and batalo.GAME.side_to_move(start) == "white"
     assert batalo.GAME.sides[0] == "white"
     assert why(start, "EV to EU") == "the piece on EV is a black stone, and it is White's turn"
@@ -104,7 +105,7 @@ def test_stone_rules_1_cannot_slide_and_hop_in_the_same_move() -> None:
 def test_stone_rules_2_keep_hopping_while_each_hop_begins_where_the_previous_ended() -> None:
     position = pos("JQW GTo HTo JTo IUo DWB")
     assert {"IT", "KT", "IV"} <= dests(position, "GT")  # GT-IT, then IT-KT or IT-IV
-    assert batalo.hop_paths(position, sp("GT"), sp("KT")) == [(sp("IT"), sp("KT"))]
+    assert rules.hop_paths(position, sp("GT"), sp("KT")) == [(sp("IT"), sp("KT"))]
     assert why(position, "GT to IT to KT") is None
     assert why(position, "GT to IT to IV") is None
     assert why(position, "GT to IT to LT") == (
@@ -215,9 +216,9 @@ def test_column_rules_3_only_your_column_can_occupy_your_base() -> None:
 def test_column_rules_3_unless_your_opponent_gets_to_it_first() -> None:
     position = pos("GTW IRx DWB", "b")
     assert why(position, "IR to JQ") is None
-    after = batalo.apply(position, mv("IR to JQ"))
+    after = rules.apply(position, mv("IR to JQ"))
     assert after.board[WHITE_BASE] < 0
-    assert batalo.outcome(after) == Outcome("black", "base")
+    assert rules.outcome(after) == Outcome("black", "base")
 
 
 def test_column_rules_3_you_can_slide_your_column_through_your_base() -> None:
@@ -234,7 +235,7 @@ def test_column_rules_4_only_the_column_captures_by_landing_at_the_end_of_its_mo
     assert why(pos("GTW HTo ITx DWB"), "GT to IT") is None  # hop
     assert why(pos("GTW HTo JTo KTx DWB"), "GT to IT to KT") is None  # last hop of a series
     after = play(pos("GTW HTx DWB"), "GT to HT")
-    assert after.board[sp("HT")] == batalo.WHITE_COLUMN and after.board[sp("GT")] == 0
+    assert after.board[sp("HT")] == rules.WHITE_COLUMN and after.board[sp("GT")] == 0
     assert why(pos("GTW HTo JTo ITx DWB"), "GT to IT to KT") == (
         "hop 1 (GT to IT) captures on IT, and a capture ends the move")
 
@@ -242,7 +243,7 @@ def test_column_rules_4_only_the_column_captures_by_landing_at_the_end_of_its_mo
 def test_column_rules_4_the_column_captures_a_column_or_a_stone() -> None:
     after = play(pos("GTW HTB EVx"), "GT to HT")
     assert after.column(BLACK) is None and after.column(WHITE) == sp("HT")
-    assert batalo.outcome(after) is None  # Black still has a stone
+    assert rules.outcome(after) is None  # Black still has a stone
 
 
 # --- COLUMN RULES 5: protecting your column and base ---------------------------------------
@@ -255,7 +256,7 @@ def test_column_rules_5_the_column_cannot_be_captured_on_its_base() -> None:
 
 def test_column_rules_5_the_column_on_its_base_protects_the_base() -> None:
     guarded = pos("DWB EVo EWo DVo FUW")
-    assert not any(m.end == BLACK_BASE for m in batalo.legal_moves(guarded))
+    assert not any(m.end == BLACK_BASE for m in rules.legal_moves(guarded))
     assert why(guarded, "EV to DW") == (
         "a stone cannot capture (the black column on DW); only a column captures")
     left = pos("GTB EVo EWo DVo FUW")
@@ -269,8 +270,8 @@ def test_column_strategies_1_you_win_when_your_column_gets_onto_your_opponents_b
     for move in ("EV to DW", "GT to DW"):  # a slide, a long slide along GT FU EV DW
         start = "EVW" if move.startswith("EV") else "GTW"
         after = play(pos(f"{start} KPo MNB CXx"), move)
-        assert after.board[BLACK_BASE] == batalo.WHITE_COLUMN
-        assert batalo.outcome(after) == Outcome("white", "base")
+        assert after.board[BLACK_BASE] == rules.WHITE_COLUMN
+        assert rules.outcome(after) == Outcome("white", "base")
 
 
 # --- WINNING --------------------------------------------------------------------------------
@@ -278,26 +279,26 @@ def test_column_strategies_1_you_win_when_your_column_gets_onto_your_opponents_b
 
 def test_winning_move_one_of_your_pieces_onto_your_opponents_base() -> None:
     after = play(pos("JQW EVo GTB"), "EV to DW")
-    assert batalo.outcome(after) == Outcome("white", "base")
-    assert batalo.legal_moves(after) == []
+    assert rules.outcome(after) == Outcome("white", "base")
+    assert rules.legal_moves(after) == []
 
 
 def test_winning_an_unstoppable_win_may_be_conceded_but_is_not_forced_by_the_board() -> None:
     position = play(pos("JQW KPo FUo MNB"), "FU to EV")  # EV to DW next, and Black cannot stop it
-    assert batalo.threats(position) == ["base"]
-    assert batalo.outcome(position) is None  # a concession is the record's business (ruling 12)
+    assert rules.threats(position) == ["base"]
+    assert rules.outcome(position) is None  # a concession is the record's business (ruling 12)
 
 
 def test_winning_by_capturing_all_of_your_opponents_pieces() -> None:
     after = play(pos("GTW HTB"), "GT to HT")
-    assert batalo.outcome(after) == Outcome("white", "capture-all")
-    assert batalo.legal_moves(after) == []
+    assert rules.outcome(after) == Outcome("white", "capture-all")
+    assert rules.legal_moves(after) == []
 
 
 def test_winning_both_columns_permanently_pinned_is_a_draw_by_agreement_only() -> None:
     pinned = pos("JQW IRx KPx DWB EVo EWo")  # both columns must stay home
-    assert batalo.outcome(pinned) is None
-    assert batalo.outcome(batalo.mirror(pinned)) is None
+    assert rules.outcome(pinned) is None
+    assert rules.outcome(rules.mirror(pinned)) is None
 
 
 # --- ETIQUETTE and PHONE CHART ------------------------------------------------------------
@@ -305,29 +306,29 @@ def test_winning_both_columns_permanently_pinned_is_a_draw_by_agreement_only() -
 
 def test_etiquette_averto_warns_of_a_threat_to_the_opponents_column_or_base() -> None:
     position = pos("KRW GTB FWo")
-    assert batalo.is_averto(position, mv("KR to KT"))  # KT-JT-IT-HT-GT: the column is attacked
-    assert batalo.threats(batalo.apply(position, mv("KR to KT"))) == ["column"]
-    assert batalo.is_averto(position, mv("FW to EW"))  # EW to DW next
-    assert batalo.threats(batalo.apply(position, mv("FW to EW"))) == ["base"]
-    assert not batalo.is_averto(position, mv("KR to LR"))
+    assert rules.is_averto(position, mv("KR to KT"))  # KT-JT-IT-HT-GT: the column is attacked
+    assert rules.threats(rules.apply(position, mv("KR to KT"))) == ["column"]
+    assert rules.is_averto(position, mv("FW to EW"))  # EW to DW next
+    assert rules.threats(rules.apply(position, mv("FW to EW"))) == ["base"]
+    assert not rules.is_averto(position, mv("KR to LR"))
 
 
 def test_etiquette_no_warning_when_the_opponent_moves_its_column_into_danger() -> None:
     position = pos("ITW HTo HSo GSB CXx", "b")
-    after = batalo.apply(position, mv("GS to GT"))  # White's column can now hop HT and capture it
-    assert batalo.threats(after, WHITE) == ["column"]
-    assert not batalo.is_averto(position, mv("GS to GT"))
+    after = rules.apply(position, mv("GS to GT"))  # White's column can now hop HT and capture it
+    assert rules.threats(after, WHITE) == ["column"]
+    assert not rules.is_averto(position, mv("GS to GT"))
 
 
 def test_etiquette_handicapping_yourself_a_few_pieces_is_a_legal_setup() -> None:
-    handicap = batalo.parse_setup("W:JQ O:IQ,IR,JP B:DW X:CW,CX,DV,DX,EV,EW w")
-    assert batalo.outcome(handicap) is None and moves(handicap)
+    handicap = setup.parse_setup("W:JQ O:IQ,IR,JP B:DW X:CW,CX,DV,DX,EV,EW w")
+    assert rules.outcome(handicap) is None and moves(handicap)
 
 
 def test_phone_chart_name_the_start_and_the_end_ir_to_hs() -> None:
-    start = batalo.initial_position()
+    start = setup.initial_position()
     move = mv("IR to HS")
     assert str(move) == "IR to HS" and move == mv("ir to hs")
     assert why(start, "IR to HS") is None and "IR to HS" in moves(start)
-    after = batalo.apply(start, move)
-    assert after.board[sp("HS")] == batalo.WHITE_STONE and after.board[sp("IR")] == 0
+    after = rules.apply(start, move)
+    assert after.board[sp("HS")] == rules.WHITE_STONE and after.board[sp("IR")] == 0

@@ -10,16 +10,17 @@ from batalo_support import dests, moves, mv, play, pos, sp, why
 
 from pbmkit.games import batalo
 from pbmkit.games.base import Outcome
-from pbmkit.games.batalo import BLACK, BOARD, WHITE
+from pbmkit.games.batalo import check, rules, setup
+from pbmkit.games.batalo.rules import BLACK, BOARD, WHITE
 
 GT_NEIGHBOURS = {"HT", "FT", "GU", "GS", "HS", "FU"}
 
 
 def test_ruling_01_one_move_a_turn_moves_exactly_one_piece_and_there_is_no_pass() -> None:
     position = pos("GTW HTx ITo DWB CXx")
-    for move in batalo.legal_moves(position):
+    for move in rules.legal_moves(position):
         assert move.start != move.end
-        after = batalo.apply(position, move)
+        after = rules.apply(position, move)
         assert after.turn == -position.turn
         assert after.pieces(WHITE) == sorted([*(s for s in position.pieces(WHITE) if s != move.start),
                                               move.end])
@@ -63,7 +64,7 @@ def test_ruling_04_a_hop_series_changes_direction_freely_and_may_stop_after_any_
     position = pos("JQW GTo HTo IUo JVo DWB")  # GT-IT (east), IT-IV (north), IV-KV (east)
     assert {"IT", "IV", "KV"} <= dests(position, "GT")
     assert why(position, "GT to IT to IV to KV") is None
-    assert batalo.hop_paths(position, sp("GT"), sp("KV")) == [(sp("IT"), sp("IV"), sp("KV"))]
+    assert rules.hop_paths(position, sp("GT"), sp("KV")) == [(sp("IT"), sp("IV"), sp("KV"))]
 
 
 def test_ruling_04_not_the_same_piece_twice_nor_back_to_the_start_nor_slide_and_hop() -> None:
@@ -118,7 +119,7 @@ def test_ruling_05_an_empty_opponents_base_cannot_be_hopped() -> None:
 
 def test_ruling_06_a_column_slides_any_number_of_empty_spaces_and_stops_on_any() -> None:
     position = pos("GTW DWB")
-    east = {batalo.space_name(s) for s in BOARD.rays[sp("GT")][0]}
+    east = {rules.space_name(s) for s in BOARD.rays[sp("GT")][0]}
     assert east == {"HT", "IT", "JT", "KT", "LT", "MT"}
     assert east <= dests(position, "GT")
     assert {"JQ", "IR", "HS"} <= dests(pos("KPW DWB"), "KP")  # its own empty base counts as empty
@@ -135,8 +136,8 @@ def test_ruling_07_stones_never_capture() -> None:
     assert not {"HT", "IU"} & dests(position, "GT")
     assert why(position, "GT to HT") == (
         "a stone cannot capture (the black stone on HT); only a column captures")
-    assert all(batalo.apply(position, m).pieces(BLACK) == position.pieces(BLACK)
-               for m in batalo.legal_moves(position))
+    assert all(rules.apply(position, m).pieces(BLACK) == position.pieces(BLACK)
+               for m in rules.legal_moves(position))
 
 
 def test_ruling_08_a_column_captures_at_the_end_of_a_slide_a_long_slide_or_a_hop_series() -> None:
@@ -150,7 +151,7 @@ def test_ruling_08_a_column_captures_at_the_end_of_a_slide_a_long_slide_or_a_hop
 def test_ruling_08_capturing_the_opponents_column_with_a_bridge() -> None:
     before = pos("GTW HTo JTo KTB EVx")  # the bridge HT, JT leads the column onto KT
     after = play(before, "GT to IT to KT")
-    assert after.column(BLACK) is None and after.board[sp("KT")] == batalo.WHITE_COLUMN
+    assert after.column(BLACK) is None and after.board[sp("KT")] == rules.WHITE_COLUMN
 
 
 def test_ruling_09_column_on_its_base_cannot_be_captured() -> None:
@@ -158,40 +159,40 @@ def test_ruling_09_column_on_its_base_cannot_be_captured() -> None:
     assert why(pos("DWB EVW"), "EV to DW") == reason  # slide
     assert why(pos("DWB GTW"), "GT to DW") == reason  # long slide
     assert why(pos("DWB EVo FUW"), "FU to DW") == reason  # hop
-    assert batalo.threats(pos("DWB GTW", "b"), WHITE) == []
+    assert rules.threats(pos("DWB GTW", "b"), WHITE) == []
 
 
 def test_ruling_10_landing_on_the_opponents_base_wins_at_once() -> None:
     white_wins = play(pos("JQW EVo GTB"), "EV to DW")
-    assert batalo.outcome(white_wins) == Outcome("white", "base")
+    assert rules.outcome(white_wins) == Outcome("white", "base")
     black_wins = play(pos("GTW IRx DWB", "b"), "IR to JQ")
-    assert batalo.outcome(black_wins) == Outcome("black", "base")
-    assert batalo.legal_moves(black_wins) == []
+    assert rules.outcome(black_wins) == Outcome("black", "base")
+    assert rules.legal_moves(black_wins) == []
     assert why(black_wins, "GT to HT") == "the game is already over: Black has a piece on White's base JQ"
 
 
 def test_ruling_10_a_player_whose_opponent_has_no_pieces_left_wins() -> None:
     after = play(pos("GTW HTx"), "GT to HT")
-    assert batalo.outcome(after) == Outcome("white", "capture-all")
+    assert rules.outcome(after) == Outcome("white", "capture-all")
     assert why(after, "HT to IT") == "the game is already over: Black has no pieces left"
 
 
 def test_ruling_11_a_player_without_a_legal_move_loses() -> None:
     stuck = pos("AZx AYo BZo BYo JQW", "b")  # Black's last stone is walled into the corner
-    assert batalo.legal_moves(stuck) == []
-    assert batalo.outcome(stuck) == Outcome("white", "no-moves")
-    assert batalo.outcome(batalo.mirror(stuck)) == Outcome("black", "no-moves")
+    assert rules.legal_moves(stuck) == []
+    assert rules.outcome(stuck) == Outcome("white", "no-moves")
+    assert rules.outcome(rules.mirror(stuck)) == Outcome("black", "no-moves")
 
 
 def test_ruling_12_concession_and_agreed_draws_are_never_forced_by_the_board() -> None:
     pinned = pos("JQW IRx KPx DWB EVo EWo")  # both columns pinned to their bases
-    assert batalo.outcome(pinned) is None and moves(pinned)
+    assert rules.outcome(pinned) is None and moves(pinned)
     threatened = play(pos("JQW KPo FUo MNB"), "FU to EV")
-    assert batalo.outcome(threatened) is None  # conceding is the record's business
+    assert rules.outcome(threatened) is None  # conceding is the record's business
 
 
 def test_ruling_13_a_repeated_position_is_legal() -> None:
-    start = batalo.initial_position()
+    start = setup.initial_position()
     again = play(start, "IR to HS", "EV to FU", "HS to IR", "FU to EV")
     assert again == start
     assert moves(again) == moves(start)
@@ -199,24 +200,24 @@ def test_ruling_13_a_repeated_position_is_legal() -> None:
 
 def test_ruling_14_averto_when_the_mover_could_next_capture_the_column_or_land_on_the_base() -> None:
     position = pos("KRW GTB FWo")
-    assert batalo.is_averto(position, mv("KR to KT"))
-    assert batalo.threats(batalo.apply(position, mv("KR to KT"))) == ["column"]
-    assert batalo.is_averto(position, mv("FW to EW"))
-    assert batalo.threats(batalo.apply(position, mv("FW to EW"))) == ["base"]
-    assert not batalo.is_averto(position, mv("KR to LR"))
+    assert rules.is_averto(position, mv("KR to KT"))
+    assert rules.threats(rules.apply(position, mv("KR to KT"))) == ["column"]
+    assert rules.is_averto(position, mv("FW to EW"))
+    assert rules.threats(rules.apply(position, mv("FW to EW"))) == ["base"]
+    assert not rules.is_averto(position, mv("KR to LR"))
     both = pos("KRW GTB EWo")
-    assert batalo.threats(batalo.apply(both, mv("KR to KT"))) == ["column", "base"]
+    assert rules.threats(rules.apply(both, mv("KR to KT"))) == ["column", "base"]
 
 
 def test_ruling_14_a_winning_move_is_not_an_averto_move() -> None:
     position = pos("JQW EVo GTB")
-    assert not batalo.is_averto(position, mv("EV to DW"))
+    assert not rules.is_averto(position, mv("EV to DW"))
 
 
 def test_ruling_01_check_move_names_what_is_wrong_with_the_start_of_a_move() -> None:
-    start = batalo.initial_position()
+    start = setup.initial_position()
     assert why(start, "HQ to HR") == "there is no piece on HQ"
     assert why(start, "DW to FU") == "the piece on DW is a black column, and it is White's turn"
-    assert batalo.check_move(start, batalo.Move(200, 3)) == "200 is not a space of the board"
-    assert batalo.check_move(start, batalo.Move(sp("IR"), sp("HS"), (sp("HT"),))) == (
+    assert check.check_move(start, batalo.Move(200, 3)) == "200 is not a space of the board"
+    assert check.check_move(start, batalo.Move(sp("IR"), sp("HS"), (sp("HT"),))) == (
         "the hop series written ends on HT, not on HS")

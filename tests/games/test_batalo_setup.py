@@ -7,35 +7,36 @@ from batalo_support import mv, play, pos, sp
 
 from pbmkit.games import batalo, get_game
 from pbmkit.games.base import Game, SetupError
-from pbmkit.games.batalo import BLACK, BOARD, STANDARD_SETUP, WHITE, Position
+from pbmkit.games.batalo import Position, rules, setup
+from pbmkit.games.batalo.rules import BLACK, BOARD, STANDARD_SETUP, WHITE
 
 # --- Setup strings -------------------------------------------------------------------------
 
 
 def test_the_standard_setup_string_is_the_start_position_and_round_trips() -> None:
-    start = batalo.initial_position()
-    assert batalo.parse_setup(STANDARD_SETUP) == start
-    assert batalo.format_setup(start) == STANDARD_SETUP
+    start = setup.initial_position()
+    assert setup.parse_setup(STANDARD_SETUP) == start
+    assert setup.format_setup(start) == STANDARD_SETUP
     assert STANDARD_SETUP == "W:JQ O:IQ,IR,JP,JR,KP,KQ B:DW X:CW,CX,DV,DX,EV,EW w"
 
 
 def test_setup_accepts_any_case_any_group_order_black_dots_spaces_and_reversed_names() -> None:
     written = "x: ew, ev,dx,DV,cx,cw  ●: b:dw w:QJ o:iq,ir,jp,jr,kp,kq W"
     with pytest.raises(SetupError, match="appears twice"):
-        batalo.parse_setup(written)  # X: and ● are the same group
+        setup.parse_setup(written)  # X: and ● are the same group
     loose = "X: ew, ev,dx,DV,cx,cw b:dw w:QJ o:iq,ir,jp,jr,kp,kq W"
-    assert batalo.parse_setup(loose) == batalo.initial_position()
+    assert setup.parse_setup(loose) == setup.initial_position()
     dots = STANDARD_SETUP.replace("X:", "●:")
-    assert batalo.parse_setup(dots) == batalo.initial_position()
+    assert setup.parse_setup(dots) == setup.initial_position()
 
 
 def test_setup_round_trips_a_position_with_black_to_move_and_missing_groups() -> None:
     text = "O:GT,HS X:CX,FU b"  # both columns captured
-    position = batalo.parse_setup(text)
+    position = setup.parse_setup(text)
     assert position.turn == BLACK and position.column(WHITE) is None
-    assert batalo.format_setup(position) == text
-    after = play(batalo.initial_position(), "IR to HS", "EV to FU", "JQ to IR")
-    assert batalo.parse_setup(batalo.format_setup(after)) == after
+    assert setup.format_setup(position) == text
+    after = play(setup.initial_position(), "IR to HS", "EV to FU", "JQ to IR")
+    assert setup.parse_setup(setup.format_setup(after)) == after
 
 
 @pytest.mark.parametrize(("text", "reason"), [
@@ -53,7 +54,7 @@ def test_setup_round_trips_a_position_with_black_to_move_and_missing_groups() ->
 ])
 def test_setup_rejects_malformed_text_with_a_clear_reason(text: str, reason: str) -> None:
     with pytest.raises(SetupError) as err:
-        batalo.parse_setup(text)
+        setup.parse_setup(text)
     assert str(err.value).startswith(reason)
 
 
@@ -73,7 +74,7 @@ def test_setup_rejects_malformed_text_with_a_clear_reason(text: str, reason: str
 ])
 def test_setup_rejects_every_kind_of_impossible_or_finished_position(text: str, reason: str) -> None:
     with pytest.raises(SetupError) as err:
-        batalo.parse_setup(text)
+        setup.parse_setup(text)
     assert str(err.value).startswith("impossible Setup: ")
     assert reason in str(err.value)
 
@@ -85,17 +86,17 @@ def test_validate_accepts_finished_games_with_the_loser_to_move() -> None:
     won_on_base = play(pos("JQW EVo GTB"), "EV to DW")
     captured_all = play(pos("GTW HTx"), "GT to HT")
     for finished in (won_on_base, captured_all):
-        assert batalo.validate(finished) == []
-        assert batalo.from_diagram(batalo.diagram(finished), "b") == finished
+        assert setup.validate(finished) == []
+        assert setup.from_diagram(setup.diagram(finished), "b") == finished
         with pytest.raises(SetupError, match="the game would already be over"):
-            batalo.parse_setup(batalo.format_setup(finished))
+            setup.parse_setup(setup.format_setup(finished))
 
 
 def test_validate_explains_positions_that_are_not_batalo_positions() -> None:
-    assert batalo.validate(Position((0,) * 5)) == ["a position has 127 spaces, not 5"]
-    assert batalo.validate(Position((3,) + (0,) * 126)) == [
+    assert setup.validate(Position((0,) * 5)) == ["a position has 127 spaces, not 5"]
+    assert setup.validate(Position((3,) + (0,) * 126)) == [
         "a space holds something that is not a Batalo piece"]
-    assert batalo.validate(Position(batalo.initial_position().board, 0)) == [
+    assert setup.validate(Position(setup.initial_position().board, 0)) == [
         "the side to move must be White or Black"]
 
 
@@ -103,11 +104,11 @@ def test_validate_explains_positions_that_are_not_batalo_positions() -> None:
 
 
 def test_a_diagram_of_any_position_reads_back_as_that_position() -> None:
-    position = play(batalo.initial_position(), "IR to HS", "EV to FU", "JQ to IR")
-    text = batalo.diagram(position)
+    position = play(setup.initial_position(), "IR to HS", "EV to FU", "JQ to IR")
+    text = setup.diagram(position)
     assert "HSo" in text and "FUx" in text and "IRW" in text and "JQ " in text
-    assert batalo.from_diagram(text, "b") == position
-    assert batalo.from_diagram(text, BLACK) == position
+    assert setup.from_diagram(text, "b") == position
+    assert setup.from_diagram(text, BLACK) == position
 
 
 @pytest.mark.parametrize(("text", "reason"), [
@@ -119,39 +120,39 @@ def test_a_diagram_of_any_position_reads_back_as_that_position() -> None:
 ])
 def test_a_bad_diagram_is_refused_with_the_reason(text: str, reason: str) -> None:
     with pytest.raises(SetupError) as err:
-        batalo.from_diagram(text)
+        setup.from_diagram(text)
     assert str(err.value).startswith(reason)
 
 
 def test_a_diagram_needs_a_side_to_move_of_w_or_b() -> None:
     with pytest.raises(SetupError, match="the side to move must be 'w' or 'b', not 'x'"):
-        batalo.from_diagram("JQW DWB", "x")
+        setup.from_diagram("JQW DWB", "x")
 
 
 # --- pbmserv names -------------------------------------------------------------------------
 
 
 def test_pbmserv_names_convert_both_ways_for_every_space() -> None:
-    names = {batalo.to_pbmserv(s) for s in range(BOARD.size)}
+    names = {rules.to_pbmserv(s) for s in range(BOARD.size)}
     assert len(names) == BOARD.size
     for s in range(BOARD.size):
-        assert batalo.from_pbmserv(batalo.to_pbmserv(s)) == s
-        assert batalo.from_pbmserv(batalo.to_pbmserv(s).upper()) == s
+        assert rules.from_pbmserv(rules.to_pbmserv(s)) == s
+        assert rules.from_pbmserv(rules.to_pbmserv(s).upper()) == s
     named = ("JQ", "GT", "DW", "IR", "HS", "MN", "AZ", "GN", "MT")
-    assert [batalo.to_pbmserv(sp(n)) for n in named] == [
+    assert [rules.to_pbmserv(sp(n)) for n in named] == [
         "g4", "g7", "g10", "g5", "g6", "g1", "g13", "a1", "m7"]
 
 
 @pytest.mark.parametrize("name", ["n4", "g0", "g14", "gg", "a13", "m1", ""])
 def test_pbmserv_names_off_the_board_are_refused(name: str) -> None:
     with pytest.raises(KeyError):
-        batalo.from_pbmserv(name)
+        rules.from_pbmserv(name)
 
 
 def test_phone_chart_names_off_the_board_are_refused_by_name() -> None:
     with pytest.raises(KeyError, match="'AN' is not a space of the board"):
-        batalo.space("AN")
-    assert batalo.space("ri") == batalo.space("IR")
+        rules.space("AN")
+    assert rules.space("ri") == rules.space("IR")
 
 
 # --- the registry ----------------------------------------------------------------------------

@@ -22,22 +22,26 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_batrakill_helpers import CONFIGS
 
-from pbmkit.games.batrakill import apply, check_move, initial_position, legal_moves, make_config
+from pbmkit.games.batrakill.check import check_move
+from pbmkit.games.batrakill.config import make_config
 from pbmkit.games.batrakill.notation import notation_for
 from pbmkit.games.batrakill.rules import (
-    REVERSED,
     DRAGON,
     EATS_TO_WIN,
     KNIGHTS,
+    REVERSED,
     Config,
     Knight,
     Move,
     Position,
     _captured,
-    has_passages,
+    apply,
     dragon_moves,
     has_moves,
+    has_passages,
+    initial_position,
     knight_moves,
+    legal_moves,
 )
 from pbmkit.games.notation import RunSplit
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.batrakill import Position, apply, check_move, config_for, legal_moves, load_layout
-from pbmkit.games.batrakill.config import make_config
+from pbmkit.games.batrakill import Position
+from pbmkit.games.batrakill.check import check_move
+from pbmkit.games.batrakill.config import config_for, make_config
+from pbmkit.games.batrakill.layout import load_layout
 from pbmkit.games.batrakill.notation import format_move, notation_for
-from pbmkit.games.batrakill.rules import Config
+from pbmkit.games.batrakill.rules import Config, apply, legal_moves
 from pbmkit.games.batrakill.setup import from_diagram
 
 DUEL = config_for(load_layout("duel"))

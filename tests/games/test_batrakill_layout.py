@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from pbmkit.games.base import SetupError
-from pbmkit.games.batrakill import initial_position, load_layout, make_config, parse_layout
-from pbmkit.games.batrakill.layout import layouts_folder
+from pbmkit.games.batrakill.config import make_config
+from pbmkit.games.batrakill.layout import layouts_folder, load_layout, parse_layout
+from pbmkit.games.batrakill.rules import initial_position
 from pbmkit.games.batrakill.setup import diagram
 
 

@@ -7,8 +7,10 @@ import pytest
 from test_batrakill_helpers import BOARD, DUEL, NOTATION, pos, sq
 
 from pbmkit.games.base import IllegalMoveError, start_of
-from pbmkit.games.batrakill import GAME, Move, Position, check_move, initial_position
+from pbmkit.games.batrakill import GAME, Move, Position
+from pbmkit.games.batrakill.check import check_move
 from pbmkit.games.batrakill.notation import MAX_MOVE_LENGTH, format_move
+from pbmkit.games.batrakill.rules import initial_position
 from pbmkit.games.notation import MoveSyntaxError, Pbmserv, destinations
 
 E = ". . . . . . . . ."

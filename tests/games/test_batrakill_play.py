@@ -20,11 +20,12 @@ from test_batrakill_fast_paths import _candidates, _crowded, _playout
 from test_batrakill_helpers import CONFIGS
 
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.batrakill import apply, check_move, make_config
+from pbmkit.games.batrakill.check import check_move
+from pbmkit.games.batrakill.config import make_config
 from pbmkit.games.batrakill.game import batrakill
 from pbmkit.games.batrakill.notation import format_move, notation_for
 from pbmkit.games.batrakill.play import play
-from pbmkit.games.batrakill.rules import Move, Position, knight_squares
+from pbmkit.games.batrakill.rules import Move, Position, apply, knight_squares
 from pbmkit.games.notation import MoveSyntaxError
 
 

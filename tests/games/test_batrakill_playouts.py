@@ -11,18 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_batrakill_helpers import CONFIGS
 
-from pbmkit.games.batrakill import (
-    apply,
-    check_move,
-    format_setup,
-    initial_position,
-    legal_moves,
-    make_config,
-    outcome,
-    parse_setup,
-)
+from pbmkit.games.batrakill.check import check_move
+from pbmkit.games.batrakill.config import make_config
 from pbmkit.games.batrakill.notation import format_move, notation_for
-from pbmkit.games.batrakill.rules import DRAGON, Config
+from pbmkit.games.batrakill.rules import DRAGON, Config, apply, initial_position, legal_moves, outcome
+from pbmkit.games.batrakill.setup import format_setup, parse_setup
 
 
 def _playout(cfg: Config, rng: random.Random, plies: int = 300) -> tuple[int, set[int]]:

@@ -13,9 +13,8 @@ import pytest
 from test_batrakill_helpers import DUEL, from_square, play, pos, reason, sq, texts, zones
 
 from pbmkit.games.base import SetupError
-from pbmkit.games.batrakill import initial_position, legal_moves, outcome
 from pbmkit.games.batrakill.config import make_config
-from pbmkit.games.batrakill.rules import DRAGON, KNIGHTS
+from pbmkit.games.batrakill.rules import DRAGON, KNIGHTS, initial_position, legal_moves, outcome
 
 E = ". . . . . . . . ."
 

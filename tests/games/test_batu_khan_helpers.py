@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from pbmkit.games import batu_khan as bk
-from pbmkit.games.batu_khan import NORTH, SOUTH, Move, Position
+from pbmkit.games.batu_khan import Move, Position, check, rules, setup
+from pbmkit.games.batu_khan.rules import NORTH, SOUTH
 
 __all__ = ["NORTH", "SOUTH", "mv", "play", "pos", "reason", "sq", "texts"]
 
@@ -22,7 +22,7 @@ def pos(text: str, turn: int = SOUTH, out: str = "") -> Position:
     Pieces not drawn are in hand, except those in ``out`` (``"Yx"``: South's yellow stone knocked
     out, North's blockade gone).
     """
-    return bk.from_diagram(text, turn, out)
+    return setup.from_diagram(text, turn, out)
 
 
 def mv(text: str) -> Move:
@@ -43,26 +43,26 @@ def sq(position: Position, name: str) -> int:
 
 def texts(position: Position, start: str | None = None) -> set[str]:
     """The canonical texts of the legal actions (only moves from ``start`` if given)."""
-    return {str(m) for m in bk.legal_moves(position) if start is None or m.start == start}
+    return {str(m) for m in rules.legal_moves(position) if start is None or m.start == start}
 
 
 def play(position: Position, *actions: str) -> Position:
     """The position after the legal actions ``actions`` (the test fails if one is illegal)."""
     for text in actions:
         move = mv(text)
-        why = bk.check_move(position, move)
+        why = check.check_move(position, move)
         assert why is None, f"{text}: {why}"
-        assert move in bk.legal_moves(position), text
-        position = bk.apply(position, move)
+        assert move in rules.legal_moves(position), text
+        position = rules.apply(position, move)
     return position
 
 
 def reason(position: Position, text: str) -> str:
     """Why ``text`` is illegal (the test fails if it is legal or if the generator disagrees)."""
     move = mv(text)
-    why = bk.check_move(position, move)
+    why = check.check_move(position, move)
     assert why is not None, f"{text} is legal"
-    assert move not in bk.legal_moves(position)
+    assert move not in rules.legal_moves(position)
     return why
 
 

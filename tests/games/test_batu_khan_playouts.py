@@ -13,8 +13,8 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from pbmkit.games import batu_khan as bk
-from pbmkit.games.batu_khan import NORTH, SOUTH, Move, Position
+from pbmkit.games.batu_khan import Move, Position, check, rules, setup
+from pbmkit.games.batu_khan.rules import NORTH, SOUTH
 
 CHOICES = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=120)
 SIZES = st.integers(min_value=3, max_value=9)
@@ -33,7 +33,7 @@ def _one_steps(letter: str, forward: int) -> list[tuple[int, int]]:
 def reference_moves(position: Position) -> set[str]:
     """Every legal action as canonical text, by brute force from rulings 1–7 as written."""
     w, h = position.files, position.ranks
-    rows = [line.split()[1:] for line in bk.diagram(position).splitlines()[1:]]
+    rows = [line.split()[1:] for line in setup.diagram(position).splitlines()[1:]]
     board = {(f, h - 1 - i): cell for i, row in enumerate(rows) for f, cell in enumerate(row)}
 
     def name(f: int, r: int) -> str:
@@ -81,8 +81,8 @@ def reference_moves(position: Position) -> set[str]:
 
 def _every_action(position: Position) -> list[Move]:
     names = [*position.geometry.names, "z9"]
-    out = [Move.lay(p, n) for p in bk.PIECES for n in names]
-    for p in bk.PIECES:
+    out = [Move.lay(p, n) for p in rules.PIECES for n in names]
+    for p in rules.PIECES:
         for a in names:
             for b in names:
                 out += [Move.step(p, a, b), Move.step(p, a, b, True)]
@@ -93,24 +93,24 @@ def _every_action(position: Position) -> list[Move]:
 @given(choices=CHOICES, files=SIZES, ranks=SIZES)
 def test_random_playouts_stay_possible_and_every_action_checks(choices: list[int], files: int,
                                                                ranks: int) -> None:
-    position = bk.initial_position(files, ranks)
+    position = rules.initial_position(files, ranks)
     for choice in choices:
-        assert bk.validate(position) == []
-        moves = bk.legal_moves(position)
-        assert (bk.outcome(position) is None) == bool(moves)
-        assert bk.has_legal_move(position) == bool(moves) or bk.camp_winner(position) is not None
-        text = bk.format_setup(position)
-        assert bk.parse_setup(text) == position and bk.format_setup(bk.parse_setup(text)) == text
-        out = bk.out_of_play(position, SOUTH) + bk.out_of_play(position, NORTH).lower()
-        assert bk.from_diagram(bk.diagram(position), position.turn, out) == position
+        assert setup.validate(position) == []
+        moves = rules.legal_moves(position)
+        assert (rules.outcome(position) is None) == bool(moves)
+        assert rules.has_legal_move(position) == bool(moves) or rules.camp_winner(position) is not None
+        text = setup.format_setup(position)
+        assert setup.parse_setup(text) == position and setup.format_setup(setup.parse_setup(text)) == text
+        out = rules.out_of_play(position, SOUTH) + rules.out_of_play(position, NORTH).lower()
+        assert setup.from_diagram(setup.diagram(position), position.turn, out) == position
         if not moves:
             break
         assert len(set(moves)) == len(moves)
         assert {str(m) for m in moves} == reference_moves(position)
         for move in moves:
-            assert bk.check_move(position, move) is None, (text, str(move))
+            assert check.check_move(position, move) is None, (text, str(move))
         move = moves[choice % len(moves)]
-        after = bk.apply(position, move)
+        after = rules.apply(position, move)
         _check_apply(position, move, after)
         position = after
 
@@ -120,7 +120,7 @@ def _check_apply(before: Position, move: Move, after: Position) -> None:
     geo = before.geometry
     assert after.turn == 1 - side
     end = geo.index[move.end]
-    assert after.cells[end] == bk.symbol_of(move.piece, side)
+    assert after.cells[end] == rules.symbol_of(move.piece, side)
     changed = {sq for sq in range(geo.size) if before.cells[sq] != after.cells[sq]}
     if move.start is None:
         assert changed == {end} and before.cells[end] == "."
@@ -132,9 +132,9 @@ def _check_apply(before: Position, move: Move, after: Position) -> None:
         victim = before.cells[end]
         assert move.knock == (victim != ".")
         if move.knock:
-            gone_side = bk.owner(victim)
-            assert victim.upper() in bk.out_of_play(after, gone_side)
-            assert victim.upper() not in bk.out_of_play(before, gone_side)
+            gone_side = rules.owner(victim)
+            assert victim.upper() in rules.out_of_play(after, gone_side)
+            assert victim.upper() not in rules.out_of_play(before, gone_side)
 
 
 @st.composite
@@ -148,16 +148,16 @@ def positions(draw: st.DrawFn, largest: int = 9) -> Position:
     k = 0
     for side in (SOUTH, NORTH):
         stones = 0
-        for piece in bk.PIECES:
+        for piece in rules.PIECES:
             place = draw(st.sampled_from(("board", "hand", "out")))
             if place == "board" and (piece == "X" or stones < 3):
-                cells[free[k]] = bk.symbol_of(piece, side)
+                cells[free[k]] = rules.symbol_of(piece, side)
                 k += 1
                 stones += piece != "X"
             elif place == "hand":
                 hands[side] += piece
     position = Position(files, ranks, "".join(cells), (hands[0], hands[1]), draw(st.sampled_from((0, 1))))
-    assume(bk.validate(position) == [])
+    assume(setup.validate(position) == [])
     return position
 
 
@@ -165,17 +165,17 @@ def positions(draw: st.DrawFn, largest: int = 9) -> Position:
 @given(position=st.one_of(positions(), positions(largest=4)))
 def test_the_generator_matches_the_reference_on_random_positions(position: Position) -> None:
     """Crowded small boards too: knock-outs in and near the camps are common there."""
-    moves = bk.legal_moves(position)
+    moves = rules.legal_moves(position)
     assert {str(m) for m in moves} == reference_moves(position)
-    assert (bk.outcome(position) is None) == bool(moves)
-    assert bk.parse_setup(bk.format_setup(position)) == position
+    assert (rules.outcome(position) is None) == bool(moves)
+    assert setup.parse_setup(setup.format_setup(position)) == position
 
 
 @settings(max_examples=30, deadline=None)
 @given(position=positions(largest=5))
 def test_the_checker_accepts_exactly_the_generated_actions(position: Position) -> None:
-    legal = set(bk.legal_moves(position))
+    legal = set(rules.legal_moves(position))
     for move in _every_action(position):
-        why = bk.check_move(position, move)
-        assert (why is None) == (move in legal), (bk.format_setup(position), str(move), why)
+        why = check.check_move(position, move)
+        assert (why is None) == (move in legal), (setup.format_setup(position), str(move), why)
         assert why is None or (why.strip() and "\n" not in why), why

@@ -11,11 +11,12 @@ from test_batu_khan_helpers import NORTH, SOUTH, mv, play, pos, reason, sq, text
 
 from pbmkit.games import batu_khan as bk
 from pbmkit.games.base import Outcome
+from pbmkit.games.batu_khan import check, rules, setup
 from pbmkit.notation import check_text
 
 
 def test_ruling_1_opening_each_players_first_action_lays_a_stone_in_their_camp() -> None:
-    start = bk.initial_position()
+    start = rules.initial_position()
     assert texts(start) == {f"{p}@{f}1" for p in "BYKW" for f in "abcde"}
     assert "first action must be laying one of your stones" in reason(start, "X@c3")
     assert "not in your camp" in reason(start, "B@c2")
@@ -28,9 +29,9 @@ def test_ruling_1_opening_each_players_first_action_lays_a_stone_in_their_camp()
 
 
 def test_ruling_1_the_opening_is_also_what_a_setup_must_respect() -> None:
-    assert bk.validate(bk.Position(5, 5, "." * 25, ("YKWX", "BYKWX"), SOUTH)) == [
+    assert setup.validate(bk.Position(5, 5, "." * 25, ("YKWX", "BYKWX"), SOUTH)) == [
         "South has acted and North has not yet, so it is North's turn"]
-    assert any("South acts first" in p for p in bk.validate(
+    assert any("South acts first" in p for p in setup.validate(
         bk.Position(5, 5, "." * 20 + "b....", ("BYKWX", "YKWX"), SOUTH)))
 
 
@@ -46,7 +47,7 @@ def test_ruling_2_a_stone_is_laid_on_a_free_square_of_the_own_camp() -> None:
     assert reason(p, "Y@a1") == "a1 is not free: it holds your blue stone"
     assert "c3 is not in your camp" in reason(p, "Y@c3")
     assert "rank 1" in reason(p, "Y@c5")
-    north = bk.apply(p, mv("W@e1"))  # South plays; North lays on the last rank only
+    north = rules.apply(p, mv("W@e1"))  # South plays; North lays on the last rank only
     assert {m for m in texts(north) if m.startswith("W@")} == {"W@a5", "W@b5", "W@d5", "W@e5"}
     assert "rank 5" in reason(north, "W@a1")
 
@@ -80,7 +81,7 @@ def test_ruling_2_house_a_knocked_out_stone_is_gone_for_good() -> None:
     assert reason(p, "Y@a1") == ("your yellow stone was knocked out: a knocked-out stone is out of "
                                  "the game for good")
     assert reason(p, "W@a1") == "your white stone is already on the board, on d1"
-    assert bk.out_of_play(p, SOUTH) == "Y"
+    assert rules.out_of_play(p, SOUTH) == "Y"
 
 
 def test_ruling_3_blue_moves_1_or_2_squares_straight_forward() -> None:
@@ -203,7 +204,7 @@ def test_ruling_4_the_blockade_is_laid_once_on_any_free_square_camps_included() 
     blockades = {m for m in texts(p) if m.startswith("X@")}
     assert blockades == {f"X@{f}{r}" for f in "abcde" for r in range(1, 6)} - {"X@c1", "X@c5"}
     after = play(p, "X@a5", "K c5-d4")
-    assert bk.format_setup(after) == "5x5 S:Wc1,Xa5 S-hand:BYK N:Kd4 N-hand:BYWX s"
+    assert setup.format_setup(after) == "5x5 S:Wc1,Xa5 S-hand:BYK N:Kd4 N-hand:BYWX s"
     assert reason(after, "X@b3") == "your blockade is already on a5: it is laid once and never moves"
     assert reason(after, "X a5-a4") == "a blockade never moves once it is laid"
     gone = pos("""
@@ -226,13 +227,13 @@ def test_ruling_5_threat_two_stones_adjacent_each_reaching_the_square_in_one_ste
         1  .  .  .  .  .
     """)
     # c3 holds a stone, yet is threatened: each stone could step there if it were free.
-    assert set(bk.threateners(p, SOUTH, sq(p, "c3"))) == {sq(p, "c2"), sq(p, "d3")}
+    assert set(rules.threateners(p, SOUTH, sq(p, "c3"))) == {sq(p, "c2"), sq(p, "d3")}
     # c4 is next to the white stone only (the blue one reaches it in two steps, which never
     # threatens); d2 is next to both but the blue stone never moves sideways.
-    assert bk.threateners(p, SOUTH, sq(p, "c4")) == (sq(p, "d3"),)
-    assert bk.threateners(p, SOUTH, sq(p, "d2")) == (sq(p, "d3"),)
-    assert bk.threatened_squares(p, SOUTH) == (sq(p, "c3"),)
-    assert bk.threatened_squares(p, NORTH) == ()  # one stone never threatens
+    assert rules.threateners(p, SOUTH, sq(p, "c4")) == (sq(p, "d3"),)
+    assert rules.threateners(p, SOUTH, sq(p, "d2")) == (sq(p, "d3"),)
+    assert rules.threatened_squares(p, SOUTH) == (sq(p, "c3"),)
+    assert rules.threatened_squares(p, NORTH) == ()  # one stone never threatens
 
 
 def test_ruling_5_each_kind_threatens_with_its_one_step_moves_only() -> None:
@@ -244,11 +245,11 @@ def test_ruling_5_each_kind_threatens_with_its_one_step_moves_only() -> None:
         1  .  .  .  .  .
     """)
     # c3: blue straight ahead (c2), yellow diagonally ahead (b2), black diagonally (d2).
-    assert set(bk.threateners(p, SOUTH, sq(p, "c3"))) == {sq(p, n) for n in ("b2", "c2", "d2")}
+    assert set(rules.threateners(p, SOUTH, sq(p, "c3"))) == {sq(p, n) for n in ("b2", "c2", "d2")}
     # a black stone threatens backward too; a yellow or blue one never does.
-    assert set(bk.threateners(p, SOUTH, sq(p, "c1"))) == {sq(p, "d2")}
-    assert sq(p, "c4") not in bk.threatened_squares(p, SOUTH)  # blue's two-step never threatens
-    assert sq(p, "c3") in bk.threatened_squares(p, SOUTH)
+    assert set(rules.threateners(p, SOUTH, sq(p, "c1"))) == {sq(p, "d2")}
+    assert sq(p, "c4") not in rules.threatened_squares(p, SOUTH)  # blue's two-step never threatens
+    assert sq(p, "c3") in rules.threatened_squares(p, SOUTH)
 
 
 def test_ruling_5_two_step_moves_never_threaten() -> None:
@@ -259,7 +260,7 @@ def test_ruling_5_two_step_moves_never_threaten() -> None:
         2  .  .  B  .  .
         1  .  .  .  .  .
     """)
-    assert bk.threateners(p, SOUTH, sq(p, "c4")) == (sq(p, "d3"),)
+    assert rules.threateners(p, SOUTH, sq(p, "c4")) == (sq(p, "d3"),)
     assert "c2xc4" not in " ".join(texts(p))
     assert reason(p, "B c2xc4") == ("a knock-out is a one-step move onto a square you threaten, and "
                                     "c2 to c4 is two steps")
@@ -275,8 +276,8 @@ def test_ruling_6_knock_out_an_opponents_stone_on_a_threatened_square() -> None:
     """)
     assert {t for t in texts(p) if "x" in t} == {"K b2xc3", "Y d2xc3"}
     after = play(p, "Y d2xc3")
-    assert bk.format_setup(after) == "5x5 S:Yc3,Kb2 S-hand:BWX N-hand:BYKX N-out:W n"
-    assert bk.out_of_play(after, NORTH) == "W"
+    assert setup.format_setup(after) == "5x5 S:Yc3,Kb2 S-hand:BWX N-hand:BYKX N-out:W n"
+    assert rules.out_of_play(after, NORTH) == "W"
     assert "W@e5" not in texts(after)  # out of play for good
 
 
@@ -288,7 +289,7 @@ def test_ruling_6_a_stone_in_its_opponents_camp_cannot_be_knocked_out() -> None:
         2  .  W  .  K  .
         1  .  .  w  .  .
     """)
-    assert set(bk.threateners(p, SOUTH, sq(p, "c1"))) == {sq(p, "b2"), sq(p, "d2")}
+    assert set(rules.threateners(p, SOUTH, sq(p, "c1"))) == {sq(p, "b2"), sq(p, "d2")}
     assert not any("xc1" in t for t in texts(p))
     assert reason(p, "W b2xc1") == ("a stone in its opponent's camp cannot be knocked out: North's "
                                     "white stone on c1 stands in your camp")
@@ -318,7 +319,7 @@ def test_ruling_6_either_blockade_is_knocked_out_and_never_protected() -> None:
     # c1 is South's own camp; a blockade there is still fair game, and so is South's own.
     assert {t for t in texts(p) if "x" in t[2:]} == {"W b2xc1", "K d2xc1"}
     after = play(p, "K d2xc1")
-    assert bk.out_of_play(after, SOUTH) == "X"
+    assert rules.out_of_play(after, SOUTH) == "X"
     q = pos("""
         5  .  .  k  .  x
         4  .  .  .  W  .
@@ -365,11 +366,11 @@ def test_ruling_7_two_stones_in_the_opponents_camp_win_at_once() -> None:
         2  .  .  .  .  .
         1  .  .  y  .  .
     """)
-    assert bk.outcome(p) is None
+    assert rules.outcome(p) is None
     won = play(p, "B c4-c5")
-    assert bk.outcome(won) == Outcome("south", "camp")
-    assert bk.legal_moves(won) == []
-    assert bk.check_move(won, mv("Y@c1")) == "the game is already over"
+    assert rules.outcome(won) == Outcome("south", "camp")
+    assert rules.legal_moves(won) == []
+    assert check.check_move(won, mv("Y@c1")) == "the game is already over"
 
 
 def test_ruling_7_stones_only_count_not_the_blockade_nor_the_own_camp() -> None:
@@ -380,7 +381,7 @@ def test_ruling_7_stones_only_count_not_the_blockade_nor_the_own_camp() -> None:
         2  .  .  .  .  .
         1  .  B  Y  .  .
     """, turn=NORTH)
-    assert bk.outcome(p) is None
+    assert rules.outcome(p) is None
     q = pos("""
         5  .  .  .  .  .
         4  .  .  .  .  .
@@ -388,7 +389,7 @@ def test_ruling_7_stones_only_count_not_the_blockade_nor_the_own_camp() -> None:
         2  .  .  .  .  .
         1  y  k  .  .  .
     """, turn=SOUTH, out="BYKW")
-    assert bk.outcome(q) == Outcome("north", "camp")
+    assert rules.outcome(q) == Outcome("north", "camp")
 
 
 def test_ruling_7_a_player_with_no_legal_action_loses() -> None:
@@ -399,9 +400,9 @@ def test_ruling_7_a_player_with_no_legal_action_loses() -> None:
         2  B  .  .  .  .
         1  .  .  .  .  .
     """, out="YKWX")
-    assert bk.legal_moves(p) == []
-    assert bk.outcome(p) == Outcome("north", "no-moves")
-    assert not bk.has_legal_move(p)
+    assert rules.legal_moves(p) == []
+    assert rules.outcome(p) == Outcome("north", "no-moves")
+    assert not rules.has_legal_move(p)
 
 
 def test_ruling_7_resignation_and_agreed_draws_as_in_every_record() -> None:

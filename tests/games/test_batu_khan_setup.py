@@ -6,24 +6,25 @@ import pytest
 from test_batu_khan_helpers import NORTH, SOUTH, play, pos, texts
 
 from pbmkit.games import batu_khan as bk
-from pbmkit.games.base import SetupError
+from pbmkit.games.base import Outcome, SetupError
+from pbmkit.games.batu_khan import rules, setup
 
 EXAMPLE = "5x5 S:Bc1,Wb2 S-hand:KX S-out:Y N:Kd5,Xc3 N-hand:BYW n"
 
 
 def test_the_standard_setup_is_an_empty_board_with_everything_in_hand() -> None:
-    assert bk.standard_setup() == "5x5 S-hand:BYKWX N-hand:BYKWX s"
-    assert bk.parse_setup(bk.standard_setup()) == bk.initial_position()
-    assert bk.format_setup(bk.initial_position()) == bk.standard_setup()
-    assert bk.format_setup(bk.initial_position(7, 4)) == "7x4 S-hand:BYKWX N-hand:BYKWX s"
+    assert setup.standard_setup() == "5x5 S-hand:BYKWX N-hand:BYKWX s"
+    assert setup.parse_setup(setup.standard_setup()) == rules.initial_position()
+    assert setup.format_setup(rules.initial_position()) == setup.standard_setup()
+    assert setup.format_setup(rules.initial_position(7, 4)) == "7x4 S-hand:BYKWX N-hand:BYKWX s"
 
 
 def test_the_documented_example_reads_every_group() -> None:
-    p = bk.parse_setup(EXAMPLE)
+    p = setup.parse_setup(EXAMPLE)
     assert (p.files, p.ranks, p.turn) == (5, 5, NORTH)
     assert p.hands == ("KX", "BYW")
-    assert bk.out_of_play(p, SOUTH) == "Y" and bk.out_of_play(p, NORTH) == ""
-    assert bk.diagram(p) == "\n".join([
+    assert rules.out_of_play(p, SOUTH) == "Y" and rules.out_of_play(p, NORTH) == ""
+    assert setup.diagram(p) == "\n".join([
         "   a  b  c  d  e",
         "5  .  .  .  k  .",
         "4  .  .  .  .  .",
@@ -31,32 +32,32 @@ def test_the_documented_example_reads_every_group() -> None:
         "2  .  W  .  .  .",
         "1  .  .  B  .  .",
     ])
-    assert bk.format_setup(p) == EXAMPLE
+    assert setup.format_setup(p) == EXAMPLE
 
 
 def test_setup_input_is_case_insensitive_in_any_group_order_and_written_canonically() -> None:
     loose = "5X5 n-hand:wyb s-OUT:y N:xC3,kd5 s:wB2,BC1 S-Hand:x,k North"
-    assert bk.format_setup(bk.parse_setup(loose)) == EXAMPLE
+    assert setup.format_setup(setup.parse_setup(loose)) == EXAMPLE
 
 
 def test_the_board_size_is_optional_and_defaults_to_5x5() -> None:
-    assert bk.parse_setup("S-hand:BYKWX N-hand:BYKWX s") == bk.initial_position()
+    assert setup.parse_setup("S-hand:BYKWX N-hand:BYKWX s") == rules.initial_position()
 
 
 @pytest.mark.parametrize("files", range(3, 10))
 @pytest.mark.parametrize("ranks", range(3, 10))
 def test_every_board_from_3x3_to_9x9(files: int, ranks: int) -> None:
-    start = bk.initial_position(files, ranks)
+    start = rules.initial_position(files, ranks)
     assert len(start.cells) == files * ranks
     last = f"{chr(ord('a') + files - 1)}{ranks}"
     assert start.geometry.names[-1] == last
-    assert bk.parse_setup(bk.format_setup(start)) == start
+    assert setup.parse_setup(setup.format_setup(start)) == start
     camp = {f"B@{chr(ord('a') + f)}1" for f in range(files)}
     assert {t for t in texts(start) if t.startswith("B@")} == camp
     after = play(start, "W@a1")
     assert {t for t in texts(after) if t.startswith("W@")} == {
         f"W@{chr(ord('a') + f)}{ranks}" for f in range(files)}
-    assert bk.parse_board_size(f"{files}x{ranks}") == (files, ranks)
+    assert setup.parse_board_size(f"{files}x{ranks}") == (files, ranks)
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -92,35 +93,35 @@ def test_every_board_from_3x3_to_9x9(files: int, ranks: int) -> None:
 ])
 def test_bad_setups_are_refused_with_the_reason(text: str, message: str) -> None:
     with pytest.raises(SetupError) as info:
-        bk.parse_setup(text)
+        setup.parse_setup(text)
     assert message in str(info.value)
 
 
 def test_a_very_long_setup_is_refused_before_it_is_read() -> None:
     with pytest.raises(SetupError, match="at most 400"):
-        bk.parse_setup("5x5 " + "S-hand:B " * 100 + "s")
+        setup.parse_setup("5x5 " + "S-hand:B " * 100 + "s")
 
 
 def test_a_finished_game_is_a_valid_position_with_its_result() -> None:
-    p = bk.parse_setup("5x5 S:Ba5,Yb5 S-hand:KWX N:Be4 N-hand:YKWX n")
-    assert bk.outcome(p) == bk.Outcome("south", "camp")
+    p = setup.parse_setup("5x5 S:Ba5,Yb5 S-hand:KWX N:Be4 N-hand:YKWX n")
+    assert rules.outcome(p) == Outcome("south", "camp")
 
 
 @pytest.mark.parametrize("size", ["5x5", "7x7", "3x9", "9x3", " 6X4 ", "8×8"])
 def test_board_sizes_as_the_board_tag_writes_them(size: str) -> None:
-    files, ranks = bk.parse_board_size(size)
+    files, ranks = setup.parse_board_size(size)
     assert f"{files}x{ranks}" == size.strip().lower().replace("×", "x")
 
 
 @pytest.mark.parametrize("size", ["5", "x5", "5x", "10x10", "0x0", "5x5x5", "five", "55x5"])
 def test_bad_board_sizes_say_what_is_expected(size: str) -> None:
     with pytest.raises(SetupError, match=r"files x ranks|3 to 9"):
-        bk.parse_board_size(size)
+        setup.parse_board_size(size)
 
 
 def test_diagrams_round_trip_and_need_rectangular_rows_of_known_cells() -> None:
-    p = bk.parse_setup(EXAMPLE)
-    assert bk.from_diagram(bk.diagram(p), NORTH, "Y") == p
+    p = setup.parse_setup(EXAMPLE)
+    assert setup.from_diagram(setup.diagram(p), NORTH, "Y") == p
     with pytest.raises(SetupError, match="same number of cells"):
         pos("""
             . . .
@@ -141,16 +142,16 @@ def test_diagrams_round_trip_and_need_rectangular_rows_of_known_cells() -> None:
 
 
 def test_validate_names_impossible_positions() -> None:
-    base = bk.initial_position()
-    assert bk.validate(base) == []
-    assert bk.validate(bk.Position(5, 5, base.cells[:-1])) == ["a 5x5 board has 25 squares, not 24"]
-    assert bk.validate(bk.Position(5, 5, "Q" + base.cells[1:])) == [
+    base = rules.initial_position()
+    assert setup.validate(base) == []
+    assert setup.validate(bk.Position(5, 5, base.cells[:-1])) == ["a 5x5 board has 25 squares, not 24"]
+    assert setup.validate(bk.Position(5, 5, "Q" + base.cells[1:])) == [
         "a1 holds an unknown symbol 'Q'"]
-    assert bk.validate(bk.Position(5, 5, base.cells, ("XB", "BYKWX"))) == [
+    assert setup.validate(bk.Position(5, 5, base.cells, ("XB", "BYKWX"))) == [
         "South's hand 'XB' must list pieces of BYKWX, each once, in that order"]
     two = bk.Position(5, 5, "BB" + base.cells[2:], ("YKWX", "BYKWX"), NORTH)
-    assert "South's blue stone stands on both a1 and b1; each side has one" in bk.validate(two)
+    assert "South's blue stone stands on both a1 and b1; each side has one" in setup.validate(two)
     both = bk.Position(5, 5, "B" + base.cells[1:], ("BYKWX", "BYKWX"), NORTH)
-    assert "South's blue stone is both on a1 and in hand" in bk.validate(both)
-    assert bk.validate(bk.Position(11, 5, base.cells)) == [
+    assert "South's blue stone is both on a1 and in hand" in setup.validate(both)
+    assert setup.validate(bk.Position(11, 5, base.cells)) == [
         "a Batu Khan board has 3 to 9 files and ranks, not 11x5"]

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from test_batu_khan_helpers import NORTH, SOUTH, mv, play, pos, reason, sq, texts
 
-from pbmkit.games import batu_khan as bk
 from pbmkit.games.base import Outcome
+from pbmkit.games.batu_khan import check, rules, setup
 
 
 def test_each_player_has_four_stones_and_a_blockade() -> None:
     """"Each player has: one blue stone ... one yellow stone ... one black stone ... one white
     stone ... one red blockade"."""
-    start = bk.initial_position()
+    start = rules.initial_position()
     assert start.hands == ("BYKWX", "BYKWX")
-    assert bk.STONES == "BYKW" and bk.BLOCKADE == "X"
-    assert [bk.KIND_WORDS[p] for p in bk.PIECES] == ["blue", "yellow", "black", "white", "blockade"]
+    assert rules.STONES == "BYKW" and rules.BLOCKADE == "X"
+    assert [rules.KIND_WORDS[p] for p in rules.PIECES] == ["blue", "yellow", "black", "white", "blockade"]
 
 
 def test_blue_moves_1_or_2_steps_straight_forward_and_cannot_move_backward() -> None:
@@ -91,21 +91,21 @@ def test_the_blockade_is_laid_on_any_free_square_never_moved_and_is_no_stone() -
 
 def test_player_1_lays_any_one_of_their_stones_in_their_camp() -> None:
     """"Player 1 lays any one of their stones in their camp."."""
-    start = bk.initial_position()
-    assert bk.SIDE_NAMES == ("south", "north")
+    start = rules.initial_position()
+    assert rules.SIDE_NAMES == ("south", "north")
     assert texts(start) == {f"{p}@{f}1" for p in "BYKW" for f in "abcde"}
 
 
 def test_player_2_then_lays_one_of_theirs_in_theirs() -> None:
     """"Player 2 then lays one of theirs in theirs."."""
-    after = play(bk.initial_position(), "B@a1")
+    after = play(rules.initial_position(), "B@a1")
     assert after.turn == NORTH
     assert texts(after) == {f"{p}@{f}5" for p in "BYKW" for f in "abcde"}
 
 
 def test_then_play_goes_on_in_turn() -> None:
     """"Then play goes on in turn."."""
-    p = play(bk.initial_position(), "B@a1", "W@c5")
+    p = play(rules.initial_position(), "B@a1", "W@c5")
     assert p.turn == SOUTH
     p = play(p, "B a1-a3")
     assert p.turn == NORTH
@@ -124,9 +124,9 @@ def test_on_your_turn_you_must_do_one_of_the_three_actions() -> None:
         1  .  .  .  .  .
     """)
     kinds = {("lay" if m.is_lay and m.piece != "X" else "blockade" if m.is_lay else
-              "knock" if m.knock else "move") for m in bk.legal_moves(p)}
+              "knock" if m.knock else "move") for m in rules.legal_moves(p)}
     assert kinds == {"lay", "blockade", "knock", "move"}
-    assert all(bk.check_move(p, m) is None for m in bk.legal_moves(p))
+    assert all(check.check_move(p, m) is None for m in rules.legal_moves(p))
 
 
 def test_the_first_to_have_two_stones_in_the_opponents_camp_wins() -> None:
@@ -139,7 +139,7 @@ def test_the_first_to_have_two_stones_in_the_opponents_camp_wins() -> None:
         1  .  k  .  .  .
     """, turn=NORTH)
     won = play(p, "Y e2-d1")
-    assert bk.outcome(won) == Outcome("north", "camp")
+    assert rules.outcome(won) == Outcome("north", "camp")
 
 
 def test_a_player_who_cannot_act_on_their_turn_has_lost() -> None:
@@ -152,7 +152,7 @@ def test_a_player_who_cannot_act_on_their_turn_has_lost() -> None:
         2  .  .  .  .  .
         1  .  .  .  .  k
     """, turn=SOUTH, out="BYKWX")
-    assert bk.outcome(p) == Outcome("north", "no-moves")
+    assert rules.outcome(p) == Outcome("north", "no-moves")
 
 
 def test_picture_1_black_and_yellow_threaten_the_white_stone_not_the_far_blue() -> None:
@@ -165,10 +165,10 @@ def test_picture_1_black_and_yellow_threaten_the_white_stone_not_the_far_blue() 
         2  .  K  .  Y  .
         1  .  .  .  .  B
     """)
-    assert set(bk.threateners(p, SOUTH, sq(p, "c3"))) == {sq(p, "b2"), sq(p, "d2")}
+    assert set(rules.threateners(p, SOUTH, sq(p, "c3"))) == {sq(p, "b2"), sq(p, "d2")}
     assert {t for t in texts(p) if "x" in t[2:]} == {"K b2xc3", "Y d2xc3"}
     # e3: the yellow stone steps there, the blue one two squares below would need two steps.
-    assert bk.threateners(p, SOUTH, sq(p, "e3")) == (sq(p, "d2"),)
+    assert rules.threateners(p, SOUTH, sq(p, "e3")) == (sq(p, "d2"),)
     assert reason(p, "Y d2xe3").startswith("only one of your stones threatens e3")
     # Once the blue stone stands next to e3, the blue North stone is threatened.
     q = play(p, "B e1-e2", "W c3-c4")
@@ -225,7 +225,7 @@ def test_a_stone_in_the_opponents_camp_is_safe() -> None:
         2  .  .  .  .  .
         1  .  .  .  .  .
     """, turn=NORTH)
-    assert set(bk.threateners(p, NORTH, sq(p, "d5"))) == {sq(p, "c4"), sq(p, "e4")}
+    assert set(rules.threateners(p, NORTH, sq(p, "d5"))) == {sq(p, "c4"), sq(p, "e4")}
     assert not any("xd5" in t for t in texts(p))
     assert reason(p, "W e4xd5") == ("a stone in its opponent's camp cannot be knocked out: South's "
                                     "white stone on d5 stands in your camp")
@@ -305,7 +305,7 @@ def test_two_stones_that_can_move_to_the_same_adjacent_square_threaten_it() -> N
         2  .  W  .  K  .
         1  .  .  .  .  k
     """)
-    assert bk.threatened_squares(p, SOUTH) == (sq(p, "c1"), sq(p, "c3"))
+    assert rules.threatened_squares(p, SOUTH) == (sq(p, "c1"), sq(p, "c3"))
 
 
 def test_a_stone_or_either_blockade_on_a_threatened_square_may_be_knocked_out() -> None:
@@ -320,7 +320,7 @@ def test_a_stone_or_either_blockade_on_a_threatened_square_may_be_knocked_out() 
     """, turn=SOUTH)
     knocks = {t for t in texts(p) if "x" in t[2:]}
     assert knocks == {"W b2xc3", "K d2xc3", "W b2xc1", "K d2xc1"}  # c2: the black can't reach it
-    assert bk.threateners(p, SOUTH, sq(p, "c2")) == (sq(p, "b2"),)
+    assert rules.threateners(p, SOUTH, sq(p, "c2")) == (sq(p, "b2"),)
 
 
 def test_you_choose_which_of_your_two_stones_moves_onto_the_square() -> None:
@@ -335,18 +335,18 @@ def test_you_choose_which_of_your_two_stones_moves_onto_the_square() -> None:
     """)
     by_black = play(p, "K b2xc3")
     by_yellow = play(p, "Y d2xc3")
-    assert bk.diagram(by_black).splitlines()[3].split()[1:] == [".", ".", "K", ".", "."]
-    assert bk.diagram(by_yellow).splitlines()[3].split()[1:] == [".", ".", "Y", ".", "."]
-    assert bk.out_of_play(by_black, NORTH) == bk.out_of_play(by_yellow, NORTH) == "W"
+    assert setup.diagram(by_black).splitlines()[3].split()[1:] == [".", ".", "K", ".", "."]
+    assert setup.diagram(by_yellow).splitlines()[3].split()[1:] == [".", ".", "Y", ".", "."]
+    assert rules.out_of_play(by_black, NORTH) == rules.out_of_play(by_yellow, NORTH) == "W"
 
 
 def test_a_blockade_disappears_only_when_knocked_out() -> None:
     """"A blockade disappears only when it is knocked out."."""
-    p = play(bk.initial_position(), "B@a1", "B@e5", "X@c3", "X@a5")
+    p = play(rules.initial_position(), "B@a1", "B@e5", "X@c3", "X@a5")
     for _ in range(4):
-        p = bk.apply(p, bk.legal_moves(p)[-1])
-        assert bk.format_setup(p).count("X") == 2
-    assert "X" not in bk.out_of_play(p, SOUTH) + bk.out_of_play(p, NORTH)
+        p = rules.apply(p, rules.legal_moves(p)[-1])
+        assert setup.format_setup(p).count("X") == 2
+    assert "X" not in rules.out_of_play(p, SOUTH) + rules.out_of_play(p, NORTH)
 
 
 def test_you_may_knock_out_your_own_blockade_as_well_as_your_opponents() -> None:
@@ -362,5 +362,5 @@ def test_you_may_knock_out_your_own_blockade_as_well_as_your_opponents() -> None
     assert knocks == set()  # the black stone on b1 reaches c2 only: nothing is threatened twice
     q = play(p, "K b1-a2", "K e5-d4")
     own = play(q, "W c2xb3")
-    assert bk.out_of_play(own, SOUTH) == "X"
-    assert mv("W c2xb3") in bk.legal_moves(q)
+    assert rules.out_of_play(own, SOUTH) == "X"
+    assert mv("W c2xb3") in rules.legal_moves(q)

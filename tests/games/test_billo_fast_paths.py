@@ -27,11 +27,13 @@ from test_billo_playouts import positions
 from pbmkit.cli import cli
 from pbmkit.games import billo
 from pbmkit.games.base import AmbiguousMoveError, IllegalMoveError, Outcome
-from pbmkit.games.billo import BILLO, ORANGE, ROUND, SHAPES, SQUARE, YELLOW, Move, Position, rules
+from pbmkit.games.billo import Move, Position, rules
 from pbmkit.games.billo import check as check_module
 from pbmkit.games.billo import notation as notation_module
 from pbmkit.games.billo import search as search_module
+from pbmkit.games.billo import setup as billo_setup
 from pbmkit.games.billo.notation import NOTATION
+from pbmkit.games.billo.rules import BILLO, ORANGE, ROUND, SHAPES, SQUARE, YELLOW
 from pbmkit.games.billo.search import (
     beaten,
     best_key,
@@ -53,7 +55,7 @@ BLOCK = "YR:f6+ YS:c3,d3,f3,c4,d4,c5,e5,c6 OS:e3,e4,f4,d5,f5,d6,e6 y"
 
 def plain_check(position: Position, move: Move) -> str | None:
     """``check_move`` as it was before issue 16: every path generated (``analysis``)."""
-    if billo.outcome(position) is not None:
+    if rules.outcome(position) is not None:
         return "the game is already over"
     if move.piece not in SHAPES:
         return f"the piece must be R (round) or S (square), not {move.piece!r}"
@@ -64,13 +66,13 @@ def plain_check(position: Position, move: Move) -> str | None:
         return reason
     if not move.steps:
         return "a move must take the piece to another square"
-    info = billo.analysis(position)
+    info = rules.analysis(position)
     if move in info.legal_set:
         return None
-    reason = billo.movement_reason(position, move)
+    reason = check_module.movement_reason(position, move)
     if reason is not None:
         return reason
-    return check_module._priority_reason(position, billo.move_key(position, move), info.best,
+    return check_module._priority_reason(position, rules.move_key(position, move), info.best,
                                          info.legal[0])
 
 
@@ -82,13 +84,13 @@ def plain_matching(position: Position, squares: Sequence[int], piece: str | None
         return []
     start, steps = squares[0], tuple(squares[1:])
     found = []
-    for m in billo.analysis(position).legal:
+    for m in rules.analysis(position).legal:
         if m.start != start or m.steps != steps:
             continue
         if piece is not None and m.piece != piece:
             continue
         if is_billo is not None and \
-                (billo.shape_state(position.board[start], m.piece) == BILLO) != is_billo:
+                (rules.shape_state(position.board[start], m.piece) == BILLO) != is_billo:
             continue
         if captures is not None and m.captures != tuple(captures):
             continue
@@ -103,7 +105,7 @@ def plain_static_outcome(position: Position) -> Outcome | None:
     for code in position.board:
         if code:
             for shape in SHAPES:
-                state = billo.shape_state(code, shape)
+                state = rules.shape_state(code, shape)
                 if state:
                     count[1 if code > 0 else -1, shape, state] += 1
     total = {side: sum(v for k, v in count.items() if k[0] == side) for side in (YELLOW, ORANGE)}
@@ -130,7 +132,7 @@ def plain_masks(position: Position) -> tuple[int, ...]:
         if not code:
             continue
         side = 1 if code > 0 else -1
-        r, s = billo.shape_state(code, ROUND), billo.shape_state(code, SQUARE)
+        r, s = rules.shape_state(code, ROUND), rules.shape_state(code, SQUARE)
         for shape, state, other in ((ROUND, r, s), (SQUARE, s, r)):
             if not state:
                 continue
@@ -151,7 +153,7 @@ def _variants(position: Position, move: Move) -> Iterator[Move]:
     """Paths near ``move``, most of them illegal: one square longer, shorter, the other piece,
     captures written wrong, a square replaced."""
     board, side = position.board, position.turn
-    for n in billo.BOARD.neighbours[move.end]:
+    for n in rules.BOARD.neighbours[move.end]:
         caps = (*move.captures, n) if board[n] * side < 0 else move.captures
         yield Move(move.piece, move.start, (*move.steps, n), caps)
         yield Move(move.piece, move.start, (*move.steps[:-1], n),
@@ -167,8 +169,8 @@ def _variants(position: Position, move: Move) -> Iterator[Move]:
 
 def _assert_same(position: Position, moves: Sequence[Move]) -> None:
     """Every fast path against its definition, for ``moves`` and paths near them."""
-    info = billo.analysis(position)
-    candidates = billo.candidate_moves(position)
+    info = rules.analysis(position)
+    candidates = rules.candidate_moves(position)
     assert rules.static_outcome(position) == plain_static_outcome(position)
     if info.legal:
         assert best_key(position) == info.best == max(candidates.values())
@@ -177,29 +179,29 @@ def _assert_same(position: Position, moves: Sequence[Move]) -> None:
     for move in moves:
         for m in (move, *_variants(position, move)):
             key = candidates.get(m)
-            assert path_key(position, m) == key, (billo.format_setup(position), str(m))
+            assert path_key(position, m) == key, (billo_setup.format_setup(position), str(m))
             if key is not None and info.legal:
                 assert beaten(position, key) == (key < info.best)
             assert is_legal(position, m) == (m in info.legal_set)
-            assert billo.check_move(position, m) == plain_check(position, m), \
-                (billo.format_setup(position), str(m))
-            squares = billo.move_squares(m)
+            assert check_module.check_move(position, m) == plain_check(position, m), \
+                (billo_setup.format_setup(position), str(m))
+            squares = rules.move_squares(m)
             for piece, is_billo, caps in ((None, None, None), (m.piece, None, m.captures),
                                           (None, True, None), (None, False, m.captures)):
-                assert billo.matching_moves(position, squares, piece, is_billo, caps) == \
+                assert check_module.matching_moves(position, squares, piece, is_billo, caps) == \
                     plain_matching(position, squares, piece, is_billo, caps)
 
 
 def _playout(rng: random.Random, plies: int, first: str = "yellow") -> list[Position]:
     """A random game preferring captures; every position reached by ``apply``."""
-    position = billo.initial_position(first)
+    position = billo_setup.initial_position(first)
     billo.rules.masks(position)
     out = [position]
     for _ in range(plies):
-        legal = billo.legal_moves(position)
+        legal = rules.legal_moves(position)
         if not legal:
             break
-        position = billo.apply(position, rng.choice(legal))
+        position = rules.apply(position, rng.choice(legal))
         out.append(position)
     return out
 
@@ -210,8 +212,8 @@ def _playout(rng: random.Random, plies: int, first: str = "yellow") -> list[Posi
 @settings(max_examples=100)
 @given(position=positions())
 def test_the_fast_paths_agree_with_the_generator_on_random_positions(position: Position) -> None:
-    legal = billo.legal_moves(position)
-    candidates = list(billo.candidate_moves(position))
+    legal = rules.legal_moves(position)
+    candidates = list(rules.candidate_moves(position))
     _assert_same(position, legal[:8] + legal[-8:] + candidates[:8] + candidates[-8:])
 
 
@@ -229,16 +231,16 @@ def dense_positions(draw: st.DrawFn) -> Position:
         if count[side, shape] == 8:
             continue
         count[side, shape] += 1
-        state = BILLO if sq // 8 == billo.last_rank(side) else draw(st.sampled_from((1, 1, 2)))
-        board[sq] = billo.cell(side, state if shape == ROUND else 0, state if shape == SQUARE else 0)
+        state = BILLO if sq // 8 == rules.last_rank(side) else draw(st.sampled_from((1, 1, 2)))
+        board[sq] = rules.cell(side, state if shape == ROUND else 0, state if shape == SQUARE else 0)
     return Position(tuple(board), draw(st.sampled_from((YELLOW, ORANGE))))
 
 
 @settings(max_examples=80)
 @given(position=dense_positions())
 def test_the_fast_paths_agree_with_the_generator_on_dense_positions(position: Position) -> None:
-    legal = billo.legal_moves(position)
-    candidates = list(billo.candidate_moves(position))
+    legal = rules.legal_moves(position)
+    candidates = list(rules.candidate_moves(position))
     rng = random.Random(len(candidates))
     _assert_same(position, legal[:6] + rng.sample(candidates, min(20, len(candidates))))
 
@@ -252,7 +254,7 @@ def test_the_fast_paths_agree_on_every_move_of_seeded_playouts(seed: int) -> Non
         assert rules.masks(position)[:16] == plain_masks(position)
         if position._masks[rules.P_KNOWN]:  # known not to be over (carried along a quiet move)
             assert plain_static_outcome(position) is None
-        _assert_same(position, billo.legal_moves(position))
+        _assert_same(position, rules.legal_moves(position))
 
 
 @pytest.mark.parametrize("first", ["yellow", "orange"])
@@ -261,11 +263,11 @@ def test_the_notation_reads_every_move_as_before(first: str) -> None:
     same error) as matching every legal move did."""
     rng = random.Random(first)
     for position in _playout(rng, 120, first)[:-1]:
-        for move in billo.legal_moves(position):
-            text = billo.move_text(position, move)
+        for move in rules.legal_moves(position):
+            text = rules.move_text(position, move)
             assert NOTATION.read(text, position) == move
             bare = text.split(" ", 1)[1]
-            found = plain_matching(position, billo.move_squares(move), None, None, move.captures)
+            found = plain_matching(position, rules.move_squares(move), None, None, move.captures)
             if len(found) == 1:
                 assert NOTATION.read(bare, position) == move
             else:
@@ -286,7 +288,7 @@ def _block_moves(position: Position) -> tuple[Move, Move]:
 
 def test_checking_one_move_in_the_block_does_not_enumerate_every_path(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    position = billo.parse_setup(BLOCK)
+    position = billo_setup.parse_setup(BLOCK)
     calls: list[str] = []
 
     def forbidden(*args: object, **kwargs: object) -> None:
@@ -297,26 +299,26 @@ def test_checking_one_move_in_the_block_does_not_enumerate_every_path(
     monkeypatch.setattr(rules, "_generate", forbidden)
     legal, short = _block_moves(position)
     assert len(legal.captures) == 7
-    assert billo.check_move(position, legal) is None
-    text = billo.move_text(position, legal)
+    assert check_module.check_move(position, legal) is None
+    text = rules.move_text(position, legal)
     assert NOTATION.read(text, position) == legal
     assert NOTATION.read(text.split(" ", 1)[1], position) == legal  # no letter: matched directly
-    assert billo.matching_moves(position, billo.move_squares(legal)) == [legal]
-    reason = billo.check_move(position, short)
+    assert check_module.matching_moves(position, rules.move_squares(legal)) == [legal]
+    reason = check_module.check_move(position, short)
     assert reason is not None and "the move capturing the most pieces must be played" in reason
     assert f"captures 7 pieces, this move only {len(short.captures)}" in reason
     assert calls == []
 
 
 def test_the_block_position_agrees_with_the_generator() -> None:
-    position = billo.parse_setup(BLOCK)
-    info = billo.analysis(position)
+    position = billo_setup.parse_setup(BLOCK)
+    info = rules.analysis(position)
     assert len(info.legal) == 314_656 and info.best == (7, 0, 1)
     legal, short = _block_moves(position)
     assert best_key(position) == info.best
     assert first_of_key(position, info.best) == info.legal[0] == legal
     for m in (legal, short, info.legal[-1], info.legal[len(info.legal) // 2]):
-        assert billo.check_move(position, m) == plain_check(position, m)
+        assert check_module.check_move(position, m) == plain_check(position, m)
 
 
 # --- moves listed in order, streamed ------------------------------------------------------------
@@ -325,36 +327,36 @@ def test_the_block_position_agrees_with_the_generator() -> None:
 @settings(max_examples=100)
 @given(position=st.one_of(positions(), dense_positions()))
 def test_sorted_legal_is_the_legal_moves_sorted_by_text(position: Position) -> None:
-    legal = billo.legal_moves(position)
-    texts = sorted(billo.move_text(position, m) for m in legal)
-    assert [billo.move_text(position, m) for m in sorted_legal(position)] == texts
+    legal = rules.legal_moves(position)
+    texts = sorted(rules.move_text(position, m) for m in legal)
+    assert [rules.move_text(position, m) for m in sorted_legal(position)] == texts
     assert list(NOTATION.sorted_listing(position)) == texts
     for start in {m.start for m in legal} | {0, 27, 63}:
         assert list(NOTATION.sorted_listing(position, start)) == sorted(
-            billo.move_text(position, m) for m in legal if m.start == start)
+            rules.move_text(position, m) for m in legal if m.start == start)
 
 
 def test_moves_json_streams_the_plain_listing_byte_for_byte(tmp_path: Path) -> None:
     """``pbmkit moves --json`` writes exactly what ``json.dumps`` of the sorted texts gives."""
     rng = random.Random(3)
     for k, position in enumerate(_playout(rng, 60)[::6]):
-        setup = billo.format_setup(position)
+        setup = billo_setup.format_setup(position)
         path = tmp_path / f"g{k}.txt"
         path.write_text(f'[Game "Billo"]\n[Yellow "A"]\n[Orange "B"]\n[Setup "{setup}"]\n\n',
                         encoding="utf-8")
-        legal = billo.legal_moves(position)
+        legal = rules.legal_moves(position)
         for extra, chosen in (((), legal), (("--from", "b1"), [m for m in legal if m.start == 1])):
             out = CliRunner().invoke(cli, ["moves", "--json", str(path), *extra],
                                      catch_exceptions=False).stdout
-            texts = sorted({billo.move_text(position, m) for m in chosen})
-            side = billo.SIDE_NAMES[position.turn]
+            texts = sorted({rules.move_text(position, m) for m in chosen})
+            side = rules.SIDE_NAMES[position.turn]
             assert out == json.dumps({"side": side, "moves": texts}, ensure_ascii=False) + "\n"
 
 
 def test_the_block_position_s_moves_come_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """The first moves of the listing come before the others are generated (and without the
     generator of every path)."""
-    position = billo.parse_setup(BLOCK)
+    position = billo_setup.parse_setup(BLOCK)
     made: list[int] = []
 
     class Counted(Move):
@@ -389,8 +391,8 @@ def test_the_quick_reader_reads_every_written_move(tmp_path: Path) -> None:
     rng = random.Random(11)
     seen = 0
     for position in _playout(rng, 100):
-        for move in billo.legal_moves(position)[:20]:
-            text = billo.move_text(position, move)
+        for move in rules.legal_moves(position)[:20]:
+            text = rules.move_text(position, move)
             quick = notation_module._quick_parse(text)
             assert quick is not None and quick == notation_module._plain_parse(text)
             lettered = notation_module.quick_lettered(text)
@@ -430,10 +432,10 @@ def test_the_first_reading_of_written_moves_of_every_shape(text: str) -> None:
 @settings(max_examples=60)
 @given(position=st.one_of(positions(), dense_positions()))
 def test_destinations_are_the_piece_s_legal_moves_sorted(position: Position) -> None:
-    legal = billo.legal_moves(position)
+    legal = rules.legal_moves(position)
     for start in {m.start for m in legal} | {0, 36}:
         assert destinations(billo.GAME, position, start) == tuple(sorted(
-            billo.move_text(position, m) for m in legal if m.start == start))
+            rules.move_text(position, m) for m in legal if m.start == start))
 
 
 # --- the second pass (issue 16): one-step moves, apply, the lettered reading ---------------------
@@ -446,7 +448,7 @@ def _steps(position: Position) -> Iterator[Move]:
     for sq, code in enumerate(position.board):
         if code * side <= 0:
             continue
-        for n in billo.BOARD.neighbours[sq]:
+        for n in rules.BOARD.neighbours[sq]:
             for piece in SHAPES:
                 yield Move(piece, sq, (n,))
 
@@ -455,8 +457,8 @@ def _ended(position: Position) -> Iterator[Position]:
     """Positions near ``position`` whose game is over by rules 11-12 (a shape gone, a side's
     pieces gone), with and without their masks computed first."""
     board = position.board
-    for keep in (lambda c: billo.shape_state(c, SQUARE) == 0,  # only round pieces left
-                 lambda c: billo.shape_state(c, ROUND) == 0,
+    for keep in (lambda c: rules.shape_state(c, SQUARE) == 0,  # only round pieces left
+                 lambda c: rules.shape_state(c, ROUND) == 0,
                  lambda c: c * position.turn >= 0,  # the opponent's pieces gone
                  lambda c: c * position.turn <= 0):
         cut = tuple(c if keep(c) else 0 for c in board)
@@ -476,7 +478,8 @@ def test_check_move_judges_every_one_step_move_as_the_plain_check(seed: int) -> 
         fresh = Position(position.board, position.turn, position.quiet)
         for p in (position, fresh, *_ended(position)):
             for m in _steps(p):
-                assert billo.check_move(p, m) == plain_check(p, m), (billo.format_setup(p), str(m))
+                assert check_module.check_move(p, m) == plain_check(p, m), \
+                    (billo_setup.format_setup(p), str(m))
 
 
 def plain_apply(position: Position, move: Move) -> Position:
@@ -485,22 +488,22 @@ def plain_apply(position: Position, move: Move) -> Position:
     board = list(position.board)
     side = position.turn
     state = rules.moving_piece(position, move)
-    r, s = billo.shape_state(board[move.start], ROUND), billo.shape_state(board[move.start], SQUARE)
+    r, s = rules.shape_state(board[move.start], ROUND), rules.shape_state(board[move.start], SQUARE)
     if move.piece == ROUND:
-        board[move.start] = billo.cell(side, 0, s) if s else 0
+        board[move.start] = rules.cell(side, 0, s) if s else 0
     else:
-        board[move.start] = billo.cell(side, r, 0) if r else 0
+        board[move.start] = rules.cell(side, r, 0) if r else 0
     for c in move.captures:
         board[c] = 0
-    promoted = billo.promotes(position, move)
+    promoted = rules.promotes(position, move)
     if promoted:
         state = BILLO
     end = board[move.end]
-    er, es = billo.shape_state(end, ROUND), billo.shape_state(end, SQUARE)
+    er, es = rules.shape_state(end, ROUND), rules.shape_state(end, SQUARE)
     if move.piece == ROUND:
-        board[move.end] = billo.cell(side, state, es)
+        board[move.end] = rules.cell(side, state, es)
     else:
-        board[move.end] = billo.cell(side, er, state)
+        board[move.end] = rules.cell(side, er, state)
     quiet = 0 if move.captures or promoted else position.quiet + 1
     return Position(tuple(board), -side, quiet)
 
@@ -512,11 +515,11 @@ def test_apply_gives_the_plain_position_and_its_masks(seed: int) -> None:
     rng = random.Random(200 + seed)
     for position in _playout(rng, 140, "yellow" if seed % 2 else "orange"):
         fresh = Position(position.board, position.turn, position.quiet)
-        for move in billo.legal_moves(position):
+        for move in rules.legal_moves(position):
             want = plain_apply(position, move)
             for p in (position, fresh):
                 had_masks = p._masks is not None
-                got = billo.apply(p, move)
+                got = rules.apply(p, move)
                 carried = got._masks
                 assert (got.board, got.turn, got.quiet) == (want.board, want.turn, want.quiet)
                 assert got == want and hash(got) == hash(want)
@@ -540,8 +543,8 @@ def test_a_lettered_move_read_again_is_read_in_its_own_position(first: str) -> N
     playout = _playout(rng, 100, first)[:-1]
     texts: set[str] = set()
     for position in playout:
-        for move in billo.legal_moves(position)[:12]:
-            text = billo.move_text(position, move)
+        for move in rules.legal_moves(position)[:12]:
+            text = rules.move_text(position, move)
             texts.update((text, text.replace("x", "-"), text.replace("+", ""),
                           text[:1] + "+" + text[1:] if "+" not in text else text))
     for position in playout[::7]:
@@ -551,7 +554,7 @@ def test_a_lettered_move_read_again_is_read_in_its_own_position(first: str) -> N
                     got: object = NOTATION.read(text, position)
                 except IllegalMoveError as exc:
                     got = ("illegal", str(exc))
-                assert got == _plain_read(text, position), (billo.format_setup(position), text)
+                assert got == _plain_read(text, position), (billo_setup.format_setup(position), text)
 
 
 def _plain_read(text: str, position: Position) -> object:
@@ -564,9 +567,9 @@ def _plain_read(text: str, position: Position) -> object:
         s for s in w.squares[1:] if position.board[s] * side < 0)
     move = Move.along(w.piece, w.squares, caps)
     code = position.board[move.start]
-    if w.billo and code * side > 0 and billo.shape_state(code, w.piece) == billo.BASIC:
+    if w.billo and code * side > 0 and rules.shape_state(code, w.piece) == rules.BASIC:
         return ("illegal", f"'+' marks a Billo, but the {'round' if w.piece == ROUND else 'square'}"
-                           f" piece on {billo.space_name(move.start)} is not a Billo")
+                           f" piece on {rules.space_name(move.start)} is not a Billo")
     return move
 
 

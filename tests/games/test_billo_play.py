@@ -17,12 +17,12 @@ from hypothesis import given, settings
 from test_billo_fast_paths import _ended, _playout, dense_positions
 from test_billo_playouts import positions
 
-from pbmkit.games import billo
 from pbmkit.games.base import IllegalMoveError
-from pbmkit.games.billo import ROUND, Move, Position, rules
+from pbmkit.games.billo import Move, Position, check, rules, setup
 from pbmkit.games.billo import notation as notation_module
 from pbmkit.games.billo.notation import NOTATION
 from pbmkit.games.billo.play import play
+from pbmkit.games.billo.rules import ROUND
 from pbmkit.games.notation import MoveSyntaxError
 
 
@@ -32,15 +32,15 @@ def _long_way(position: Position, text: str) -> Position | None:
         move = NOTATION.read(text, position)
     except (MoveSyntaxError, IllegalMoveError):
         return None
-    if billo.check_move(position, move) is not None:
+    if check.check_move(position, move) is not None:
         return None
-    return billo.apply(position, move)
+    return rules.apply(position, move)
 
 
 def _spellings(position: Position, move: Move) -> Iterator[str]:
     """The writer's text of ``move``, without its ``x`` marks, with ``+`` added or dropped, and
     with the other letter."""
-    text = billo.move_text(position, move)
+    text = rules.move_text(position, move)
     yield text
     yield text.replace("x", "-")
     yield text.replace("+", "") if "+" in text else text.replace(" ", "+ ", 1)
@@ -69,7 +69,7 @@ def _same(position: Position, text: str, *, forget: bool = False) -> bool:
 
 def _every_text(position: Position) -> Iterator[tuple[Move, str]]:
     """Every candidate move (legal or beaten by a better capture) in every spelling."""
-    for move in billo.candidate_moves(position):
+    for move in rules.candidate_moves(position):
         for text in _spellings(position, move):
             yield move, text
 
@@ -83,10 +83,10 @@ def test_play_is_read_check_and_apply_on_every_capture_ply_of_random_playouts(se
     captures = 0
     for k, position in enumerate(_playout(rng, 140, "yellow" if seed % 2 else "orange")):
         rules.static_outcome(position)  # as the replay meets it: "not over" asked
-        legal = set(billo.legal_moves(position))
+        legal = set(rules.legal_moves(position))
         for move, text in _every_text(position):
             answered = _same(position, text, forget=(k + len(text)) % 5 == 0)
-            if move in legal and text == billo.move_text(position, move):
+            if move in legal and text == rules.move_text(position, move):
                 assert answered, f"{text!r} is legal and written as the writer writes it"
                 captures += bool(move.captures)
     assert captures > 8  # each game has its capture plies (13 to 26 of these seeds)
@@ -100,8 +100,8 @@ def test_play_agrees_with_the_long_way_in_crowded_positions(position: Position) 
     rules.static_outcome(position)
     texts = [text for _move, text in _every_text(position)]
     # an ended position has no candidate moves: the texts of the position it is cut from
-    texts += [billo.move_text(position, move).replace("x", "-")
-              for move in billo.candidate_moves(_opponent_gone(position))]
+    texts += [rules.move_text(position, move).replace("x", "-")
+              for move in rules.candidate_moves(_opponent_gone(position))]
     for near in (position, Position(position.board, position.turn), *_ended(position)):
         for text in texts:
             _same(near, text)
@@ -129,12 +129,12 @@ def test_play_refuses_a_plus_on_a_basic_piece_and_a_capture_not_the_best() -> No
     """``R+ c4xd5`` by a basic piece is the reader's error; a capture of one piece where two can
     be taken breaks rule 6: both ``None``, as the long way refuses them."""
     board = [0] * 64
-    sq = billo.space
-    board[sq("c4")] = billo.cell(billo.YELLOW, 1)  # a yellow round piece
-    board[sq("d5")] = billo.cell(billo.ORANGE, 0, 1)  # an orange square piece ahead
-    board[sq("d6")] = billo.cell(billo.ORANGE, 0, 1)  # and another behind it
-    board[sq("h8")] = billo.cell(billo.ORANGE, 1)
-    board[sq("a1")] = billo.cell(billo.YELLOW, 0, 1)
+    sq = rules.space
+    board[sq("c4")] = rules.cell(rules.YELLOW, 1)  # a yellow round piece
+    board[sq("d5")] = rules.cell(rules.ORANGE, 0, 1)  # an orange square piece ahead
+    board[sq("d6")] = rules.cell(rules.ORANGE, 0, 1)  # and another behind it
+    board[sq("h8")] = rules.cell(rules.ORANGE, 1)
+    board[sq("a1")] = rules.cell(rules.YELLOW, 0, 1)
     position = Position(tuple(board))
     rules.static_outcome(position)
     assert play(position, "R+ c4xd5") is None
@@ -143,12 +143,12 @@ def test_play_refuses_a_plus_on_a_basic_piece_and_a_capture_not_the_best() -> No
     assert _long_way(position, "R c4xd5") is None
     after = play(position, "R c4xd5xd6")
     assert after is not None and after == _long_way(position, "R c4xd5xd6")
-    assert after.quiet == 0 and after.board[sq("d6")] == billo.cell(billo.YELLOW, 1)
+    assert after.quiet == 0 and after.board[sq("d6")] == rules.cell(rules.YELLOW, 1)
 
 
 def test_play_answers_a_text_never_read() -> None:
     """A record's first move text is learnt by ``play`` itself, as the reader learns it."""
-    position = billo.initial_position()
+    position = setup.initial_position()
     rules.static_outcome(position)
     notation_module.LETTERED.clear()
     after = play(position, "R c1-c2")

@@ -8,60 +8,60 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbmkit.games import billo
-from pbmkit.games.billo import BASIC, BILLO, ORANGE, ROUND, SHAPES, SQUARE, YELLOW, Move, Position
+from pbmkit.games.billo import Move, Position, check, rules, setup
+from pbmkit.games.billo.rules import BASIC, BILLO, ORANGE, ROUND, SHAPES, SQUARE, YELLOW
 
 CHOICES = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=300)
 
 
 def _pieces(position: Position, side: int) -> int:
-    return sum(billo.piece_count(position, side, shape) for shape in SHAPES)
+    return sum(rules.piece_count(position, side, shape) for shape in SHAPES)
 
 
 def _check_neighbouring_paths(position: Position, moves: list[Move]) -> None:
     """The path checker and the generator agree on paths one square longer or shorter."""
-    candidates = billo.candidate_moves(position)
-    legal = set(billo.legal_moves(position))
+    candidates = rules.candidate_moves(position)
+    legal = set(rules.legal_moves(position))
     for move in moves:
         variants = []
-        for n in billo.BOARD.neighbours[move.end]:
+        for n in rules.BOARD.neighbours[move.end]:
             caps = (*move.captures, n) if position.board[n] * position.turn < 0 else move.captures
             variants.append(Move(move.piece, move.start, (*move.steps, n), caps))
         if len(move.steps) > 1:
             variants.append(Move(move.piece, move.start, move.steps[:-1],
                                  tuple(c for c in move.captures if c != move.end)))
         for variant in variants:
-            valid_path = billo.movement_reason(position, variant) is None
+            valid_path = check.movement_reason(position, variant) is None
             assert valid_path == (variant in candidates), variant
-            assert (billo.check_move(position, variant) is None) == (variant in legal)
+            assert (check.check_move(position, variant) is None) == (variant in legal)
 
 
 @settings(max_examples=60, deadline=None)
 @given(choices=CHOICES, orange_first=st.booleans())
 def test_random_playouts_stay_possible_and_every_move_checks(choices: list[int],
                                                               orange_first: bool) -> None:
-    position = billo.initial_position("orange" if orange_first else "yellow")
+    position = setup.initial_position("orange" if orange_first else "yellow")
     for choice in choices:
-        assert billo.validate(position) == []
-        moves = billo.legal_moves(position)
-        assert (billo.outcome(position) is None) == bool(moves)
+        assert setup.validate(position) == []
+        moves = rules.legal_moves(position)
+        assert (rules.outcome(position) is None) == bool(moves)
         if not moves:
             break
         assert len(set(moves)) == len(moves)
         for move in moves:
-            assert billo.check_move(position, move) is None
-            squares = billo.move_squares(move)
+            assert check.check_move(position, move) is None
+            squares = rules.move_squares(move)
             assert len(set(squares)) == len(squares), "a square entered twice"
         _check_neighbouring_paths(position, moves[:4] + moves[-4:])
         move = moves[choice % len(moves)]
         side = position.turn
-        after = billo.apply(position, move)
+        after = rules.apply(position, move)
         assert after.turn == -side
         assert _pieces(after, side) == _pieces(position, side)
         assert _pieces(after, -side) == _pieces(position, -side) - len(move.captures)
         if all(_pieces(after, s) for s in (YELLOW, ORANGE)):
-            assert billo.parse_setup(billo.format_setup(after)) == after
-            assert billo.from_diagram(billo.diagram(after), after.turn, after.quiet) == after
+            assert setup.parse_setup(setup.format_setup(after)) == after
+            assert setup.from_diagram(setup.diagram(after), after.turn, after.quiet) == after
         position = after
 
 
@@ -77,10 +77,10 @@ def positions(draw: st.DrawFn) -> Position:
         for shape in draw(st.sampled_from(((ROUND,), (SQUARE,), (ROUND, SQUARE)))):
             if counts[side, shape] == 8:
                 continue
-            on_last_rank = sq // 8 == billo.last_rank(side)
+            on_last_rank = sq // 8 == rules.last_rank(side)
             states[shape] = BILLO if on_last_rank else draw(st.sampled_from((BASIC, BILLO)))
             counts[side, shape] += 1
-        board[sq] = billo.cell(side, states.get(ROUND, 0), states.get(SQUARE, 0))
+        board[sq] = rules.cell(side, states.get(ROUND, 0), states.get(SQUARE, 0))
     turn = draw(st.sampled_from((YELLOW, ORANGE)))
     return Position(tuple(board), turn, draw(st.integers(0, 120)))
 
@@ -88,16 +88,16 @@ def positions(draw: st.DrawFn) -> Position:
 @settings(max_examples=150, deadline=None)
 @given(position=positions())
 def test_random_positions_generator_checker_and_outcome_agree(position: Position) -> None:
-    assert billo.validate(position) == []
-    moves = billo.legal_moves(position)
-    assert (billo.outcome(position) is None) == bool(moves)
+    assert setup.validate(position) == []
+    moves = rules.legal_moves(position)
+    assert (rules.outcome(position) is None) == bool(moves)
     for move in moves:
-        assert billo.check_move(position, move) is None
-        assert billo.moving_piece(position, move) in (BASIC, BILLO)
+        assert check.check_move(position, move) is None
+        assert rules.moving_piece(position, move) in (BASIC, BILLO)
     _check_neighbouring_paths(position, moves[:6] + moves[-6:])
     if moves:
-        keys = {billo.move_key(position, m) for m in moves}
+        keys = {rules.move_key(position, m) for m in moves}
         assert len(keys) == 1
-        assert max(billo.candidate_moves(position).values()) == keys.pop()
+        assert max(rules.candidate_moves(position).values()) == keys.pop()
     if all(_pieces(position, s) for s in (YELLOW, ORANGE)):
-        assert billo.parse_setup(billo.format_setup(position)) == position
+        assert setup.parse_setup(setup.format_setup(position)) == position

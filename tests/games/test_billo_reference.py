@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from test_billo_helpers import pos
 from test_billo_playouts import positions
 
-from pbmkit.games import billo
-from pbmkit.games.billo import YELLOW, Move, Position
+from pbmkit.games.billo import Move, Position, rules, setup
+from pbmkit.games.billo.rules import YELLOW
 
 Path = tuple[str, int, tuple[int, ...], tuple[int, ...]]
 
@@ -29,9 +29,9 @@ def _content(text: str | None) -> list[tuple[bool, str, bool]]:
 
 def reference_moves(position: Position) -> set[Path]:
     """Every legal move by brute force from the rules as written (rulings 2–9 and 6's priority)."""
-    if billo.outcome(position) is not None:
+    if rules.outcome(position) is not None:
         return set()
-    symbols = billo.symbols(position)
+    symbols = setup.symbols(position)
     yellow = position.turn == YELLOW
     forward = 1 if yellow else -1
     last = 7 if yellow else 0
@@ -88,8 +88,8 @@ def _as_paths(moves: list[Move]) -> set[Path]:
 
 
 def test_reference_agrees_on_the_start_and_a_chain() -> None:
-    start = billo.initial_position()
-    assert reference_moves(start) == _as_paths(billo.legal_moves(start))
+    start = setup.initial_position()
+    assert reference_moves(start) == _as_paths(rules.legal_moves(start))
     assert len(reference_moves(start)) == 44
     chain = pos("""
         8  .  .  .  .  .  .  .  .
@@ -101,11 +101,11 @@ def test_reference_agrees_on_the_start_and_a_chain() -> None:
         2  .  R  R  .  .  .  .  .
         1  .  .  .  .  .  .  .  .
     """)
-    assert reference_moves(chain) == _as_paths(billo.legal_moves(chain))
+    assert reference_moves(chain) == _as_paths(rules.legal_moves(chain))
     assert len(reference_moves(chain)) > 1
 
 
 @settings(max_examples=150, deadline=None)
 @given(position=positions())
 def test_reference_agrees_on_random_positions(position: Position) -> None:
-    assert reference_moves(position) == _as_paths(billo.legal_moves(position))
+    assert reference_moves(position) == _as_paths(rules.legal_moves(position))

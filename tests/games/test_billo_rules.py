@@ -11,18 +11,19 @@ from test_billo_helpers import mv, play, pos, reason, texts
 
 from pbmkit.games import billo
 from pbmkit.games.base import IllegalMoveError, Outcome
-from pbmkit.games.billo import ORANGE, YELLOW
+from pbmkit.games.billo import game, rules, setup
+from pbmkit.games.billo.rules import ORANGE, YELLOW
 
 
 def test_rule_01_one_piece_moves_and_a_double_never_moves_as_a_unit() -> None:
-    start = billo.initial_position()
-    moves = billo.legal_moves(start)
+    start = setup.initial_position()
+    moves = rules.legal_moves(start)
     # Corner doubles: each part has 2 steps; the 6 others: each part has 3 steps.
     assert len(moves) == 2 * 2 * 2 + 6 * 2 * 3
     assert {"R a1-a2", "S a1-a2", "R a1-b2", "S a1-b2"} <= texts(start, "a1")
     after = play(start, "R a1-a2")
-    assert billo.symbols(after)[billo.space("a1")] == "S"
-    assert billo.symbols(after)[billo.space("a2")] == "R"
+    assert setup.symbols(after)[rules.space("a1")] == "S"
+    assert setup.symbols(after)[rules.space("a2")] == "R"
 
 
 def test_rule_02_step_forward_onto_empty_or_own_free_other_shape() -> None:
@@ -38,7 +39,7 @@ def test_rule_02_step_forward_onto_empty_or_own_free_other_shape() -> None:
     """)
     # Never sideways (c2, e2) or backward; e3 holds a round piece of the same shape.
     assert texts(p, "d2") == {"R d2-c3", "R d2-d3"}
-    assert billo.symbols(play(p, "R d2-c3"))[billo.space("c3")] == "RS"
+    assert setup.symbols(play(p, "R d2-c3"))[rules.space("c3")] == "RS"
     assert "not forward" in reason(p, "R d2-e2")
     assert "not forward" in reason(p, "R d2-d1")
     assert "already holds your round piece" in reason(p, "R d2-e3")
@@ -73,8 +74,8 @@ def test_rule_03_pass_through_own_free_pieces_and_stop_on_one() -> None:
     assert "after passing" in reason(p, "S c1-c2-d3-d4")
     assert "d2 is empty" in reason(p, "S c1-d2-d3")
     after = play(p, "S c1-c2-d3")
-    assert billo.symbols(after)[billo.space("d3")] == "RS"
-    assert billo.symbols(after)[billo.space("c2")] == "R"
+    assert setup.symbols(after)[rules.space("d3")] == "RS"
+    assert setup.symbols(after)[rules.space("c2")] == "R"
 
 
 def test_rule_03_a_double_is_not_passed_through() -> None:
@@ -106,8 +107,8 @@ def test_rule_04_capture_forward_of_the_other_shape_only_free_pieces() -> None:
     # Only e5 is capturable: e4 is beside, d3 behind, d5 the same shape, c5 a double.
     assert texts(p) == {"R d4xe5"}
     after = play(p, "R d4xe5")
-    assert billo.symbols(after)[billo.space("e5")] == "R"
-    assert billo.space("d4") not in billo.symbols(after)
+    assert setup.symbols(after)[rules.space("e5")] == "R"
+    assert rules.space("d4") not in setup.symbols(after)
     assert "captures only square pieces" in reason(p, "R d4-d5")
     assert "never captured" in reason(p, "R d4-c5")
 
@@ -125,9 +126,9 @@ def test_rule_05_multiple_capture_changes_direction_and_may_end_on_own_piece() -
     """)
     assert texts(p) == {"R b2xc3xd4xc5", "R b2xc3xd4xc5-c6"}
     after = play(p, "R b2xc3xd4xc5-c6")
-    symbols = billo.symbols(after)
-    assert symbols[billo.space("c6")] == "RS"
-    assert not {billo.space(s) for s in ("b2", "c3", "d4", "c5")} & set(symbols)
+    symbols = setup.symbols(after)
+    assert symbols[rules.space("c6")] == "RS"
+    assert not {rules.space(s) for s in ("b2", "c3", "d4", "c5")} & set(symbols)
 
 
 def test_rule_05_ranged_capture_passes_own_pieces_first() -> None:
@@ -266,7 +267,7 @@ def test_rule_08_promotion_on_the_last_rank_stops_a_chain() -> None:
     assert texts(p) == {"R c7xd8"}
     assert "reaches the last rank on d8" in reason(p, "R c7xd8xe8")
     after = play(p, "R c7xd8")
-    assert billo.symbols(after)[billo.space("d8")] == "R+"
+    assert setup.symbols(after)[rules.space("d8")] == "R+"
     # It moves as a Billo from its next turn: sideways capture now.
     after = play(after, "R a5-a4")
     assert texts(after) == {"R+ d8xe8"}
@@ -286,7 +287,7 @@ def test_rule_08_promotion_stops_a_pass_through() -> None:
     # From c8 a Billo could go on to d7, but a piece reaching the last rank stops at once.
     assert texts(p, "b7") == {"S b7-a8", "S b7-b8", "S b7-c8"}
     assert "reaches the last rank" in reason(p, "S b7-c8-d7")
-    assert billo.symbols(play(p, "S b7-c8"))[billo.space("c8")] == "R+S+"
+    assert setup.symbols(play(p, "S b7-c8"))[rules.space("c8")] == "R+S+"
 
 
 def test_rule_09_billo_moves_one_square_in_eight_directions_and_captures_backward() -> None:
@@ -373,7 +374,7 @@ def test_rule_10_composite_billo_parts_move_alone_and_it_is_never_captured() -> 
     # Each part moves as a Billo, alone: 8 squares minus e5 (the round part captures it).
     assert texts(p) == {"R+ d4xe5"}
     after = play(p, "R+ d4xe5")
-    assert billo.symbols(after)[billo.space("d4")] == "S+"
+    assert setup.symbols(after)[rules.space("d4")] == "S+"
 
 
 def test_rule_11_win_by_capturing_every_piece() -> None:
@@ -387,10 +388,10 @@ def test_rule_11_win_by_capturing_every_piece() -> None:
         2  .  .  .  .  .  .  .  .
         1  S  .  .  .  .  .  .  .
     """)
-    assert billo.outcome(p) is None
+    assert rules.outcome(p) is None
     after = play(p, "R c3xd4")
-    assert billo.outcome(after) == Outcome("yellow", "capture-all")
-    assert billo.legal_moves(after) == []
+    assert rules.outcome(after) == Outcome("yellow", "capture-all")
+    assert rules.legal_moves(after) == []
 
 
 def test_rule_11_win_when_the_opponent_cannot_move() -> None:
@@ -404,8 +405,8 @@ def test_rule_11_win_when_the_opponent_cannot_move() -> None:
         2  .  r  .  .  .  .  .  .
         1  R  R  R  .  .  .  .  S
     """, turn=ORANGE)
-    assert billo.legal_moves(p) == []
-    assert billo.outcome(p) == Outcome("yellow", "no-moves")
+    assert rules.legal_moves(p) == []
+    assert rules.outcome(p) == Outcome("yellow", "no-moves")
 
 
 def test_rule_12_automatic_draw_when_all_pieces_have_one_shape() -> None:
@@ -419,11 +420,11 @@ def test_rule_12_automatic_draw_when_all_pieces_have_one_shape() -> None:
         2  .  .  .  .  .  .  .  .
         1  .  .  .  .  .  .  .  .
     """)
-    assert billo.outcome(p) is None
+    assert rules.outcome(p) is None
     assert texts(p) == {"R+ d3xe4"}
     drawn = play(p, "R+ d3xe4")
-    assert billo.outcome(drawn) == Outcome("draw", "draw-shapes")
-    assert billo.legal_moves(drawn) == []
+    assert rules.outcome(drawn) == Outcome("draw", "draw-shapes")
+    assert rules.legal_moves(drawn) == []
 
 
 def test_rule_12_automatic_draw_round_billos_against_square_billos() -> None:
@@ -437,7 +438,7 @@ def test_rule_12_automatic_draw_round_billos_against_square_billos() -> None:
         2  .  .  .  .  .  .  .  .
         1  .  .  .  .  .  .  .  .
     """)
-    assert billo.outcome(p) == Outcome("draw", "draw-billos")
+    assert rules.outcome(p) == Outcome("draw", "draw-billos")
     not_yet = pos("""
         8  .  .  .  .  .  .  .  .
         7  .  .  .  .  .  .  .  .
@@ -448,7 +449,7 @@ def test_rule_12_automatic_draw_round_billos_against_square_billos() -> None:
         2  .  .  .  .  .  .  .  .
         1  .  .  .  .  .  .  .  .
     """)
-    assert billo.outcome(not_yet) is None
+    assert rules.outcome(not_yet) is None
 
 
 def test_rule_13_claimed_draw_with_one_round_and_one_square_billo_each() -> None:
@@ -462,13 +463,13 @@ def test_rule_13_claimed_draw_with_one_round_and_one_square_billo_each() -> None
         2  .  .  .  .  .  .  .  .
         1  .  .  .  .  .  .  .  S+
     """)
-    assert billo.outcome(p) is None  # play may go on: the draw is claimed, not automatic
-    assert billo.claimable_draw(p) is not None
-    assert billo.claim_draw(p) == Outcome("draw", "draw-claimed")
-    more = pos(billo.diagram(p).replace("1  .", "1  R"))
-    assert billo.claimable_draw(more) is None
+    assert rules.outcome(p) is None  # play may go on: the draw is claimed, not automatic
+    assert rules.claimable_draw(p) is not None
+    assert game.claim_draw(p) == Outcome("draw", "draw-claimed")
+    more = pos(setup.diagram(p).replace("1  .", "1  R"))
+    assert rules.claimable_draw(more) is None
     with pytest.raises(IllegalMoveError, match="one round Billo and one square Billo"):
-        billo.claim_draw(more)
+        game.claim_draw(more)
 
 
 def test_rule_14_house_draw_claim_after_50_quiet_moves_each() -> None:
@@ -483,12 +484,12 @@ def test_rule_14_house_draw_claim_after_50_quiet_moves_each() -> None:
         1  R+S+ .  .  .  .  .  .  .
     """
     p = pos(diagram, quiet=99)
-    assert billo.claimable_draw(p) is None
+    assert rules.claimable_draw(p) is None
     after = play(p, "R+ a1-a2")
     assert after.quiet == 100
-    assert billo.claimable_draw(after) is not None
-    assert billo.claim_draw(after) == Outcome("draw", "draw-claimed")
-    assert billo.parse_setup(billo.format_setup(after)) == after
+    assert rules.claimable_draw(after) is not None
+    assert game.claim_draw(after) == Outcome("draw", "draw-claimed")
+    assert setup.parse_setup(setup.format_setup(after)) == after
 
 
 def test_rule_14_a_capture_or_a_promotion_restarts_the_count() -> None:
@@ -502,7 +503,7 @@ def test_rule_14_a_capture_or_a_promotion_restarts_the_count() -> None:
         2  .  .  .  .  .  .  .  .
         1  .  .  .  .  .  .  .  r+
     """, quiet=120)
-    assert billo.claimable_draw(p) is not None
+    assert rules.claimable_draw(p) is not None
     assert play(p, "S a7-a8").quiet == 0
     p = pos("""
         8  .  .  .  .  .  .  .  .
@@ -515,4 +516,4 @@ def test_rule_14_a_capture_or_a_promotion_restarts_the_count() -> None:
         1  .  .  .  .  .  .  .  r+
     """, quiet=120)
     assert play(p, "S b2xc3").quiet == 0
-    assert mv("S b2xc3").captures == (billo.space("c3"),)
+    assert mv("S b2xc3").captures == (rules.space("c3"),)

@@ -7,7 +7,8 @@ from test_billo_helpers import mv, pos
 
 from pbmkit.games import billo
 from pbmkit.games.base import Game, SetupError
-from pbmkit.games.billo import BASIC, BILLO, ORANGE, YELLOW, Move, Position
+from pbmkit.games.billo import Move, Position, check, rules, setup
+from pbmkit.games.billo.rules import BASIC, BILLO, ORANGE, YELLOW
 
 SAMPLE = """
    a    b    c    d    e    f    g    h
@@ -23,24 +24,24 @@ SAMPLE = """
 
 
 def test_the_standard_setup_is_the_start_position() -> None:
-    start = billo.initial_position()
-    assert billo.format_setup(start) == billo.STANDARD_SETUP
-    assert billo.parse_setup(billo.STANDARD_SETUP) == start
-    assert billo.STANDARD_SETUP.startswith("YR:a1,b1,c1,d1,e1,f1,g1,h1 YS:a1,")
-    assert billo.STANDARD_SETUP.endswith(" y")
+    start = setup.initial_position()
+    assert setup.format_setup(start) == setup.STANDARD_SETUP
+    assert setup.parse_setup(setup.STANDARD_SETUP) == start
+    assert setup.STANDARD_SETUP.startswith("YR:a1,b1,c1,d1,e1,f1,g1,h1 YS:a1,")
+    assert setup.STANDARD_SETUP.endswith(" y")
 
 
 def test_setup_writes_groups_billo_marks_side_and_quiet_count() -> None:
-    p = billo.from_diagram(SAMPLE, ORANGE, quiet=7)
-    text = billo.format_setup(p)
+    p = setup.from_diagram(SAMPLE, ORANGE, quiet=7)
+    text = setup.format_setup(p)
     assert text == "YR:a1,b2,d4+ YS:b2+,d4+,d5+ OR:c7+,h8 OS:e4,h8 o 7"
-    assert billo.parse_setup(text) == p
+    assert setup.parse_setup(text) == p
 
 
 def test_setup_is_read_case_insensitively_in_any_order_with_groups_left_out() -> None:
-    p = billo.parse_setup("os:E4 yr:A1,D4+ Y")
-    assert billo.symbols(p) == {billo.space("a1"): "R", billo.space("d4"): "R+",
-                                billo.space("e4"): "s"}
+    p = setup.parse_setup("os:E4 yr:A1,D4+ Y")
+    assert setup.symbols(p) == {rules.space("a1"): "R", rules.space("d4"): "R+",
+                                rules.space("e4"): "s"}
     assert p.turn == YELLOW and p.quiet == 0
 
 
@@ -60,36 +61,36 @@ def test_setup_is_read_case_insensitively_in_any_order_with_groups_left_out() ->
 ])
 def test_impossible_or_malformed_setups_are_refused_with_the_reason(text: str, message: str) -> None:
     with pytest.raises(SetupError, match=message.replace("+", r"\+")):
-        billo.parse_setup(text)
+        setup.parse_setup(text)
 
 
 def test_a_billo_may_stand_on_its_own_last_rank() -> None:
-    p = billo.parse_setup("YR:a8+ OS:h1+ o")
-    assert billo.symbols(p) == {billo.space("a8"): "R+", billo.space("h1"): "s+"}
-    assert billo.validate(p) == []
+    p = setup.parse_setup("YR:a8+ OS:h1+ o")
+    assert setup.symbols(p) == {rules.space("a8"): "R+", rules.space("h1"): "s+"}
+    assert setup.validate(p) == []
 
 
 def test_validate_reports_impossible_positions_built_directly() -> None:
     board = [0] * 64
     for sq in range(9):
-        board[sq + 16] = billo.cell(YELLOW, square_state=BASIC)
-    board[63] = billo.cell(YELLOW, round_state=BASIC)
-    problems = billo.validate(Position(tuple(board), YELLOW))
+        board[sq + 16] = rules.cell(YELLOW, square_state=BASIC)
+    board[63] = rules.cell(YELLOW, round_state=BASIC)
+    problems = setup.validate(Position(tuple(board), YELLOW))
     assert any("9 square pieces" in p for p in problems)
     assert any("h8 is on its last rank" in p for p in problems)
-    assert billo.validate(Position(tuple(board[:10]))) == ["a position has 64 squares, not 10"]
+    assert setup.validate(Position(tuple(board[:10]))) == ["a position has 64 squares, not 10"]
 
 
 def test_diagram_of_the_start_and_round_trip() -> None:
-    start = billo.initial_position()
-    lines = billo.diagram(start).splitlines()
+    start = setup.initial_position()
+    lines = setup.diagram(start).splitlines()
     assert lines[0] == "   a    b    c    d    e    f    g    h"
     assert lines[1] == "8  rs   rs   rs   rs   rs   rs   rs   rs"
     assert lines[8] == "1  RS   RS   RS   RS   RS   RS   RS   RS"
-    assert billo.from_diagram(billo.diagram(start)) == start
-    p = billo.from_diagram(SAMPLE)
-    assert billo.from_diagram(billo.diagram(p)) == p
-    assert billo.diagram(p).strip() == SAMPLE.strip()
+    assert setup.from_diagram(setup.diagram(start)) == start
+    p = setup.from_diagram(SAMPLE)
+    assert setup.from_diagram(setup.diagram(p)) == p
+    assert setup.diagram(p).strip() == SAMPLE.strip()
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -102,57 +103,57 @@ def test_diagram_of_the_start_and_round_trip() -> None:
 ])
 def test_bad_diagrams_are_refused(text: str, message: str) -> None:
     with pytest.raises(SetupError, match=message):
-        billo.from_diagram(text)
+        setup.from_diagram(text)
 
 
 def test_symbols_name_what_stands_on_each_occupied_square() -> None:
-    p = billo.from_diagram(SAMPLE)
-    symbols = billo.symbols(p)
-    assert symbols[billo.space("d4")] == "R+S+"
-    assert symbols[billo.space("b2")] == "RS+"
-    assert symbols[billo.space("c7")] == "r+"
+    p = setup.from_diagram(SAMPLE)
+    symbols = setup.symbols(p)
+    assert symbols[rules.space("d4")] == "R+S+"
+    assert symbols[rules.space("b2")] == "RS+"
+    assert symbols[rules.space("c7")] == "r+"
     assert len(symbols) == 7
-    assert billo.describe_cell(p.board[billo.space("d4")]) == "a yellow composite Billo"
-    assert billo.describe_cell(p.board[billo.space("e4")]) == "an orange square piece"
+    assert rules.describe_cell(p.board[rules.space("d4")]) == "a yellow composite Billo"
+    assert rules.describe_cell(p.board[rules.space("e4")]) == "an orange square piece"
 
 
 def test_move_helpers_name_the_squares_the_piece_and_its_kind() -> None:
-    p = billo.from_diagram(SAMPLE)
+    p = setup.from_diagram(SAMPLE)
     move = mv("S+ d4-d5")  # not legal (d5 is a square Billo) but the helpers only describe it
-    assert billo.move_squares(move) == (billo.space("d4"), billo.space("d5"))
-    assert billo.is_billo_move(p, move)
-    assert billo.moving_piece(p, mv("R a1-a2")) == BASIC
-    assert billo.moving_piece(p, mv("S b2-b3")) == BILLO
-    assert billo.move_text(p, mv("R+ d4xe4")) == "R+ d4xe4"
+    assert rules.move_squares(move) == (rules.space("d4"), rules.space("d5"))
+    assert rules.is_billo_move(p, move)
+    assert rules.moving_piece(p, mv("R a1-a2")) == BASIC
+    assert rules.moving_piece(p, mv("S b2-b3")) == BILLO
+    assert rules.move_text(p, mv("R+ d4xe4")) == "R+ d4xe4"
     assert str(mv("R a1-b2")) == "R a1-b2"
-    sq = billo.space
+    sq = rules.space
     assert Move.along("R", [sq("c2"), sq("d3"), sq("e4")], [sq("d3")]) == mv("R c2xd3-e4")
 
 
 def test_matching_moves_lists_the_candidates_of_an_ambiguous_move() -> None:
-    start = billo.initial_position()
-    a1, a2 = billo.space("a1"), billo.space("a2")
-    both = billo.matching_moves(start, [a1, a2])
+    start = setup.initial_position()
+    a1, a2 = rules.space("a1"), rules.space("a2")
+    both = check.matching_moves(start, [a1, a2])
     assert {m.piece for m in both} == {"R", "S"}
-    assert billo.matching_moves(start, [a1, a2], piece="S") == [Move("S", a1, (a2,))]
-    assert billo.matching_moves(start, [a1, a2], billo=True) == []
-    assert billo.matching_moves(start, [a1, billo.space("a3")]) == []
+    assert check.matching_moves(start, [a1, a2], piece="S") == [Move("S", a1, (a2,))]
+    assert check.matching_moves(start, [a1, a2], billo=True) == []
+    assert check.matching_moves(start, [a1, rules.space("a3")]) == []
 
 
 def test_why_not_explains_a_move_no_legal_move_matches() -> None:
-    start = billo.initial_position()
-    sq = billo.space
-    assert "not a step to a neighbouring square" in billo.why_not(start, [sq("a1"), sq("a3")],
+    start = setup.initial_position()
+    sq = rules.space
+    assert "not a step to a neighbouring square" in check.why_not(start, [sq("a1"), sq("a3")],
                                                                   piece="R")
-    same = billo.why_not(start, [sq("a1"), sq("a3")])
+    same = check.why_not(start, [sq("a1"), sq("a3")])
     assert same.startswith("a1 to a3 is not a step") and "piece:" not in same
-    p = billo.from_diagram(SAMPLE)
-    both = billo.why_not(p, [sq("b2"), sq("a1")])
+    p = setup.from_diagram(SAMPLE)
+    both = check.why_not(p, [sq("b2"), sq("a1")])
     assert both.startswith("round piece: b2 to a1 is not forward")
     assert "; square piece: capture is mandatory: R+ d4xe4" in both
-    assert billo.why_not(start, [sq("d4"), sq("d5")]) == "there is no piece on d4"
-    assert "holds an orange double" in billo.why_not(start, [sq("a8"), sq("a7")])
-    assert "is a basic piece, not a Billo" in billo.why_not(start, [sq("a1"), sq("a2")], "R",
+    assert check.why_not(start, [sq("d4"), sq("d5")]) == "there is no piece on d4"
+    assert "holds an orange double" in check.why_not(start, [sq("a8"), sq("a7")])
+    assert "is a basic piece, not a Billo" in check.why_not(start, [sq("a1"), sq("a2")], "R",
                                                             billo=True)
     p = pos("""
         8  .  .  .  .  .  .  .  .
@@ -165,17 +166,17 @@ def test_why_not_explains_a_move_no_legal_move_matches() -> None:
         1  .  .  .  .  .  .  .  .
     """)
     # With no x written, a square holding an opponent's piece is read as a capture.
-    assert billo.why_not(p, [sq("b2"), sq("b3")]).startswith("capture is mandatory")
-    assert "write x" in billo.why_not(p, [sq("b2"), sq("c3")], captures=[])
+    assert check.why_not(p, [sq("b2"), sq("b3")]).startswith("capture is mandatory")
+    assert "write x" in check.why_not(p, [sq("b2"), sq("c3")], captures=[])
 
 
 def test_check_move_rejects_nonsense_without_a_traceback() -> None:
-    start = billo.initial_position()
-    assert "R (round) or S (square)" in billo.check_move(start, Move("Q", 0, (8,)))
-    assert "not on the board" in billo.check_move(start, Move("R", 99, (8,)))
-    assert "not on the board" in billo.check_move(start, Move("R", 0, (99,)))
-    assert "another square" in billo.check_move(start, Move("R", 0, ()))
-    assert "nothing is captured on a2" in billo.check_move(start, mv("R a1xa2"))
+    start = setup.initial_position()
+    assert "R (round) or S (square)" in check.check_move(start, Move("Q", 0, (8,)))
+    assert "not on the board" in check.check_move(start, Move("R", 99, (8,)))
+    assert "not on the board" in check.check_move(start, Move("R", 0, (99,)))
+    assert "another square" in check.check_move(start, Move("R", 0, ()))
+    assert "nothing is captured on a2" in check.check_move(start, mv("R a1xa2"))
 
 
 def test_the_game_object_follows_the_protocol() -> None:
@@ -185,7 +186,7 @@ def test_the_game_object_follows_the_protocol() -> None:
     assert game.board.kind == "square" and game.board.size == 64
     start = game.initial_position()
     assert game.side_to_move(start) == "yellow"
-    assert game.side_to_move(game.initial_position("orange")) == "orange"
+    assert game.side_to_move(game.configure({"First": "Orange"}).initial_position()) == "orange"
     move = game.legal_moves(start)[0]
     assert game.check_move(start, move) is None
     assert game.side_to_move(game.apply(start, move)) == "orange"

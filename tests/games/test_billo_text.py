@@ -11,46 +11,47 @@ from test_billo_helpers import mv, play, pos, reason, texts
 
 from pbmkit.games import billo
 from pbmkit.games.base import Outcome
-from pbmkit.games.billo import BASIC, BILLO, ORANGE, ROUND, SQUARE, YELLOW
+from pbmkit.games.billo import game, rules, setup
+from pbmkit.games.billo.rules import BASIC, BILLO, ORANGE, ROUND, SQUARE, YELLOW
 
 
 def test_the_board_is_a_square_of_64_squares() -> None:
     """"a square board of 64 little black squares"; forward is up for Yellow, down for Orange."""
-    assert billo.BOARD.kind == "square" and billo.BOARD.size == 64
-    assert billo.space_name(0) == "a1" and billo.space_name(63) == "h8"
-    assert billo.space("E4") == billo.space("e4") == 28
-    names = {billo.space_name(s) for s in billo.forward_squares(YELLOW, billo.space("a4"))}
+    assert rules.BOARD.kind == "square" and rules.BOARD.size == 64
+    assert rules.space_name(0) == "a1" and rules.space_name(63) == "h8"
+    assert rules.space("E4") == rules.space("e4") == 28
+    names = {rules.space_name(s) for s in rules.forward_squares(YELLOW, rules.space("a4"))}
     assert names == {"a5", "b5"}
-    names = {billo.space_name(s) for s in billo.forward_squares(ORANGE, billo.space("d4"))}
+    names = {rules.space_name(s) for s in rules.forward_squares(ORANGE, rules.space("d4"))}
     assert names == {"c3", "d3", "e3"}
-    assert (billo.last_rank(YELLOW), billo.last_rank(ORANGE)) == (7, 0)
+    assert (rules.last_rank(YELLOW), rules.last_rank(ORANGE)) == (7, 0)
 
 
 def test_each_player_has_eight_round_and_eight_square_pieces_in_doubles_on_the_first_line() -> None:
     """"a total of 16 pieces ... 8 are square ... 8 round"; "each round into each square ... on the
     8 squares of the first line of their side"."""
-    start = billo.initial_position()
+    start = setup.initial_position()
     for side in (YELLOW, ORANGE):
         for shape in (ROUND, SQUARE):
-            assert billo.piece_count(start, side, shape, BASIC) == 8
-    symbols = billo.symbols(start)
-    assert {billo.space_name(s) for s, t in symbols.items() if t == "RS"} == {f"{f}1" for f in "abcdefgh"}
-    assert {billo.space_name(s) for s, t in symbols.items() if t == "rs"} == {f"{f}8" for f in "abcdefgh"}
+            assert rules.piece_count(start, side, shape, BASIC) == 8
+    symbols = setup.symbols(start)
+    assert {rules.space_name(s) for s, t in symbols.items() if t == "RS"} == {f"{f}1" for f in "abcdefgh"}
+    assert {rules.space_name(s) for s, t in symbols.items() if t == "rs"} == {f"{f}8" for f in "abcdefgh"}
 
 
 def test_the_first_player_is_chosen_so_either_colour_may_start() -> None:
     """"They decide the first player randomly"."""
-    assert billo.initial_position().turn == YELLOW
-    orange_first = billo.initial_position("Orange")
+    assert setup.initial_position().turn == YELLOW
+    orange_first = setup.initial_position("Orange")
     assert orange_first.turn == ORANGE
     assert texts(orange_first, "a8") == {"R a8-a7", "R a8-b7", "S a8-a7", "S a8-b7"}
     with pytest.raises(ValueError, match="Yellow or Orange"):
-        billo.initial_position("green")
+        setup.initial_position("green")
 
 
 def test_the_players_take_turns_with_every_single_move() -> None:
     """"The two players take turns with every single move"."""
-    start = billo.initial_position()
+    start = setup.initial_position()
     after = play(start, "R a1-a2")
     assert after.turn == ORANGE and billo.GAME.side_to_move(after) == "orange"
     assert reason(after, "R b1-b2") == "b1 holds a yellow double, and it is Orange's turn"
@@ -60,10 +61,10 @@ def test_the_players_take_turns_with_every_single_move() -> None:
 def test_either_part_of_a_double_may_move_but_never_both() -> None:
     """"It is never possible during play to move one double piece"; "you are free to move the
     square piece or its round companion"."""
-    start = billo.initial_position()
-    for move in billo.legal_moves(start):
-        after = billo.apply(start, move)
-        left = billo.symbols(after)[move.start]
+    start = setup.initial_position()
+    for move in rules.legal_moves(start):
+        after = rules.apply(start, move)
+        left = setup.symbols(after)[move.start]
         assert left == ("S" if move.piece == ROUND else "R")
 
 
@@ -98,8 +99,8 @@ def test_a_piece_may_move_onto_a_square_holding_its_own_piece_of_the_other_shape
         2  .  .  .  R  .  .  .  S
         1  .  .  .  .  .  .  .  .
     """)
-    assert billo.symbols(play(p, "R d2-d3"))[billo.space("d3")] == "RS"
-    assert billo.symbols(play(p, "S h2-g3"))[billo.space("g3")] == "RS"
+    assert setup.symbols(play(p, "R d2-d3"))[rules.space("d3")] == "RS"
+    assert setup.symbols(play(p, "S h2-g3"))[rules.space("g3")] == "RS"
 
 
 def test_pieces_of_the_same_shape_neither_share_nor_pass_through_a_square() -> None:
@@ -153,8 +154,8 @@ def test_a_round_piece_captures_a_frontal_square_piece_and_a_square_piece_a_roun
     """)
     assert texts(p) == {"R a1xb2", "S g1xf2"}
     after = play(p, "R a1xb2")
-    assert billo.symbols(after) == {billo.space("b2"): "R", billo.space("f2"): "r",
-                                    billo.space("g1"): "S"}
+    assert setup.symbols(after) == {rules.space("b2"): "R", rules.space("f2"): "r",
+                                    rules.space("g1"): "S"}
 
 
 def test_never_capture_sideways_or_to_the_back() -> None:
@@ -258,7 +259,7 @@ def test_capture_through_the_move_protects_the_piece_on_its_own() -> None:
     exposed = play(p, "R c3xd4")
     assert texts(exposed) == {"S+ d5xd4"}
     protected = play(p, "R c3xd4-e5")
-    assert billo.symbols(protected)[billo.space("e5")] == "RS"
+    assert setup.symbols(protected)[rules.space("e5")] == "RS"
     assert "never captured" in reason(protected, "S+ d5xe5")
 
 
@@ -292,12 +293,12 @@ def test_a_piece_arriving_on_the_last_row_becomes_a_billo() -> None:
         2  .  .  .  .  .  .  .  s
         1  .  .  .  .  .  .  .  .
     """, turn=ORANGE)
-    assert billo.promotes(p, mv("S h2-h1")) and billo.promotes(p, mv("S h2-g1"))
+    assert rules.promotes(p, mv("S h2-h1")) and rules.promotes(p, mv("S h2-g1"))
     after = play(p, "S h2-g1")
-    assert billo.symbols(after)[billo.space("g1")] == "s+"
-    assert billo.promotes(after, mv("R e7-e8"))
+    assert setup.symbols(after)[rules.space("g1")] == "s+"
+    assert rules.promotes(after, mv("R e7-e8"))
     after = play(after, "R e7-e8")
-    assert billo.symbols(after)[billo.space("e8")] == "R+"
+    assert setup.symbols(after)[rules.space("e8")] == "R+"
 
 
 def test_a_billo_is_marked_over_the_board_but_the_marker_is_no_piece() -> None:
@@ -314,11 +315,11 @@ def test_a_billo_is_marked_over_the_board_but_the_marker_is_no_piece() -> None:
         1  .  .  .  .  .  .  .  .
     """)
     after = play(p, "R e7-e8")
-    assert billo.symbols(after)[billo.space("e8")] == "R+"
-    assert billo.piece_count(after, YELLOW, ROUND) == billo.piece_count(p, YELLOW, ROUND) == 1
-    assert billo.piece_count(after, YELLOW, ROUND, BILLO) == 1
-    eight = billo.parse_setup("YR:a1,b1,c1,d1,e1,f1,g1,h8+ OS:a7 y")  # a marker would make nine
-    assert billo.piece_count(eight, YELLOW, ROUND) == 8
+    assert setup.symbols(after)[rules.space("e8")] == "R+"
+    assert rules.piece_count(after, YELLOW, ROUND) == rules.piece_count(p, YELLOW, ROUND) == 1
+    assert rules.piece_count(after, YELLOW, ROUND, BILLO) == 1
+    eight = setup.parse_setup("YR:a1,b1,c1,d1,e1,f1,g1,h8+ OS:a7 y")  # a marker would make nine
+    assert rules.piece_count(eight, YELLOW, ROUND) == 8
 
 
 def test_a_billo_moves_one_space_in_every_direction_with_every_kind_of_capture() -> None:
@@ -430,7 +431,7 @@ def test_basic_pieces_stop_on_or_pass_through_their_billo_of_the_other_shape() -
         1  .  .  .  .  .  .  .  .
     """)
     assert texts(p, "c2") == {"R c2-b3", "R c2-c3", "R c2-d3"}
-    assert billo.symbols(play(p, "R c2-c3"))[billo.space("c3")] == "RS+"
+    assert setup.symbols(play(p, "R c2-c3"))[rules.space("c3")] == "RS+"
 
 
 def test_billos_stop_on_or_pass_through_own_billos_or_basic_pieces_of_the_other_shape() -> None:
@@ -495,7 +496,7 @@ def test_a_composite_billo_behaves_as_a_billo_and_is_never_captured() -> None:
         1  .  .  .  .  .  .  .  .
     """)
     assert len(texts(alone, "d4")) == 16
-    assert billo.symbols(play(alone, "S+ d4-d5"))[billo.space("d4")] == "R+"
+    assert setup.symbols(play(alone, "S+ d4-d5"))[rules.space("d4")] == "R+"
 
 
 def test_win_by_leaving_the_opponent_without_a_move() -> None:
@@ -511,9 +512,9 @@ def test_win_by_leaving_the_opponent_without_a_move() -> None:
         2  .  r  .  R+ .  .  .  .
         1  R  R  .  .  .  .  .  .
     """)
-    assert billo.outcome(p) is None
+    assert rules.outcome(p) is None
     after = play(p, "R+ d2-c1")
-    assert billo.outcome(after) == Outcome("yellow", "no-moves")
+    assert rules.outcome(after) == Outcome("yellow", "no-moves")
 
 
 def test_draw_when_both_players_have_only_one_shape() -> None:
@@ -528,7 +529,7 @@ def test_draw_when_both_players_have_only_one_shape() -> None:
         2  .  S  .  .  .  .  .  .
         1  .  .  .  .  .  .  .  .
     """)
-    assert billo.outcome(squares) == Outcome("draw", "draw-shapes")
+    assert rules.outcome(squares) == Outcome("draw", "draw-shapes")
     different = pos("""
         8  .  .  .  .  .  .  .  .
         7  .  .  .  .  .  s  .  .
@@ -539,7 +540,7 @@ def test_draw_when_both_players_have_only_one_shape() -> None:
         2  .  R  .  .  .  .  .  .
         1  .  .  .  .  .  .  .  .
     """)
-    assert billo.outcome(different) is None
+    assert rules.outcome(different) is None
 
 
 def test_draw_when_one_has_only_round_billos_and_the_other_only_square_billos() -> None:
@@ -554,8 +555,8 @@ def test_draw_when_one_has_only_round_billos_and_the_other_only_square_billos() 
         2  .  S+ .  .  .  .  .  .
         1  .  .  .  .  .  .  .  .
     """, turn=ORANGE)
-    assert billo.outcome(p) == Outcome("draw", "draw-billos")
-    assert billo.legal_moves(p) == []
+    assert rules.outcome(p) == Outcome("draw", "draw-billos")
+    assert rules.legal_moves(p) == []
 
 
 def test_draw_claimed_when_each_has_one_round_and_one_square_billo() -> None:
@@ -571,8 +572,8 @@ def test_draw_claimed_when_each_has_one_round_and_one_square_billo() -> None:
         2  .  S+ .  .  .  .  .  .
         1  .  .  .  .  .  .  .  .
     """)
-    assert billo.outcome(p) is None
-    assert billo.claim_draw(p) == Outcome("draw", "draw-claimed")
+    assert rules.outcome(p) is None
+    assert game.claim_draw(p) == Outcome("draw", "draw-claimed")
 
 
 def test_priority_the_highest_number_of_pieces() -> None:

@@ -1,7 +1,7 @@
 """The 127-space board and its two-letter names (docs/batalo.md, "The board")."""
 
-from pbmkit.games import batalo
-from pbmkit.games.batalo import BOARD, from_pbmserv, space, space_name, to_pbmserv
+from pbmkit.games.batalo import setup
+from pbmkit.games.batalo.rules import BOARD, from_pbmserv, space, space_name, to_pbmserv
 
 
 def test_board_has_127_spaces_named_by_an_a_to_m_and_an_n_to_z_line() -> None:
@@ -35,9 +35,9 @@ def test_pbmserv_names_match_the_spec_examples() -> None:
 
 
 def test_the_diagram_of_the_start_is_the_spec_drawing() -> None:
-    text = batalo.diagram(batalo.initial_position())
+    text = setup.diagram(setup.initial_position())
     assert text.splitlines()[6] == "AT      BU      CV      DWB     EX      FY      GZ"
-    assert batalo.from_diagram(text) == batalo.initial_position()
+    assert setup.from_diagram(text) == setup.initial_position()
 
 
 def test_rays_and_lines_follow_the_six_directions_to_the_edge() -> None:

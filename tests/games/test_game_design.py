@@ -19,6 +19,7 @@ from pbmkit.games import (
     register,
 )
 from pbmkit.games.base import Announcement, Outcome, describe_outcome
+from pbmkit.games.batalo import rules as batalo_rules
 from pbmkit.games.drawing import GLYPH_KINDS, Look
 from pbmkit.games.notation import MoveSyntaxError
 
@@ -124,7 +125,7 @@ def test_batalo_announces_averto_exactly_when_the_mover_threatens() -> None:
         if game.outcome(position) is not None:
             position = game.initial_position()
         position = game.apply(position, rng.choice(game.legal_moves(position)))
-        threats = batalo.threats(position)
+        threats = batalo_rules.threats(position)
         announced = game.announce(position)
         assert bool(announced) == bool(threats)
         if announced:
@@ -134,7 +135,7 @@ def test_batalo_announces_averto_exactly_when_the_mover_threatens() -> None:
 
 
 def test_a_hop_series_touches_every_landing() -> None:
-    start, *path = (batalo.space(n) for n in ("IR", "GT", "ET"))
+    start, *path = (batalo_rules.space(n) for n in ("IR", "GT", "ET"))
     move = batalo.Move(start, path[-1], tuple(path))
     assert batalo.GAME.touched(move) == ((start, *path),)
     plain = batalo.Move(start, path[-1])

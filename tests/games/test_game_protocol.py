@@ -24,7 +24,7 @@ def test_no_draw_can_be_claimed_at_the_start(name: str) -> None:
 def test_batalo_white_always_moves_first() -> None:
     # Rules, PLAYING: "White should move first."
     with pytest.raises(ValueError, match="White always moves first"):
-        get_game("batalo").initial_position("black")
+        get_game("batalo").configure({"First": "Black"})
 
 
 def test_batalo_knows_no_claimed_draw_only_an_agreed_one() -> None:
@@ -35,7 +35,7 @@ def test_batalo_knows_no_claimed_draw_only_an_agreed_one() -> None:
 
 def test_billo_first_tag_chooses_who_opens() -> None:
     game = get_game("billo")
-    assert game.side_to_move(game.initial_position("orange")) == "orange"
+    assert game.side_to_move(game.configure({"First": "Orange"}).initial_position()) == "orange"
 
 
 @pytest.mark.parametrize("name", game_names())

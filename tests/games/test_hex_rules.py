@@ -11,7 +11,8 @@ from click.testing import CliRunner, Result
 from pbmkit.cli import cli
 from pbmkit.games import get_game
 from pbmkit.games.base import IllegalMoveError, Outcome, SetupError
-from pbmkit.games.hex import BOARD, GAME, Move, Position
+from pbmkit.games.hex import GAME, Move, Position
+from pbmkit.games.hex.game import BOARD
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.notation import check_text
 

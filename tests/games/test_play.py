@@ -17,7 +17,11 @@ from typing import Any
 import pytest
 
 from pbmkit.games import game_names, get_game
+from pbmkit.games.baladana import check as baladana_check
+from pbmkit.games.baladana import setup as baladana_setup
 from pbmkit.games.base import Game, IllegalMoveError, Plays
+from pbmkit.games.batalo import rules as batalo_rules
+from pbmkit.games.billo import rules as billo_rules
 from pbmkit.games.notation import MoveSyntaxError
 
 PLAYING = [name for name in game_names() if isinstance(get_game(name), Plays)]
@@ -156,15 +160,14 @@ def test_play_never_raises_on_stray_text(name: str) -> None:
 def _billo_step_texts(position: Any) -> Iterator[str]:
     """Every one-step move of the side to move's pieces (either letter, with and without ``+``)
     to every neighbouring square, as the writer spells it: ``play``'s quick path and its edges."""
-    from pbmkit.games import billo
 
     side = position.turn
     for sq, code in enumerate(position.board):
         if code * side <= 0:
             continue
-        for n in billo.BOARD.neighbours[sq]:
+        for n in billo_rules.BOARD.neighbours[sq]:
             for letter in ("R", "S", "R+", "S+"):
-                yield f"{letter} {billo.space_name(sq)}-{billo.space_name(n)}"
+                yield f"{letter} {billo_rules.space_name(sq)}-{billo_rules.space_name(n)}"
 
 
 def _billo_positions_near(position: Any) -> Iterator[Any]:
@@ -210,20 +213,19 @@ def test_billo_play_in_random_and_crowded_positions() -> None:
 def _batalo_texts(position: Any) -> Iterator[str]:
     """Every step of the side to move's pieces to every neighbouring space (the own base among
     them), and every hop series to every space with its landings written, one landing changed."""
-    from pbmkit.games import batalo
 
-    name = batalo.space_name
+    name = batalo_rules.space_name
     board, side = position.board, position.turn
     for sq, code in enumerate(board):
         if code * side <= 0:
             continue
-        for n in batalo.BOARD.neighbours[sq]:
+        for n in batalo_rules.BOARD.neighbours[sq]:
             yield f"{name(sq)} to {name(n)}"
         for end in range(len(board)):
-            for path in batalo.hop_paths(position, sq, end)[:2]:
+            for path in batalo_rules.hop_paths(position, sq, end)[:2]:
                 yield " to ".join(name(x) for x in (sq, *path))
                 if len(path) > 1:
-                    wrong = (*path[:-2], batalo.BOARD.neighbours[path[-2]][0], path[-1])
+                    wrong = (*path[:-2], batalo_rules.BOARD.neighbours[path[-2]][0], path[-1])
                     yield " to ".join(name(x) for x in (sq, *wrong))
 
 
@@ -235,7 +237,7 @@ def _batalo_positions_near(position: Any) -> Iterator[Any]:
     yield position
     board, side = list(position.board), position.turn
     on_base = list(board)
-    on_base[batalo.WHITE_BASE if side == batalo.WHITE else batalo.BLACK_BASE] = -side
+    on_base[batalo_rules.WHITE_BASE if side == batalo_rules.WHITE else batalo_rules.BLACK_BASE] = -side
     yield batalo.Position(tuple(on_base), side)
     gone = [c if c * side >= 0 else 0 for c in board]
     yield batalo.Position(tuple(gone), side)
@@ -343,7 +345,6 @@ def _baladana_texts(position: Any, rng: random.Random) -> Iterator[tuple[str, bo
     some with loot, which ``play`` leaves to the long way)."""
     from test_baladana_fast_paths import _plain_set, _random_turns, _ring_turns
 
-    from pbmkit.games import baladana as bd
     from pbmkit.games.baladana import notation as bn
 
     plain = _plain_set(position)
@@ -352,7 +353,7 @@ def _baladana_texts(position: Any, rng: random.Random) -> Iterator[tuple[str, bo
              *_ring_turns(position, plain, rng), *_random_turns(position, rng, 150)]
     for move in moves:
         text = bn.move_text(position, move)
-        must = not move.loot and bd.check_move(position, move) is None
+        must = not move.loot and baladana_check.check_move(position, move) is None
         yield text, must
         wrong = text.replace("x", "-") if "x" in text else text.replace("-", "x")
         yield wrong, False
@@ -379,18 +380,17 @@ def test_baladana_play_is_read_check_and_apply_on_every_kind_of_turn(seed: int) 
     ring move, a game over: ``None``, and the long way answers."""
     from test_baladana_fast_paths import _positions
 
-    from pbmkit.games import baladana as bd
 
     game = get_game("baladana")
     assert isinstance(game, Plays)
     rng = random.Random(seed)
-    near = [*_positions(seed, plies=60)[::4], *(bd.parse_setup(s) for s in _BALADANA_NEAR)]
+    near = [*_positions(seed, plies=60)[::4], *(baladana_setup.parse_setup(s) for s in _BALADANA_NEAR)]
     answered = 0
     for position in near:
         for text, must in _baladana_texts(position, rng):
             _check_play("baladana", game, game.play, position, text)  # perhaps never read yet
             by_definition(game, position, text)
             got = _check_play("baladana", game, game.play, position, text)
-            assert got == must, (bd.format_setup(position), text)
+            assert got == must, (baladana_setup.format_setup(position), text)
             answered += got
     assert answered > 200

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pbmkit.games import batalo
+from pbmkit.games.batalo import rules
 from pbmkit.notation import IllegalMoveError, check_text, new_record_text
 from pbmkit.notation.convert import append_move
 
@@ -19,7 +20,7 @@ TAGS = '[Game "Batalo"]\n[White "Ann"]\n[Black "Bob"]\n'
 def add(text: str, move: str, averto: bool = False) -> str:
     (game,) = check_text(text)
     a, b = move.split(" to ")
-    out = append_move(text, game, batalo.Move(batalo.space(a), batalo.space(b)),
+    out = append_move(text, game, batalo.Move(rules.space(a), rules.space(b)),
                       announcements=("averto",) if averto else ())
     (after,) = check_text(out)
     assert after.valid, [e.format() for e in after.errors]
@@ -52,20 +53,20 @@ def test_line_ends_and_the_rest_of_the_file_are_kept_byte_for_byte() -> None:
     assert out == text.replace("EV to FU", "EV to FU\r\n2. JQ to JS averto")
     bom = "\ufeff" + text
     (game,) = check_text(bom)
-    moved = append_move(bom, game, batalo.Move(batalo.space("JQ"), batalo.space("JS")))
+    moved = append_move(bom, game, batalo.Move(rules.space("JQ"), rules.space("JS")))
     assert moved.startswith("\ufeff[Game")
 
 
 def test_append_refuses_illegal_moves_and_finished_or_broken_games() -> None:
     (game,) = check_text("1. IR to HS\n")
     with pytest.raises(IllegalMoveError):
-        append_move("1. IR to HS\n", game, batalo.Move(batalo.space("EV"), batalo.space("DU")))
+        append_move("1. IR to HS\n", game, batalo.Move(rules.space("EV"), rules.space("DU")))
     (game,) = check_text("1. IR to HS resigns\n")
     with pytest.raises(ValueError, match="over"):
-        append_move("1. IR to HS resigns\n", game, batalo.Move(batalo.space("EV"), batalo.space("FU")))
+        append_move("1. IR to HS resigns\n", game, batalo.Move(rules.space("EV"), rules.space("FU")))
     (game,) = check_text("1. IR to NA\n")
     with pytest.raises(ValueError, match="errors"):
-        append_move("1. IR to NA\n", game, batalo.Move(batalo.space("IR"), batalo.space("HS")))
+        append_move("1. IR to NA\n", game, batalo.Move(rules.space("IR"), rules.space("HS")))
 
 
 # --- the parser's table cache -------------------------------------------------------------------

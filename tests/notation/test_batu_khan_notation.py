@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 
 from pbmkit.games import batu_khan as bk
 from pbmkit.games.base import IllegalMoveError, start_of
-from pbmkit.games.batu_khan import Move
+from pbmkit.games.batu_khan import Move, check, rules, setup
+from pbmkit.games.batu_khan import game as batu_khan_game
 from pbmkit.games.batu_khan import notation as module
 from pbmkit.games.batu_khan.notation import NOTATION
 from pbmkit.games.notation import MoveSyntaxError, Pbmserv, destinations
 
-KNOCK = bk.from_diagram("""
+KNOCK = setup.from_diagram("""
     5  .  .  .  .  .
     4  .  .  .  .  .
     3  .  .  w  .  .
@@ -48,7 +49,7 @@ def test_a_knock_out_reads_in_every_spelling(text: str) -> None:
     """Case-insensitive; the letter and the space after it optional; x optional on a knock-out."""
     move = NOTATION.read(text, KNOCK)
     assert move == Move("Y", "d2", "c3", True)
-    assert bk.check_move(KNOCK, move) is None
+    assert check.check_move(KNOCK, move) is None
     assert NOTATION.format(move, KNOCK) == "Y d2xc3"
 
 
@@ -69,29 +70,29 @@ def test_the_letter_may_be_left_out_of_a_move_and_is_taken_from_the_square() -> 
 
 def test_a_wrong_piece_letter_is_an_illegal_action() -> None:
     move = NOTATION.read("Y b2-a3", KNOCK)
-    assert bk.check_move(KNOCK, move) == "b2 holds your black stone, not your yellow stone"
+    assert check.check_move(KNOCK, move) == "b2 holds your black stone, not your yellow stone"
 
 
 def test_x_before_a_free_square_is_an_error() -> None:
     with pytest.raises(IllegalMoveError, match=r"a3 is free: there is nothing to knock out there "
                                                r"\(write K b2-a3\)") as info:
         NOTATION.read("K b2xa3", KNOCK)
-    assert info.value.start == bk.geometry(5, 5).find("b2")  # type: ignore[attr-defined]
+    assert info.value.start == rules.geometry(5, 5).find("b2")  # type: ignore[attr-defined]
 
 
 def test_a_square_off_the_records_board_is_an_illegal_action_not_a_syntax_error() -> None:
     move = NOTATION.read("B@f1", KNOCK)
-    assert bk.check_move(KNOCK, move) == "f1 is not a square of the 5x5 board (files a-e, ranks 1-5)"
+    assert check.check_move(KNOCK, move) == "f1 is not a square of the 5x5 board (files a-e, ranks 1-5)"
     move = NOTATION.read("K b2-j10", KNOCK)
-    assert bk.check_move(KNOCK, move) == ("j10 is not a square of the 5x5 board (files a-e, ranks "
+    assert check.check_move(KNOCK, move) == ("j10 is not a square of the 5x5 board (files a-e, ranks "
                                           "1-5)")
-    seven = bk.initial_position(7, 7)
-    assert bk.check_move(seven, NOTATION.read("B@f1", seven)) is None
+    seven = rules.initial_position(7, 7)
+    assert check.check_move(seven, NOTATION.read("B@f1", seven)) is None
 
 
 def test_a_missing_letter_on_an_empty_or_foreign_square_is_explained() -> None:
-    assert bk.check_move(KNOCK, NOTATION.read("a1-a2", KNOCK)) == "there is no stone on a1"
-    assert bk.check_move(KNOCK, NOTATION.read("c3-c2", KNOCK)) == ("c3 holds North's white stone, "
+    assert check.check_move(KNOCK, NOTATION.read("a1-a2", KNOCK)) == "there is no stone on a1"
+    assert check.check_move(KNOCK, NOTATION.read("c3-c2", KNOCK)) == ("c3 holds North's white stone, "
                                                                    "and it is South's turn")
 
 
@@ -136,11 +137,11 @@ def test_destinations_list_where_a_stone_may_go() -> None:
 def test_each_board_size_has_its_notation_numbering_its_squares() -> None:
     seven = module.notation_for(7, 7)
     assert module.notation_for(7, 7) is seven and module.notation_for(5, 5) is NOTATION
-    game = bk.batu_khan(7, 7)
+    game = batu_khan_game.batu_khan(7, 7)
     assert start_of(game, Move("W", "g7", "f6")) == 48
     assert start_of(bk.GAME, Move("W", "g7", "f6")) is None  # off the 5 x 5 board
-    start = bk.initial_position(7, 7)
-    after = bk.apply(bk.apply(start, Move("W", None, "g1")), Move("W", None, "a7"))
+    start = rules.initial_position(7, 7)
+    after = rules.apply(rules.apply(start, Move("W", None, "g1")), Move("W", None, "a7"))
     assert destinations(game, after, 6) == ("f1", "f2", "g2")
 
 
@@ -149,9 +150,9 @@ def test_each_board_size_has_its_notation_numbering_its_squares() -> None:
        files=st.integers(3, 9), ranks=st.integers(3, 9))
 def test_every_legal_action_reads_back_in_every_spelling(choices: list[int], files: int,
                                                          ranks: int) -> None:
-    position = bk.initial_position(files, ranks)
+    position = rules.initial_position(files, ranks)
     for choice in choices:
-        moves = bk.legal_moves(position)
+        moves = rules.legal_moves(position)
         if not moves:
             break
         for move in moves:
@@ -163,13 +164,13 @@ def test_every_legal_action_reads_back_in_every_spelling(choices: list[int], fil
                 bare = text[2:]
                 assert NOTATION.read(bare, position) == move
                 assert NOTATION.read(bare.replace("x", "-"), position) == move
-        position = bk.apply(position, moves[choice % len(moves)])
+        position = rules.apply(position, moves[choice % len(moves)])
 
 
 def test_a_remembered_action_is_read_again_against_each_position() -> None:
     """The notation keeps what a text means; a dash onto an occupied square is still a knock-out,
     and another board of the same number of squares (6x4, 4x6) is read on its own."""
-    free = bk.from_diagram("""
+    free = setup.from_diagram("""
         5  .  .  .  .  .
         4  .  .  .  .  .
         3  .  .  .  .  .
@@ -180,9 +181,9 @@ def test_a_remembered_action_is_read_again_against_each_position() -> None:
     assert NOTATION.read("Y d2-c3", KNOCK) == Move("Y", "d2", "c3", True)
     assert NOTATION.read("Y d2-c3", free) == Move("Y", "d2", "c3")
     assert NOTATION.read("B@a1", free) == NOTATION.read("b@A1", KNOCK) == Move("B", None, "a1")
-    wide, tall = bk.initial_position(6, 4), bk.initial_position(4, 6)
+    wide, tall = rules.initial_position(6, 4), rules.initial_position(4, 6)
     for position in (wide, tall, wide):
-        after = bk.apply(bk.apply(position, Move("W", None, "a1")),
+        after = rules.apply(rules.apply(position, Move("W", None, "a1")),
                          Move("W", None, f"b{position.ranks}"))
         text = "W a1-b2"
         assert NOTATION.read(text, after) == Move("W", "a1", "b2")

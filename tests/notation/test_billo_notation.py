@@ -10,21 +10,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbmkit.games import billo
+from pbmkit.games.billo import rules
+from pbmkit.games.billo import setup as billo_setup
 from pbmkit.games.billo.notation import AmbiguousMoveError
 from pbmkit.games.notation import Pbmserv
 from pbmkit.notation import IllegalMoveError, MoveSyntaxError, check_text, format_move, parse_move
 from pbmkit.notation.movetext import get_notation
 
 NOTATION = get_notation("billo")
-START = billo.initial_position()
+START = billo_setup.initial_position()
 
 
-def pos(text: str, turn: int = billo.YELLOW) -> billo.Position:
-    return billo.from_diagram(text, turn)
+def pos(text: str, turn: int = rules.YELLOW) -> billo.Position:
+    return billo_setup.from_diagram(text, turn)
 
 
 def sq(name: str) -> int:
-    return billo.space(name)
+    return rules.space(name)
 
 
 CHAIN = pos("""
@@ -113,8 +115,8 @@ def test_plus_names_a_billo_and_the_writer_always_prints_it() -> None:
 
 
 def test_plus_on_a_piece_that_is_not_a_billo_is_an_error() -> None:
-    p = billo.apply(BILLOS, billo.Move("R", sq("d5"), (sq("e4"),), (sq("e4"),)))
-    p = billo.apply(p, billo.Move("R", sq("h8"), (sq("h7"),)))
+    p = rules.apply(BILLOS, billo.Move("R", sq("d5"), (sq("e4"),), (sq("e4"),)))
+    p = rules.apply(p, billo.Move("R", sq("h8"), (sq("h7"),)))
     with pytest.raises(IllegalMoveError, match=r"'\+' marks a Billo, but the square piece on a1 is not"):
         parse_move("billo", "S+ a1-a2", p)
 
@@ -135,7 +137,7 @@ PROMOTION = pos("""
 def test_promotion_may_be_marked_with_equals_b(text: str) -> None:
     move = parse_move("billo", text, PROMOTION)
     assert move == billo.Move("R", sq("c7"), (sq("c8"),))
-    assert billo.promotes(PROMOTION, move)
+    assert rules.promotes(PROMOTION, move)
     # The canonical text needs no mark; normalize keeps a mark that was written.
     assert format_move("billo", move, PROMOTION) == "R c7-c8"
     assert NOTATION.normalize(text) == ("R c7-c8=B" if "=" in text and text[0] == "R"

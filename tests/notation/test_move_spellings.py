@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from pbmkit.games import batalo
+from pbmkit.games.batalo import rules, setup
 from pbmkit.notation import IllegalMoveError, MoveSyntaxError, format_move, parse_move
 
-START = batalo.initial_position()
+START = setup.initial_position()
 
 
 def move(a: str, b: str) -> batalo.Move:
-    return batalo.Move(batalo.space(a), batalo.space(b))
+    return batalo.Move(rules.space(a), rules.space(b))
 
 
 @pytest.mark.parametrize("text", [
@@ -31,16 +32,16 @@ def test_canonical_form_is_upper_case_names_joined_by_to() -> None:
 
 def test_a_hop_series_is_checked_hop_by_hop() -> None:
     # White: stones on IR and HS; IR hops... use a bridge: column on JQ hops IR then over HS.
-    pos = batalo.parse_setup("W:JQ O:IR,GT B:DW X:CW w")
+    pos = setup.parse_setup("W:JQ O:IR,GT B:DW X:CW w")
     got = parse_move("batalo", "JQ to HS to FU", pos)
-    assert got == move("JQ", "FU") and got.path == (batalo.space("HS"), batalo.space("FU"))
+    assert got == move("JQ", "FU") and got.path == (rules.space("HS"), rules.space("FU"))
     assert format_move("batalo", got, pos) == "JQ to HS to FU"
     with pytest.raises(IllegalMoveError, match="hop 2"):
         parse_move("batalo", "JQ to HS to GS", pos)
 
 
 def test_an_explicit_capture_must_capture() -> None:
-    pos = batalo.parse_setup("W:GT O:IR B:DW X:FU w")
+    pos = setup.parse_setup("W:GT O:IR B:DW X:FU w")
     assert parse_move("batalo", "GT x FU", pos) == move("GT", "FU")
     assert parse_move("batalo", "GTxFU", pos) == move("GT", "FU")
     with pytest.raises(IllegalMoveError, match="'x' marks a capture, but FT is empty"):
@@ -51,7 +52,7 @@ def test_an_explicit_capture_must_capture() -> None:
 def test_a_missing_destination_is_named(text: str) -> None:
     with pytest.raises(MoveSyntaxError, match="has no destination") as info:
         parse_move("batalo", text, START)
-    assert info.value.start == batalo.space("IR")
+    assert info.value.start == rules.space("IR")
 
 
 def test_a_pbmserv_name_is_translated_in_the_message() -> None:

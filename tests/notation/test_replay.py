@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from pbmkit.games import batalo
+from pbmkit.games.batalo import rules
+from pbmkit.games.batalo import setup as batalo_setup
 from pbmkit.notation import check_text, parse_records, replay, to_json_record, to_pbmserv
 
 OPENING = "1. IR to HS EV to FU\n2. JQ to JS DW to DY\n"
@@ -16,10 +18,10 @@ def one(text: str):  # type: ignore[no-untyped-def]
 
 
 def play(*moves: str, setup: str | None = None) -> batalo.Position:
-    pos = batalo.parse_setup(setup) if setup else batalo.initial_position()
+    pos = batalo_setup.parse_setup(setup) if setup else batalo_setup.initial_position()
     for text in moves:
         a, b = text.split(" to ")
-        pos = batalo.apply(pos, batalo.Move(batalo.space(a), batalo.space(b)))
+        pos = rules.apply(pos, batalo.Move(rules.space(a), rules.space(b)))
     return pos
 
 
@@ -40,9 +42,9 @@ def test_an_illegal_move_is_reported_with_place_reason_and_legal_destinations() 
     (err,) = game.errors
     assert (err.line, err.column, err.turn, err.side, err.move) == (3, 13, "3", "black", "EW to EU")
     assert "empty space EV" in err.message
-    assert set(err.legal) == {batalo.space_name(s) for s in
-                              batalo.destinations(play("IR to HS", "EV to FU", "JQ to JS",
-                                                       "DW to DY", "JS to JQ"), batalo.space("EW"))}
+    assert set(err.legal) == {rules.space_name(s) for s in
+                              rules.destinations(play("IR to HS", "EV to FU", "JQ to JS",
+                                                       "DW to DY", "JS to JQ"), rules.space("EW"))}
     shown = err.format()
     assert shown.startswith("game.txt:3:13: turn 3 (black) EW to EU: ")
     assert "\n  3. JS to JQ EW to EU\n              ^" in shown
@@ -174,16 +176,16 @@ def test_a_missing_black_move_is_found() -> None:
 
 def test_a_long_random_game_replays_exactly() -> None:
     rng = random.Random(7)
-    pos, moves = batalo.initial_position(), []
-    while len(moves) < 400 and batalo.outcome(pos) is None:
-        mv = rng.choice(batalo.legal_moves(pos))
+    pos, moves = batalo_setup.initial_position(), []
+    while len(moves) < 400 and rules.outcome(pos) is None:
+        mv = rng.choice(rules.legal_moves(pos))
         moves.append(mv)
-        pos = batalo.apply(pos, mv)
+        pos = rules.apply(pos, mv)
     lines = [f"{k // 2 + 1}. " + " ".join(str(m) for m in moves[k:k + 2]) for k in range(0, len(moves), 2)]
     game = one("\n".join(lines) + "\n")
     assert not game.errors
     assert game.final == pos and [p.move for p in game.main] == moves
-    outcome = batalo.outcome(pos)
+    outcome = rules.outcome(pos)
     assert (game.winner, game.how) == ((outcome.winner, outcome.how) if outcome else (None, None))
 
 
@@ -193,11 +195,11 @@ def test_json_and_pbmserv_conversions() -> None:
     data = to_json_record(game)
     assert data["moves"][0] == {"turn": "1", "side": "white", "move": "IR to HS", "written": "IR to HS",
                                 "averto": False, "line": 3, "column": 4, "comments": ["hi"]}
-    assert data["setup"] == batalo.STANDARD_SETUP
+    assert data["setup"] == rules.STANDARD_SETUP
     text = to_pbmserv(game)
     assert "1. g5-g6 " in text and "Ann (white, o) vs Bob (black, x)" in text
-    assert text.splitlines()[1] == "1. g5-g6 " + batalo.to_pbmserv(batalo.space("EV")) + "-" + \
-        batalo.to_pbmserv(batalo.space("FU"))
+    assert text.splitlines()[1] == "1. g5-g6 " + rules.to_pbmserv(rules.space("EV")) + "-" + \
+        rules.to_pbmserv(rules.space("FU"))
 
 
 def test_unreadable_moves_after_a_lines_first_error_are_still_reported() -> None:

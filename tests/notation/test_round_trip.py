@@ -8,13 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbmkit.games import batalo
+from pbmkit.games.batalo import rules, setup
 from pbmkit.notation import check_text, parse_records, write_records
 
 COMMENT_CHARS = "abc XYZ 12.,!?'\"[]()-;:\\é\t"
 
 
 def spell(rng: random.Random, move: batalo.Move) -> str:
-    a, b = batalo.space_name(move.start), batalo.space_name(move.end)
+    a, b = rules.space_name(move.start), rules.space_name(move.end)
     style = rng.randrange(5)
     if style == 0:
         return f"{a} to {b}"
@@ -37,12 +38,12 @@ def comment(rng: random.Random) -> str:
 def random_line(rng: random.Random, pos: batalo.Position, turns: int) -> list[tuple[batalo.Move, bool]]:
     out = []
     for _ in range(turns * 2):
-        legal = batalo.legal_moves(pos)
+        legal = rules.legal_moves(pos)
         if not legal:
             break
         mv = rng.choice(legal)
-        after = batalo.apply(pos, mv)
-        out.append((mv, bool(batalo.threats(after))))
+        after = rules.apply(pos, mv)
+        out.append((mv, bool(rules.threats(after))))
         pos = after
     return out
 
@@ -54,12 +55,12 @@ def write_line(rng: random.Random, plies: list[tuple[batalo.Move, bool]], first:
         if k % 2 == 0:
             parts.append(f"\n{first + k // 2}{series}.")
         text = spell(rng, mv)
-        if text.startswith("I'm") and abs(pos.board[mv.start]) != batalo.WHITE_STONE:
-            text = f"{batalo.space_name(mv.start)} to {batalo.space_name(mv.end)}"
+        if text.startswith("I'm") and abs(pos.board[mv.start]) != rules.WHITE_STONE:
+            text = f"{rules.space_name(mv.start)} to {rules.space_name(mv.end)}"
         parts.append(text + (" averto" if averto else ""))
         if rng.random() < 0.2:
             parts.append(comment(rng))
-        pos = batalo.apply(pos, mv)
+        pos = rules.apply(pos, mv)
     return " ".join(parts)
 
 
@@ -72,20 +73,20 @@ def random_record(seed: int) -> tuple[str, list[batalo.Move]]:
                    for k, v in tags.items())
     if rng.random() < 0.3:
         text += comment(rng) + "\n"
-    start = batalo.initial_position()
+    start = setup.initial_position()
     main = random_line(rng, start, rng.randrange(0, 20))
     text += write_line(rng, main, 1, "", start)
     positions = [start]
     pos = start
     for mv, _ in main:
-        pos = batalo.apply(pos, mv)
+        pos = rules.apply(pos, mv)
         positions.append(pos)
     for letter in "ab"[: rng.randrange(3)]:
         full_turns = len(main) // 2
         n = rng.randrange(1, full_turns + 2)
         branch = positions[2 * (n - 1)]
         text += write_line(rng, random_line(rng, branch, rng.randrange(1, 4)), n, letter, branch)
-    if rng.random() < 0.2 and batalo.outcome(pos) is None:
+    if rng.random() < 0.2 and rules.outcome(pos) is None:
         text += rng.choice(["\nresigns", " draw agreed", "\nconcedes"])
     return text + "\n", [mv for mv, _ in main]
 
@@ -120,13 +121,13 @@ def test_every_legal_move_reads_back_from_its_canonical_text(seed: int) -> None:
     from pbmkit.notation import format_move, parse_move
 
     rng = random.Random(seed)
-    pos = batalo.initial_position()
+    pos = setup.initial_position()
     for _ in range(rng.randrange(40)):
-        legal = batalo.legal_moves(pos)
+        legal = rules.legal_moves(pos)
         if not legal:
             break
-        pos = batalo.apply(pos, rng.choice(legal))
-    for mv in batalo.legal_moves(pos):
+        pos = rules.apply(pos, rng.choice(legal))
+    for mv in rules.legal_moves(pos):
         assert parse_move("batalo", format_move("batalo", mv, pos), pos) == mv
         assert parse_move("batalo", spell(rng, mv).replace("I'm moving my stone", "im moving my "
                           + ("column" if abs(pos.board[mv.start]) == 2 else "stone")), pos) == mv

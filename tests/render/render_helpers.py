@@ -9,8 +9,8 @@ from typing import Any
 
 import pypdf
 
-from pbmkit.games import batalo
-from pbmkit.games.batalo import Move, Position, space
+from pbmkit.games.batalo import Move, Position, check, rules, setup
+from pbmkit.games.batalo.rules import space
 
 POINTS_PER_INCH = 72.0
 
@@ -55,14 +55,14 @@ def qpdf_check(data: bytes, tmp_path: Any) -> None:
 
 def play(*moves: str, start: Position | None = None) -> list[tuple[Move, Position]]:
     """Play ``"IR to HS"`` style moves from the start; each (move, position after) in order."""
-    position = start or batalo.initial_position()
+    position = start or setup.initial_position()
     out = []
     for text in moves:
         a, b = (s.strip() for s in text.split(" to "))
         move = Move(space(a), space(b))
-        reason = batalo.check_move(position, move)
+        reason = check.check_move(position, move)
         assert reason is None, f"{text}: {reason}"
-        position = batalo.apply(position, move)
+        position = rules.apply(position, move)
         out.append((move, position))
     return out
 

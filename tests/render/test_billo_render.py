@@ -8,6 +8,7 @@ from pathlib import Path
 from render_helpers import page_text, qpdf_check, read_pdf
 
 from pbmkit.games import billo, get_game
+from pbmkit.games.billo import rules, setup
 from pbmkit.notation import check_text
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import game_drawing, glyph_drawing
@@ -23,7 +24,7 @@ GAME = get_game("billo")
 ART = art_for(GAME)
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-EVERY_CELL = billo.from_diagram("""
+EVERY_CELL = setup.from_diagram("""
     8  rs   r+s  rs+  r+s+ r    s    r+   s+
     7  .    .    .    .    .    .    .    .
     6  .    .    .    .    .    .    .    .
@@ -42,7 +43,7 @@ def _shapes(symbol: str) -> tuple[object, ...]:
 
 
 def test_every_cell_of_the_game_has_its_own_black_and_white_glyph() -> None:
-    symbols = set(billo.symbols(EVERY_CELL).values())
+    symbols = set(setup.symbols(EVERY_CELL).values())
     assert len(symbols) == 16 and symbols <= set(ART.glyphs)
     drawn = {s: _shapes(s) for s in symbols}
     assert len(set(drawn.values())) == 16, "two cells look the same"
@@ -80,9 +81,9 @@ def test_a_chained_capture_is_marked_along_its_path() -> None:
 
 
 def test_the_terminal_board_is_a_grid_with_files_ranks_and_the_last_move() -> None:
-    start = billo.initial_position()
-    move = billo.Move("R", billo.space("e1"), (billo.space("e2"),))
-    after = billo.apply(start, move)
+    start = setup.initial_position()
+    move = billo.Move("R", rules.space("e1"), (rules.space("e2"),))
+    after = rules.apply(start, move)
     text = board_text(GAME, after, last_move=move)
     lines = text.splitlines()
     assert lines[0].split() == list("abcdefgh") == lines[-1].split()
@@ -90,7 +91,7 @@ def test_the_terminal_board_is_a_grid_with_files_ranks_and_the_last_move() -> No
     assert [r[0] for r in rows] == [str(n) for n in range(8, 0, -1)] == [r[-1] for r in rows]
     cells = [r[1:-1] for r in rows]
     # The same cells as the rules core's own diagram, the moved piece's squares bracketed.
-    expected = [line.split()[1:] for line in billo.diagram(after).splitlines()[1:]]
+    expected = [line.split()[1:] for line in setup.diagram(after).splitlines()[1:]]
     assert [[c.strip("[]") for c in row] for row in cells] == expected
     assert cells[6][4] == "[R]" and cells[7][4] == "[S]"
     flipped = board_text(GAME, after, last_move=move, flip=True).splitlines()
@@ -128,7 +129,7 @@ def test_billo_mailers_and_the_board_names_chart_read_back(tmp_path: Path) -> No
     names = read_pdf(phone_chart_pdf(GAME))
     text = page_text(names, 0)
     assert "BILLO PHONE CHART" in text and "R c1-d2" in text and "R c2xd3-e4xf5" in text
-    assert all(name in text for name in billo.BOARD.names)
+    assert all(name in text for name in rules.BOARD.names)
     assert "IR" not in text.split() and "stone" not in text
 
 

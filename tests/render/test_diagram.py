@@ -7,8 +7,10 @@ import math
 import pytest
 from render_helpers import play
 
-from pbmkit.games import batalo, get_game
-from pbmkit.games.batalo import BLACK_BASE, BOARD, WHITE_BASE, Move, initial_position, space
+from pbmkit.games import get_game
+from pbmkit.games.batalo import Move, check, rules
+from pbmkit.games.batalo.rules import BLACK_BASE, BOARD, WHITE_BASE, space
+from pbmkit.games.batalo.setup import initial_position
 from pbmkit.games.board import square_board
 from pbmkit.render.art import GameArt, Glyph, art_for, piece_symbols
 from pbmkit.render.diagram import DiagramStyle, board_drawing, game_drawing, space_centres
@@ -118,8 +120,8 @@ def test_a_hop_series_written_with_its_landings_is_marked_along_them() -> None:
     position = play("JP to HR", "EW to EU", "IR to HS", "EV to FU", "KP to IR", "CX to GT",
                     "KQ to IS", "CW to EW", "JR to HT")[-1][1]
     move = Move(space("EU"), space("GS"), path=(space("GU"), space("GS")))
-    assert batalo.check_move(position, move) is None
-    d = game_drawing(GAME, batalo.apply(position, move), last_moves=[move])
+    assert check.check_move(position, move) is None
+    d = game_drawing(GAME, rules.apply(position, move), last_moves=[move])
     line, = (s for s in d.over if isinstance(s, Polyline))
     centres = space_centres(BOARD)
     assert len(line.points) == 3

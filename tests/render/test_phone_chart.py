@@ -8,7 +8,7 @@ import pytest
 from render_helpers import page_text, qpdf_check, read_pdf, text_runs
 
 from pbmkit.games import get_game
-from pbmkit.games.batalo import BOARD
+from pbmkit.games.batalo.rules import BOARD
 from pbmkit.render.phone_chart import phone_chart_pdf
 
 GAME = get_game("batalo")

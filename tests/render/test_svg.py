@@ -8,7 +8,8 @@ from pathlib import Path
 from render_helpers import play
 
 from pbmkit.games import get_game
-from pbmkit.games.batalo import BOARD, initial_position
+from pbmkit.games.batalo.rules import BOARD
+from pbmkit.games.batalo.setup import initial_position
 from pbmkit.render.diagram import space_centres
 from pbmkit.render.pdf import text_width
 from pbmkit.render.svg import board_svg

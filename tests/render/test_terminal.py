@@ -7,7 +7,7 @@ import re
 from render_helpers import play
 
 from pbmkit.games import get_game
-from pbmkit.games.batalo import diagram, initial_position
+from pbmkit.games.batalo.setup import diagram, initial_position
 from pbmkit.render.terminal import board_text
 
 GAME = get_game("batalo")

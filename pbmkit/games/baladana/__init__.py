@@ -8,7 +8,8 @@ string: ``docs/baladana.md``. Modules:
 * :mod:`~pbmkit.games.baladana.setup`: Setup strings and diagrams;
 * :mod:`~pbmkit.games.baladana.notation`: how turns are written (``Gd1>e2 e2-e6``);
 * :mod:`~pbmkit.games.baladana.game`: the :class:`~pbmkit.games.base.Game` (``GAME``);
-  :mod:`~pbmkit.games.baladana.look`: its drawing hints.
+  :mod:`~pbmkit.games.baladana.look`: its drawing hints; :mod:`~pbmkit.games.baladana.play`:
+  the fast path of ``pbmkit check``.
 """
 
 from __future__ import annotations

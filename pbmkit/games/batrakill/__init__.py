@@ -10,7 +10,8 @@ and the Setup string: ``docs/batrakill.md``. Modules:
 * :mod:`~pbmkit.games.batrakill.setup`: Setup strings and diagrams with facing arrows;
 * :mod:`~pbmkit.games.batrakill.notation`: ``c2-c3``, ``e9/e8``, ``e5>c7``, ``D@e5``, ``D e4xe6xg6``;
 * :mod:`~pbmkit.games.batrakill.game`: the :class:`~pbmkit.games.base.Game` (``GAME``);
-  :mod:`~pbmkit.games.batrakill.look`: its drawing hints.
+  :mod:`~pbmkit.games.batrakill.look`: its drawing hints; :mod:`~pbmkit.games.batrakill.play`:
+  the fast path of ``pbmkit check``.
 """
 
 from __future__ import annotations
