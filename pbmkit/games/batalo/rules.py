@@ -442,7 +442,7 @@ set_key: Callable[[Position, int | None], None] = vars(Position)["_key"].__set__
 
 
 COLUMNS: tuple[Position | None, int, int] = (None, -1, -1)
-"""The position :func:`~pbmkit.games.batalo.notation.play` or :func:`apply` gave last, with the
+"""The position :func:`~pbmkit.games.batalo.play.play` or :func:`apply` gave last, with the
 spaces of White's
 and Black's columns there (``-1``: captured, ``-2``: not known yet): set by it and by
 :func:`apply` (carried from the position before when that is the one remembered), read by it and
