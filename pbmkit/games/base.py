@@ -599,7 +599,7 @@ def describe_outcome(game: AnyGame, outcome: Outcome) -> str:
     return f"{outcome.winner.capitalize()} {has} won {words.sentence if words else f'({outcome.how})'}"
 
 
-def result_words(game: Game[Any, Any] | None, winner: str | None, how: str | None) -> str:
+def result_words(game: AnyGame | None, winner: str | None, how: str | None) -> str:
     """A result in its game's words, as a report says it: ``"White wins on the base"``,
     ``"drawn by agreement"``, ``"game still going"`` (``winner`` None); a game of unknown rules
     (``game`` None) says who won and not how. The one phrasing of a result for reports (the
