@@ -296,7 +296,7 @@ def test_hex_play_on_every_cell_the_swap_and_won_positions(seed: int) -> None:
     """Every cell's name (lower and upper case), ``swap`` and stray text, on the positions of
     playouts (ply after ply, as the lean path calls it: the last answer's masks carried), copies
     of them and won positions near them: ``play`` answers exactly the legal drops."""
-    from pbmkit.games import hex as hex_game
+    from pbmkit.games.hex import game as hex_game
 
     game = get_game("hex")
     assert isinstance(game, Plays) and game.positions_repeat is False
