@@ -95,12 +95,6 @@ KNOWN: frozenset[tuple[str, str, str]] = frozenset({
     ("pbmkit.notation.summary", "pbmkit.notation.replay", "_start_position"),
     ("pbmkit.notation.summary", "pbmkit.notation.tokens", "_scanner"),
     ("pbmkit.ratings.games", "pbmkit.notation.reader", "_parse_records"),
-    ("pbmkit.referee.club_commands", "pbmkit.referee.commands", "_game_number"),
-    ("pbmkit.referee.club_commands", "pbmkit.referee.commands", "_player_by"),
-    ("pbmkit.referee.club_commands", "pbmkit.referee.commands", "_turn_lines"),
-    ("pbmkit.render.html", "pbmkit.render.svg", "_FONT"),
-    ("pbmkit.render.html", "pbmkit.render.svg", "_element"),
-    ("pbmkit.render.html", "pbmkit.render.svg", "_n"),
     ("pbmkit.render.raster", "pbmkit.render.pdf", "_Fonts"),
     ("pbmkit.render.raster", "pbmkit.render.pdf", "_Line"),
 })
