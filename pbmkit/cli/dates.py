@@ -36,9 +36,9 @@ def read_day(value: str | None, option: str) -> datetime.date | None:
 
 def keeps_dates(rep: GameReplay) -> bool:
     """Whether the record keeps correspondence dates: a TimeControl tag or a dated move."""
-    from pbmkit.notation.desk import _has_desk_marks
+    from pbmkit.notation.desk import has_desk_marks
 
-    return _has_desk_marks(rep.record)
+    return has_desk_marks(rep.record)
 
 
 def move_note(rep: GameReplay, received: str | None, sent: str | None, leave: int,

@@ -31,7 +31,7 @@ def mail() -> None:
     """Moves by e-mail: compose, send, read and apply (docs/mail.md)."""
 
 
-def _keyring() -> KeyRing:
+def keyring() -> KeyRing:
     """The player's game keys (``keys.toml`` beside mail.toml), or a usage error."""
     from pbmkit.mail.compose import MailError
     from pbmkit.mail.keys import KeyRing, keys_path
@@ -42,7 +42,7 @@ def _keyring() -> KeyRing:
         raise InputError(str(exc)) from None
 
 
-def _save(keys: KeyRing) -> None:
+def save_keys(keys: KeyRing) -> None:
     from pbmkit.mail.compose import MailError
 
     try:
@@ -59,7 +59,7 @@ def _message(rep: GameReplay, with_svg: bool, with_pdf: bool, paper: str,
     from pbmkit.mail.compose import MailError, board_attachment, compose_message, mailer_attachment
     from pbmkit.mail.files import NoAddress
 
-    keys = _keyring()
+    keys = keyring()
     try:
         attachments = []
         if with_pdf:
@@ -72,7 +72,7 @@ def _message(rep: GameReplay, with_svg: bool, with_pdf: bool, paper: str,
         raise InputError(f"{rep.source}: {exc}") from None
     except MailError as exc:
         raise Refused(f"{rep.source}: {exc}") from None
-    _save(keys)
+    save_keys(keys)
     return msg
 
 
@@ -224,7 +224,7 @@ def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
     except ValueError as exc:
         raise InputError(str(exc)) from None
     folder = GameFolder(files, settings.authserv_id)
-    folder.keys = _keyring()
+    folder.keys = keyring()
     counts = dict.fromkeys(_VERBS, 0)
     today = datetime.date.today()
     for source in sources:
@@ -247,7 +247,7 @@ def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
             click.echo(f"{printable(item.where, 200)}: {verb}: {printable(text, 400)}",
                        err=status in ("refused", "unreadable"))
     if not dry_run:
-        _save(folder.keys)  # keys adopted, codes seen (docs/mail.md, "Game keys")
+        save_keys(folder.keys)  # keys adopted, codes seen (docs/mail.md, "Game keys")
     summary = ", ".join(f"{n} {'would apply' if k == 'applied' and dry_run else _VERBS[k].lower()}"
                         for k, n in counts.items() if n)
     click.echo(f"{'Dry run: ' if dry_run else ''}{summary or 'no messages'}"

@@ -430,16 +430,16 @@ def new(file: str, white: str | None, black: str | None, players: tuple[str, ...
 
 def _game_key(text: str, file: str) -> bool:
     """Give a new record with every player's address a game key (docs/mail.md, "Game keys")."""
-    from pbmkit.cli.mail import _keyring, _save
+    from pbmkit.cli.mail import keyring, save_keys
     from pbmkit.mail.keys import game_id
     from pbmkit.notation import check_text
 
     replays = check_text(text, file)
     if len(replays) != 1 or game_id(replays[0]) is None:
         return False
-    keys = _keyring()
+    keys = keyring()
     made = keys.make(replays[0])
-    _save(keys)
+    save_keys(keys)
     return made
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "desk_report",
     "format_date",
     "game_end",
+    "has_desk_marks",
     "last_move_overstep",
     "move_fields",
     "new_report",
@@ -531,7 +532,7 @@ def standing(report: DeskReport, to_move: str | None, today: datetime.date) -> S
     return Standing(to_move, since, running, used, left, overdue, repeat)
 
 
-def _has_desk_marks(record: Record) -> bool:
+def has_desk_marks(record: Record) -> bool:
     if "TimeControl" in record.tags:
         return True
     return any("[%" in c.text for t in record.main for m in t.moves for c in m.comments)
@@ -549,7 +550,7 @@ def clock_check(replay: GameReplay) -> list[dict[str, object]]:
 
     Records without a ``TimeControl`` tag or a ``[%`` annotation are skipped at once.
     """
-    if replay.game is None or not _has_desk_marks(replay.record):
+    if replay.game is None or not has_desk_marks(replay.record):
         return []
     report = replay_clock(replay)
     if report is None:

@@ -29,8 +29,9 @@ from pbmkit.render.templates import Paper
 from pbmkit.render.text import MissingGlyphsWarning, display_order, is_invisible
 from pbmkit.render.text import shape as shape_text
 
-__all__ = ["FONT", "FONT_BOLD", "MIN_SIZE", "draw_drawing", "draw_text", "finish", "fit_text",
-           "form_box", "new_canvas", "register_fonts", "register_user_font", "text_width"]
+__all__ = ["FONT", "FONT_BOLD", "MIN_SIZE", "Fonts", "TextLine", "draw_drawing", "draw_text", "finish",
+           "fit_text", "form_box", "new_canvas", "register_fonts", "register_user_font",
+           "text_width"]
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -143,7 +144,7 @@ def register_user_font(path: str) -> str:
 
 
 @dataclass
-class _Fonts:
+class Fonts:
     """The fonts of one document: DejaVu Sans, an optional user font for the characters DejaVu
     lacks, and the characters neither has (reported by :func:`finish`)."""
 
@@ -188,8 +189,8 @@ def _register_fallback(font: FallbackFont) -> str:
     return name
 
 
-def _fonts(c: Canvas) -> _Fonts:
-    fonts: _Fonts = c.__dict__.setdefault("_pbmkit_fonts", _Fonts())
+def _fonts(c: Canvas) -> Fonts:
+    fonts: Fonts = c.__dict__.setdefault("_pbmkit_fonts", Fonts())
     return fonts
 
 
@@ -204,7 +205,7 @@ def new_canvas(buffer: io.BytesIO, paper: Paper, *, title: str, subject: str,
     fallback = register_user_font(font_file) if font_file else ""
     c = Canvas(buffer, pagesize=(paper.width, paper.height), pageCompression=1,
                initialFontName=FONT, initialFontSize=10)
-    c.__dict__["_pbmkit_fonts"] = _Fonts(fallback)
+    c.__dict__["_pbmkit_fonts"] = Fonts(fallback)
     c.setTitle(title)
     c.setSubject(subject)
     c.setCreator(f"pbmkit {__version__}")
@@ -215,13 +216,13 @@ def new_canvas(buffer: io.BytesIO, paper: Paper, *, title: str, subject: str,
     return c
 
 
-class _Line:
+class TextLine:
     """One line of text laid out: its shaped characters in logical order, the font of each and
     each one's width at 1 pt. Built once (linear in the text); cutting and wrapping use it."""
 
     __slots__ = ("chars", "fonts", "primary", "widths")
 
-    def __init__(self, text: str, bold: bool, doc: _Fonts | None) -> None:
+    def __init__(self, text: str, bold: bool, doc: Fonts | None) -> None:
         primary = _Face.of(FONT_BOLD if bold else FONT)
         self.primary = primary.name
         fallback = doc.fallback if doc is not None else ""
@@ -275,10 +276,10 @@ def _font_of(ch: str, primary: _Face, second: _Face | None, system: dict[str, st
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The width of ``text`` in points at ``size`` (in DejaVu Sans)."""
-    return _Line(text, bold, None).width(size)
+    return TextLine(text, bold, None).width(size)
 
 
-def _draw_line(c: Canvas, line: _Line, start: int, stop: int, x: float, y: float, size: float,
+def _draw_line(c: Canvas, line: TextLine, start: int, stop: int, x: float, y: float, size: float,
                anchor: str, ellipsis: bool = False) -> None:
     """Draw ``line.chars[start:stop]`` (and an ellipsis after it, in reading order) at ``size``."""
     chars, fonts = line.chars[start:stop], line.fonts[start:stop]
@@ -313,7 +314,7 @@ def draw_text(c: Canvas, text: str, x: float, y: float, *, size: float, bold: bo
               anchor: str = "start") -> float:
     """Draw one line of ``text`` as it is (no fitting): shaped, in display order, each character
     in a font that has it. Returns its width."""
-    line = _Line(text, bold, _fonts(c))
+    line = TextLine(text, bold, _fonts(c))
     _draw_line(c, line, 0, len(line.chars), x, y, size, anchor)
     return line.width(size)
 
@@ -332,7 +333,7 @@ def fit_text(c: Canvas, text: str, x: float, y: float, max_width: float, *, size
     lines are broken, the separator dropped at the break; a part longer than a line is broken at
     its spaces. Returns the number of lines drawn.
     """
-    line = _Line(text, bold, _fonts(c))
+    line = TextLine(text, bold, _fonts(c))
     n = len(line.chars)
     natural = line.width(1.0)
     if natural * size <= max_width + 1e-6:
@@ -395,7 +396,7 @@ def _skip_spaces(chars: list[str], k: int, sep: str = "") -> int:
     return k
 
 
-def _wrap(line: _Line, room: float, count: int, sep: str = "") -> list[tuple[int, int]]:
+def _wrap(line: TextLine, room: float, count: int, sep: str = "") -> list[tuple[int, int]]:
     """Greedy word wrap of ``line`` into at most ``count`` lines no wider than ``room`` (at 1 pt):
     the (start, stop) of each line, the last one stopping before the end when the text does not
     fit. With ``sep``, lines break only where it stands (a part longer than a line at its spaces);

@@ -470,10 +470,10 @@ def _layout(text: Text) -> list[_Glyph]:
     order, each character in the font that has it, one after the other at their widths."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from pbmkit.render.pdf import _Fonts, _Line
+    from pbmkit.render.pdf import Fonts, TextLine
     from pbmkit.render.text import display_order
 
-    line = _Line(text.text, text.bold, _Fonts())
+    line = TextLine(text.text, text.bold, Fonts())
     chars, fonts = line.chars, line.fonts
     joined = "".join(chars)
     visual = display_order(joined)
