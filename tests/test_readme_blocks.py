@@ -8,7 +8,7 @@ must exit 0. What a newcomer's machine has and a test's has not is made for the 
 written around:
 
 * ``HOME`` is a folder of the run with ``~/Maildir`` (empty) and ``~/.config/pbmkit/mail.toml``
-  naming a real SMTP server on 127.0.0.1 (aiosmtpd, tests/mail/smtp_server.py), the password in
+  naming a real SMTP server on 127.0.0.1 (aiosmtpd, tests/support/smtp_server.py), the password in
   ``PBMKIT_SMTP_PASSWORD``, as README's mail section says; ``mail send`` sends to it.
 * ``$EDITOR`` is a program that makes the edit README's comment asks for: club.toml's ``[smtp]``
   pointed at that server.
@@ -34,8 +34,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "mail"))
-from smtp_server import PASSWORD, QUIET, USER, smtp_server
+from tests.support.smtp_server import PASSWORD, QUIET, USER, smtp_server
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

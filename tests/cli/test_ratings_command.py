@@ -2,15 +2,12 @@
 
 import csv
 import json
-import sys
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "ratings"))
-from ratings_helpers import record
+from tests.support.ratings_helpers import record
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 

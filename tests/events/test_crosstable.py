@@ -6,10 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from published_crosstables import CANDIDATES_2018_PLAYERS, CANDIDATES_2018_PUBLISHED, CANDIDATES_2018_ROWS
 
 from pbmkit.events.model import Event, EventGame, Outcome, Player, ResultKind
 from pbmkit.events.table import abbreviations, crosstable, format_points
+from tests.support.published_crosstables import (
+    CANDIDATES_2018_PLAYERS,
+    CANDIDATES_2018_PUBLISHED,
+    CANDIDATES_2018_ROWS,
+)
 
 _POINTS = {"1": 1.0, "=": 0.5, "0": 0.0}
 

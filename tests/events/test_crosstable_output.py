@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import io
 import json
-import sys
 from itertools import combinations
-from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -18,9 +16,7 @@ from pbmkit.events.model import Event, EventGame, Outcome, Player
 from pbmkit.events.table import as_json, crosstable, sheet
 from pbmkit.render.crosstable import crosstable_pdf, crosstable_text
 from pbmkit.web.crosstable import crosstable_html
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
-from print_floor import describe, small_text
+from tests.support.print_floor import describe, small_text
 
 
 def round_robin(count: int, *, double: bool = False, name_length: int = 0, finished: float = 1.0) -> Event:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import email
 import email.policy
 import json
-import sys
 from pathlib import Path
 
 import pdfplumber
@@ -14,9 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mail"))
-from smtp_server import PASSWORD, QUIET, USER, free_port, smtp_server
+from tests.support.smtp_server import PASSWORD, QUIET, USER, free_port, smtp_server
 
 PLAYERS = """name,email,address
 Ann Lee,ann@example.org,"12 High Street

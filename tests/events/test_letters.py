@@ -7,7 +7,6 @@ from __future__ import annotations
 import email
 import email.policy
 import io
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,9 +17,7 @@ from test_crosstable_output import round_robin
 from pbmkit.events.letters import letter_message, letter_text, letters
 from pbmkit.events.model import Event, EventGame, Player
 from pbmkit.render.letters import letters_pdf
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
-from print_floor import describe, small_text
+from tests.support.print_floor import describe, small_text
 
 ORGANISER = Player("Tess Director", "td@club.example", "1 Club Road\nChesstown CT1")
 

@@ -44,9 +44,8 @@ Total: 36 moves.
 
 from __future__ import annotations
 
-from batalo_support import moves, pos
-
 from pbmkit.games.batalo import rules, setup
+from tests.support.batalo_support import moves, pos
 
 HAND_DERIVED = {
     # the column

@@ -6,12 +6,11 @@ Diagrams name only the occupied spaces: ``W`` white column, ``o`` white stone, `
 
 from __future__ import annotations
 
-from batalo_support import dests, moves, mv, play, pos, sp, why
-
 from pbmkit.games import batalo
 from pbmkit.games.base import Outcome
 from pbmkit.games.batalo import check, rules, setup
 from pbmkit.games.batalo.rules import BLACK, BOARD, WHITE
+from tests.support.batalo_support import dests, moves, mv, play, pos, sp, why
 
 GT_NEIGHBOURS = {"HT", "FT", "GU", "GS", "HS", "FU"}
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from batalo_support import mv, play, pos, sp
 
 from pbmkit.games import batalo, get_game
 from pbmkit.games.base import Game, SetupError
 from pbmkit.games.batalo import Position, rules, setup
 from pbmkit.games.batalo.rules import BLACK, BOARD, STANDARD_SETUP, WHITE
+from tests.support.batalo_support import mv, play, pos, sp
 
 # --- Setup strings -------------------------------------------------------------------------
 

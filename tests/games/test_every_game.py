@@ -11,12 +11,12 @@ import random
 from typing import Any
 
 import pytest
-from every_game_bounds import sample, wide
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbmkit.games import game_names, get_game
 from pbmkit.games.base import Game, Outcome
+from tests.support.every_game_bounds import sample, wide
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLIES = 120

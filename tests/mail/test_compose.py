@@ -8,7 +8,6 @@ from email.utils import getaddresses
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from mail_helpers import BATALO, EXAMPLES, NOW, parsed, replay_of
 
 from pbmkit.mail.compose import (
     MailError,
@@ -22,6 +21,7 @@ from pbmkit.mail.compose import (
     stored_id,
 )
 from pbmkit.notation import check_text
+from tests.support.mail_helpers import BATALO, EXAMPLES, NOW, parsed, replay_of
 
 
 def body_of(msg: EmailMessage) -> str:

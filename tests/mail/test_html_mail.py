@@ -9,12 +9,12 @@ import re
 from email.message import EmailMessage
 
 import pytest
-from mail_helpers import BATALO, EXAMPLES, NOW, parsed, replay_of
 from PIL import Image
 
 from pbmkit.games import game_names, get_game
 from pbmkit.mail.compose import board_attachment, compose_message, mailer_attachment
 from pbmkit.notation import moves_text
+from tests.support.mail_helpers import BATALO, EXAMPLES, NOW, parsed, replay_of
 
 
 def html_and_images(msg: EmailMessage) -> tuple[str, dict[str, bytes]]:

@@ -13,11 +13,11 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from browser import Browser
 from PIL import Image
 
 from pbmkit.mail.compose import compose_message
 from pbmkit.notation import check_text
+from tests.support.browser import Browser
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SHOTS = "PBMKIT_SCREENSHOTS"

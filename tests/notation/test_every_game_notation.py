@@ -12,7 +12,6 @@ import random
 from typing import Any
 
 import pytest
-from every_game_bounds import sample, wide
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +19,7 @@ from pbmkit.games import game_names, get_game
 from pbmkit.notation import check_text, format_move, parse_move
 from pbmkit.notation.movetext import get_notation, has_notation
 from pbmkit.notation.writer import moves_text
+from tests.support.every_game_bounds import sample, wide
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLIES = 80

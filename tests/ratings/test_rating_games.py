@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 import pytest
-from ratings_helpers import record
 
 from pbmkit.notation.reader import parse_records
 from pbmkit.ratings import (
@@ -18,6 +17,7 @@ from pbmkit.ratings import (
     read_paths,
 )
 from pbmkit.ratings.games import _lean_tags, finished_game, sort_date
+from tests.support.ratings_helpers import record
 
 EXAMPLES = sorted(glob.glob(str(Path(__file__).parents[2] / "examples" / "**" / "*.txt"),
                             recursive=True))

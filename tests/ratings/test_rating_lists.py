@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
-from ratings_helpers import games_of, record
 
 from pbmkit.ratings import FinishedGame, PlayerRating, RatingList, identities, rate, read_paths
+from tests.support.ratings_helpers import games_of, record
 
 
 def by_name(rating_list: RatingList) -> dict[str, PlayerRating]:

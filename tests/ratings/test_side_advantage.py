@@ -11,12 +11,12 @@ games and the two groups end level.
 import random
 
 import pytest
-from ratings_helpers import games_of, record
 
 from pbmkit.cli.ratings import heading
 from pbmkit.ratings import lists as rating_lists
 from pbmkit.ratings import rate
 from pbmkit.ratings.elo import advantage_error, side_advantage
+from tests.support.ratings_helpers import games_of, record
 
 KNIGHTS_SCORE = 0.7
 ADVANTAGE = 151  # the normal curve FIDE tabulates: PD(151) ~ 0.70

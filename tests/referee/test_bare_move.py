@@ -12,9 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from club_helpers import World, batalo_game, text_of, world
-from smtp_server import QUIET
 from test_referee_hostile import _raw
+
+from tests.support.club_helpers import World, batalo_game, text_of, world
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pbmkit.referee.run import RunReport, run_club
-from tests.referee.club_helpers import World, batalo_game, world
+from tests.support.club_helpers import World, batalo_game, world
 
 TODAY = datetime.datetime.now(datetime.UTC)  # the club's first runs are at the real time
 BACK = TODAY - datetime.timedelta(days=400)

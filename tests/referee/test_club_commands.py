@@ -10,11 +10,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from club_helpers import Player, World, text_of, world
-from smtp_server import QUIET
 
 from pbmkit.notation import check_text
 from pbmkit.referee.run import RunReport, run_club
+from tests.support.club_helpers import Player, World, text_of, world
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 import pbmkit.referee.handling as handling
 import pbmkit.referee.run as run_module
 from pbmkit.cli import cli
-from tests.referee.club_helpers import batalo_game, world
+from tests.support.club_helpers import batalo_game, world
 
 
 def _no_room(*args: Any, **kwargs: Any) -> None:

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-from tests.referee.club_helpers import World, batalo_game, message, world
+from tests.support.club_helpers import World, batalo_game, message, world
 
 
 def _state(w: World) -> str:

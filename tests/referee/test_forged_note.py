@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pbmkit.referee.security import FORGED_NOTE
-from tests.referee.club_helpers import REFEREE, batalo_game, message, text_of, world
+from tests.support.club_helpers import REFEREE, batalo_game, message, text_of, world
 
 
 def test_a_refusal_for_want_of_a_key_says_the_address_may_have_been_used(

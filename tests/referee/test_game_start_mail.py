@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.referee.club_helpers import Player, text_of, world
+from tests.support.club_helpers import Player, text_of, world
 
 
 @pytest.mark.parametrize(("challenge", "said"), [

@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from club_helpers import Player, World, message, world
-from imap_server import PASSWORD, Dovecot, dovecot_server
-from smtp_server import QUIET
 
 from pbmkit.notation import check_text
 from pbmkit.referee.imap import ImapInbox
 from pbmkit.referee.inbox import InboxMessage
 from pbmkit.referee.run import InboxFailed, run_club
+from tests.support.club_helpers import Player, World, message, world
+from tests.support.imap_server import PASSWORD, Dovecot, dovecot_server
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

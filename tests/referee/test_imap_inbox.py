@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from imap_server import CERT, PASSWORD, Dovecot, dovecot_server, message
 
 from pbmkit.mail.files import MailError
 from pbmkit.referee.imap import ImapError, ImapInbox, load_imap_config, open_imap, read_imap_password
 from pbmkit.referee.inbox import MAX_MESSAGE_BYTES, Inbox, InboxMessage
+from tests.support.imap_server import CERT, PASSWORD, Dovecot, dovecot_server, message
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.referee.status import club_status
-from tests.referee.club_helpers import REFEREE, message, world
+from tests.support.club_helpers import REFEREE, message, world
 
 
 def test_a_message_delivered_twice_is_a_duplicate_in_the_ledger(

@@ -16,7 +16,7 @@ import pytest
 
 from pbmkit.referee.run import run_club
 from pbmkit.referee.security import MAX_CHATTER_REPLIES
-from tests.referee.club_helpers import World, batalo_game, message, world
+from tests.support.club_helpers import World, batalo_game, message, world
 
 AWAY = "I am away until 14 December and will answer your mail then.\n\nBob"
 

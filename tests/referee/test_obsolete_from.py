@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.referee.club_helpers import REFEREE, Player, world
+from tests.support.club_helpers import REFEREE, Player, world
 
 
 def test_a_signup_from_a_name_with_a_period_gets_its_code(tmp_path: Path,

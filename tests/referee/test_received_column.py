@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.referee.club_helpers import batalo_game, text_of, world
+from tests.support.club_helpers import batalo_game, text_of, world
 
 
 def test_the_move_list_says_when_each_answer_was_received(

@@ -8,11 +8,11 @@ import hashlib
 from pathlib import Path
 
 import pytest
-from club_helpers import batalo_game, text_of, world
-from smtp_server import QUIET
 
 from pbmkit.notation import check_text
 from pbmkit.notation.edit import set_tag
+from tests.support.club_helpers import batalo_game, text_of, world
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from club_helpers import Player, World, text_of, world
-from smtp_server import QUIET
 
 from pbmkit.notation import check_text
+from tests.support.club_helpers import Player, World, text_of, world
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

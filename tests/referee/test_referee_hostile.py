@@ -15,8 +15,9 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from club_helpers import REFEREE, World, batalo_game, world
-from smtp_server import QUIET
+
+from tests.support.club_helpers import REFEREE, World, batalo_game, world
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

@@ -10,11 +10,11 @@ import re
 from pathlib import Path
 
 import pytest
-from club_helpers import REFEREE, Player, World, message, text_of, world
-from smtp_server import QUIET
 
 from pbmkit.referee.run import RunReport, run_club
 from pbmkit.referee.security import MAX_UNPROVEN_REPLIES
+from tests.support.club_helpers import REFEREE, Player, World, message, text_of, world
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

@@ -19,14 +19,14 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from club_helpers import batalo_game, message, world
-from smtp_server import QUIET, smtp_server
 from test_referee_processes import _club, _copy
 
 from pbmkit.mail.smtp import SmtpConfig, SmtpSession
 from pbmkit.referee.club import load_club
 from pbmkit.referee.outgoing import text_message
 from pbmkit.referee.pictures import Painter, draw_record
+from tests.support.club_helpers import batalo_game, message, world
+from tests.support.smtp_server import QUIET, smtp_server
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 
@@ -56,7 +56,7 @@ def test_a_pass_over_the_outbox_sends_every_message_through_one_connection(
 def test_a_kept_connection_the_server_closed_is_opened_again_for_the_next_message(
         monkeypatch: pytest.MonkeyPatch) -> None:
     with smtp_server("ok") as (port, handler):
-        from smtp_server import PASSWORD, USER
+        from tests.support.smtp_server import PASSWORD, USER
 
         config = SmtpConfig(host="127.0.0.1", port=port, security="none", user=USER, timeout=5)
         with SmtpSession(config, PASSWORD) as session:

@@ -29,8 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from club_helpers import Player, World, message, world
-from smtp_server import QUIET, free_port
+
+from tests.support.club_helpers import Player, World, message, world
+from tests.support.smtp_server import QUIET, free_port
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

@@ -12,14 +12,14 @@ import stat
 from pathlib import Path
 
 import pytest
-from club_helpers import batalo_game, message, text_of, world
-from smtp_server import QUIET, free_port
 
 from pbmkit.cli import cli
 from pbmkit.referee.club import ClubError, init_club
 from pbmkit.referee.db import MIGRATIONS, SCHEMA_VERSION, DatabaseError, migrate, open_db
 from pbmkit.referee.outgoing import backoff
 from pbmkit.referee.run import Busy, run_club
+from tests.support.club_helpers import batalo_game, message, text_of, world
+from tests.support.smtp_server import QUIET, free_port
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from club_helpers import REFEREE, Player, World, message, text_of, world
-from smtp_server import QUIET
 
 from pbmkit.mail.files import MailError
 from pbmkit.referee.inbox import MAX_MESSAGE_BYTES, InboxMessage, MaildirInbox
 from pbmkit.referee.run import InboxFailed, RunReport, run_club
+from tests.support.club_helpers import REFEREE, Player, World, message, text_of, world
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

@@ -10,10 +10,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from club_helpers import REFEREE, Player, World, message, text_of, world
-from smtp_server import QUIET
 
 from pbmkit.referee.inbox import MAX_MESSAGE_BYTES
+from tests.support.club_helpers import REFEREE, Player, World, message, text_of, world
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

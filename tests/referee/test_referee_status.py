@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from club_helpers import World, batalo_game, message, world
-from smtp_server import QUIET
 
 from pbmkit.cli import cli
+from tests.support.club_helpers import World, batalo_game, message, world
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pbmkit.notation import check_text
-from tests.referee.club_helpers import batalo_game, text_of, world
+from tests.support.club_helpers import batalo_game, text_of, world
 
 
 def test_the_player_not_to_move_resigns_by_mail(tmp_path: Path,

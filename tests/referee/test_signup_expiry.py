@@ -12,7 +12,7 @@ import pytest
 from pbmkit.referee.run import run_club
 from pbmkit.referee.security import SIGNUP_DAYS
 from pbmkit.referee.status import club_status
-from tests.referee.club_helpers import Player, World, world
+from tests.support.club_helpers import Player, World, world
 
 
 def _run(w: World, moment: datetime.datetime) -> None:

@@ -1,6 +1,6 @@
 """The club's web pages (pbmkit/referee/site.py, pbmkit/web/club.py): games through
 `pbmkit html`'s renderer, standings per game, ratings, an index; everything escaped; in a real
-browser (tests/browser.py), nothing fetched, nothing refused by the page's policy."""
+browser (tests/support/browser.py), nothing fetched, nothing refused by the page's policy."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
-from browser import Browser
 from PIL import Image
 
 from pbmkit.referee.site import ClubGame, build_site, game_points, standings
 from pbmkit.web.club import RatingRow
+from tests.support.browser import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 EVIL = '<script>alert(1)</script> "Eve" & <b>'

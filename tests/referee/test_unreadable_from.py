@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pbmkit.referee.security import MAX_UNPROVEN_REPLIES
-from tests.referee.club_helpers import REFEREE, World, text_of, world
+from tests.support.club_helpers import REFEREE, World, text_of, world
 
 
 def _raw(sender: str, extra: str = "") -> bytes:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pbmkit.referee.run import run_club
-from tests.referee.club_helpers import Player, text_of, world
+from tests.support.club_helpers import Player, text_of, world
 
 
 def test_a_vacation_across_the_new_year_says_what_each_year_counts(

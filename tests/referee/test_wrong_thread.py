@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.referee.club_helpers import batalo_game, text_of, world
+from tests.support.club_helpers import batalo_game, text_of, world
 
 
 def test_a_move_for_another_game_names_both_games(tmp_path: Path,

@@ -9,8 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from render_helpers import page_text, qpdf_check, read_pdf
-
 from pbmkit.games import get_game
 from pbmkit.notation import check_text
 from pbmkit.render.art import art_for
@@ -20,6 +18,7 @@ from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.phone_chart import phone_chart_pdf
 from pbmkit.render.records_chart import chart_grid, records_chart_pdf
 from pbmkit.render.shapes import Circle, Placed, Polygon, Text
+from tests.support.render_helpers import page_text, qpdf_check, read_pdf
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LOOT = "baladana-02-loot-and-a-golden-ring-put-down.txt"

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from render_helpers import page_text, read_pdf
-
 from pbmkit.games import get_game
 from pbmkit.notation import check_text
 from pbmkit.render.art import art_for
@@ -16,6 +14,7 @@ from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.records_chart import records_chart_pdf
 from pbmkit.render.shapes import Text
+from tests.support.render_helpers import page_text, read_pdf
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

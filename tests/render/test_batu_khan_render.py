@@ -13,7 +13,6 @@ from typing import Any
 import pypdf
 import pytest
 from click.testing import CliRunner
-from render_helpers import page_text, qpdf_check, read_pdf
 
 from pbmkit.cli import cli
 from pbmkit.games import get_game
@@ -25,6 +24,7 @@ from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.phone_chart import phone_chart_pdf
 from pbmkit.render.records_chart import chart_grid, records_chart_pdf
 from pbmkit.render.shapes import Placed, Polygon, Text
+from tests.support.render_helpers import page_text, qpdf_check, read_pdf
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
-from render_helpers import page_text, read_pdf
 
 from pbmkit.cli import cli
 from pbmkit.games import get_game
@@ -19,6 +18,7 @@ from pbmkit.notation import check_text
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import game_drawing
 from pbmkit.render.shapes import Polygon, Text
+from tests.support.render_helpers import page_text, read_pdf
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "batu-khan-02-blockades-6x6.txt"
 
@@ -145,10 +145,9 @@ def test_a_diagram_s_lines_are_as_thick_as_asked_at_the_size_it_is_printed() -> 
 def test_the_records_chart_s_form_note_stands_below_every_turn_box(tmp_path: Path) -> None:
     """Batrakill's note (its layout is provisional) has a line of its own above the key; it used
     to print over the last row's turn boxes."""
-    from render_helpers import text_runs
-
     from pbmkit.render.from_record import chart_entries, chart_header
     from pbmkit.render.records_chart import chart_grid, records_chart_pdf
+    from tests.support.render_helpers import text_runs
 
     path = EXAMPLE.parent / "batrakill-02-dragon-wins.txt"
     [rep] = check_text(path.read_text(encoding="utf-8"))

@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from render_helpers import page_text, qpdf_check, read_pdf
-
 from pbmkit.games import billo, get_game
 from pbmkit.games.billo import rules, setup
 from pbmkit.notation import check_text
@@ -19,6 +17,7 @@ from pbmkit.render.records_chart import records_chart_pdf
 from pbmkit.render.shapes import Circle, Placed, Polygon
 from pbmkit.render.svg import board_svg
 from pbmkit.render.terminal import board_text
+from tests.support.render_helpers import page_text, qpdf_check, read_pdf
 
 GAME = get_game("billo")
 ART = art_for(GAME)
@@ -134,9 +133,8 @@ def test_billo_mailers_and_the_board_names_chart_read_back(tmp_path: Path) -> No
 
 
 def test_the_billo_key_never_runs_into_the_page_number_on_a4() -> None:
-    from render_helpers import text_runs
-
     from pbmkit.render.pdf import text_width
+    from tests.support.render_helpers import text_runs
 
     [rep] = check_text((EXAMPLES / "billo-01-capture-all.txt").read_text(encoding="utf-8"))
     reader = read_pdf(records_chart_pdf(GAME, chart_header(rep), chart_entries(rep), paper_key="a4"))

@@ -1,7 +1,7 @@
 """Issue 23, the Records Chart and the Phone Chart read in print: no text under 6 pt, turn boxes
 with room to write by hand, a turn's moves wrapped only between moves, averto printed.
 
-Measured from the PDFs themselves (tests/render/print_floor.py, pdfplumber, pypdf).
+Measured from the PDFs themselves (tests/support/print_floor.py, pdfplumber, pypdf).
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ from typing import Any
 import pdfplumber
 import pytest
 from click.testing import CliRunner
-from print_floor import BLANK_VARIANTS, EXAMPLES, describe, example_records, small_text
-from render_helpers import page_image, page_text, read_pdf
 
 from pbmkit.cli.forms import chart, phonechart
 from pbmkit.games import game_key, game_names, get_game
@@ -24,6 +22,8 @@ from pbmkit.render.entries import ChartEntry
 from pbmkit.render.from_record import chart_entries, chart_header
 from pbmkit.render.records_chart import chart_grid, records_chart_pdf
 from pbmkit.render.templates import paper as paper_size
+from tests.support.print_floor import BLANK_VARIANTS, EXAMPLES, describe, example_records, small_text
+from tests.support.render_helpers import page_image, page_text, read_pdf
 
 MM = 72 / 25.4
 

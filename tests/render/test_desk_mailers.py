@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
-from render_helpers import page_text, read_pdf, text_runs
 
 from pbmkit.cli.forms import mailer
 from pbmkit.notation import check_text
 from pbmkit.render.from_record import mailer_card
+from tests.support.render_helpers import page_text, read_pdf, text_runs
 
 DESK = Path(__file__).resolve().parents[2] / "examples" / "desk"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 import pytest
-from render_helpers import play
 
 from pbmkit.games import get_game
 from pbmkit.games.batalo import Move, check, rules
@@ -15,6 +14,7 @@ from pbmkit.games.board import square_board
 from pbmkit.render.art import GameArt, Glyph, art_for, piece_symbols
 from pbmkit.render.diagram import DiagramStyle, board_drawing, game_drawing, space_centres
 from pbmkit.render.shapes import Circle, Placed, Polygon, Polyline, Text
+from tests.support.render_helpers import play
 
 GAME = get_game("batalo")
 

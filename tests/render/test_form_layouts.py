@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from render_helpers import page_image, page_text, read_pdf, text_runs
 
 from pbmkit.games import get_game
 from pbmkit.notation import check_text
@@ -22,6 +21,7 @@ from pbmkit.render.mailer import card_origins, mailer_pdf
 from pbmkit.render.phone_chart import phone_chart_pdf
 from pbmkit.render.records_chart import records_chart_pdf
 from pbmkit.render.svg import board_svg
+from tests.support.render_helpers import page_image, page_text, read_pdf, text_runs
 
 BATALO = get_game("batalo")
 BILLO = get_game("billo")

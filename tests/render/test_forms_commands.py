@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
-from render_helpers import page_text, read_pdf, text_runs
 
 from pbmkit.cli.forms import chart, mailer, phonechart
+from tests.support.render_helpers import page_text, read_pdf, text_runs
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

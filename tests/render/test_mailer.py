@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from render_helpers import POINTS_PER_INCH, page_text, play, qpdf_check, read_pdf, text_runs
 
 from pbmkit.games import get_game
 from pbmkit.render.mailer import MailerCard, card_origins, mailer_pdf
+from tests.support.render_helpers import POINTS_PER_INCH, page_text, play, qpdf_check, read_pdf, text_runs
 
 GAME = get_game("batalo")
 FIELDS = ("Game No.", "Turn", "moved", "Move (e.g. IR to HS)", "Your last move", "White", "Black",

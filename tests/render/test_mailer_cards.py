@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from print_floor import EXAMPLES, PrintedChar, describe, printed_chars, small_text
-from render_helpers import page_text, read_pdf
 
 from pbmkit.cli.forms import mailer
 from pbmkit.games import game_names
 from pbmkit.notation import check_text
 from pbmkit.render.from_record import mailer_card, mailer_cards
 from pbmkit.render.mailer import mailer_pdf
+from tests.support.print_floor import EXAMPLES, PrintedChar, describe, printed_chars, small_text
+from tests.support.render_helpers import page_text, read_pdf
 
 # Every registered game, then the largest, smallest and most crowded boards a player can ask for.
 BLANKS = [*((name,) for name in game_names()),

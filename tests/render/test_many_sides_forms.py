@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from render_helpers import page_text, read_pdf
-
 from pbmkit.notation import check_text
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.records_chart import records_chart_pdf
 from pbmkit.render.templates import each_side_fields, each_side_rows, load_template
+from tests.support.render_helpers import page_text, read_pdf
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "batrakill-03-four-players.txt"
 

@@ -100,10 +100,9 @@ def _thresholded(drawing: Drawing) -> Any:
     50 % threshold: a set of black pixels."""
     import io
 
-    from render_helpers import page_image
-
     from pbmkit.render.pdf import draw_drawing, finish, new_canvas
     from pbmkit.render.templates import Paper
+    from tests.support.render_helpers import page_image
 
     w, h = drawing.width * PPU, drawing.height * PPU
     buf = io.BytesIO()

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from render_helpers import page_text, qpdf_check, read_pdf, text_runs
 
 from pbmkit.games import get_game
 from pbmkit.games.batalo.rules import BOARD
 from pbmkit.render.phone_chart import phone_chart_pdf
+from tests.support.render_helpers import page_text, qpdf_check, read_pdf, text_runs
 
 GAME = get_game("batalo")
 

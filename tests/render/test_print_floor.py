@@ -1,12 +1,13 @@
-"""The ruler the forms are held to (tests/render/print_floor.py) measures what a reader sees."""
+"""The ruler the forms are held to (tests/support/print_floor.py) measures what a reader sees."""
 
 from __future__ import annotations
 
 import io
 
 import pytest
-from print_floor import FLOOR_PT, printed_chars, small_text
 from reportlab.pdfgen.canvas import Canvas
+
+from tests.support.print_floor import FLOOR_PT, printed_chars, small_text
 
 
 def _pdf(size: float, *, angle: float = 0.0, scale: float = 1.0) -> bytes:

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-from render_helpers import OPENING, page_text, play, qpdf_check, read_pdf, text_runs
 
 from pbmkit.games import get_game
 from pbmkit.render.records_chart import ChartEntry, records_chart_pdf
+from tests.support.render_helpers import OPENING, page_text, play, qpdf_check, read_pdf, text_runs
 
 GAME = get_game("batalo")
 HEADER = {"Number": "42", "Date": "1994-03-12", "White": "Ĉiĉerono Ŝaŭmo",

@@ -5,14 +5,13 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from render_helpers import play
-
 from pbmkit.games import get_game
 from pbmkit.games.batalo.rules import BOARD
 from pbmkit.games.batalo.setup import initial_position
 from pbmkit.render.diagram import space_centres
 from pbmkit.render.pdf import text_width
 from pbmkit.render.svg import board_svg
+from tests.support.render_helpers import play
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 GAME = get_game("batalo")

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import re
 
-from render_helpers import play
-
 from pbmkit.games import get_game
 from pbmkit.games.batalo.setup import diagram, initial_position
 from pbmkit.render.terminal import board_text
+from tests.support.render_helpers import play
 
 GAME = get_game("batalo")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -12,7 +12,14 @@ from types import FrameType
 from typing import Any
 
 import pytest
-from render_helpers import (
+
+from pbmkit.games import get_game
+from pbmkit.render.mailer import MailerCard, mailer_pdf
+from pbmkit.render.pdf import MIN_SIZE, finish, fit_text, new_canvas, text_width
+from pbmkit.render.records_chart import records_chart_pdf
+from pbmkit.render.templates import paper
+from pbmkit.render.text import MissingGlyphsWarning
+from tests.support.render_helpers import (
     components,
     ink_box,
     page_image,
@@ -21,13 +28,6 @@ from render_helpers import (
     right_to_left,
     text_runs,
 )
-
-from pbmkit.games import get_game
-from pbmkit.render.mailer import MailerCard, mailer_pdf
-from pbmkit.render.pdf import MIN_SIZE, finish, fit_text, new_canvas, text_width
-from pbmkit.render.records_chart import records_chart_pdf
-from pbmkit.render.templates import paper
-from pbmkit.render.text import MissingGlyphsWarning
 
 GAME = get_game("batalo")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from browser import Browser
+from tests.support.browser import Browser
 
 
 def test_the_browser_reports_errors_requests_and_alerts(browser: Browser, tmp_path: Path) -> None:

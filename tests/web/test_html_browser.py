@@ -1,4 +1,4 @@
-"""The web page of a record in a real browser (issue 25 §4): headless Chromium, tests/browser.py.
+"""The web page of a record in a real browser (issue 25 §4): headless Chromium, tests/support/browser.py.
 
 Every example game is stepped through with the keys; after each turn the pieces shown (every
 placed glyph: pieces, the pieces beside the board, the shading and the dot of the last move) are
@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from browser import Browser
 from click.testing import CliRunner
 from PIL import Image
 from selenium.webdriver.common.by import By
@@ -24,6 +23,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from pbmkit.cli import cli
 from pbmkit.notation import check_text
+from tests.support.browser import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))

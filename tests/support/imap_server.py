@@ -6,7 +6,7 @@ sockets live there), one user in a passwd-file, a plain listener (STARTTLS offer
 implicit-TLS one, both on free ports of 127.0.0.1, and stops it at the end. It works as root (CI:
 the login processes then run as Debian's ``dovenull``, the mail as ``dovecot``; Dovecot refuses
 root for both) and as a normal user (everything runs as that user). The TLS certificate is the
-tests' own for 127.0.0.1 (tests/mail/localhost-cert.pem).
+tests' own for 127.0.0.1 (tests/support/localhost-cert.pem).
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from pbmkit.referee.imap import ImapConfig
 
 USER, PASSWORD = "referee", "imap s3cret"
 HERE = Path(__file__).resolve().parent
-CERT = HERE.parent / "mail" / "localhost-cert.pem"
-KEY = HERE.parent / "mail" / "localhost-key.pem"
+CERT = HERE / "localhost-cert.pem"
+KEY = HERE / "localhost-key.pem"
 DH = Path("/usr/share/dovecot/dh.pem")
 
 CONF = """\

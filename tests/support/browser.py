@@ -3,7 +3,7 @@
 tests/conftest.py loads this module as a plugin, so every test may ask for the ``browser``
 fixture (import :class:`Browser` for the type only)::
 
-    from browser import Browser
+    from tests.support.browser import Browser
 
     def test_page(browser: Browser, tmp_path: Path) -> None:
         browser.open(tmp_path / "page.html", width=360, dark=True)

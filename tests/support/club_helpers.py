@@ -16,7 +16,6 @@ import itertools
 import os
 import re
 import sqlite3
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,12 +25,9 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "mail"))
-
-from smtp_server import PASSWORD, USER, Handler, smtp_server
-
 from pbmkit.referee.club import Club, init_club, load_club
 from pbmkit.referee.run import RunReport, run_club
+from tests.support.smtp_server import PASSWORD, USER, Handler, smtp_server
 
 REFEREE = "referee@club.example.org"
 _COUNTER = itertools.count(1)
