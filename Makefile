@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PIP := PYTHONWARNINGS="ignore:Editable installation:UserWarning" $(BIN)/python -m pip
 EXAMPLES := $(wildcard examples/*.txt)
 
-.PHONY: demo test system-deps bench fuzz lint clean
+.PHONY: demo test quick system-deps bench fuzz lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,16 @@ test: system-deps $(VENV)/.installed-test
 	[ $$pure = 0 ] || echo "make test: the pure stage FAILED (exit $$pure)" >&2; \
 	[ $$compiled = 0 ] || echo "make test: the compiled stage FAILED (exit $$compiled)" >&2; \
 	exit 1
+
+# The quick subset, for editing: the pure suite without the tests marked slow, browser, imap or
+# fuzz (tests/conftest.py gives the markers by rule; docs/architecture.md, "Running the tests").
+# No Debian packages needed; stops at the first failure. QUICK_ARGS="tests/mail" narrows it,
+# QUICK_ARGS= runs on past failures. `make test` runs every test, these four kinds included.
+QUICK_MARKERS := not slow and not browser and not imap and not fuzz
+QUICK_ARGS ?= -x
+
+quick: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q -m "$(QUICK_MARKERS)" $(QUICK_ARGS)
 
 system-deps:
 	$(SYSTEM_DEPS)
