@@ -49,14 +49,14 @@ test: system-deps $(VENV)/.installed-test
 	exit 1
 
 # The quick subset, for editing: the pure suite without the tests marked slow, browser, imap or
-# fuzz (tests/conftest.py gives the markers by rule; docs/architecture.md, "Running the tests").
-# No Debian packages needed; stops at the first failure. QUICK_ARGS="tests/mail" narrows it,
-# QUICK_ARGS= runs on past failures. `make test` runs every test, these four kinds included.
+# fuzz (tests/conftest.py gives the markers by rule; docs/architecture.md, "Running the tests"),
+# on every core (pytest-xdist), stopping at the first failure; no Debian packages needed.
+# QUICK_ARGS="-x tests/mail" narrows it. `make test` runs every test, these four kinds included.
 QUICK_MARKERS := not slow and not browser and not imap and not fuzz
 QUICK_ARGS ?= -x
 
 quick: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -m "$(QUICK_MARKERS)" $(QUICK_ARGS)
+	$(BIN)/python -m pytest -q -n auto -m "$(QUICK_MARKERS)" $(QUICK_ARGS)
 
 system-deps:
 	$(SYSTEM_DEPS)

@@ -19,6 +19,7 @@ The helpers of tests/support/ are imported as ``tests.support.NAME``; the folder
 """
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,14 +34,21 @@ HERE = Path(__file__).resolve().parent
 SLOW_TESTS = HERE / "slow_tests.txt"
 
 
-def slow_tests() -> frozenset[str]:
-    """The node ids of tests/slow_tests.txt: one a line, ``#`` starts a comment. An id without
-    ``[...]`` names every parametrization of its test."""
+def slow_tests() -> list[str]:
+    """The entries of tests/slow_tests.txt: one node id a line, ``#`` starts a comment."""
     lines = SLOW_TESTS.read_text(encoding="utf-8").splitlines()
-    return frozenset(kept for line in lines if (kept := line.split("#", 1)[0].strip()))
+    return [kept for line in lines if (kept := line.split("#", 1)[0].strip())]
 
 
-def markers_by_rule(item: pytest.Item, slow: frozenset[str]) -> list[str]:
+def slow_pattern(entries: list[str]) -> re.Pattern[str]:
+    """One expression for the node ids ``entries`` name: ``*`` matches any run of characters, and
+    an id without ``[...]`` every parametrization of its test."""
+    each = [re.escape(entry).replace(r"\*", ".*") + ("" if "[" in entry else r"(?:\[.*)?")
+            for entry in entries]
+    return re.compile("|".join(f"(?:{one})" for one in each) or "(?!)")
+
+
+def markers_by_rule(item: pytest.Item, slow: re.Pattern[str]) -> list[str]:
     """The markers the rules of this module's docstring give ``item``."""
     path = Path(str(item.path))
     module = getattr(item, "module", None)
@@ -53,14 +61,14 @@ def markers_by_rule(item: pytest.Item, slow: frozenset[str]) -> list[str]:
         names.append("imap")
     if path.name.startswith("test_fuzz_"):
         names.append("fuzz")
-    if item.nodeid in slow or item.nodeid.split("[", 1)[0] in slow:
+    if slow.fullmatch(item.nodeid):
         names.append("slow")
     return names
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects: it must see these markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    slow = slow_tests()
+    slow = slow_pattern(slow_tests())
     for item in items:
         for name in markers_by_rule(item, slow):
             item.add_marker(name)

@@ -15,8 +15,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
 OPTIONS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"][
@@ -65,8 +63,7 @@ def test_make_test_runs_every_test_and_ci_runs_make_test() -> None:
 
 
 def test_make_quick_leaves_out_exactly_the_four_markers() -> None:
-    (quick,) = _plan("quick")
-    expression = quick[quick.index("-m") + 1]
+    expression = _quick_expression()
     left_out = re.fullmatch(r"not (\w+)(?: and not (\w+))*", expression)
     assert left_out, expression
     assert set(re.findall(r"not (\w+)", expression)) == REGISTERED == {"slow", "browser", "imap",
@@ -116,53 +113,67 @@ def pytest_collection_finish(session):
 """A plugin that writes down, for every test collected, whether -m kept it and its markers."""
 
 
+def _quick_expression() -> str:
+    (quick,) = _plan("quick")
+    return quick[quick.index("-m") + 1]
+
+
+def _collect(tmp_path: Path, files: list[str]) -> dict[str, list[Any]]:
+    """Each test of ``files`` as collected with `make quick`'s -m: ``[fate, markers]``."""
+    (tmp_path / "shape_probe.py").write_text(PROBE, encoding="utf-8")
+    env = dict(_OUTSIDE_MAKE, PYTHONPATH=str(tmp_path), SHAPE_PROBE=str(tmp_path / "seen.json"))
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "shape_probe",
+                           "-p", "no:cacheprovider", "-m", _quick_expression(), *sorted(set(files))],
+                          cwd=ROOT, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    seen: dict[str, list[Any]] = json.loads((tmp_path / "seen.json").read_text(encoding="utf-8"))
+    return seen
+
+
+def _slow_entries() -> list[str]:
+    import conftest  # tests/conftest.py, as pytest loaded it
+
+    entries: list[str] = conftest.slow_tests()
+    return entries
+
+
 def test_the_rules_give_each_marker_and_make_quick_leaves_them_out(tmp_path: Path) -> None:
     """Collected for real with `make quick`'s -m: a browser test, an IMAP module, the fuzz module
-    and the first slow test carry their marker and are left out; a plain test is kept."""
-    (tmp_path / "shape_probe.py").write_text(PROBE, encoding="utf-8")
-    slow = sorted(_slow_ids())[0]
+    and a test tests/slow_tests.txt names carry their marker and are left out; a plain test is
+    kept with none."""
+    slow = next(e for e in _slow_entries() if "*" not in e and "[" not in e)
     files = {"browser": "tests/web/test_browser_fixture.py", "imap": "tests/referee/test_imap_club.py",
              "fuzz": "tests/mail/test_fuzz_mail.py", "slow": slow.split("::")[0],
              "none": "tests/test_layers.py"}
-    (quick,) = _plan("quick")
-    env = dict(_OUTSIDE_MAKE, PYTHONPATH=str(tmp_path), SHAPE_PROBE=str(tmp_path / "seen.json"))
-    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "shape_probe",
-                           "-p", "no:cacheprovider", "-m", quick[quick.index("-m") + 1],
-                           *sorted(set(files.values()))], cwd=ROOT, capture_output=True, text=True,
-                          env=env)
-    assert done.returncode == 0, done.stdout + done.stderr
-    seen: dict[str, list[Any]] = json.loads((tmp_path / "seen.json").read_text(encoding="utf-8"))
+    seen = _collect(tmp_path, list(files.values()))
 
-    def of(file: str) -> dict[str, list[Any]]:
-        return {node: fate for node, fate in seen.items() if node.split("::")[0] == file}
+    def of(file: str) -> list[list[Any]]:
+        return [fate for node, fate in seen.items() if node.split("::")[0] == file]
 
-    assert of(files["browser"]) and all(fate[0] == "deselected" and REGISTERED & set(fate[1]) == {"browser"}
-                                        for fate in of(files["browser"]).values())
+    assert of(files["browser"])
+    assert all(fate[0] == "deselected" and REGISTERED & set(fate[1]) == {"browser"}
+               for fate in of(files["browser"]))
     for marker in ("imap", "fuzz"):
-        assert of(files[marker]) and all(fate[0] == "deselected" and marker in fate[1]
-                                         for fate in of(files[marker]).values())
-    slow_fates = [fate for node, fate in seen.items() if slow in (node, node.split("[")[0])]
-    assert slow_fates and all(fate[0] == "deselected" and "slow" in fate[1]
-                              for fate in slow_fates)
-    assert of(files["none"]) and all(fate[0] == "kept" and not REGISTERED & set(fate[1])
-                                     for fate in of(files["none"]).values())
+        assert of(files[marker])
+        assert all(fate[0] == "deselected" and marker in fate[1] for fate in of(files[marker]))
+    slow_fates = [fate for node, fate in seen.items() if node.split("[")[0] == slow]
+    assert slow_fates and all(fate[0] == "deselected" and "slow" in fate[1] for fate in slow_fates)
+    assert of(files["none"])
+    assert all(fate[0] == "kept" and not REGISTERED & set(fate[1]) for fate in of(files["none"]))
 
 
-def _slow_ids() -> list[str]:
+def test_every_line_of_slow_tests_names_tests_that_are_there(tmp_path: Path) -> None:
+    """tests/slow_tests.txt names tests that exist (a renamed test leaves no stale line): each
+    entry marks at least one collected test slow, and `make quick` leaves it out."""
     import conftest
 
-    return sorted(conftest.slow_tests())
-
-
-@pytest.mark.parametrize("node", _slow_ids())
-def test_every_slow_test_named_exists(node: str) -> None:
-    """tests/slow_tests.txt names tests that are there (a renamed test leaves no stale line)."""
-    file, *names = node.split("[", 1)[0].split("::")
-    assert names, node
-    tree = ast.parse((ROOT / file).read_text(encoding="utf-8"))
-    defined = {n.name for n in ast.walk(tree)
-               if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
-    assert set(names) <= defined, node
+    entries = _slow_entries()
+    files = [p.relative_to(ROOT).as_posix() for e in entries for p in ROOT.glob(e.split("::")[0])]
+    seen = _collect(tmp_path, files)
+    for entry in entries:
+        fates = [fate for node, fate in seen.items() if conftest.slow_pattern([entry]).fullmatch(node)]
+        assert fates, f"tests/slow_tests.txt: {entry} names no test"
+        assert all(fate[0] == "deselected" and "slow" in fate[1] for fate in fates), entry
 
 
 def test_helpers_live_in_tests_support_and_nothing_there_is_collected() -> None:
