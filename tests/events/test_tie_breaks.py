@@ -11,18 +11,18 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from published_crosstables import (
-    CANDIDATES_2018_PUBLISHED,
-    ENG_CHP3_PRELIM_PLAYERS,
-    ENG_CHP3_PRELIM_PUBLISHED,
-    ENG_CHP3_PRELIM_ROWS,
-)
 from test_crosstable import candidates_2018, duel
 
 from pbmkit.cli import cli
 from pbmkit.events.model import Event, EventGame, Outcome, Player, ResultKind
 from pbmkit.events.table import crosstable, sheet
 from pbmkit.events.tiebreaks import TieBreakError, expand, order_text, parse_tie_breaks
+from tests.support.published_crosstables import (
+    CANDIDATES_2018_PUBLISHED,
+    ENG_CHP3_PRELIM_PLAYERS,
+    ENG_CHP3_PRELIM_PUBLISHED,
+    ENG_CHP3_PRELIM_ROWS,
+)
 
 _POINTS = {"1": 1.0, "½": 0.5, "0": 0.0}
 

@@ -29,11 +29,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from ratings_helpers import games_of, record
 
 from pbmkit.cli import cli
 from pbmkit.ratings import rate
 from pbmkit.ratings.fide import fide_k, round_change
+from tests.support.ratings_helpers import games_of, record
 
 APRIL_2024 = {"Caruana": 2803, "Nakamura": 2789, "Firouzja": 2760, "Nepomniachtchi": 2758,
               "Praggnanandhaa": 2747, "Gukesh": 2743, "Vidit": 2727, "Abasov": 2632}

@@ -14,10 +14,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from club_helpers import batalo_game, world
-from smtp_server import QUIET
 
 from pbmkit.notation import check_text
+from tests.support.club_helpers import batalo_game, world
+from tests.support.smtp_server import QUIET
 
 pytestmark = pytest.mark.filterwarnings(QUIET)
 
