@@ -234,9 +234,12 @@ def test_watch_says_only_what_happened(tmp_path: Path) -> None:
     toml = (root / "club.toml").read_text()
     (root / "club.toml").write_text(toml[: toml.index("[smtp]")] + '[outbox]\nfolder = "sent"\n')
     (root / "maildir" / "new" / "1.x.eml").write_bytes(message("ann@example.org", "help", ""))
+    # a suite started in the background of a shell ignores SIGINT, and its children inherit
+    # that: the watch must get Ctrl-C as a user's terminal gives it
     proc = subprocess.Popen([sys.executable, "-m", "pbmkit", "referee", "run", str(root),
                              "--watch", "--interval", "1"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 60
         while not list((root / "sent").glob("*.eml")) and time.monotonic() < deadline:
