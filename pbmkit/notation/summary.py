@@ -126,7 +126,9 @@ class _Bail(Exception):
     """The lean path stops: the chunk is read again by the full path."""
 
 
-_WS: Final = re.compile(r"[ \t\r\n\f\ufeff]*")
+_BLANKS: Final = r"[ \t\r\n\f\ufeff]*"
+"""The grammar's WS, or nothing (never ``\\s``: a no-break space is no blank of a record)."""
+_WS: Final = re.compile(_BLANKS)
 """The grammar's WS (ignored between tokens; a turn's own match takes the blanks after it)."""
 
 _TURN_LINES: Final[dict[str, tuple[re.Pattern[str], range] | None]] = {}
@@ -152,7 +154,7 @@ def _turn_line(split: object) -> tuple[re.Pattern[str], range] | None:
     found: tuple[re.Pattern[str], range] | None = None
     if not re.search(r"\\[0-9]|\(\?P=", quick):  # a backreference would count groups anew
         try:
-            pattern = re.compile(rf"([0-9]{{1,9}})\.[ \t]*({quick})(?=[\r\n]|\Z)\s*")
+            pattern = re.compile(rf"([0-9]{{1,9}})\.[ \t]*({quick})(?=[\r\n]|\Z){_BLANKS}")
         except re.error:  # pragma: no cover - e.g. global flags inside the quick pattern
             pattern = None
         if pattern is not None and pattern.groups % 2 == 0:
@@ -193,7 +195,7 @@ def _dated_line(split: object, sides: int) -> tuple[re.Pattern[str], tuple[_Run,
     quick = re.compile(split.quick)
     run = rf"({split.quick})\{{([^}}]*)\}}[ \t]*"
     source = rf"([0-9]{{1,9}})\.[ \t]*{run}" + f"(?:{run}" * (sides - 1) + ")?" * (sides - 1) \
-        + r"(?=[\r\n]|\Z)\s*+(?=[0-9\[]|\Z)"
+        + rf"(?=[\r\n]|\Z){_BLANKS}+(?=[0-9\[]|\Z)"
     found: tuple[re.Pattern[str], tuple[_Run, ...]] | None = None
     try:
         pattern = re.compile(source)

@@ -52,10 +52,12 @@ def _read_terminals() -> dict[str, str]:
 
 
 def one_turn_pattern() -> Any:
-    """ONE_TURN of the grammar with groups: number, series letter, move text, the space after."""
+    """ONE_TURN of the grammar with groups: number, series letter, move text, the blanks after
+    (the grammar's WS: a no-break space or any other Unicode blank is no blank of a record)."""
     global _ONE_TURN
     if _ONE_TURN is None:
-        _ONE_TURN = re.compile(rf"([0-9]{{1,9}})([A-Za-z]?)\.[ \t]*({terminal('MOVETEXT')})(\s*)")
+        _ONE_TURN = re.compile(rf"([0-9]{{1,9}})([A-Za-z]?)\.[ \t]*({terminal('MOVETEXT')})"
+                               rf"((?:{terminal('WS')})?)")
     return _ONE_TURN
 
 

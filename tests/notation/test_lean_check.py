@@ -472,3 +472,26 @@ def test_check_prints_the_same_bytes_by_the_lean_path_as_by_the_replay(
     monkeypatch.setattr(summary, "_lean_chunk", lambda *args: None)
     assert [run(False), run(True)] == lean
     assert "time overstepped" in lean[0] and '"overstepped": [\n' in lean[1]
+
+
+# --- What a differential fuzz of the two paths found (issue 37, "Correct before fast").
+
+NBSP_RECORD = '[Game "Batalo"]\n\n1. IR to HS {[%ccsnt 2026.11.21]} EV to FU {[%ccsnt 2026.11.22]}\n' \
+    "\u00a02. HS to IR\n"
+
+
+@pytest.mark.parametrize("blank", ["\u00a0", "\u2003", "\u3000", "\x0b", "\x85", "\x1c"])
+@pytest.mark.parametrize("line", [
+    "1. IR to HS {[%ccsnt 2026.11.21]} EV to FU {[%ccsnt 2026.11.22]}", "1. IR to HS EV to FU",
+    "1. IR to HS EV to FU {[%ccsnt 2026.11.22]}"])
+def test_a_unicode_blank_that_is_no_blank_of_the_grammar_is_an_error_by_either_path(
+        blank: str, line: str) -> None:
+    """A no-break space (or any blank but space, tab, a line end, form feed) before a turn: one
+    verdict, whatever came before it (the replay once took it as a blank after a plain turn only,
+    the lean path after any turn it read in one match)."""
+    text = f'[Game "Batalo"]\n\n{line}\n{blank}2. HS to IR\n'
+    [full] = _same(text)
+    assert not full[0]["valid"]
+    assert [(e["line"], e["column"], e["message"]) for e in full[0]["errors"]] == [
+        (4, 1, f"unexpected character {blank!r}")]
+    assert _same(NBSP_RECORD)[0][0]["errors"][0]["message"] == "unexpected character '\\xa0'"
