@@ -24,9 +24,10 @@ _TAGS_LINE: Final = re.compile(r'(?:[ \t]*\[[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]+"(
                                r"[ \t\r\f\ufeff]*$")
 """A line of tags only, or a blank line (matched up to the line's end)."""
 _BODY_START: Final = re.compile(r"(?<![^ \t\r\n\f\ufeff\]}])(?:[0-9]{1,9}[A-Za-z]?\."
-                                r"|(?i:resigns|concedes|draw)(?![A-Za-z0-9]))")
-"""What opens or ends a game's moves: a turn number or an ending (not a stray word, which the
-reader reports as an error of the game it stands in)."""
+                                r"|(?i:resigns|concedes|draw[ \t]+(?:agreed|claimed))(?![A-Za-z0-9]))")
+"""What opens or ends a game's moves: a turn number or an ending, as the grammar's TURN, RESIGNS
+and DRAW (not a stray word, which the reader reports as an error of the game it stands in: a bare
+``draw`` is one)."""
 _TURN_LINES: Final = re.compile(r"(?:[0-9]{1,9}[A-Za-z]?\.[^\n{;\[]*+(?:\{[^}\n]*+\}[^\n{;\[]*+)*+\n)+")
 """A run of whole lines that each start with a turn number and hold no tag, no ``;`` comment and
 no ``{`` comment but one closed on its line (the desk's dates: ``12. IR to HS {[%ccsnt
@@ -134,7 +135,7 @@ def game_chunks(text: str) -> list[tuple[int, int]]:
             i += 1
             while i < eol and text[i] not in " \t{;[":
                 i += 1
-            if _BODY_START.match(text, start, i):
+            if _BODY_START.match(text, start, eol):  # (up to the line's end: "draw agreed")
                 after_body = True
         pos = eol + 1
         line += 1

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,8 +61,8 @@ def _lines_of(r: Record) -> list[int]:
 
 def _same_either_way(text: str) -> None:
     """Records without syntax errors read the same in every detail; with syntax errors, the same
-    problems are found at the same places (a stray word between two games may fall to either,
-    and the comments next to it with it)."""
+    games, each with the same turns, and the same problems found at the same places (a stray word
+    between two games may fall to either, and the comments next to it with it)."""
     whole, problems = parse_records(text, "t", check_moves=False)
     chunked = [r for r, _, _ in iter_records(text, "t", whole=0)]  # chunked however small
     if not problems:
@@ -73,7 +74,7 @@ def _same_either_way(text: str) -> None:
                       for r in records for p in r.problems)
 
     assert placed(chunked) == placed(whole), text
-    assert [len(r.turns) for r in chunked if r.turns] == [len(r.turns) for r in whole if r.turns]
+    assert [len(r.turns) for r in chunked] == [len(r.turns) for r in whole], text
 
 
 @settings(max_examples=300, deadline=None)
@@ -132,6 +133,19 @@ def test_a_comment_after_a_refused_move_stays_with_its_game_either_way() -> None
     assert whole[1].leading == []
 
 
+@pytest.mark.parametrize("word", ["draw", "Draw", "draw {x} agreed", "draw\nagreed"])
+def test_a_bare_draw_before_tags_is_a_stray_word_of_the_game_after_it_either_way(word: str) -> None:
+    """``draw`` alone is no ending (``draw agreed`` is): the scan once took it for one and began a
+    game at the tags after it, so a large archive counted one game more than a small one (issue 37:
+    "1 turn(s)" small, "0 turn(s)" past 64 KiB)."""
+    text = f'{word}\n[Game "Batalo"]\n\n1. IR to HS EV to FU\n'
+    assert game_chunks(text) == [(0, 1)]
+    _same_either_way(text)
+    [whole] = parse_records(text, "t", check_moves=False)[0]
+    assert len(whole.turns) == 1
+    assert game_chunks("draw agreed\n" + text[text.index("["):]) == [(0, 1), (12, 2)]
+
+
 def test_a_small_text_is_one_chunk_and_a_large_one_is_chunked() -> None:
     """A mailed record is read whole (no chunk scan at start-up); an archive a chunk at a time."""
     game = '[Game "Batalo"]\n\n1. IR to HS EV to FU\n\n'
@@ -143,7 +157,8 @@ def test_a_small_text_is_one_chunk_and_a_large_one_is_chunked() -> None:
 
 HEADS = ['[Game "Batalo"]', '[White "A {x"]', '[Black "B; y"]', ' [Number "3"]\t', '[A "1"] [B "2"]',
          '[Bad tag', '\ufeff[Game "Billo"]', "\ufeff", "\f", " \t", "", "1. IR to HS EV to FU",
-         "2. JQ to JS", "round 2", "resigns", "x", "{c}", "; c", "7 IR to HS", "12a. JR to IS"]
+         "2. JQ to JS", "round 2", "resigns", "draw", "DRAW  agreed", "x", "{c}", "; c", "7 IR to HS",
+         "12a. JR to IS"]
 ENDS = ["\n", "\r\n", " \n", "\t\r\n", ""]
 
 

@@ -495,3 +495,18 @@ def test_a_unicode_blank_that_is_no_blank_of_the_grammar_is_an_error_by_either_p
     assert [(e["line"], e["column"], e["message"]) for e in full[0]["errors"]] == [
         (4, 1, f"unexpected character {blank!r}")]
     assert _same(NBSP_RECORD)[0][0]["errors"][0]["message"] == "unexpected character '\\xa0'"
+
+
+def test_a_bare_draw_before_a_game_counts_the_same_in_a_small_file_and_a_large_one() -> None:
+    """A stray ``draw`` (no ending: ``draw agreed`` is one) belongs to the game after it, whether
+    the file is read whole or, past 64 KiB, a chunk of games at a time."""
+    game = '[Game "Batalo"]\n[Number "{}"]\n\n1. IR to HS EV to FU\n'
+    small = "draw\n" + game.format(0)
+    large = small + "".join("\n" + game.format(k) for k in range(1, 3000))
+    assert len(large) > 1 << 16
+    [first] = _same(small)
+    assert (first[0]["valid"], first[0]["turns"]) == (False, 1)
+    assert first[0]["errors"][0]["message"].startswith("'draw' has no turn number before it")
+    checked = _same(large)
+    assert len(checked) == 3000
+    assert checked[0] == first
