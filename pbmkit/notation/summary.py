@@ -298,7 +298,9 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     clock = None if desk is None else desk.add
     no_notes = None if desk is None else desk.no_notes
     last_comments: _Commented = None  # the comments of the last move read
-    d_line, d_line_start, d_scanned = first_line, 0, 0  # the line of the last move, its start
+    # the line of the last move placed (for the desk or a note), its start, the move's offset:
+    # lines are counted on from one move to the next, never from the chunk's start again
+    d_line, d_line_start, d_scanned = first_line, 0, 0
     rounds = game.rounds > 1
     round_of = game.round_of
     first_round = round_of(start) if rounds else 1
@@ -427,7 +429,8 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 if last_comments is None:
                     move_notes = cast("MoveNotes", no_notes)
                 elif isinstance(last_comments, list):
-                    move_notes = cast(_Desk, desk).read(m[1], order[j], last_comments)
+                    move_notes = cast(_Desk, desk).read(m[1], order[j], last_comments, d_line,
+                                                        d_line_start, at)
                 else:
                     move_notes = last_comments  # one comment, read by the turn's pattern
                 clock(m[1], order[j], d_line, at - d_line_start + 1, move_notes)
@@ -440,8 +443,13 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 earlier = seen.setdefault(after, entry)
                 if earlier != entry:  # a repeated position: a note, as the full path's
                     at = m.start(g + 1) if starts is None else starts[j]
-                    notes.append(_repeated(chunk, first_line, source, earlier, m[1], at, text,
-                                           order[j], order))
+                    k = chunk.count("\n", d_scanned, at)  # lines counted on from the last move's
+                    if k:
+                        d_line += k
+                        d_line_start = chunk.rfind("\n", d_scanned, at) + 1
+                    d_scanned = at
+                    notes.append(_repeated(chunk, d_line, d_line_start, source, earlier, m[1], at,
+                                           text, order[j], order))
             position = after
             j += 1
         if j == 0:
@@ -535,9 +543,12 @@ class _Desk:
         self.chunk = chunk
         self.first_line = first_line
 
-    def read(self, label: str, side: str, comments: list[int]) -> MoveNotes:
+    def read(self, label: str, side: str, comments: list[int], line: int, line_start: int,
+             pos: int) -> MoveNotes:
         """The notes of the comments starting at ``comments``, read and placed as the reader's
-        (their problems added to the report)."""
+        (their problems added to the report): the comments of the move at offset ``pos`` of the
+        chunk, on the file's line ``line``, which starts at offset ``line_start`` (lines are
+        counted on from there, each line end once)."""
         from pbmkit.notation.desk import desk_notes, read_notes
 
         chunk = self.chunk
@@ -545,9 +556,14 @@ class _Desk:
         found = desk_notes(texts[0]) if len(texts) == 1 else None
         if found is not None and not found[1]:
             return found[0]  # one comment, read before
-        placed = [Comment(text, "{", self.first_line + chunk.count("\n", 0, a),
-                          a - chunk.rfind("\n", 0, a))
-                  for a, text in zip(comments, texts, strict=True)]
+        placed = []
+        for a, text in zip(comments, texts, strict=True):
+            k = chunk.count("\n", pos, a)
+            if k:
+                line += k
+                line_start = chunk.rfind("\n", pos, a) + 1
+            pos = a
+            placed.append(Comment(text, "{", line, a - line_start + 1))
         notes = read_notes(placed)
         for comment, message in notes.problems:
             self.report.problems.append((comment.line, comment.column, label, side, message))
@@ -579,22 +595,22 @@ def _source_lines(chunk: str, first_line: int) -> Callable[[int | None], str | N
     return source_line
 
 
-def _repeated(chunk: str, first_line: int, source: str, earlier: _Reached | None, label: str,
-              pos: int, move: str, side: str, order: tuple[str, ...]) -> Problem:
+def _repeated(chunk: str, line: int, line_start: int, source: str, earlier: _Reached | None,
+              label: str, pos: int, move: str, side: str, order: tuple[str, ...]) -> Problem:
     """The note of :meth:`_Replayer._play_turn` at ``side``'s move ``move`` of the turn ``label``,
-    written at offset ``pos`` of the chunk, whose position was first reached by the move
-    ``earlier`` (``None``: the start)."""
+    written at offset ``pos`` of the chunk (on the file's line ``line``, which starts at offset
+    ``line_start``), whose position was first reached by the move ``earlier`` (``None``: the
+    start)."""
     if earlier is None:
         message = "this position was seen before, at the start"
     else:
         first, k, round_ = earlier
         label_first = first.group(1) if round_ == 1 else f"{round_}:{first.group(1)}"
         message = f"this position was seen before, after turn {label_first} ({order[k]})"
-    line_start = chunk.rfind("\n", 0, pos) + 1
     line_end = chunk.find("\n", pos)
     text = chunk[line_start:line_end if line_end >= 0 else len(chunk)].rstrip("\r")
-    return Problem(source, first_line + chunk.count("\n", 0, pos), pos - line_start + 1,
-                   label, side, move, message, severity="note", source_line=text)
+    return Problem(source, line, pos - line_start + 1, label, side, move, message,
+                   severity="note", source_line=text)
 
 
 _Commented: TypeAlias = "MoveNotes | list[int] | None"
