@@ -22,6 +22,7 @@ turns and result: ``tests/notation/test_lean_check.py`` holds them equal.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
@@ -38,7 +39,7 @@ from pbmkit.notation.tokens import _scanner, one_turn_pattern
 if TYPE_CHECKING:
     from pbmkit.notation.desk import MoveNotes
 
-__all__ = ["GameCheck", "iter_checks"]
+__all__ = ["FULL_REPLAY_VARIABLE", "GameCheck", "iter_checks", "lean_check_on"]
 
 
 class GameCheck:
@@ -93,18 +94,23 @@ class GameCheck:
 
 
 def iter_checks(text: str, source: str = "<string>", *,
-                progress: Callable[[int, int], None] | None = None) -> Iterator[GameCheck]:
+                progress: Callable[[int, int], None] | None = None,
+                lean: bool | None = None) -> Iterator[GameCheck]:
     """Every game of ``text`` checked, one at a time, as :class:`GameCheck` (see the module's
     docstring: plain games by the lean path, the others by the full replay).
 
     ``progress(done, total)`` is called after each chunk of the archive (a game or a few).
+    ``lean=False`` replays every game fully (the same reports, slower); ``None``, the default:
+    :func:`lean_check_on`.
     """
+    if lean is None:
+        lean = lean_check_on()
     index = 0
     spans = chunk_spans(text, 0 if progress is not None else None)
     total = len(spans)
     for k, (start, end, first_line) in enumerate(spans):
         chunk = text[start:end]
-        quick = _lean_chunk(chunk, source, first_line, index)
+        quick = _lean_chunk(chunk, source, first_line, index) if lean else None
         if quick is None:
             records, _ = _parse_records(chunk, source, False, first_line)
             for record in records:
@@ -115,6 +121,19 @@ def iter_checks(text: str, source: str = "<string>", *,
             yield from quick
         if progress is not None:
             progress(k + 1, total)
+
+
+FULL_REPLAY_VARIABLE: Final = "PBMKIT_FULL_REPLAY"
+"""The environment variable that turns the lean path off (:func:`lean_check_on`)."""
+
+
+def lean_check_on() -> bool:
+    """Whether :func:`iter_checks` (and so ``pbmkit check``) takes the lean path by default: yes,
+    unless the environment variable ``PBMKIT_FULL_REPLAY`` is set to anything but ``""`` or
+    ``0``. Read at each call, so that the tests holding the two paths equal switch paths in the
+    compiled build too (where replacing a module's function changes nothing its own code
+    calls)."""
+    return os.environ.get(FULL_REPLAY_VARIABLE, "") in ("", "0")
 
 
 _PLAYS: Final[dict[type, bool]] = {}

@@ -82,3 +82,67 @@ def test_what_click_alone_decides_still_goes_through_click(tmp_path: Path) -> No
         assert code == {"--help": 0, "-": 1}.get(args[-1], 2), (args, err)
     code, _, err, _ = pbmkit(["check", "folder"], tmp_path)
     assert b"is a directory" in err
+
+
+# --- The lean check against the full replay, as whole processes: this file runs in the compiled
+# stage of `make test` too (scripts/test_compiled.py), where the switch must still switch.
+
+FULL_REPLAY = "PBMKIT_FULL_REPLAY"
+"""pbmkit.notation.summary.FULL_REPLAY_VARIABLE (not imported: the test runs the command only)."""
+
+DESK_PROBE = """\
+import atexit, sys
+atexit.register(lambda: sys.__stderr__.write("\\n<desk %s>" % ("pbmkit.notation.desk" in sys.modules)))
+from pbmkit.cli import main
+sys.argv = ["pbmkit", *sys.argv[1:]]
+main()
+"""
+
+SHUTTLE = '[Game "Batalo"]\n[TimeControl "2"]\n\n' + "".join(
+    f"{k}. IR to HS {{[%ccsnt 2026.11.{k % 20 + 10}]}} EV to FU\n" if k % 2 else
+    f"{k}. HS to IR FU to EV {{[%ccrcv 2026.11.20] [%ccsnt 2026.11.{k % 20 + 10}]}}\n"
+    for k in range(1, 60))
+
+
+def _run(args: list[str], cwd: Path, full: bool, probe: str = PROBE) -> tuple[int, bytes, bytes]:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != FULL_REPLAY}
+    if full:
+        env[FULL_REPLAY] = "1"
+    done = subprocess.run([sys.executable, "-c", probe, *args], cwd=cwd, capture_output=True,
+                          stdin=subprocess.DEVNULL, timeout=300, env=env)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_check_prints_the_same_by_the_lean_path_as_by_the_full_replay(tmp_path: Path) -> None:
+    """Every example (plain and dated records), an archive past 64 KiB (read a chunk of games at a
+    time), a dated game shuttling between two positions with the desk's warnings and a record with
+    a no-break space: the same bytes and status, lean or every game replayed."""
+    root = EXAMPLES[0].parent
+    texts = [p.read_text(encoding="utf-8-sig")
+             for p in (*EXAMPLES, *sorted((root / "desk").glob("*.txt")))]
+    (tmp_path / "archive.txt").write_text("\n".join(texts * 6), encoding="utf-8")
+    (tmp_path / "shuttle.txt").write_text(SHUTTLE, encoding="utf-8")
+    (tmp_path / "nbsp.txt").write_text(SHUTTLE.replace("\n3. ", "\n\u00a03. "), encoding="utf-8")
+    assert len((tmp_path / "archive.txt").read_text(encoding="utf-8")) > 1 << 16
+    files = [str(p) for p in (*EXAMPLES, *sorted((root / "desk").glob("*.txt")))]
+    files += ["archive.txt", "shuttle.txt", "nbsp.txt"]
+    for flags in ([], ["--json"]):
+        lean = _run(["check", *flags, *files], tmp_path, False)
+        full = _run(["check", *flags, *files], tmp_path, True)
+        assert lean == full
+        assert lean[0] == 1 and lean[1].count(b"time overstepped") >= 1
+    code, out, _ = _run(["check", "shuttle.txt", "nbsp.txt"], tmp_path, False)
+    assert code == 1
+    assert b"shuttle.txt: game 1: valid" in out and b"unexpected character '\\xa0'" in out
+
+
+def test_the_switch_to_the_full_replay_switches_in_this_build(tmp_path: Path) -> None:
+    """The lean path checks a plain record without the desk's module, the full replay asks the
+    desk for its clocks: the variable is seen to take effect (in the compiled build as well)."""
+    (tmp_path / "plain.txt").write_text('[Game "Batalo"]\n\n1. IR to HS EV to FU\n', encoding="utf-8")
+    lean = _run(["check", "plain.txt"], tmp_path, False, DESK_PROBE)
+    full = _run(["check", "plain.txt"], tmp_path, True, DESK_PROBE)
+    assert lean[:2] == full[:2] == (0, b"plain.txt: game 1: valid; 1 turn(s); game still going\n")
+    assert lean[2].endswith(b"<desk False>") and full[2].endswith(b"<desk True>")

@@ -43,10 +43,12 @@ def _full(text: str) -> list[tuple[Any, ...]]:
 def _same(text: str) -> list[tuple[Any, ...]]:
     """Assert that the lean reports equal the full path's, whole and a chunk at a time."""
     full = _full(text)
-    whole = [_key(c) for c in iter_checks(text, "f.txt")]
+    whole = [_key(c) for c in iter_checks(text, "f.txt", lean=True)]
     assert whole == full
-    chunked = [_key(c) for c in iter_checks(text, "f.txt", progress=lambda done, total: None)]
+    chunked = [_key(c) for c in iter_checks(text, "f.txt", progress=lambda done, total: None,
+                                            lean=True)]
     assert chunked == full
+    assert [_key(c) for c in iter_checks(text, "f.txt", lean=False)] == full
     return full
 
 
@@ -471,7 +473,8 @@ def test_check_prints_the_same_bytes_by_the_lean_path_as_by_the_replay(
         return capsys.readouterr().out
 
     lean = [run(False), run(True)]
-    monkeypatch.setattr(summary, "_lean_chunk", lambda *args: None)
+    monkeypatch.setenv(summary.FULL_REPLAY_VARIABLE, "1")  # honoured by the compiled build too
+    assert not summary.lean_check_on()
     assert [run(False), run(True)] == lean
     assert "time overstepped" in lean[0] and '"overstepped": [\n' in lean[1]
 
@@ -565,3 +568,13 @@ def test_a_run_of_desk_comments_after_one_move_checks_in_linear_time() -> None:
     chunk's start: 32,768 comments took 5.8 s by the lean path, 0.17 s by the replay (issue 37)."""
     _same(_comments_after_one_move(50))
     assert _cost_per_byte_growth(_comments_after_one_move, 2048) < 3
+
+
+def test_the_switch_to_the_full_replay_is_read_at_each_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``PBMKIT_FULL_REPLAY`` turns the lean path off (a function's attribute replaced from outside
+    does nothing in the compiled build: the module calls its own function directly)."""
+    monkeypatch.delenv(summary.FULL_REPLAY_VARIABLE, raising=False)
+    assert summary.lean_check_on()
+    for value, on in (("1", False), ("yes", False), ("0", True), ("", True)):
+        monkeypatch.setenv(summary.FULL_REPLAY_VARIABLE, value)
+        assert summary.lean_check_on() is on
