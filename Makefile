@@ -65,10 +65,19 @@ bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/run.py
 
 # 100,000 generated hostile messages through the path of `mail read --dry-run` (docs/mail.md,
-# "Fuzzing"); FUZZ_ARGS="--count 5000 --seed 2" for a part. Findings go to bench/fuzz-findings/.
+# "Fuzzing"); FUZZ_ARGS="--count 5000 --seed 2" for a part. Then 20,000 mutated records of every
+# game, plain and dated, whole and past 64 KiB, checked by the lean path and the full replay and
+# compared, with a bound on the time a character (docs/performance.md); FUZZ_LEAN_ARGS for a part.
+# Findings go to bench/fuzz-findings/. Both run even when the first found something.
 FUZZ_ARGS ?=
+FUZZ_LEAN_ARGS ?=
 fuzz: $(VENV)/.installed
-	$(BIN)/python bench/fuzz_mail.py $(FUZZ_ARGS)
+	@mail=0; lean=0; \
+	$(BIN)/python bench/fuzz_mail.py $(FUZZ_ARGS) || mail=$$?; \
+	$(BIN)/python bench/fuzz_lean.py $(FUZZ_LEAN_ARGS) || lean=$$?; \
+	[ $$mail = 0 ] || echo "make fuzz: bench/fuzz_mail.py found something (exit $$mail)" >&2; \
+	[ $$lean = 0 ] || echo "make fuzz: bench/fuzz_lean.py found something (exit $$lean)" >&2; \
+	[ $$mail = 0 ] && [ $$lean = 0 ]
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check pbmkit tests bench
