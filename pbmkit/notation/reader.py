@@ -20,12 +20,15 @@ from pbmkit.notation.model import Comment, Ending, Phase, Record, Turn, WrittenM
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.tokens import grammar_text, one_turn_pattern, simple_items
 
-__all__ = ["grammar_text", "move_syntax_problems", "parse_records"]
+__all__ = ["DATE_PATTERN", "TAG_PATTERN", "chunk_spans", "grammar_text", "move_syntax_problems",
+           "parse_chunk", "parse_records"]
 
 _TURN_RE = re.compile(r"([0-9]+)([A-Za-z]?)\.(\.\.)?")
-_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]')
+TAG_PATTERN = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]')
+"""The grammar's TAG, with the name and the value (escapes unread) as groups."""
 _UNESCAPE_RE = re.compile(r"\\(.)")
-_DATE_RE = re.compile(r"[0-9?]{4}-[0-9?]{2}-[0-9?]{2}")
+DATE_PATTERN = re.compile(r"[0-9?]{4}-[0-9?]{2}-[0-9?]{2}")
+"""A ``Date`` tag's value that gives no warning (``fullmatch`` of the value, stripped)."""
 
 # Plain words for the grammar's terminals, in the order a message lists them: errors never show
 # terminal names.
@@ -254,7 +257,7 @@ class _Reader:
             group: list[Any] = []
             names: set[str] = set()
             for tok in item[1]:
-                m = _TAG_RE.fullmatch(str(tok))
+                m = TAG_PATTERN.fullmatch(str(tok))
                 name = canonical_tag_name(m.group(1)) if m else ""
                 if name in names:
                     games.append((group, []))
@@ -375,7 +378,7 @@ class _Reader:
         return int(tags[-1].line) if tags else 0
 
     def _tag(self, rec: Record, tok: Any) -> None:
-        m = _TAG_RE.fullmatch(str(tok))
+        m = TAG_PATTERN.fullmatch(str(tok))
         assert m is not None  # the TAG terminal has the same shape
         name = canonical_tag_name(m.group(1))
         value = m.group(2)
@@ -387,7 +390,7 @@ class _Reader:
         rec.tag_positions[name] = (tok.line, tok.column)
         comments = rec.tag_comments.setdefault(name, [])
         self.anchor = comments
-        if name == "Date" and value.strip() and not _DATE_RE.fullmatch(value.strip()):
+        if name == "Date" and value.strip() and not DATE_PATTERN.fullmatch(value.strip()):
             self.problem(tok.start_pos, tok.line, tok.column,
                          f"the Date tag is written YYYY-MM-DD (1994-03-?? for a partial date), "
                          f"not {value!r}", "warning")
@@ -592,6 +595,13 @@ def parse_records(text: str, source: str = "<string>", *, check_moves: bool = Tr
     anyway, parses without it.
     """
     return _parse_records(text, source, check_moves)
+
+
+def parse_chunk(text: str, source: str, first_line: int = 1) -> list[Record]:
+    """The games of ``text``, a chunk of an archive starting on the file's line ``first_line``
+    (:func:`chunk_spans`), as :func:`iter_records` reads them: without ``check_moves``, their
+    syntax problems on each record."""
+    return _parse_records(text, source, False, first_line)[0]
 
 
 def _parse_records(text: str, source: str, check_moves: bool, first_line: int = 1

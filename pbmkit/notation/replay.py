@@ -20,8 +20,8 @@ from pbmkit.notation.model import Ending, Phase, Record, Turn, WrittenMove
 from pbmkit.notation.problems import MoveSyntaxError, Problem
 from pbmkit.notation.reader import iter_records, move_syntax_problems
 
-__all__ = ["GameReplay", "Line", "Ply", "check_text", "format_move", "iter_check_text", "parse_move",
-           "replay"]
+__all__ = ["GameReplay", "Line", "Ply", "Replayer", "check_text", "format_move", "iter_check_text",
+           "parse_move", "replay", "start_position"]
 
 
 class _PlyFields(NamedTuple):
@@ -262,8 +262,12 @@ def report_json(report: Reported) -> dict[str, Any]:
     }
 
 
-class _Replayer:
-    """Replays one record; collects problems in source order per line."""
+class Replayer:
+    """Replays one record (:meth:`run`); collects problems in source order per line.
+
+    A reader that plays a game's main line itself (the lean check, :mod:`pbmkit.notation.summary`)
+    has the replayer judge it alike: :meth:`for_game`, then :meth:`judge_result` at the end.
+    """
 
     def __init__(self, record: Record, source: str, index: int) -> None:
         self.record = record
@@ -309,9 +313,9 @@ class _Replayer:
         self._apply, self._side = game.apply, game.side_to_move
         self._words = game.announcement_words
         self._rounds = game.rounds > 1
-        winner_tag = self._winner_tag()
+        winner_tag = self.winner_tag()
         try:
-            start = _start_position(game, rec.tags.get("Setup"))
+            start = start_position(game, rec.tags.get("Setup"))
         except SetupError as exc:
             self.tag_problem("Setup", f"bad Setup: {exc}")
             return res
@@ -336,7 +340,16 @@ class _Replayer:
                     if p.line is not None and p.column is not None)
         res.errors.extend(move_syntax_problems(self.record, self.record.turns, frozenset(seen)))
 
-    def _winner_tag(self) -> str | None:
+    def for_game(self, game: Game[Any, Any]) -> str | None:
+        """Ready to judge a main line played by its caller in ``game`` (the record's game,
+        configured): the Winner tag's value in lower case (``None``: none, or one the game cannot
+        have, then an error in ``result.errors``)."""
+        self.game = game
+        self.result.game = game
+        return self.winner_tag()
+
+    def winner_tag(self) -> str | None:
+        """The Winner tag's value in lower case, or ``None`` (none, or an error added)."""
         value = self.record.tags.get("Winner")
         if value is None:
             return None
@@ -513,10 +526,13 @@ class _Replayer:
         res.final = position
         if not ok or res.errors:
             return
-        self._result(game.outcome(position), ending, ender, winner_tag)
+        self.judge_result(game.outcome(position), ending, ender, winner_tag)
 
-    def _result(self, over: Outcome | None, ending: Ending | None, ender: str | None,
-                tag: str | None) -> None:
+    def judge_result(self, over: Outcome | None, ending: Ending | None, ender: str | None,
+                     tag: str | None) -> None:
+        """The result of the main line (``result.winner``, ``result.how``) from its final
+        position's outcome ``over``, its ending (written when ``ender`` was to move) and the
+        Winner tag's value ``tag``; the problems they make together added."""
         res, sides = self.result, self.game.sides
         if over is not None:
             res.winner, res.how = over.winner, over.how
@@ -608,7 +624,7 @@ class _Replayer:
 _STARTS: dict[tuple[object, str | None], Any] = {}
 
 
-def _start_position(game: Game[Any, Any], setup: str | None) -> Any:
+def start_position(game: Game[Any, Any], setup: str | None) -> Any:
     """The starting position of a record (positions are values: one per game and Setup is kept).
 
     A Setup names the side to move itself; without one, the configured game's standard start.
@@ -642,7 +658,7 @@ def _as_warning(p: Problem) -> Problem:
 
 def replay(record: Record, source: str | None = None, index: int = 1) -> GameReplay:
     """Replay one record: every line, every problem, and the result (see module docstring)."""
-    return _Replayer(record, source if source is not None else record.source, index).run()
+    return Replayer(record, source if source is not None else record.source, index).run()
 
 
 def check_text(text: str, source: str = "<string>", *,

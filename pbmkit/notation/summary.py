@@ -32,9 +32,9 @@ from pbmkit.games.base import Plays
 from pbmkit.games.notation import MoveSpan, RunSplit
 from pbmkit.notation.model import Comment, Ending, Record, canonical_tag_name
 from pbmkit.notation.problems import MoveSyntaxError, Problem
-from pbmkit.notation.reader import _DATE_RE, _TAG_RE, _parse_records, chunk_spans
-from pbmkit.notation.replay import GameReplay, _Replayer, _start_position, replay, report_json
-from pbmkit.notation.tokens import _scanner, one_turn_pattern
+from pbmkit.notation.reader import DATE_PATTERN, TAG_PATTERN, chunk_spans, parse_chunk
+from pbmkit.notation.replay import GameReplay, Replayer, replay, report_json, start_position
+from pbmkit.notation.tokens import one_turn_pattern, scanner
 
 if TYPE_CHECKING:
     from pbmkit.notation.desk import MoveNotes
@@ -112,8 +112,7 @@ def iter_checks(text: str, source: str = "<string>", *,
         chunk = text[start:end]
         quick = _lean_chunk(chunk, source, first_line, index) if lean else None
         if quick is None:
-            records, _ = _parse_records(chunk, source, False, first_line)
-            for record in records:
+            for record in parse_chunk(chunk, source, first_line):
                 index += 1
                 yield GameCheck.of(replay(record, source, index))
         else:
@@ -243,7 +242,7 @@ def _lean_chunk(chunk: str, source: str, first_line: int, index: int) -> list[Ga
         return None  # line comments (or a tag value holding a semicolon) and the byte-order mark
     dated = "{" in chunk  # the desk's comments after moves (the others bail)
     out: list[GameCheck] = []
-    skip, tag_at = _WS.match, _TAG_RE.match
+    skip, tag_at = _WS.match, TAG_PATTERN.match
     n = len(chunk)
     pos = cast(re.Match[str], skip(chunk)).end()
     try:
@@ -269,7 +268,7 @@ def _lean_tags(tokens: list[re.Match[str]]) -> dict[str, str]:
         name, value = canonical_tag_name(m.group(1)), m.group(2)
         if name in tags or "\\" in value:
             raise _Bail  # a repeated tag starts another game; escapes: the reader's
-        if name == "Date" and value.strip() and not _DATE_RE.fullmatch(value.strip()):
+        if name == "Date" and value.strip() and not DATE_PATTERN.fullmatch(value.strip()):
             raise _Bail  # a warning
         if "{" in value or "}" in value:
             raise _Bail  # a brace the lean path would take for a comment's
@@ -279,7 +278,7 @@ def _lean_tags(tokens: list[re.Match[str]]) -> dict[str, str]:
 
 def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line: int,
                source: str, index: int, dated: bool) -> tuple[GameCheck, int]:
-    """One plain game checked move by move, as :meth:`_Replayer._main` would with no problem: its
+    """One plain game checked move by move, as :meth:`Replayer.run` would with no problem: its
     body read from ``pos`` up to the next tag (or the chunk's end), where reading goes on.
 
     ``dated``: the chunk holds comments. A comment after a move that holds the desk's annotations
@@ -295,13 +294,11 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     record = Record(tags=tags, source=source)
     try:
         game = get_game(tags.get("Game", "").strip() or record.game_name).configure(tags)
-        start = _start_position(game, tags.get("Setup"))
+        start = start_position(game, tags.get("Setup"))
     except (UnknownGameError, SetupError):
         raise _Bail from None
-    judge = _Replayer(record, source, index)
-    judge.game = game
-    judge.result.game = game
-    winner_tag = judge._winner_tag()
+    judge = Replayer(record, source, index)
+    winner_tag = judge.for_game(game)
     if judge.result.errors:
         raise _Bail  # a Winner tag the game cannot have
     read, check, apply, side_to_move = game.notation.read, game.check_move, game.apply, \
@@ -392,9 +389,9 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                                                           starts, desk_only)
                 moves = range(0, len(groups), 2)
         else:  # an ending or a phase line; anything else the full path reads
-            if _scanner(1).match(chunk, pos) is not None:
+            if scanner(1).match(chunk, pos) is not None:
                 raise _Bail  # move text outside a turn
-            m = _scanner(2).match(chunk, pos)
+            m = scanner(2).match(chunk, pos)
             kind = None if m is None else m.lastgroup
             if m is None or kind not in ("RESIGNS", "DRAW", "PHASE"):
                 raise _Bail  # a turn number alone, an ellipsis, a syntax error
@@ -478,7 +475,7 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     if after_phase:
         raise _Bail  # a phase line ends the game
     judge.result.final = position
-    judge._result(game.outcome(position), ending, ender, winner_tag)
+    judge.judge_result(game.outcome(position), ending, ender, winner_tag)
     res = judge.result
     if res.errors or res.warnings:
         raise _Bail
@@ -516,7 +513,7 @@ def _commented_turn(chunk: str, pos: int, split: Callable[[str], Sequence[MoveSp
     annotations bails."""
     n = len(chunk)
     commented: list[list[int]] = [[] for _ in starts]  # where each move's comments start
-    skip, movetext = _WS.match, _scanner(1).match
+    skip, movetext = _WS.match, scanner(1).match
     while pos < n:
         c = chunk[pos]
         if c == "{":
@@ -616,7 +613,7 @@ def _source_lines(chunk: str, first_line: int) -> Callable[[int | None], str | N
 
 def _repeated(chunk: str, line: int, line_start: int, source: str, earlier: _Reached | None,
               label: str, pos: int, move: str, side: str, order: tuple[str, ...]) -> Problem:
-    """The note of :meth:`_Replayer._play_turn` at ``side``'s move ``move`` of the turn ``label``,
+    """The note the replay (:class:`Replayer`) makes at ``side``'s move ``move`` of the turn ``label``,
     written at offset ``pos`` of the chunk (on the file's line ``line``, which starts at offset
     ``line_start``), whose position was first reached by the move ``earlier`` (``None``: the
     start)."""

@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-__all__ = ["grammar_text", "one_turn_pattern", "simple_items", "terminal"]
+__all__ = ["grammar_text", "one_turn_pattern", "scanner", "simple_items", "terminal"]
 
 _GRAMMAR_FILE = Path(__file__).with_name("record.lark")
 _ONE_TURN: Any = None
@@ -77,7 +77,7 @@ class _Token(str):
 _SCANNERS: list[Any] = []
 
 
-def _scanner(k: int) -> Any:
+def scanner(k: int) -> Any:
     """Scanner 0: TAG, WS, COMMENT, LINE_COMMENT; scanner 1: MOVETEXT; scanner 2: the other
     terminals except TURNS.
 
@@ -112,7 +112,7 @@ def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token
     """What the Lark parser and its callbacks give for ``text`` (items, comments), or ``None``
     when the text has a syntax error (then Lark reads it, and says what is wrong). Lines are
     counted from ``first_line`` (a chunk of an archive that starts further down the file)."""
-    one_turn, small, movetext, other = one_turn_pattern().match, _scanner(0).match, None, None
+    one_turn, small, movetext, other = one_turn_pattern().match, scanner(0).match, None, None
     items: list[Any] = []
     comments: list[_Token] = []
     tags: list[_Token] = []
@@ -135,10 +135,10 @@ def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token
                 # MOVETEXT never starts where a terminal of higher priority matches (its stop
                 # words are exactly those), so trying it first gives Lark's token; the rarer
                 # terminals' scanner is compiled only for records that need it.
-                movetext = movetext or _scanner(1).match
+                movetext = movetext or scanner(1).match
                 m = movetext(text, pos)
                 if m is None:
-                    other = other or _scanner(2).match
+                    other = other or scanner(2).match
                     m = other(text, pos)
                     if m is None:
                         return None
