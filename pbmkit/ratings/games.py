@@ -24,7 +24,7 @@ from pbmkit.games import Game, SetupError, UnknownGameError, default_game_name, 
 from pbmkit.games.base import NamesPlayers
 from pbmkit.notation.desk import next_turn
 from pbmkit.notation.model import Record, canonical_tag_name
-from pbmkit.notation.reader import _parse_records, chunk_spans
+from pbmkit.notation.reader import chunk_spans, parse_chunk
 
 __all__ = [
     "RECORD_SUFFIXES",
@@ -380,7 +380,7 @@ def finished_games(text: str, source: str = "<string>") -> Iterator[FinishedGame
                 if got is not None:
                     yield got
                 continue
-            records, _ = _parse_records(text[start:end], source, False, first_line)
+            records = parse_chunk(text[start:end], source, first_line)
             for record in records:
                 index += 1
                 got = finished_game(record, index)
@@ -398,7 +398,7 @@ def finished_games(text: str, source: str = "<string>") -> Iterator[FinishedGame
             if got is not None:
                 yield got
             continue
-        records, _ = _parse_records(chunk, source, False, first_line)
+        records = parse_chunk(chunk, source, first_line)
         for record in records:
             index += 1
             got = finished_game(record, index)
