@@ -10,6 +10,10 @@ comment, so the record grammar is untouched and every game reads them the same w
 ``%ccunclear``) are
 pbmkit's, in the same style. This module knows no game: side names come from the caller (the
 game's sides in move order).
+
+Over 600 lines on purpose: dates, clocks, time controls and how a game ended are one model of the
+correspondence desk, which check, status, move, mail and the referee all read; its parts share the
+annotations' one parser.
 """
 
 from __future__ import annotations

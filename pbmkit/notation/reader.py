@@ -5,6 +5,10 @@ items Lark would give, without Lark. Any other text goes to the parser, which is
 process; its tables are cached in the user's cache directory (Lark's ``cache=``), and the
 grammar's rules call back into :class:`_Callbacks` while parsing, so no parse tree is ever built.
 Lark is imported on first use only.
+
+Over 600 lines on purpose: the grammar's reader, its plain-words error messages and the builder of
+:class:`Record` share the tokens' positions and the lexer callbacks; the fast tokenizer is already
+apart (:mod:`pbmkit.notation.tokens`).
 """
 
 from __future__ import annotations

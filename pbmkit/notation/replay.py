@@ -5,6 +5,10 @@ reported (with the piece's legal destinations) and the line stops there, while t
 the other games go on. Legality is the rules core's ``check_move``, one move at a time: no list of
 all legal moves is built except to explain an error. The result is checked against the ``Winner``
 tag (ruling 12); averto and repeated positions give warnings and notes.
+
+Over 600 lines on purpose: the replayer is one state machine (turns, series, phases, endings,
+repetitions, the result) whose parts share its state; split, they would share private state across
+modules.
 """
 
 from __future__ import annotations

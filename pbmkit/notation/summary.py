@@ -18,6 +18,9 @@ read and replayed again by the full path (:func:`~pbmkit.notation.reader.iter_re
 :func:`~pbmkit.notation.replay.replay`), which explains what it finds. So a game is valid by the
 lean path exactly when the full replay finds no problem in it, and then the two report the same
 turns and result: ``tests/notation/test_lean_check.py`` holds them equal.
+
+Over 600 lines on purpose: the lean path and the judgement it shares with the full replay's report
+sit together, so that the two verdicts, which must agree (issue 37), are written side by side.
 """
 
 from __future__ import annotations

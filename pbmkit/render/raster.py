@@ -24,6 +24,10 @@ Positions follow the page as PDFium renders it (its effective scales across and 
 page size it reads), so a sprite lands where the whole page would have drawn it. The caches are
 bounded (least recently used out first) by bytes: :data:`BASE_BYTES`, :data:`SPRITE_BYTES`,
 :data:`BAND_BYTES`. docs/viewer.md ("PNG boards") has the design and the figures.
+
+Over 600 lines on purpose: one fast path whose caches (the base, the sprites, the glyphs) are
+keyed alike and must stay in step with how they are composed; split, a key and its use would live
+apart.
 """
 
 from __future__ import annotations
