@@ -51,7 +51,7 @@ def batrakill_archive(games: int, plies: int, seed: int = 1) -> tuple[str, int]:
 
 
 def _make_archive(games: int, plies: int, seed: int) -> tuple[str, int]:
-    from pbmkit.notation.writer import moves_text
+    from pbmkit.records.writer import moves_text
 
     rng = random.Random(seed)
     parts: list[str] = []

@@ -58,7 +58,7 @@ def checked_plies_per_second(texts: dict[str, tuple[str, int, int]], repeats: in
     """Plies per second of ``pbmkit check``'s path (read, replay, judge each game) over each
     archive of ``texts`` (name -> (text, games, plies)), the runs alternating; every game must be
     valid and every ply replayed."""
-    from pbmkit.notation.replay import iter_check_text
+    from pbmkit.records.replay import iter_check_text
 
     def check(text: str, games: int, plies: int) -> None:
         n = played = 0

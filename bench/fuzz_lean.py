@@ -1,6 +1,6 @@
 """`make fuzz`: the lean check and the full replay on mutated records, outputs compared (issue 37).
 
-``pbmkit check`` reads plain and dated games by a lean path (pbmkit/notation/summary.py) and
+``pbmkit check`` reads plain and dated games by a lean path (pbmkit/desk/summary.py) and
 everything else by the full replay; the two must report the same on every input, whatever the
 file's size. The records start from random legal games of every registered game and from the
 examples, plain and dated (the desk's ``{[%ccsnt 2026.11.21]}`` after every move, a ``Date`` tag,
@@ -44,12 +44,12 @@ from typing import Any
 
 from common import random_game
 
+from pbmkit.desk.dates import annotation_text
+from pbmkit.desk.summary import GameCheck, iter_checks
 from pbmkit.games import game_names, get_game
-from pbmkit.notation.desk import annotation_text
-from pbmkit.notation.model import Comment
-from pbmkit.notation.reader import parse_records
-from pbmkit.notation.summary import GameCheck, iter_checks
-from pbmkit.notation.writer import moves_text, write_record
+from pbmkit.records.model import Comment
+from pbmkit.records.reader import parse_records
+from pbmkit.records.writer import moves_text, write_record
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

@@ -96,7 +96,7 @@ def _example_record(path: Path, number: int, plies: int) -> tuple[str, bytes, by
     the last mailed), the opponent's reply to it as `mail compose` writes it, and the player's
     own message of the last move."""
     from pbmkit.mail.compose import compose_message
-    from pbmkit.notation import append_move, check_text
+    from pbmkit.records import append_move, check_text
 
     replays = check_text(path.read_text(encoding="utf-8"), str(path))
     rep = replays[0]
@@ -625,7 +625,7 @@ class Harness:
     def line(self, data: bytes, where: str) -> tuple[str, str | None, str]:
         """(status, problem or None, the line `mail read --dry-run` prints)."""
         from pbmkit.mail.sources import Unreadable, automatic, read_message
-        from pbmkit.notation.problems import printable
+        from pbmkit.records.problems import printable
 
         item = read_message(data, where)
         applied = None

@@ -116,10 +116,10 @@ def _make_dated(plain: str, plies: int, seed: int) -> tuple[str, int]:
     on every third one."""
     import datetime
 
-    from pbmkit.notation.desk import annotation_text
-    from pbmkit.notation.model import Comment
-    from pbmkit.notation.reader import parse_records
-    from pbmkit.notation.writer import write_records
+    from pbmkit.desk.dates import annotation_text
+    from pbmkit.records.model import Comment
+    from pbmkit.records.reader import parse_records
+    from pbmkit.records.writer import write_records
 
     head, _, body = plain.partition("\n")
     records = parse_records(body, check_moves=False)[0]
@@ -141,7 +141,7 @@ def _make_dated(plain: str, plies: int, seed: int) -> tuple[str, int]:
 
 
 def _make_archive(name: str, target_plies: int, seed: int) -> tuple[str, int]:
-    from pbmkit.notation.writer import moves_text
+    from pbmkit.records.writer import moves_text
 
     game = get_game(name)
     rng = random.Random(seed)

@@ -29,7 +29,7 @@ from pbmkit.games import get_game
 def middle_game(name: str, plies: int = 60, seed: int = 7) -> tuple[str, str]:
     """A record of ``name`` holding up to ``plies`` plies of a random legal game, and the next
     move as the game writes it."""
-    from pbmkit.notation.writer import moves_text
+    from pbmkit.records.writer import moves_text
 
     game = get_game(name)
     moves = random_game(game, random.Random(seed), plies + 1)

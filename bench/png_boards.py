@@ -15,7 +15,7 @@ from pathlib import Path
 
 from common import median
 
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.png import board_png
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -18,7 +18,7 @@ def run(games: int = 1000, plies: int = 80, repeats: int = 5) -> tuple[str, floa
     import chess.pgn
 
     from pbmkit.cli import tune_gc
-    from pbmkit.notation.replay import iter_check_text
+    from pbmkit.records.replay import iter_check_text
 
     tune_gc()  # as the pbmkit command runs the collector
 

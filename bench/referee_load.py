@@ -46,7 +46,7 @@ from typing import Any
 from aiosmtpd.controller import Controller
 
 from pbmkit.games import get_game
-from pbmkit.notation import new_record_text
+from pbmkit.records import new_record_text
 from pbmkit.referee.club import init_club
 from pbmkit.referee.db import open_db
 from pbmkit.referee.keys import (

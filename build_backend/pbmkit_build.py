@@ -47,8 +47,8 @@ MYPY = "mypy>=1.8"
 
 HOT_MODULES = (
     # The lean reading path every game goes through (`pbmkit check`).
-    "pbmkit/notation/summary.py",
-    "pbmkit/notation/chunks.py",
+    "pbmkit/desk/summary.py",
+    "pbmkit/records/chunks.py",
     # Each game's rules, notation, check and lean `play` where they compile and pay. Left out:
     # Hex's game.py (its rules are its class's methods, whose class attributes are descriptors:
     # mypyc refuses them; docs/performance.md, "The compiled build").

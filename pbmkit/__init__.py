@@ -9,7 +9,7 @@ instant, which every command's start-up relies on)::
     >>> rep.valid, len(rep.main)
     (True, 2)
 
-The layers themselves are :mod:`pbmkit.games`, :mod:`pbmkit.notation` and :mod:`pbmkit.render`
+The layers themselves are :mod:`pbmkit.games`, :mod:`pbmkit.records` and :mod:`pbmkit.render`
 (docs/api.md).
 """
 
@@ -29,14 +29,14 @@ _EXPORTS = {
     "game_names": "pbmkit.games",
     "get_game": "pbmkit.games",
     "MoveSyntaxError": "pbmkit.games.notation",
-    "GameReplay": "pbmkit.notation",
-    "Record": "pbmkit.notation",
-    "check_text": "pbmkit.notation",
-    "moves_text": "pbmkit.notation",
-    "parse_move": "pbmkit.notation",
-    "parse_records": "pbmkit.notation",
-    "replay": "pbmkit.notation",
-    "write_record": "pbmkit.notation",
+    "GameReplay": "pbmkit.records",
+    "Record": "pbmkit.records",
+    "check_text": "pbmkit.records",
+    "moves_text": "pbmkit.records",
+    "parse_move": "pbmkit.records",
+    "parse_records": "pbmkit.records",
+    "replay": "pbmkit.records",
+    "write_record": "pbmkit.records",
 }
 
 __all__ = [
@@ -71,7 +71,7 @@ if TYPE_CHECKING:
         get_game,
     )
     from pbmkit.games.notation import MoveSyntaxError
-    from pbmkit.notation import (
+    from pbmkit.records import (
         GameReplay,
         Record,
         check_text,

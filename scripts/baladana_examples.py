@@ -31,7 +31,7 @@ from pbmkit.games.baladana.rules import (
     outcome,
     space_name,
 )
-from pbmkit.notation import moves_text
+from pbmkit.records import moves_text
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_TURNS = 300

@@ -23,12 +23,12 @@ def test_the_top_level_names_are_the_layers_own_and_cost_nothing_to_import() -> 
 
     import pbmkit
     import pbmkit.games
-    import pbmkit.notation
+    import pbmkit.records
 
     for name in pbmkit.__all__:
         if name not in ("__version__", "compiled_modules"):  # pbmkit's own, not a layer's
             value = getattr(pbmkit, name)
-            layer = pbmkit.games if hasattr(pbmkit.games, name) else pbmkit.notation
+            layer = pbmkit.games if hasattr(pbmkit.games, name) else pbmkit.records
             assert value is getattr(layer, name), name
     code = "import sys, pbmkit; assert 'pbmkit.games' not in sys.modules, sorted(sys.modules)"
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -187,7 +187,7 @@ def test_the_rules_find_what_is_missing_and_leave_users_files_alone() -> None:
 See [the CLI](cli.md), [its codes](cli.md#no-such-heading), [gone](gone.md), [here](#a-heading--with-a-dash),
 [the site](https://example.org/x.md) and [a mail](mailto:a@b.example).
 The rules are in shared/rules/batalo.txt and `shared/spec/batalo.md`; the grammar is
-`pbmkit/notation/record.lark`, not `pbmkit/notation/nothing.lark`; see `games/base.py`,
+`pbmkit/records/record.lark`, not `pbmkit/records/nothing.lark`; see `games/base.py`,
 `games/nowhere.py`, `test_play.py` and `test_nothing.py`, every `docs/<game>.md`,
 `examples/*.txt` but no `examples/*.xyz`.
 Users keep `~/Maildir`, `club/games/`, `DIR/event.toml`, `/etc/passwd`, `game.txt`, `mail.toml`,
@@ -202,7 +202,7 @@ pbmkit check examples/01-short-base-win.txt tests/nothing/here.txt
         "docs/example.md: link to gone.md: no such file in the repository",
         "docs/example.md: shared/rules/batalo.txt: no such file or folder in the repository",
         "docs/example.md: shared/spec/batalo.md: no such file or folder in the repository",
-        "docs/example.md: pbmkit/notation/nothing.lark: no such file or folder in the repository",
+        "docs/example.md: pbmkit/records/nothing.lark: no such file or folder in the repository",
         "docs/example.md: examples/*.xyz: no such file or folder in the repository",
         "docs/example.md: tests/nothing/here.txt: no such file or folder in the repository",
         "docs/example.md: `games/nowhere.py`: no file of the repository is games/nowhere.py",

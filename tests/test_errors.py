@@ -18,13 +18,13 @@ from pbmkit.cli.common import EXIT_INVALID, EXIT_USAGE, exit_code_for
 from pbmkit.common.errors import PbmkitError
 from pbmkit.events.errors import EventError
 from pbmkit.mail.files import MailError
-from pbmkit.notation.errors import RecordError
+from pbmkit.records.errors import RecordError
 from pbmkit.referee.errors import RefereeError
 
 LAYER_BASES: dict[str, tuple[type[BaseException], ...]] = {
     "pbmkit.common": (PbmkitError,),
     "pbmkit.games": (PbmkitError,),
-    "pbmkit.notation": (RecordError,),
+    "pbmkit.records": (RecordError,),
     "pbmkit.mail": (MailError,),
     "pbmkit.events": (EventError,),
     "pbmkit.referee": (RefereeError, MailError),  # the referee's inbox fails as mail does
@@ -78,7 +78,7 @@ def test_the_command_line_s_own_errors_are_click_s() -> None:
     ("pbmkit.referee.db:DatabaseError", EXIT_USAGE),
     ("pbmkit.events.tiebreaks:TieBreakError", EXIT_USAGE),
     ("pbmkit.mail.files:MailError", EXIT_INVALID),
-    ("pbmkit.notation.moving:AppendRefused", EXIT_INVALID),
+    ("pbmkit.desk.moving:AppendRefused", EXIT_INVALID),
     ("pbmkit.games.base:IllegalMoveError", EXIT_INVALID),
     ("pbmkit.events.errors:EventError", EXIT_INVALID),
     ("pbmkit.referee.context:Refusal", EXIT_INVALID),

@@ -40,7 +40,7 @@ GAMES: list[GameDoc] = [
     GameDoc("hex", "docs/hex.md", ("tests/games/test_hex_rules.py",)),
     GameDoc("batu-khan", "docs/batu-khan.md", ("tests/games/test_batu_khan_text.py",
                                                "tests/games/test_batu_khan_rulings.py",
-                                               "tests/notation/test_batu_khan_notation.py")),
+                                               "tests/records/test_batu_khan_notation.py")),
     GameDoc("baladana", "docs/baladana.md", ("tests/games/test_baladana_text.py",
                                              "tests/games/test_baladana_rulings.py",
                                              "tests/games/test_baladana_powers.py",

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "fixtures" / "golden"

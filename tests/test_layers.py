@@ -1,27 +1,17 @@
-"""The layers of style.md, checked on the source: cli -> referee -> events -> ratings -> mail ->
-web -> render -> notation -> games -> common.
+"""The layers of style.md, checked on the source, bottom up: common -> games -> records -> desk ->
+render -> web -> mail -> ratings -> events -> referee -> cli (``LAYERS``).
 
 Every module under pbmkit is imported (so a broken one fails here too) and its imports, read with
 ``ast`` (including those inside functions and ``TYPE_CHECKING`` blocks), must follow the arrows:
 
-* ``pbmkit.common`` (the shared helpers: errors' root, atomic write, folder lock) imports
-  nothing else of ours; ``pbmkit.games`` imports nothing of ours but ``pbmkit.games`` and it;
-* ``pbmkit.notation`` never imports render, cli, reportlab or click;
-* ``pbmkit.render`` (the drawing and the printed forms) never imports cli or click;
-* ``pbmkit.web`` (the web pages: the viewer, the club's site, the crosstable, one page shell) may
-  import render and notation, never cli or click; nothing below it (games, notation, render)
-  imports it;
-* ``pbmkit.mail`` (moves by e-mail, docs/mail.md) may import web, render and notation (its HTML
-  part escapes with web's escaping), never cli or click; nothing below it (games, notation,
-  render, web) imports it;
-* only ``pbmkit.render`` imports reportlab, and only ``pbmkit.cli`` imports click;
-* ``pbmkit.notation``, ``pbmkit.render``, ``pbmkit.web``, ``pbmkit.mail`` and ``pbmkit.cli`` import no game
-  package by name (they reach a game through the registry and its protocol), nor name one in a
-  string (an ``import_module`` in disguise);
-* the club's referee (``pbmkit.referee``), events (``pbmkit.events``) and ratings
-  (``pbmkit.ratings``) sit above mail in that order: none imports cli or click, and nothing below
-  one of them imports it (their PDFs are drawn in ``pbmkit.render`` and their pages built by
-  ``pbmkit.web``, from plain data).
+* a module imports its own layer and the layers under it, never one above (``pbmkit.common``
+  imports nothing else of ours; ``pbmkit.games`` only itself and common);
+* only ``pbmkit.render`` (the drawing and the printed forms) imports reportlab, and only
+  ``pbmkit.cli`` imports click;
+* the layers above games import no game package by name (they reach a game through the registry
+  and its protocol), nor name one in a string (an ``import_module`` in disguise).
+
+docs/architecture.md's table of the layers is held equal to ``LAYERS``.
 """
 
 from __future__ import annotations
@@ -76,10 +66,17 @@ def _under(module: str, package: str) -> bool:
 
 GAME_PACKAGES = sorted(f"pbmkit.games.{p.parent.name}" for p in (ROOT / "games").glob("*/__init__.py"))
 """Every game package (``pbmkit.games.batalo`` ...); the modules beside them are the shared design."""
-_ABOVE_GAMES = ("pbmkit.notation", "pbmkit.render", "pbmkit.web", "pbmkit.mail", "pbmkit.ratings",
-                "pbmkit.events", "pbmkit.referee", "pbmkit.cli")
-_UPPER = ("pbmkit.ratings", "pbmkit.events", "pbmkit.referee")
-"""The layers above mail, lowest first: each may import those before it, never those after."""
+LAYERS = ("pbmkit.common", "pbmkit.games", "pbmkit.records", "pbmkit.desk", "pbmkit.render",
+          "pbmkit.web", "pbmkit.mail", "pbmkit.ratings", "pbmkit.events", "pbmkit.referee",
+          "pbmkit.cli")
+"""The layers, bottom up: a module may import its own layer and those before it, never one after."""
+_ABOVE_GAMES = LAYERS[2:]
+
+
+def _layer(module: str) -> int | None:
+    if module == "pbmkit.__main__":  # ``python -m pbmkit``: the command line's entry point
+        return LAYERS.index("pbmkit.cli")
+    return next((i for i, layer in enumerate(LAYERS) if _under(module, layer)), None)
 
 
 def _is_game_package(module: str, games: list[str] | None = None) -> bool:
@@ -88,36 +85,12 @@ def _is_game_package(module: str, games: list[str] | None = None) -> bool:
 
 def forbidden(name: str, imported: str) -> str | None:
     """Why module ``name`` may not import ``imported`` (None if it may)."""
-    if _under(name, "pbmkit.common") and _under(imported, "pbmkit") and imported != "pbmkit" \
-            and not _under(imported, "pbmkit.common"):
-        return "common, the bottom layer, imports nothing else of pbmkit"
-    if _under(name, "pbmkit.games") and _under(imported, "pbmkit") and imported != "pbmkit" \
-            and not any(_under(imported, p) for p in ("pbmkit.games", "pbmkit.common")):
-        return "games imports only pbmkit.games and pbmkit.common"
-    if _under(name, "pbmkit.games") and imported == "pbmkit":
-        return "games imports only pbmkit.games"
-    if _under(name, "pbmkit.notation") and any(
-            _under(imported, p) for p in ("pbmkit.render", "pbmkit.cli", "reportlab", "click")):
-        return "notation never imports render, cli, reportlab or click"
-    if _under(name, "pbmkit.render") and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
-        return "render never imports cli or click"
-    if _under(name, "pbmkit.web") and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
-        return "web never imports cli or click"
-    if any(_under(name, p) for p in ("pbmkit.games", "pbmkit.notation", "pbmkit.render")) \
-            and _under(imported, "pbmkit.web"):
-        return "nothing below web imports it"
-    if _under(name, "pbmkit.mail") and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
-        return "mail never imports cli or click"
-    if any(_under(name, p) for p in ("pbmkit.games", "pbmkit.notation", "pbmkit.render",
-                                     "pbmkit.web")) and _under(imported, "pbmkit.mail"):
-        return "nothing below mail imports it"
-    for level, upper in enumerate(_UPPER):
-        if _under(name, upper) and any(_under(imported, p) for p in ("pbmkit.cli", "click")):
-            return f"{upper} never imports cli or click"
-        below = ("pbmkit.games", "pbmkit.notation", "pbmkit.render", "pbmkit.web", "pbmkit.mail",
-                 *_UPPER[:level])
-        if any(_under(name, p) for p in below) and _under(imported, upper):
-            return f"nothing below {upper} imports it"
+    mine, theirs = _layer(name), _layer(imported)
+    if _under(imported, "pbmkit") and mine is not None and (
+            (imported == "pbmkit" and mine <= LAYERS.index("pbmkit.games"))
+            or (theirs is not None and theirs > mine)):
+        above = LAYERS[theirs] if theirs is not None else "pbmkit"
+        return f"{LAYERS[mine]} sits below {above}: the arrows point down only"
     if _under(imported, "reportlab") and not _under(name, "pbmkit.render"):
         return "only render imports reportlab"
     if _under(imported, "click") and not _under(name, "pbmkit.cli"):
@@ -128,10 +101,13 @@ def forbidden(name: str, imported: str) -> str | None:
     return None
 
 
-def test_the_package_has_the_four_layers() -> None:
+def test_every_module_is_in_a_layer() -> None:
+    assert [n for n, _ in MODULES if n != "pbmkit" and _layer(n) is None] == []
+
+
+def test_the_package_has_every_layer() -> None:
     names = {n for n, _ in MODULES}
-    assert {"pbmkit.games", "pbmkit.notation", "pbmkit.render", "pbmkit.web", "pbmkit.mail",
-            "pbmkit.cli"} <= names
+    assert set(LAYERS) <= names
 
 
 @pytest.mark.parametrize(("name", "path"), MODULES, ids=[n for n, _ in MODULES])
@@ -147,24 +123,24 @@ def test_every_module_imports_and_follows_the_layer_arrows(name: str, path: Path
     ("pbmkit.games.base", "pbmkit.common.errors", True),
     ("pbmkit.common.files", "pbmkit.common.errors", True),
     ("pbmkit.common.files", "pbmkit.games", False),
-    ("pbmkit.common.errors", "pbmkit.notation", False),
-    ("pbmkit.games.batalo", "pbmkit.notation", False),
+    ("pbmkit.common.errors", "pbmkit.records", False),
+    ("pbmkit.games.batalo", "pbmkit.records", False),
     ("pbmkit.games.board", "pbmkit", False),
-    ("pbmkit.notation.replay", "pbmkit.games.batalo", False),
-    ("pbmkit.notation.replay", "pbmkit.games.batalo.rules", False),
+    ("pbmkit.records.replay", "pbmkit.games.batalo", False),
+    ("pbmkit.records.replay", "pbmkit.games.batalo.rules", False),
     ("pbmkit.render.art", "pbmkit.games.billo", False),
     ("pbmkit.cli.records", "pbmkit.games.batalo", False),
-    ("pbmkit.notation.replay", "pbmkit.games", True),
-    ("pbmkit.notation.replay", "pbmkit.games.base", True),
+    ("pbmkit.records.replay", "pbmkit.games", True),
+    ("pbmkit.records.replay", "pbmkit.games.base", True),
     ("pbmkit.render.art", "pbmkit.games.drawing", True),
-    ("pbmkit.notation.replay", "pbmkit.render.svg", False),
-    ("pbmkit.notation.replay", "click", False),
+    ("pbmkit.records.replay", "pbmkit.render.svg", False),
+    ("pbmkit.records.replay", "click", False),
     ("pbmkit.render.pdf", "reportlab.pdfgen", True),
     ("pbmkit.render.pdf", "pbmkit.cli", False),
     ("pbmkit.render.pdf", "click.testing", False),
     ("pbmkit.cli.board", "click", True),
     ("pbmkit.cli.board", "reportlab", False),
-    ("pbmkit.mail.compose", "pbmkit.notation.desk", True),
+    ("pbmkit.mail.compose", "pbmkit.desk.dates", True),
     ("pbmkit.mail.compose", "pbmkit.render.svg", True),
     ("pbmkit.mail.compose", "pbmkit.games", True),
     ("pbmkit.mail.read", "pbmkit.cli.common", False),
@@ -173,7 +149,7 @@ def test_every_module_imports_and_follows_the_layer_arrows(name: str, path: Path
     ("pbmkit.mail.read", "pbmkit.games.batalo", False),
     ("pbmkit.cli.mail", "pbmkit.mail.compose", True),
     ("pbmkit.render.svg", "pbmkit.mail", False),
-    ("pbmkit.notation.desk", "pbmkit.mail.compose", False),
+    ("pbmkit.desk.dates", "pbmkit.mail.compose", False),
     ("pbmkit.games.base", "pbmkit.mail", False),
     ("pbmkit.referee.run", "pbmkit.events.model", True),
     ("pbmkit.referee.run", "pbmkit.ratings", True),
@@ -186,24 +162,28 @@ def test_every_module_imports_and_follows_the_layer_arrows(name: str, path: Path
     ("pbmkit.events.table", "reportlab", False),
     ("pbmkit.events.table", "pbmkit.referee", False),
     ("pbmkit.ratings.elo", "pbmkit.events", False),
-    ("pbmkit.ratings.elo", "pbmkit.notation.reader", True),
+    ("pbmkit.ratings.elo", "pbmkit.records.reader", True),
     ("pbmkit.mail.compose", "pbmkit.ratings", False),
     ("pbmkit.render.pdf", "pbmkit.events.model", False),
     ("pbmkit.cli.event", "pbmkit.events", True),
     ("pbmkit.web.viewer", "pbmkit.render.svg", True),
-    ("pbmkit.web.viewer", "pbmkit.notation.replay", True),
+    ("pbmkit.web.viewer", "pbmkit.records.replay", True),
     ("pbmkit.web.viewer", "pbmkit.games.base", True),
     ("pbmkit.web.crosstable", "pbmkit.render.crosstable", True),
     ("pbmkit.web.viewer", "pbmkit.games.batalo", False),
     ("pbmkit.web.viewer", "pbmkit.cli.common", False),
     ("pbmkit.web.viewer", "click", False),
     ("pbmkit.web.crosstable", "reportlab", False),
+    ("pbmkit.records.replay", "pbmkit.desk.dates", False),
+    ("pbmkit.desk.summary", "pbmkit.records.replay", True),
+    ("pbmkit.render.from_record", "pbmkit.desk.dates", True),
+    ("pbmkit.desk.moving", "pbmkit.render.svg", False),
     ("pbmkit.web.club", "pbmkit.mail.compose", False),
     ("pbmkit.web.club", "pbmkit.ratings", False),
     ("pbmkit.web.crosstable", "pbmkit.events.table", False),
     ("pbmkit.web.club", "pbmkit.referee.site", False),
     ("pbmkit.render.svg", "pbmkit.web.page", False),
-    ("pbmkit.notation.desk", "pbmkit.web", False),
+    ("pbmkit.desk.dates", "pbmkit.web", False),
     ("pbmkit.games.base", "pbmkit.web.page", False),
     ("pbmkit.mail.html_body", "pbmkit.web.page", True),
     ("pbmkit.events.table", "pbmkit.web.crosstable", True),
@@ -216,9 +196,9 @@ def test_the_arrow_rules_themselves(name: str, imported: str, allowed: bool) -> 
 
 def test_relative_imports_are_resolved(tmp_path: Path) -> None:
     source = tmp_path / "mod.py"
-    source.write_text("from . import base\nfrom ..notation import x\nimport click\n")
+    source.write_text("from . import base\nfrom ..records import x\nimport click\n")
     assert imports_of("pbmkit.games.mod", source) >= {
-        "pbmkit.games", "pbmkit.games.base", "pbmkit.notation", "pbmkit.notation.x", "click"}
+        "pbmkit.games", "pbmkit.games.base", "pbmkit.records", "pbmkit.records.x", "click"}
 
 
 def test_there_are_game_packages_to_keep_out() -> None:
@@ -242,4 +222,4 @@ def test_architecture_md_maps_the_layers_of_this_test() -> None:
     section = text.split("\n## The layers\n", 1)[1].split("\n## ", 1)[0]
     mapped = [row.split("|")[1].strip().strip("`") for row in section.splitlines()
               if row.startswith("| `pbmkit")]
-    assert mapped == ["pbmkit.common", "pbmkit.games", *_ABOVE_GAMES]
+    assert mapped == ["pbmkit.common", "pbmkit.games", *LAYERS[2:]]

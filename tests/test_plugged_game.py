@@ -32,7 +32,7 @@ from pbmkit.games.base import GameBase, HowWords, IllegalMoveError, Outcome, Set
 from pbmkit.games.board import square_board
 from pbmkit.games.drawing import Glyph, Look
 from pbmkit.games.notation import MoveSpan, MoveSyntaxError
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 BOARD = square_board(4, 4)
 SIDES = ("red", "green", "blue")
@@ -197,7 +197,7 @@ def _load(relative: str) -> ModuleType:
 
 
 EVERY_GAME = ["games/test_every_game.py", "games/test_game_design.py", "games/test_game_protocol.py",
-              "notation/test_every_game_notation.py", "games/test_every_game_wording.py",
+              "records/test_every_game_notation.py", "games/test_every_game_wording.py",
               "games/test_every_game_hints_and_tags.py"]
 
 

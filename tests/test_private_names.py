@@ -5,7 +5,7 @@ Every module under pbmkit is read with ``ast`` (imports inside functions and ``T
 blocks too). A private name is one with a leading underscore and no trailing double underscore
 (``_scanner``, not ``__version__``); a private module (``pbmkit.mail._keyring``) is private to its
 package. An import crosses when it takes a private name out of another module
-(``from pbmkit.notation.replay import _Replayer``), or a private module from outside its package.
+(``from pbmkit.records.replay import _Replayer``), or a private module from outside its package.
 
 The games (``pbmkit/games/``) cross nowhere. The rest of pbmkit is held to :data:`KNOWN`, the
 crossings left when this test was written (issue 36): the list only shrinks. A new crossing fails
@@ -106,7 +106,7 @@ def test_the_check_sees_a_private_import() -> None:
     """The walk itself: a crossing of each kind is found, a module's own names and dunders are not."""
     import tempfile
 
-    source = ("from pbmkit.notation.replay import _Replayer, replay\n"
+    source = ("from pbmkit.records.replay import _Replayer, replay\n"
               "from pbmkit.mail._keyring import keyring\n"
               "import pbmkit.mail._keyring\n"
               "from pbmkit import __version__\n"
@@ -115,6 +115,6 @@ def test_the_check_sees_a_private_import() -> None:
         path = Path(tmp, "y.py")
         path.write_text(source, encoding="utf-8")
         assert private_imports("pbmkit.x.y", path) == {
-            ("pbmkit.notation.replay", "_Replayer"), ("pbmkit.mail._keyring", "")}
+            ("pbmkit.records.replay", "_Replayer"), ("pbmkit.mail._keyring", "")}
         assert private_imports("pbmkit.mail.sources", path) == {
-            ("pbmkit.notation.replay", "_Replayer"), ("pbmkit.x.y", "_own")}
+            ("pbmkit.records.replay", "_Replayer"), ("pbmkit.x.y", "_own")}

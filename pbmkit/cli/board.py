@@ -18,8 +18,8 @@ def move_lines(game: Any, position: Any, legal: list[Any], texts: list[str]) -> 
     """The legal moves ``legal`` (written ``texts``, sorted) as lines of at most ~100
     characters: the game's summary (by piece) when it has one and there are more than
     :data:`SUMMARY_AFTER`, else the texts, wrapped between moves."""
+    from pbmkit.desk.moving import wrap_items
     from pbmkit.games.notation import SummarisesMoves
-    from pbmkit.notation.moving import wrap_items
 
     notation = game.notation
     if isinstance(notation, SummarisesMoves) and len(texts) > SUMMARY_AFTER:

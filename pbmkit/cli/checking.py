@@ -22,10 +22,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from pbmkit.games.base import result_words as base_result_words
-from pbmkit.notation.problems import printable
+from pbmkit.records.problems import printable
 
 if TYPE_CHECKING:
-    from pbmkit.notation.summary import GameCheck
+    from pbmkit.desk.summary import GameCheck
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -160,7 +160,7 @@ def run_check(files: Iterable[str], as_json: bool, quiet: bool,
                 status = "valid" if rep.valid else f"INVALID ({len(rep.errors)} error(s))"
                 result = result_words(rep) if rep.valid or rep.winner else "no result"
                 if rep.valid and "Termination" in rep.tags:  # annulled, a forfeit: said after
-                    from pbmkit.notation.desk import game_end
+                    from pbmkit.desk.dates import game_end
 
                     result = game_end(rep.tags, rep.winner, result) or result
                 echo(f"{shown}: game {rep.index}{players(rep)}: {status}; {rep.turns} turn(s); "
@@ -183,7 +183,7 @@ def _check_with_progress(text: str, name: str, progress: bool) -> Iterable[GameC
 
     Without a bar the games come one at a time (reported, then let go: faster, less memory).
     """
-    from pbmkit.notation.summary import iter_checks
+    from pbmkit.desk.summary import iter_checks
 
     if not progress or len(text) < 20_000:  # a bar only where checking takes a moment
         return iter_checks(text, name)

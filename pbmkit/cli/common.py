@@ -17,10 +17,10 @@ from pbmkit.cli.checking import SourceError, read_text
 from pbmkit.cli.checking import report_problems as report_problems
 from pbmkit.common import files
 from pbmkit.common.files import FileWriteError, folder_lock
-from pbmkit.notation.problems import printable
+from pbmkit.records.problems import printable
 
 if TYPE_CHECKING:
-    from pbmkit.notation import GameReplay
+    from pbmkit.records import GameReplay
 
 
 
@@ -52,7 +52,7 @@ def read_source(path: str, limit: int | None = None) -> tuple[str, str]:
 
 def load_replays(path: str) -> tuple[str, str, list[GameReplay]]:
     """Read ``path`` and replay every game in it: (text, source name, replays)."""
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     text, name = read_source(path)
     return text, name, check_text(text, name)
@@ -211,7 +211,7 @@ def configured_game(rules: str, tags: tuple[str, ...], *, setup: str | None = No
         game = get_game(rules)
     except KeyError as exc:
         raise click.BadParameter(str(exc.args[0]), param_hint="--rules") from None
-    from pbmkit.notation.model import canonical_tag_name
+    from pbmkit.records.model import canonical_tag_name
 
     options = options or {}
     # A tag is spelt as the game (or the record format) spells it, whatever the case typed:

@@ -14,7 +14,7 @@ import click
 from pbmkit.cli.common import Refused
 
 if TYPE_CHECKING:
-    from pbmkit.notation import GameReplay
+    from pbmkit.records import GameReplay
 
 __all__ = ["keeps_dates", "move_note", "overstep_warning", "read_day", "winner_value"]
 
@@ -22,7 +22,7 @@ __all__ = ["keeps_dates", "move_note", "overstep_warning", "read_day", "winner_v
 def read_day(value: str | None, option: str) -> datetime.date | None:
     """A ``--received``/``--sent`` date (``2026-11-21``, ``2026.11.21``, ``today``), or a usage
     error naming the option."""
-    from pbmkit.notation.desk import parse_date
+    from pbmkit.desk.dates import parse_date
 
     if value is None:
         return None
@@ -36,7 +36,7 @@ def read_day(value: str | None, option: str) -> datetime.date | None:
 
 def keeps_dates(rep: GameReplay) -> bool:
     """Whether the record keeps correspondence dates: a TimeControl tag or a dated move."""
-    from pbmkit.notation.desk import has_desk_marks
+    from pbmkit.desk.dates import has_desk_marks
 
     return has_desk_marks(rep.record)
 
@@ -48,7 +48,7 @@ def move_note(rep: GameReplay, received: str | None, sent: str | None, leave: in
     Dates are written when asked for (``--received``, ``--sent``, ``--leave``) or when the record
     already keeps them; sent then defaults to today. Impossible dates are :class:`Refused`.
     """
-    from pbmkit.notation.desk import annotation_text, format_date, replay_clock
+    from pbmkit.desk.dates import annotation_text, format_date, replay_clock
 
     got = read_day(received, "--received")
     out = read_day(sent, "--sent")
@@ -89,8 +89,8 @@ def overstep_warning(text: str, rep: GameReplay) -> str | None:
     """The warning ``pbmkit move`` prints when the last move of ``text`` (``rep``'s record with
     the move appended, dates and all) oversteps the time control, in ``check``'s words; None when
     it does not, or the record has no control, or the move's days are unknown."""
-    from pbmkit.notation import parse_records
-    from pbmkit.notation.desk import desk_report, last_move_overstep, overstep_text
+    from pbmkit.desk.dates import desk_report, last_move_overstep, overstep_text
+    from pbmkit.records import parse_records
 
     assert rep.game is not None
     records, _ = parse_records(text, rep.source)

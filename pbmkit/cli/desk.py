@@ -19,8 +19,8 @@ from pbmkit.cli.dates import read_day
 from pbmkit.cli.group import Group
 
 if TYPE_CHECKING:
-    from pbmkit.notation import GameReplay
-    from pbmkit.notation.desk_actions import Action
+    from pbmkit.desk.actions import Action
+    from pbmkit.records import GameReplay
 
 _FILE = click.argument("file", type=click.Path(dir_okay=False, exists=True))
 MAX_COMMENT = 2000
@@ -70,8 +70,8 @@ def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameRepla
     Returns the new text's replay. Refused (nothing written) when the record has several games or
     errors, the game is over (unless ``allow_over``), or the edit would break the record.
     """
-    from pbmkit.notation import check_text
-    from pbmkit.notation.desk_actions import EventRefused, replay_end, verify
+    from pbmkit.desk.actions import EventRefused, replay_end, verify
+    from pbmkit.records import check_text
 
     with locked(file):
         text, name = read_source(file)
@@ -97,7 +97,7 @@ def apply_event(file: str, edit: Edit, *, allow_over: bool = False) -> GameRepla
 
 
 def library_edit(action: Action) -> Edit:
-    """A desk action of :mod:`pbmkit.notation.desk_actions` as the edit of :func:`apply_event`,
+    """A desk action of :mod:`pbmkit.desk.actions` as the edit of :func:`apply_event`,
     for the player keeping the record (no acting side: the side to move, or the last mover)."""
     def edit(text: str, rep: GameReplay) -> tuple[str, str]:
         done = action(text, rep, None)
@@ -110,7 +110,7 @@ def _to_move(rep: GameReplay) -> str:
 
 
 def _player(rep: GameReplay, side: str) -> str:
-    from pbmkit.notation.desk_actions import player
+    from pbmkit.desk.actions import player
 
     return player(rep, side)
 
@@ -130,7 +130,7 @@ def resign(file: str, side: str | None) -> None:
     turn is written as the Winner tag and [Termination "resignation"] (docs/record-format.md,
     Endings).
     """
-    from pbmkit.notation.desk_actions import resign as action
+    from pbmkit.desk.actions import resign as action
 
     def edit(text: str, rep: GameReplay) -> tuple[str, str]:
         done = action(text, rep, None if side is None else side.strip().lower())
@@ -148,7 +148,7 @@ def draw() -> None:
 @_FILE
 def draw_offer(file: str) -> None:
     """Offer a draw with your last move (the last move of the record carries the offer)."""
-    from pbmkit.notation.desk_actions import offer_draw
+    from pbmkit.desk.actions import offer_draw
 
     apply_event(file, library_edit(offer_draw))
 
@@ -161,7 +161,7 @@ def draw_accept(file: str) -> None:
     With more than two players every other player accepts, each on their turn: an acceptance
     before the last is noted ([%ccdraw accepted]) and the accepting player then plays their move.
     """
-    from pbmkit.notation.desk_actions import accept_draw
+    from pbmkit.desk.actions import accept_draw
 
     apply_event(file, library_edit(accept_draw))
 
@@ -170,7 +170,7 @@ def draw_accept(file: str) -> None:
 @_FILE
 def draw_decline(file: str) -> None:
     """Decline the draw the opponent offered (the offer is marked declined; play goes on)."""
-    from pbmkit.notation.desk_actions import decline_draw
+    from pbmkit.desk.actions import decline_draw
 
     apply_event(file, library_edit(decline_draw))
 
@@ -179,7 +179,7 @@ def draw_decline(file: str) -> None:
 @_FILE
 def draw_claim(file: str) -> None:
     """Claim a draw where the game's rules allow one (Billo's rulings 13 and 14)."""
-    from pbmkit.notation.desk_actions import claim_draw
+    from pbmkit.desk.actions import claim_draw
 
     apply_event(file, library_edit(claim_draw))
 
@@ -189,7 +189,7 @@ def draw_claim(file: str) -> None:
 @click.argument("text")
 def comment(file: str, text: str) -> None:
     """Add a comment { TEXT } after the last move (after the tags before the first move)."""
-    from pbmkit.notation.edit import append_after_last_move, last_move
+    from pbmkit.records.edit import append_after_last_move, last_move
 
     clean = free_text(text, "the comment")
     if not clean:
@@ -210,8 +210,8 @@ def comment(file: str, text: str) -> None:
 @click.option("--why", default=None, help="What is unclear (written after the mark).")
 def unclear(file: str, why: str | None) -> None:
     """Mark the opponent's last move unclear (illegible or ambiguous): they must restate it."""
-    from pbmkit.notation.desk import annotation_text, read_notes
-    from pbmkit.notation.edit import append_after_last_move, last_move
+    from pbmkit.desk.dates import annotation_text, read_notes
+    from pbmkit.records.edit import append_after_last_move, last_move
 
     reason = free_text(why or "", "--why")
 
@@ -238,8 +238,8 @@ def received(file: str, day: str | None) -> None:
     Your clock runs from that day (not from their sent date), and your next move needs no
     received date. Written as [%ccarr DATE] after their move (docs/desk.md).
     """
-    from pbmkit.notation.desk import annotation_text, format_date, read_notes
-    from pbmkit.notation.edit import append_after_last_move, last_move
+    from pbmkit.desk.dates import annotation_text, format_date, read_notes
+    from pbmkit.records.edit import append_after_last_move, last_move
 
     date = read_day(day, "DATE") or datetime.date.today()
 
@@ -268,8 +268,8 @@ def undo(file: str) -> None:
 
     The rest of the record stays byte for byte as it was; a Winner tag the move set goes back to *.
     """
-    from pbmkit.notation import parse_records
-    from pbmkit.notation.edit import remove_last_move, set_tag
+    from pbmkit.records import parse_records
+    from pbmkit.records.edit import remove_last_move, set_tag
 
     def edit(text: str, rep: GameReplay) -> tuple[str, str]:
         if not rep.main:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from email.message import EmailMessage
 
     from pbmkit.mail.keys import KeyRing
-    from pbmkit.notation import GameReplay
+    from pbmkit.records import GameReplay
 
 _FILE = click.argument("file", type=click.Path(dir_okay=False, exists=True))
 _SVG = click.option("--svg", "with_svg", is_flag=True, help="Attach the board as an SVG drawing.")
@@ -143,7 +143,7 @@ def send(file: str, with_svg: bool, with_pdf: bool, paper: str, text_only: bool,
         raise InputError(str(exc)) from None
 
     def edit(text: str, rep: GameReplay) -> tuple[str, str]:
-        from pbmkit.notation.edit import append_after_last_move, last_move
+        from pbmkit.records.edit import append_after_last_move, last_move
 
         found = last_move(rep.record)
         if found is None:
@@ -170,8 +170,8 @@ def _sent_note(rep: GameReplay, comments: Any, message_id: str) -> str | None:
     """``[%ccmailsnt ID]``, after ``[%ccsnt TODAY]`` when the record keeps dates and the move has
     no sent date yet; None when the move notes this id already (a copy sent again)."""
     from pbmkit.cli.dates import keeps_dates
+    from pbmkit.desk.dates import annotation_text, read_notes
     from pbmkit.mail.compose import mail_annotation, move_mails, stored_id
-    from pbmkit.notation.desk import annotation_text, read_notes
 
     if stored_id(message_id) in move_mails(comments)[1]:
         return None
@@ -211,7 +211,7 @@ def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
     from pbmkit.mail.sources import Unreadable
     from pbmkit.mail.sources import read_source as mail_source
     from pbmkit.mail.trust import load_read_settings
-    from pbmkit.notation.problems import printable
+    from pbmkit.records.problems import printable
 
     files = []
     for path in record_files((games_dir,)):
@@ -261,7 +261,7 @@ def _write_record(rec: Any) -> str | None:
     read; the reason it was not written otherwise (the record put back in memory)."""
     from pbmkit.cli.common import locked, read_source
     from pbmkit.cli.desk import with_original_encoding
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     try:
         with locked(rec.path):

@@ -59,7 +59,7 @@ def _event_games(path: str) -> EventGames:
 
 
 def _cut(text: str, width: int = CELL_WIDTH) -> str:
-    from pbmkit.notation.problems import printable
+    from pbmkit.records.problems import printable
 
     text = printable(" ".join(text.split()))
     return text if len(text) <= width else text[:width - 1] + "…"

@@ -38,7 +38,7 @@ from pbmkit.cli.common import (
 )
 from pbmkit.games.base import start_of
 from pbmkit.games.notation import ListsMoves, StreamsMoves, SummarisesMoves
-from pbmkit.notation.problems import printable
+from pbmkit.records.problems import printable
 
 _GAME_OPTION = GAME_NUMBER_OPTION
 
@@ -77,7 +77,7 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
     On a record with errors: the moves at the end of the part before the first error, a note
     naming that error on standard error, and exit status 1.
     """
-    from pbmkit.notation.desk_actions import replay_end
+    from pbmkit.desk.actions import replay_end
 
     _, rep, game = load_game(file, game_number)
     position = position_at(rep, label)
@@ -264,9 +264,9 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
     (docs/desk.md) are written when given, or when the record keeps them (sent: today).
     """
     from pbmkit.cli.dates import move_note
-    from pbmkit.notation import check_text
-    from pbmkit.notation.desk_actions import replay_end
-    from pbmkit.notation.moving import AppendRefused, MoveRefused, play_move
+    from pbmkit.desk.actions import replay_end
+    from pbmkit.desk.moving import AppendRefused, MoveRefused, play_move
+    from pbmkit.records import check_text
     from pbmkit.render.terminal import board_text
 
     if file == "-":
@@ -384,7 +384,7 @@ def new(file: str, white: str | None, black: str | None, players: tuple[str, ...
     Order); the game checks it, and the players to name are the sides of the game it chooses.
     """
     from pbmkit.games import SetupError
-    from pbmkit.notation import new_record_text
+    from pbmkit.records import new_record_text
 
     plain, _ = configured_game(rules, ())
     reserved = {"Game": "--rules", "Number": "--number", "Date": "--date", "Setup": "--setup",
@@ -432,7 +432,7 @@ def _game_key(text: str, file: str) -> bool:
     """Give a new record with every player's address a game key (docs/mail.md, "Game keys")."""
     from pbmkit.cli.mail import keyring, save_keys
     from pbmkit.mail.keys import game_id
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     replays = check_text(text, file)
     if len(replays) != 1 or game_id(replays[0]) is None:
@@ -517,7 +517,7 @@ def fmt(file: str, check_only: bool, stdout: bool, max_problems: int) -> None:
     A record with errors (syntax, an unknown game, an illegal move) is refused: exit 1, FILE
     unchanged.
     """
-    from pbmkit.notation import check_text, parse_records, write_records
+    from pbmkit.records import check_text, parse_records, write_records
 
     with locked(file if file != "-" else "."):
         text, name = read_source(file)
@@ -559,7 +559,8 @@ def fmt(file: str, check_only: bool, stdout: bool, max_problems: int) -> None:
               help="Write to this file instead of standard output.")
 def convert(file: str, fmt_name: str, output: str | None) -> None:
     """Convert a record to JSON (every game, every move) or to pbmserv move lists."""
-    from pbmkit.notation import to_json_record, to_pbmserv
+    from pbmkit.desk import to_json_record
+    from pbmkit.records import to_pbmserv
 
     _, name, replays = load_replays(file)
     if not replays:

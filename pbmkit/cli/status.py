@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pbmkit.cli.common import EXIT_INVALID, InputError, TooLarge, echo_err, read_source
-from pbmkit.notation.desk import REPEAT_AFTER
+from pbmkit.desk.dates import REPEAT_AFTER
 
 if TYPE_CHECKING:
-    from pbmkit.notation import Record
-    from pbmkit.notation.replay import GameReplay
+    from pbmkit.records import Record
+    from pbmkit.records.replay import GameReplay
 
 RECORD_SUFFIXES = (".txt", ".pbm", ".pgn")
 """The files a folder is searched for (a file named on the command line is read whatever its name)."""
@@ -91,8 +91,7 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
     whose errors (an illegal move, a bad tag) join the row's ``problems`` and whose result (a
     board win without a Winner tag) counts (``status`` always gives it; None: the record alone).
     """
-    from pbmkit.games import SetupError, get_game
-    from pbmkit.notation.desk import (
+    from pbmkit.desk.dates import (
         desk_report,
         game_end,
         next_turn,
@@ -100,7 +99,8 @@ def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.da
         standing,
         written_result,
     )
-    from pbmkit.notation.writer import move_text
+    from pbmkit.games import SetupError, get_game
+    from pbmkit.records.writer import move_text
 
     tags = record.tags
     problems = [p.message for p in (*record.problems, *record.move_problems) if p.severity == "error"]
@@ -215,7 +215,7 @@ def _line(row: dict[str, Any]) -> list[str]:
 
 def _cut(text: str, width: int = CELL_WIDTH) -> str:
     """A cell at most ``width`` characters (names come from records: untrusted, any length)."""
-    from pbmkit.notation.problems import printable
+    from pbmkit.records.problems import printable
 
     text = printable(" ".join(text.split()))  # control codes shown escaped (issue 9, item 12)
     return text if len(text) <= width else text[:width - 1] + "…"
@@ -243,8 +243,8 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
     TimeControl tag.
     """
     from pbmkit.cli.dates import read_day
-    from pbmkit.notation.reader import iter_records, move_syntax_problems
-    from pbmkit.notation.replay import replay
+    from pbmkit.records.reader import iter_records, move_syntax_problems
+    from pbmkit.records.replay import replay
 
     day = read_day(today, "--today") or datetime.date.today()
     me = my_names(me_option)

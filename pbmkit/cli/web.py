@@ -22,10 +22,10 @@ from pbmkit.cli.common import (
 )
 from pbmkit.common import files
 from pbmkit.common.files import FileWriteError
-from pbmkit.notation.problems import printable
+from pbmkit.records.problems import printable
 
 if TYPE_CHECKING:
-    from pbmkit.notation import GameReplay
+    from pbmkit.records import GameReplay
 
 
 def _broken(replay: GameReplay) -> str:

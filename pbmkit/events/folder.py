@@ -239,8 +239,8 @@ def plan_event(name: str | None, rules: str, players: list[Player], *, double: b
     :class:`EventError` when it cannot be paired."""
     from pbmkit.games import UnknownGameError, get_game
     from pbmkit.games.base import CHOOSING_TAGS, SeatsTables, SetupError
-    from pbmkit.notation.model import Record
-    from pbmkit.notation.writer import write_record
+    from pbmkit.records.model import Record
+    from pbmkit.records.writer import write_record
 
     try:
         base = get_game(rules)
@@ -331,7 +331,7 @@ def _check_date_and_control(date: str, control: str) -> None:
     every record, as the desk reads them (docs/desk.md)."""
     import datetime
 
-    from pbmkit.notation.desk import TimeControl
+    from pbmkit.desk.dates import TimeControl
 
     m = re.fullmatch(r"(\d{4})-(\d\d|\?\?)-(\d\d|\?\?)", date)
     try:

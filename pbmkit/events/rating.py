@@ -35,7 +35,7 @@ class EventGames:
 def event_rating_games(folder: str | Path) -> EventGames:
     """The rated games of the event in ``folder`` (:class:`~pbmkit.events.EventError` for a
     folder that is not an event, as :func:`~pbmkit.events.load_event`)."""
-    from pbmkit.notation import parse_records
+    from pbmkit.records import parse_records
 
     folder = Path(folder)
     event = load_event(folder)

@@ -60,7 +60,7 @@ def read_record(folder: Path, event: Event, game: EventGame) -> tuple[Outcome | 
     """The outcome the game's record gives (as :func:`record_outcome`) and the moves (plies) of
     its main line: a forfeit ruled before the first move is ``unplayed`` whatever its
     ``Termination`` says."""
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     path = folder / game.file
     if not path.is_file():
@@ -265,8 +265,8 @@ def _result_tags(rep: Any, game: EventGame, raw: Mapping[str, Any]) -> dict[str,
 
 def _set_tags(text: str, source: str, tags: Mapping[str, str]) -> str:
     """``text`` with each tag set (an empty value: the tag's line removed)."""
-    from pbmkit.notation import parse_records
-    from pbmkit.notation.edit import set_tag
+    from pbmkit.records import parse_records
+    from pbmkit.records.edit import set_tag
 
     for name, value in tags.items():
         (record,), _ = parse_records(text, source)
@@ -286,7 +286,7 @@ def _record_change(folder: Path, game: EventGame, before: Mapping[str, Any] | No
     tags ``before`` wrote put back as they were, then ``after``'s written (where the record can
     hold them and still read back valid). Returns the new text (``None``: unchanged) and the tags'
     values before (``""``: absent), kept in ``event.toml`` to put them back on ``clear``."""
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     path = folder / game.file
     original = read_text_file(path, "record")

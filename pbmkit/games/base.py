@@ -371,7 +371,7 @@ class SeatsTables(Protocol):
 @runtime_checkable
 class Plays(Protocol[P]):
     """Optional (issue 22): a written move read, checked and applied by one call, where a whole
-    archive is checked (``pbmkit check``'s lean path, :mod:`pbmkit.notation.summary`).
+    archive is checked (``pbmkit check``'s lean path, :mod:`pbmkit.desk.summary`).
 
     ``play(position, text)`` is the position after the move ``text`` (one move as the game's
     ``split`` cut it from a turn) when the game sees at once that it is legal there, that is

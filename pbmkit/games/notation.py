@@ -1,7 +1,7 @@
 """What every game's move notation provides, and the helpers the notations share.
 
 A game's package writes its own moves (``pbmkit/games/<game>/notation.py``); the record reader and
-writer in :mod:`pbmkit.notation` reach it through :class:`MoveNotation` only.
+writer in :mod:`pbmkit.records` reach it through :class:`MoveNotation` only.
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ class RunSplit:
     with a digit, ``.`` or ``…``, no ending word, no ``round N``), separated by spaces or tabs,
     with no backreference, so that ``pbmkit check``'s lean path may read a whole turn line with
     it (the turn's number, then ``quick``, then the line's end) in one match; held by
-    ``tests/notation/test_lean_turns.py`` for every game.
+    ``tests/records/test_lean_turns.py`` for every game.
     """
 
     __slots__ = ("_announcements", "_one", "_quick", "_shapes")

@@ -1,6 +1,6 @@
 """Moves by e-mail (docs/mail.md): compose a move's message, send it over SMTP, read replies.
 
-A layer between the command line and render/notation: it may import :mod:`pbmkit.notation`,
+A layer between the command line and render/notation: it may import :mod:`pbmkit.records`,
 :mod:`pbmkit.render` and :mod:`pbmkit.games` (never a game by name), never :mod:`pbmkit.cli` or
 click; nothing below it imports it (tests/test_layers.py). Only the standard library's
 ``email``, ``mailbox``, ``smtplib`` and ``tomllib`` are used.

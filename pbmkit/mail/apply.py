@@ -23,6 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pbmkit.desk.actions import replay_end
+from pbmkit.desk.dates import annotation_text, desk_report, format_date, parse_date
+from pbmkit.desk.moving import split_number, wrong_number
 from pbmkit.games import game_key, get_game
 from pbmkit.games.base import side_possessive
 from pbmkit.games.notation import MoveSyntaxError
@@ -30,12 +33,9 @@ from pbmkit.mail.compose import addresses, email_tag, mail_annotation, mail_ids,
 from pbmkit.mail.keys import KeyRing
 from pbmkit.mail.sources import Incoming, automatic, body_lines
 from pbmkit.mail.trust import authentication, same_address
-from pbmkit.notation import append_move, check_text
-from pbmkit.notation.desk import annotation_text, desk_report, format_date, parse_date
-from pbmkit.notation.desk_actions import replay_end
-from pbmkit.notation.edit import set_tag
-from pbmkit.notation.moving import split_number, wrong_number
-from pbmkit.notation.replay import GameReplay
+from pbmkit.records import append_move, check_text
+from pbmkit.records.edit import set_tag
+from pbmkit.records.replay import GameReplay
 
 __all__ = ["GameFolder", "Outcome", "Record"]
 

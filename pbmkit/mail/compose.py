@@ -19,11 +19,11 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from typing import TYPE_CHECKING, Any
 
+from pbmkit.desk.dates import MoveClock, desk_report, format_date, read_notes
 from pbmkit.mail.files import MailError, NoAddress
 from pbmkit.mail.html_body import MailFacts, body_html
-from pbmkit.notation.desk import MoveClock, desk_report, format_date, read_notes
-from pbmkit.notation.model import Comment, Record
-from pbmkit.notation.replay import GameReplay, Ply
+from pbmkit.records.model import Comment, Record
+from pbmkit.records.replay import GameReplay, Ply
 
 if TYPE_CHECKING:
     from pbmkit.mail.keys import KeyRing

@@ -33,7 +33,7 @@ from pbmkit.mail.files import read_private
 if TYPE_CHECKING:
     from email.message import Message
 
-    from pbmkit.notation.replay import GameReplay
+    from pbmkit.records.replay import GameReplay
 
 __all__ = ["AUTH_HEADER", "KEY_HEADER", "GameKey", "KeyRing", "auth_code", "game_id", "keys_path",
            "turn_words"]

@@ -20,11 +20,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, cast
 
+from pbmkit.desk.dates import next_turn
 from pbmkit.games import Game, SetupError, UnknownGameError, default_game_name, get_game
 from pbmkit.games.base import NamesPlayers
-from pbmkit.notation.desk import next_turn
-from pbmkit.notation.model import Record, canonical_tag_name
-from pbmkit.notation.reader import chunk_spans, parse_chunk
+from pbmkit.records.model import Record, canonical_tag_name
+from pbmkit.records.reader import chunk_spans, parse_chunk
 
 __all__ = [
     "RECORD_SUFFIXES",

@@ -1,6 +1,6 @@
 """Reminders, overstepped time controls and vacations of the club's games (docs/referee.md).
 
-The logic alone, from a record's dates (the desk: :mod:`pbmkit.notation.desk`) and a player's
+The logic alone, from a record's dates (the desk: :mod:`pbmkit.desk.dates`) and a player's
 vacations; the referee's run asks :func:`due_notices` for every running game once a run, sends
 each notice whose ``key`` it has not recorded for that game, and records it in the same
 transaction as the mail it queues: so a reminder goes once per turn and an overstep once per side,
@@ -10,7 +10,7 @@ not on every run.
   vacation days not counted) and is not on vacation today: one reminder for that turn (``key``
   ``reminder N``, N the count of main-line moves).
 * **Overstep**: a side used more days than the game's ``TimeControl`` allows, on a written move
-  (the desk's :attr:`~pbmkit.notation.desk.DeskReport.overstepped`) or by not moving (the side to
+  (the desk's :attr:`~pbmkit.desk.dates.DeskReport.overstepped`) or by not moving (the side to
   move's running days, vacation days not counted): told to the players and the organiser once
   per side (``key`` ``overstep SIDE``). The organiser decides (``pbmkit referee forfeit``).
 * **Vacation**: ``vacation DAYS`` stops the player's clock from the day it is asked for: the days
@@ -27,14 +27,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pbmkit.notation.desk import (
+from pbmkit.desk.dates import (
     DeskReport,
     Overstep,
     TimeControl,
     desk_report,
     overstep_text,
 )
-from pbmkit.notation.model import Record
+from pbmkit.records.model import Record
 
 __all__ = ["DEFAULT_ALLOWANCE", "MAX_VACATION", "Notice", "Vacation", "due_notices",
            "leave_days", "on_vacation", "vacation_refusal", "year_days"]

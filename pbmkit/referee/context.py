@@ -26,7 +26,7 @@ from typing import Any
 from pbmkit.games.base import place_title
 from pbmkit.mail.sources import Incoming
 from pbmkit.mail.trust import address_key
-from pbmkit.notation.replay import GameReplay, check_text
+from pbmkit.records.replay import GameReplay, check_text
 from pbmkit.referee import queries
 from pbmkit.referee.club import Club
 from pbmkit.referee.errors import RefereeError

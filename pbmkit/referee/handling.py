@@ -273,7 +273,7 @@ def _thread_hint(ctx: Context, lines: list[str], line: str) -> bool:
     move of the player to move): reply with the one-line hint to write ``Move: ...`` (the line
     itself when it reads as a move of the game, else the game's example) and what was read;
     False when the message's keys name no one game of the club (the help answers then)."""
-    from pbmkit.notation.problems import printable
+    from pbmkit.records.problems import printable
 
     games = sorted({g for g, _ in ctx.game_keys})
     if len(games) != 1:

@@ -3,7 +3,7 @@ the club's web pages.
 
 * :func:`forfeit_game` (``pbmkit referee forfeit DIR N SIDE``): under the club's lock, in one
   transaction, the record gets the ``Winner`` tag and ``[Termination "time forfeit"]``
-  (:func:`pbmkit.notation.desk_actions.forfeit`; the moves stay), the game is over, its
+  (:func:`pbmkit.desk.actions.forfeit`; the moves stay), the game is over, its
   conditional moves are dropped, and every player and the organiser get a message (sent by the
   next ``referee run``).
 * :func:`club_games` and :func:`make_site` (``pbmkit referee site DIR -o OUT/``): the club's
@@ -34,8 +34,8 @@ class ForfeitRefused(RefereeError):
 def forfeit_game(root: str | os.PathLike[str], number: int, side: str,
                  winner: str | None = None, *, now: datetime.datetime | None = None) -> str:
     """Rule that ``side`` of game ``number`` forfeits; the sentence saying what was done."""
-    from pbmkit.notation import check_text
-    from pbmkit.notation.desk_actions import EventRefused, check_editable, forfeit, verify
+    from pbmkit.desk.actions import EventRefused, check_editable, forfeit, verify
+    from pbmkit.records import check_text
     from pbmkit.referee.db import open_db
     from pbmkit.referee.keys import load_club_key
     from pbmkit.referee.outgoing import queue, text_message

@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from pbmkit.mail.compose import body_text, header_text, mail_facts, move_label
 from pbmkit.mail.files import MailError
 from pbmkit.mail.smtp import MaybeSent
-from pbmkit.notation.replay import GameReplay, Ply
+from pbmkit.records.replay import GameReplay, Ply
 from pbmkit.referee.club import Club
 from pbmkit.referee.pictures import BOARD_WIDTH
 from pbmkit.web.page import escape_html

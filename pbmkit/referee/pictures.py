@@ -35,7 +35,7 @@ Slot = tuple[int, int]
 def draw_record(text: str, record: str, plies: int) -> bytes | None:
     """The PNG of the board of the record ``text`` (file name ``record``) after ``plies``
     main-line moves; None if there is no such move."""
-    from pbmkit.notation.replay import check_text
+    from pbmkit.records.replay import check_text
     from pbmkit.render.png import board_png
 
     replays = check_text(text, record)

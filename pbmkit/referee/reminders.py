@@ -65,8 +65,8 @@ def _check_game(db: sqlite3.Connection, club: Club, club_key: bytes, now: dateti
                 number: int) -> int:
     """Queue the notices of game ``number`` due today (inside the caller's transaction); how
     many. Raises whatever the game's record or seats make go wrong."""
-    from pbmkit.notation import parse_records
-    from pbmkit.notation.desk import desk_report, next_turn
+    from pbmkit.desk.dates import desk_report, next_turn
+    from pbmkit.records import parse_records
 
     today = now.date()
     sent = 0

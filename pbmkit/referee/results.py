@@ -25,10 +25,10 @@ def order_of(rules: str, record: Any) -> tuple[str, ...]:
 
 
 def result_of(record: Any, order: Sequence[str], to_move: str) -> str | None:
-    """The desk's written result (:func:`pbmkit.notation.desk.written_result`), where a winning
+    """The desk's written result (:func:`pbmkit.desk.dates.written_result`), where a winning
     faction of a place of two (``[Winner "Green"]`` in a ``Blue+Green`` game) is that place:
     the seat, and so the player, that won."""
-    from pbmkit.notation.desk import written_result
+    from pbmkit.desk.dates import written_result
 
     result = written_result(record, order, to_move)
     if result is None:
@@ -40,8 +40,8 @@ def result_of(record: Any, order: Sequence[str], to_move: str) -> str | None:
 def club_results(db: sqlite3.Connection, rules: str) -> list[tuple[list[tuple[str, str]], str | None]]:
     """Every game of ``rules``: its players (side, club name) and its winner (None while
     running), read from the records' endings and Winner tags (no replay)."""
-    from pbmkit.notation import parse_records
-    from pbmkit.notation.desk import next_turn
+    from pbmkit.desk.dates import next_turn
+    from pbmkit.records import parse_records
 
     seats: dict[int, list[tuple[str, str]]] = {}
     for game, side, name in queries.seats_of_rules(db, rules):

@@ -36,7 +36,7 @@ from pbmkit.web.club import (
 )
 
 if TYPE_CHECKING:
-    from pbmkit.notation.replay import GameReplay
+    from pbmkit.records.replay import GameReplay
 
 __all__ = ["ClubGame", "SiteReport", "build_site", "game_points", "players_of", "standings"]
 
@@ -141,7 +141,7 @@ def club_ratings(title: str, texts: Sequence[str]) -> Sequence[RatingRow] | None
 
 
 def _last_date(rep: GameReplay) -> str:
-    from pbmkit.notation.desk import replay_clock
+    from pbmkit.desk.dates import replay_clock
 
     clock = replay_clock(rep)
     if clock is None:
@@ -153,7 +153,7 @@ def _last_date(rep: GameReplay) -> str:
 
 
 def _state(p: _Played) -> str:
-    from pbmkit.notation.desk_actions import result_words
+    from pbmkit.desk.actions import result_words
 
     rep = p.rep
     if rep.winner is not None:
@@ -176,7 +176,7 @@ texts)."""
 
 
 def _read(game: ClubGame, report: SiteReport) -> tuple[str, GameReplay] | None:
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     try:
         with open(game.path, "rb") as fh:

@@ -1,7 +1,7 @@
 """From replayed records to the printed forms' data: chart entries, header fields, mailer cards.
 
 The form renderers know nothing of records; this module is the glue. It reads only what a
-:class:`pbmkit.notation.GameReplay` offers (``record.tags``, ``start``, ``main``, ``series``,
+:class:`pbmkit.records.GameReplay` offers (``record.tags``, ``start``, ``main``, ``series``,
 ``winner``, ``how``) and each ply's ``label``, ``number``, ``series``, ``side``, ``move``,
 ``text`` and ``after``.
 """
@@ -104,7 +104,7 @@ def _dated(text: str, sent: str | None) -> str:
 def sent_dates(replay: Any) -> dict[tuple[int, int], str]:
     """Each dated main-line move's sent date as ``MM-DD`` (the chart's Date gives the year), by
     its place in the record (docs/desk.md: the chart carries the dates)."""
-    from pbmkit.notation.desk import replay_clock
+    from pbmkit.desk.dates import replay_clock
 
     clock = replay_clock(replay) if getattr(replay, "game", None) is not None else None
     if clock is None:
@@ -291,7 +291,7 @@ def mailer_card(replay: Any, turn: str | None = None, side: str | None = None) -
 def _desk_values(replay: Any, ply: Any, values: dict[str, str]) -> frozenset[str]:
     """The desk's fields of a main-line move's card (docs/desk.md): Received, Sent, days used by
     each side up to this move (``2/28``: its last move / its total); the ticks to make."""
-    from pbmkit.notation.desk import replay_clock
+    from pbmkit.desk.dates import replay_clock
 
     if ply.series:
         return frozenset()

@@ -361,10 +361,8 @@ def _smallest(drawing: Drawing) -> float:
 
 def _move_example(game: Game[Any, Any]) -> str:
     """A move written in the game's own notation ("IR to HS", "R c1-d2"), for the Move label."""
-    from pbmkit.notation.movetext import get_notation
-
     try:
-        return str(get_notation(game.name).example)
+        return str(game.notation.example)
     except (KeyError, ValueError):
         return "from to"
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbmkit.games import Game
-from pbmkit.notation.problems import printable
+from pbmkit.records.problems import printable
 from pbmkit.render.art import art_for
 
 __all__ = ["board_text"]

@@ -18,11 +18,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbmkit.desk.dates import DeskReport, MoveClock, desk_report, format_date
 from pbmkit.games import Game
 from pbmkit.games.base import result_words
-from pbmkit.notation.desk import DeskReport, MoveClock, desk_report, format_date
-from pbmkit.notation.model import Comment, Ending, Phase, Turn
-from pbmkit.notation.replay import GameReplay, Line, Ply
+from pbmkit.records.model import Comment, Ending, Phase, Turn
+from pbmkit.records.replay import GameReplay, Line, Ply
 from pbmkit.render.svg import SVG_FONT, svg_number
 from pbmkit.web.board import board_parts, used_defs
 from pbmkit.web.page import escape_html, isolate_html, page_html, static_text

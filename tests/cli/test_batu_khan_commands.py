@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pbmkit.cli import cli
 from pbmkit.games import get_game
 from pbmkit.games.batu_khan import rules
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CAMP = EXAMPLES / "batu-khan-01-camp.txt"

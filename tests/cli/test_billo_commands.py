@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from pbmkit.cli import cli
 from pbmkit.games import billo
 from pbmkit.games.billo import rules
-from pbmkit.notation import check_text, parse_move
+from pbmkit.records import check_text, parse_move
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CAPTURE_ALL = EXAMPLES / "billo-01-capture-all.txt"

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-from pbmkit.notation import check_text
-from pbmkit.notation.problems import quote_line
+from pbmkit.records import check_text
+from pbmkit.records.problems import quote_line
 
 GOOD = '[Game "Batalo"]\n[White "Ann"]\n[Black "Bob"]\n\n1. IR to HS EV to FU\n'
 # Turn 2's black move lies inside a comment that is never closed, and turn 3 is illegal.

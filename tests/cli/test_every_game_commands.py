@@ -22,8 +22,8 @@ from click.testing import CliRunner, Result
 from pbmkit.cli import cli
 from pbmkit.games import game_names, get_game
 from pbmkit.games.notation import ListsMoves
-from pbmkit.notation import check_text, moves_text
-from pbmkit.notation.writer import new_record_text
+from pbmkit.records import check_text, moves_text
+from pbmkit.records.writer import new_record_text
 
 PLIES = 14
 

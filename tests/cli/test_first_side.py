@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.games import get_game
-from pbmkit.notation import format_move
+from pbmkit.records import format_move
 
 
 def test_moves_of_a_game_orange_opens_go_into_the_right_turns(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from pbmkit.cli import cli
 from pbmkit.games import get_game
-from pbmkit.notation import check_text, format_move
+from pbmkit.records import check_text, format_move
 
 COMMENTS = ["{ a note }", "{ over\ntwo lines }", "; to the end of the line", "{}",
             "{ [Tag \"like\"] 1. IR to HS }", "{\n}", "{ 2. JQ to IR\n; not a comment }"]

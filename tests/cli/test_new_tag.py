@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 
 def _new(tmp_path: Path, *args: str) -> tuple[int, str, Path]:

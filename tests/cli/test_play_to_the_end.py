@@ -30,7 +30,7 @@ from click.testing import CliRunner, Result
 
 from pbmkit.cli import cli
 from pbmkit.games import game_names, get_game
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 CAP = 100
 """The longest random game played (plies); seeds whose game runs longer are passed over."""

@@ -88,11 +88,11 @@ def test_what_click_alone_decides_still_goes_through_click(tmp_path: Path) -> No
 # stage of `make test` too (scripts/test_compiled.py), where the switch must still switch.
 
 FULL_REPLAY = "PBMKIT_FULL_REPLAY"
-"""pbmkit.notation.summary.FULL_REPLAY_VARIABLE (not imported: the test runs the command only)."""
+"""pbmkit.desk.summary.FULL_REPLAY_VARIABLE (not imported: the test runs the command only)."""
 
 DESK_PROBE = """\
 import atexit, sys
-atexit.register(lambda: sys.__stderr__.write("\\n<desk %s>" % ("pbmkit.notation.desk" in sys.modules)))
+atexit.register(lambda: sys.__stderr__.write("\\n<desk %s>" % ("pbmkit.desk.dates" in sys.modules)))
 from pbmkit.cli import main
 sys.argv = ["pbmkit", *sys.argv[1:]]
 main()

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 RECORD = '[Game "Batalo"]\n[White "Ann"]\n[Black "Bob"]\n\n1. IR to HS EV to FU\n'
 

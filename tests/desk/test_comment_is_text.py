@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-from pbmkit.notation import check_text
-from pbmkit.notation.desk import read_notes
+from pbmkit.desk.dates import read_notes
+from pbmkit.records import check_text
 
 RECORD = """[Game "Batalo"]
 [Date "2026-09-01"]

@@ -1,4 +1,4 @@
-"""The desk's endings as a library (pbmkit/notation/desk_actions.py): the same edits as the
+"""The desk's endings as a library (pbmkit/desk/actions.py): the same edits as the
 ``resign``/``draw`` commands, and, for the club's referee, the acting side checked: a player
 resigns, accepts, declines or claims on their turn, and offers with their own last move.
 """
@@ -11,8 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-from pbmkit.notation import check_text
-from pbmkit.notation.desk_actions import (
+from pbmkit.desk.actions import (
     ACTIONS,
     EventRefused,
     accept_draw,
@@ -24,6 +23,7 @@ from pbmkit.notation.desk_actions import (
     resign,
     verify,
 )
+from pbmkit.records import check_text
 
 TEXT = """[Game "Batalo"]
 [Date "2026-09-01"]

@@ -6,8 +6,7 @@ import datetime
 
 import pytest
 
-from pbmkit.notation import parse_records
-from pbmkit.notation.desk import (
+from pbmkit.desk.dates import (
     REPEAT_AFTER,
     TimeControl,
     annotation_text,
@@ -18,7 +17,8 @@ from pbmkit.notation.desk import (
     read_notes,
     standing,
 )
-from pbmkit.notation.model import Comment
+from pbmkit.records import parse_records
+from pbmkit.records.model import Comment
 
 D = datetime.date
 
@@ -177,7 +177,7 @@ def test_standing_of_a_finished_game_and_of_a_game_without_moves() -> None:
 
 def test_the_time_control_tag_name_is_read_in_any_case() -> None:
     """Tag names are case-insensitive (record-format.md); fmt writes TimeControl."""
-    from pbmkit.notation import write_record
+    from pbmkit.records import write_record
 
     rec = _record("1. IR to HS {[%ccsnt 2026.11.02]}\n", tags='[Date "2026-11-01"]\n[timecontrol "3"]\n')
     assert desk_report(rec, ("white", "black")).time_control == TimeControl(3, None)

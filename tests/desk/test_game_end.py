@@ -1,5 +1,5 @@
 """Issue 34, part 3: one judgement of whether and how a record's game ended
-(:func:`pbmkit.notation.desk.game_end`): a result, a ``Termination`` the desk knows, an ending
+(:func:`pbmkit.desk.dates.game_end`): a result, a ``Termination`` the desk knows, an ending
 without a winner; ``move`` refuses any of them with one line saying how, the file unchanged."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbmkit.cli import cli
-from pbmkit.notation.desk import game_end, termination_end
+from pbmkit.desk.dates import game_end, termination_end
 
 HEAD = """[Game "Batalo"]
 [Date "2026-09-01"]

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from pbmkit.cli import cli
-from pbmkit.notation import check_text
-from pbmkit.notation.desk import desk_report
+from pbmkit.desk.dates import desk_report
+from pbmkit.records import check_text
 
 ORDERS = {3: "Purple Blue Dragon", 4: "Purple Blue Green Dragon", 5: "Purple Blue Green Yellow Dragon"}
 FIRST_MOVES = {"purple": "d2-d3", "blue": "d8-d7", "green": "b6-c6", "yellow": "h4-g4",

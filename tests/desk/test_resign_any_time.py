@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.games import game_names, get_game
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 
 def _run(*args: str) -> tuple[int, str]:

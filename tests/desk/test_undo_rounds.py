@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 
 from pbmkit.cli import cli
 from pbmkit.games import get_game
-from pbmkit.notation import check_text, moves_text, new_record_text
+from pbmkit.records import check_text, moves_text, new_record_text
 
 
 def _run(*args: str) -> Result:

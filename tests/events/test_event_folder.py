@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from pbmkit.cli import cli
 from pbmkit.events.folder import EventError, load_event, plan_event, read_players
 from pbmkit.events.model import Player
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 EXAMPLES = Path(__file__).parent.parent.parent / "examples" / "events"
 BILLO_7 = EXAMPLES / "billo-7.csv"
@@ -236,7 +236,7 @@ def test_a_zones_record_won_by_a_faction_gives_that_player_the_point(zones: Path
                                                     ("normal", "played")])
 def test_a_records_termination_tag_says_a_forfeit_or_an_adjudication(billo: Path, termination: str,
                                                                     kind: str) -> None:
-    """The referee's forfeit (pbmkit.notation.desk_actions.forfeit) writes the Winner tag and the
+    """The referee's forfeit (pbmkit.desk.actions.forfeit) writes the Winner tag and the
     PGN Termination tag into the record: the event reads it as a forfeit; ruled before the first
     move (this record has none) it is an unplayed game whatever the tag says."""
     game = load_event(billo).games[3]

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

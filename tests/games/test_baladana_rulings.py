@@ -10,7 +10,7 @@ from pbmkit.games import baladana as bd
 from pbmkit.games.baladana import check, rules, setup
 from pbmkit.games.baladana.notation import NOTATION
 from pbmkit.games.base import Outcome
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 
 def pos(text: str, turn: str = "white") -> bd.Position:

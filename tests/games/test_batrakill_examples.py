@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

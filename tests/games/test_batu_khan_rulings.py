@@ -12,7 +12,7 @@ from test_batu_khan_helpers import NORTH, SOUTH, mv, play, pos, reason, sq, text
 from pbmkit.games import batu_khan as bk
 from pbmkit.games.base import Outcome
 from pbmkit.games.batu_khan import check, rules, setup
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 
 def test_ruling_1_opening_each_players_first_action_lays_a_stone_in_their_camp() -> None:

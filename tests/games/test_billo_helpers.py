@@ -1,7 +1,7 @@
 """Small helpers shared by the Billo tests: positions from diagrams, moves from canonical text.
 
 The move reader here is deliberately tiny (the canonical ``R c2xd3-e4`` form only); the real
-notation lives in pbmkit.notation. A test here checks the helper itself.
+notation lives in pbmkit.records. A test here checks the helper itself.
 """
 
 from __future__ import annotations

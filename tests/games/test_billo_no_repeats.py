@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings
 from test_billo_playouts import positions
 
+from pbmkit.desk.summary import iter_checks
 from pbmkit.games import get_game
 from pbmkit.games.billo import Position
 from pbmkit.games.billo.rules import BILLO
-from pbmkit.notation import check_text
-from pbmkit.notation.summary import iter_checks
-from pbmkit.notation.writer import moves_text
+from pbmkit.records import check_text
+from pbmkit.records.writer import moves_text
 
 GAME = get_game("billo")
 

@@ -14,7 +14,7 @@ from pbmkit.games.base import IllegalMoveError, Outcome, SetupError
 from pbmkit.games.hex import GAME, Move, Position
 from pbmkit.games.hex.game import BOARD
 from pbmkit.games.notation import MoveSyntaxError
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 EMPTY_BOARD = "/".join(["......."] * 7)
 

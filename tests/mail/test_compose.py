@@ -20,7 +20,7 @@ from pbmkit.mail.compose import (
     move_subject,
     stored_id,
 )
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from tests.support.mail_helpers import BATALO, EXAMPLES, NOW, parsed, replay_of
 
 

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.games import game_names, get_game
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))  # bench/ is a folder of scripts, not a package

@@ -495,7 +495,7 @@ def test_a_future_date_without_received_leaves_the_clock_working(games: Path,
                                                                  tmp_path: Path) -> None:
     """Before: a Date of 2099 with no Received header became the arrival; the player's next
     move was refused ("before the last move arrived") and status showed 26,365 days used."""
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     data = (HOSTILE / "date-future.eml").read_bytes()
     data = data.replace(b"Received: from mx.example.net by mail.example.org; "

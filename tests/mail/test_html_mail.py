@@ -13,7 +13,7 @@ from PIL import Image
 
 from pbmkit.games import game_names, get_game
 from pbmkit.mail.compose import board_attachment, compose_message, mailer_attachment
-from pbmkit.notation import moves_text
+from pbmkit.records import moves_text
 from tests.support.mail_helpers import BATALO, EXAMPLES, NOW, parsed, replay_of
 
 

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from pbmkit.mail.compose import compose_message
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from tests.support.browser import Browser
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

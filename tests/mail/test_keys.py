@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from pbmkit.cli import cli
 from pbmkit.mail.compose import MailError
 from pbmkit.mail.keys import AUTH_HEADER, KEY_HEADER, KeyRing, game_id, keys_path
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 HEAD = """[Game "Batalo"]
 [Number "3"]
@@ -287,7 +287,7 @@ def test_codes_fit_a_second_round_of_batrakill() -> None:
 
     from pbmkit.games import get_game
     from pbmkit.mail.compose import compose_message
-    from pbmkit.notation import moves_text
+    from pbmkit.records import moves_text
 
     game = get_game("batrakill")
     rng = random.Random(3)

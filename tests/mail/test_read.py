@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.mail.compose import compose_message
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 RECORD = """[Game "Batalo"]
 [Number "3"]
@@ -317,7 +317,7 @@ def test_a_move_mailed_in_a_second_round_is_numbered_as_the_reports_number_it(tm
     import random
 
     from pbmkit.games import get_game
-    from pbmkit.notation import moves_text
+    from pbmkit.records import moves_text
 
     game = get_game("batrakill")
     rng = random.Random(3)

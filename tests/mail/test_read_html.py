@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.mail.compose import compose_message
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 
 RECORD = """[Game "Batalo"]
 [Number "3"]

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from pbmkit.cli import cli
 from pbmkit.mail.compose import MailError
 from pbmkit.mail.smtp import SmtpConfig, load_config, read_password
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from tests.support.smtp_server import CERT, PASSWORD, QUIET, USER, free_port, smtp_server
 
 pytestmark = pytest.mark.filterwarnings(QUIET)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from pbmkit.notation.reader import parse_records
 from pbmkit.ratings import (
     FinishedGame,
     ReadProblem,
@@ -17,6 +16,7 @@ from pbmkit.ratings import (
     read_paths,
 )
 from pbmkit.ratings.games import _lean_tags, finished_game, sort_date
+from pbmkit.records.reader import parse_records
 from tests.support.ratings_helpers import record
 
 EXAMPLES = sorted(glob.glob(str(Path(__file__).parents[2] / "examples" / "**" / "*.txt"),

@@ -6,8 +6,8 @@ import datetime
 
 import pytest
 
-from pbmkit.notation import parse_records
-from pbmkit.notation.model import Record
+from pbmkit.records import parse_records
+from pbmkit.records.model import Record
 from pbmkit.referee.clock import (
     Vacation,
     due_notices,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.referee.imap import ImapInbox
 from pbmkit.referee.inbox import InboxMessage
 from pbmkit.referee.run import InboxFailed, run_club

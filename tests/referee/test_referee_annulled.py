@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pbmkit.notation import check_text
-from pbmkit.notation.edit import set_tag
+from pbmkit.records import check_text
+from pbmkit.records.edit import set_tag
 from tests.support.club_helpers import batalo_game, text_of, world
 from tests.support.smtp_server import QUIET
 

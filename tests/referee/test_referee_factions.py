@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.referee.run import RunReport, run_club
 from tests.support.club_helpers import Player, World, text_of, world
 from tests.support.smtp_server import QUIET

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from tests.support.club_helpers import batalo_game, text_of, world
 
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.games import get_game
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import game_drawing
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card

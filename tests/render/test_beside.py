@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.games import get_game
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import game_drawing
 from pbmkit.render.shapes import Polygon, Text

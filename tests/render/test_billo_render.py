@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pbmkit.games import billo, get_game
 from pbmkit.games.billo import rules, setup
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import game_drawing, glyph_drawing
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card

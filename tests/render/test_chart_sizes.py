@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli.forms import chart, phonechart
 from pbmkit.games import game_key, game_names, get_game
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.entries import ChartEntry
 from pbmkit.render.from_record import chart_entries, chart_header
 from pbmkit.render.records_chart import chart_grid, records_chart_pdf

@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from pbmkit.cli.forms import mailer
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.from_record import mailer_card
 from tests.support.render_helpers import page_text, read_pdf, text_runs
 

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from pbmkit.games import get_game
-from pbmkit.notation import check_text
-from pbmkit.notation.movetext import get_notation
+from pbmkit.records import check_text
 from pbmkit.render.art import art_for
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import card_origins, mailer_pdf
@@ -172,7 +171,7 @@ def test_billo_diagrams_carry_file_and_rank_labels(form: str) -> None:
 @pytest.mark.parametrize("game", [BATALO, BILLO])
 def test_the_mailers_move_label_is_written_in_the_games_notation(game: Any) -> None:
     """Item 20: "the mailer's move label fits each game's notation"."""
-    notation = get_notation(game.name)
+    notation = game.notation
     label = next(t for t, _, _ in text_runs(read_pdf(mailer_pdf(game, [])), 0) if t.startswith("Move"))
     example = label.removeprefix("Move (e.g. ").removesuffix(")")
     assert label == f"Move (e.g. {example})"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli.forms import mailer
 from pbmkit.games import game_names
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.from_record import mailer_card, mailer_cards
 from pbmkit.render.mailer import mailer_pdf
 from tests.support.print_floor import EXAMPLES, PrintedChar, describe, printed_chars, small_text

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.records_chart import records_chart_pdf

@@ -196,7 +196,7 @@ def test_a_baladana_ring_move_and_figure_move_from_one_square_are_drawn_apart() 
 
 def _games_and_variants() -> list[Any]:
     """Every registered game, and the configured boards that mark more (Batrakill's zones)."""
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     games = [get_game(name) for name in game_names()]
     text = (Path(__file__).parents[2] / "examples" / "batrakill-03-four-players.txt").read_text(
@@ -236,7 +236,7 @@ def test_no_text_in_a_diagram_is_much_smaller_than_the_board_s_line_labels(examp
     so that a form printing its board at 8.6 pt a unit (a 9x9 board about 2.4 in wide) prints
     none under 6 pt. It was 0.36 (Baladãna's free rings beside the board), 0.55 (Batrakill's "T",
     Batu Khan's "X")."""
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     rep = check_text((EXAMPLES / example).read_text(encoding="utf-8"))[0]
     art = art_for(rep.game)
@@ -257,7 +257,7 @@ def test_batalo_s_chart_and_mailer_diagrams_carry_the_line_letters_round_the_rim
 
     import pypdf
 
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
     from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
     from pbmkit.render.mailer import mailer_pdf
     from pbmkit.render.records_chart import records_chart_pdf
@@ -271,7 +271,7 @@ def test_batalo_s_chart_and_mailer_diagrams_carry_the_line_letters_round_the_rim
 
 
 def test_batrakill_s_eaten_knights_keep_their_faction_and_round_1_s_are_shown() -> None:
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     duel = check_text((EXAMPLES / "batrakill-02-dragon-wins.txt").read_text(encoding="utf-8"))[0]
     art = art_for(duel.game)

@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 from PIL import Image
 
 from pbmkit.cli import cli
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.png import board_png, png_size
 from pbmkit.render.shapes import Circle, Placed, Text
 from pbmkit.render.svg import board_picture

@@ -120,7 +120,7 @@ def _names_style() -> object:
 
 
 def _final(example: str) -> tuple[object, object]:
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     [rep] = check_text((EXAMPLES / example).read_text(encoding="utf-8"))
     return rep.game, rep.final

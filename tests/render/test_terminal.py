@@ -65,7 +65,7 @@ def test_the_rank_numbers_on_the_right_line_up_whatever_the_last_file_holds() ->
     """Baladãna: a long symbol in file h (``[bBYY]``) pushed that rank's number out of line."""
     from pathlib import Path
 
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     path = Path(__file__).parents[2] / "examples" / "baladana-01-golden-rings.txt"
     [rep] = check_text(path.read_text(encoding="utf-8"))

@@ -1,5 +1,5 @@
 """The bounds the every-game tests share (tests/games/test_every_game.py and
-tests/notation/test_every_game_notation.py).
+tests/records/test_every_game_notation.py).
 
 A game whose opening has more than WIDE legal moves (Baladãna: 1,383 turns, ring moves times figure
 moves) plays fewer playouts, and each position checks a seeded sample of SAMPLE of its moves: the

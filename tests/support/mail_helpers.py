@@ -9,8 +9,8 @@ import email.policy
 from email.message import EmailMessage
 from pathlib import Path
 
-from pbmkit.notation import check_text
-from pbmkit.notation.replay import GameReplay
+from pbmkit.records import check_text
+from pbmkit.records.replay import GameReplay
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NOW = datetime.datetime(2026, 9, 14, 12, 0, tzinfo=datetime.UTC)

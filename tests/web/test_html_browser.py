@@ -22,7 +22,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from pbmkit.cli import cli
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from tests.support.browser import Browser
 
 ROOT = Path(__file__).resolve().parents[2]

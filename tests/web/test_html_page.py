@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from pbmkit.cli import cli
 from pbmkit.games import get_game
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.diagram import game_drawing
 from pbmkit.render.svg import board_style
 from pbmkit.web.board import board_parts

@@ -81,7 +81,7 @@ def test_every_page_has_one_head_and_its_files_style(kind: str) -> None:
 
 
 def test_the_game_page_carries_the_script_file() -> None:
-    from pbmkit.notation import check_text
+    from pbmkit.records import check_text
 
     text = (ROOT / "examples" / "01-short-base-win.txt").read_text(encoding="utf-8")
     page = viewer.game_page(check_text(text)[0])

@@ -7,8 +7,8 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from pbmkit.desk.dates import TimeControl
 from pbmkit.games.base import place_title
-from pbmkit.notation.desk import TimeControl
 from pbmkit.referee import queries
 from pbmkit.referee.context import Command, Context, Refusal, turn_lines
 from pbmkit.referee.keys import challenge_key_text, challenge_secret, game_secret, secret_hash
@@ -154,7 +154,7 @@ def _accept(ctx: Context) -> None:
 def start_game(ctx: Context, challenge: Challenge) -> int:
     """Start the game of an accepted challenge: its record, its players' secrets, the first mail."""
     from pbmkit.games import get_game
-    from pbmkit.notation import new_record_text
+    from pbmkit.records import new_record_text
 
     tags = json.loads(challenge.tags)
     game = get_game(challenge.rules)

@@ -6,7 +6,7 @@ every move takes (docs/referee.md, "Commands" and "Conditional moves").
 to move (:func:`pbmkit.referee.commands.leave.leave_days`, written on the move as
 ``[%ccleave N]``) and, after the move, the opponent's conditional reply
 (:func:`conditional_replies`). Resignations and draws are the desk's own edits
-(:mod:`pbmkit.notation.desk_actions`); conditional moves the logic of
+(:mod:`pbmkit.desk.actions`); conditional moves the logic of
 :mod:`pbmkit.referee.conditional`.
 """
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from pbmkit.games.base import place_title
 from pbmkit.mail.compose import move_label
-from pbmkit.notation.replay import GameReplay
+from pbmkit.records.replay import GameReplay
 from pbmkit.referee import queries
 from pbmkit.referee.commands.leave import leave_days
 from pbmkit.referee.context import Command, Context, Refusal, turn_lines
@@ -26,8 +26,8 @@ from pbmkit.referee.queries import GameRow
 from pbmkit.referee.security import numbered_for_turn, prove_game
 
 if TYPE_CHECKING:
-    from pbmkit.notation.desk_actions import Action
-    from pbmkit.notation.moving import Played
+    from pbmkit.desk.actions import Action
+    from pbmkit.desk.moving import Played
 
 __all__ = ["COMMANDS", "MAX_CHAIN", "conditional_replies", "latest_date", "play_for"]
 
@@ -59,7 +59,7 @@ def _move(ctx: Context) -> None:
 
 def latest_date(rep: GameReplay) -> datetime.date | None:
     """The latest date a game's record holds (its Date tag, a move's sent or received date)."""
-    from pbmkit.notation.desk import replay_clock
+    from pbmkit.desk.dates import replay_clock
 
     clock = replay_clock(rep)
     if clock is None:
@@ -74,7 +74,7 @@ def latest_date(rep: GameReplay) -> datetime.date | None:
 def _received(rep: GameReplay) -> datetime.date | None:
     """The day the player to move received the move they answer: the referee mailed it the day
     it was played (its sent date); None for a game's first move."""
-    from pbmkit.notation.desk import replay_clock
+    from pbmkit.desk.dates import replay_clock
 
     clock = replay_clock(rep)
     if clock is None or not clock.moves:
@@ -89,8 +89,8 @@ def play_for(ctx: Context, number: int, rep: GameReplay, text: str, *, via: str 
     the record and mail every player; ``via`` opens the mail's lines (how the move came, e.g. a
     conditional move); ``answer``: then play the opponents' conditional replies
     (:func:`conditional_replies`). :class:`Refusal` for an illegal move."""
-    from pbmkit.notation.desk import annotation_text
-    from pbmkit.notation.moving import AppendRefused, MoveRefused, play_move
+    from pbmkit.desk.dates import annotation_text
+    from pbmkit.desk.moving import AppendRefused, MoveRefused, play_move
 
     row = ctx.game(number)
     game = rep.game
@@ -166,7 +166,7 @@ def _event(ctx: Context, action: Action, mover: bool, said: str) -> None:
     """Apply a desk event for the sender's side of the game the command names; ``mover``: the
     side that acts is the one who moved last (a draw offer), else the one to move; ``said``: the
     event in the mail's subject ("draw offered"), so that it is not the move's subject again."""
-    from pbmkit.notation.desk_actions import EventRefused, check_editable, verify
+    from pbmkit.desk.actions import EventRefused, check_editable, verify
 
     ctx.require_player()
     number, _ = ctx.named_game()
@@ -199,13 +199,13 @@ def _event(ctx: Context, action: Action, mover: bool, said: str) -> None:
 
 
 def _resign(ctx: Context) -> None:
-    from pbmkit.notation.desk_actions import resign
+    from pbmkit.desk.actions import resign
 
     _event(ctx, resign, mover=False, said="resigned")
 
 
 def _draw(ctx: Context) -> None:
-    from pbmkit.notation.desk_actions import accept_draw, decline_draw, offer_draw
+    from pbmkit.desk.actions import accept_draw, decline_draw, offer_draw
 
     actions = {"offer": offer_draw, "accept": accept_draw, "decline": decline_draw}
     what = ctx.args[0].lower() if ctx.args else ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import re
 
-from pbmkit.notation.replay import GameReplay
+from pbmkit.records.replay import GameReplay
 from pbmkit.referee import queries
 from pbmkit.referee.clock import Vacation, vacation_refusal, year_days
 from pbmkit.referee.clock import leave_days as vacation_days
@@ -22,7 +22,7 @@ __all__ = ["COMMANDS", "leave_days"]
 def leave_days(ctx: Context, number: int, side: str, rep: GameReplay) -> int:
     """The vacation days of the player of ``side`` in game ``number`` since the clock of this move
     started."""
-    from pbmkit.notation.desk import replay_clock
+    from pbmkit.desk.dates import replay_clock
 
     seat = next((r for r in ctx.seats(number) if r.side == side
                  or r.side in side.split("+")), None)

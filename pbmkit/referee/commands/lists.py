@@ -39,9 +39,9 @@ def _show(ctx: Context) -> None:
 
 
 def _games(ctx: Context) -> None:
+    from pbmkit.desk.dates import next_turn
     from pbmkit.games import get_game
-    from pbmkit.notation import parse_records
-    from pbmkit.notation.desk import next_turn
+    from pbmkit.records import parse_records
 
     me = ctx.require_player()
     who = ctx.named_player(ctx.args[0]) if ctx.args else me

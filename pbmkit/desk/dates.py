@@ -1,0 +1,681 @@
+"""The correspondence desk: dates on moves, days used, time controls, repeats (docs/desk.md).
+
+Dates and correspondence events are PGN-style command annotations inside a move's ``{ }``
+comment, so the record grammar is untouched and every game reads them the same way::
+
+    12. IR to HS {[%ccrcv 2026.11.20] [%ccsnt 2026.11.21]} EV to DU {[%ccsnt 2026.11.25]}
+
+``%ccsnt`` (correspondence chess sent) is the spelling ICCF, ChessBase and Scid write; the others
+(``%ccrcv`` received, ``%ccarr`` arrived, ``%ccleave`` days of leave, ``%ccdraw`` draw offers,
+``%ccunclear``) are
+pbmkit's, in the same style. This module knows no game: side names come from the caller (the
+game's sides in move order).
+
+Over 600 lines on purpose: dates, clocks, time controls and how a game ended are one model of the
+correspondence desk, which check, status, move, mail and the referee all read; its parts share the
+annotations' one parser.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pbmkit.records.model import Comment, Ending, Phase, Record, WrittenMove
+from pbmkit.records.problems import Problem, printable
+
+if TYPE_CHECKING:
+    from pbmkit.records.replay import GameReplay
+
+__all__ = [
+    "NO_NOTES",
+    "REPEAT_AFTER",
+    "Clocks",
+    "DeskReport",
+    "MoveClock",
+    "MoveNotes",
+    "Overstep",
+    "Standing",
+    "TimeControl",
+    "annotation_text",
+    "clock_check",
+    "clock_problems",
+    "desk_notes",
+    "desk_problems",
+    "desk_report",
+    "format_date",
+    "game_end",
+    "has_desk_marks",
+    "last_move_overstep",
+    "move_fields",
+    "new_report",
+    "next_turn",
+    "overstep_text",
+    "parse_date",
+    "pending_draw",
+    "read_notes",
+    "replay_clock",
+    "sides_in_order",
+    "standing",
+    "termination_end",
+    "written_result",
+]
+
+REPEAT_AFTER = 14
+"""Days without an answer after which the waiting player sends a repeat (ICCF postal rules)."""
+
+# One annotation: "[%name value]". Linear: the name is letters, one white space, then the value,
+# a bounded run of characters that are not brackets (stripped after); no two quantifiers compete
+# for the same characters.
+_ANNOTATION = re.compile(r"\[%([A-Za-z]{1,16})(?:\s([^\[\]]{0,200}))?\]")
+_DATE = re.compile(r"(\d{4})[.\-/](\d\d)[.\-/](\d\d)(?:\s*,\s*\d\d?:\d\d(?::\d\d)?)?")
+_TIME_CONTROL = re.compile(r"\s*(?:(\d{1,4})\s*/\s*)?(\d{1,5})\s*")
+_DRAW_VALUES = ("offer", "declined", "accepted")
+_ANNOTATIONS_ONLY = re.compile(rf"\s*(?:{_ANNOTATION.pattern}\s*)+")
+"""A comment of annotations and blanks only (each annotation as :data:`_ANNOTATION` finds it: its
+value stops at the first bracket, so the two find the same annotations)."""
+
+
+def parse_date(text: str) -> datetime.date | None:
+    """``2026.11.21`` or ``2026-11-21`` (an ICCF time ``,12:56`` after it is ignored); else None."""
+    if len(text) == 10 and text[4] == text[7] and text[4] in ".-/" and text[:4].isdigit() \
+            and text[5:7].isdigit() and text[8:].isdigit():  # the common case, without a regex
+        try:
+            return datetime.date(int(text[:4]), int(text[5:7]), int(text[8:]))
+        except ValueError:
+            return None
+    m = _DATE.fullmatch(text.strip())
+    if m is None:
+        return None
+    try:
+        return datetime.date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        return None
+
+
+def format_date(day: datetime.date) -> str:
+    """The annotation spelling of a date: ``2026.11.21`` (PGN's and ICCF's dotted form)."""
+    return f"{day.year:04d}.{day.month:02d}.{day.day:02d}"
+
+
+def annotation_text(*, received: datetime.date | None = None, sent: datetime.date | None = None,
+                    leave: int = 0, draw: str | None = None, unclear: bool = False,
+                    arrived: datetime.date | None = None) -> str:
+    """The inside of a ``{ }`` comment carrying these annotations (empty if none)."""
+    parts = []
+    if arrived is not None:
+        parts.append(f"[%ccarr {format_date(arrived)}]")
+    if received is not None:
+        parts.append(f"[%ccrcv {format_date(received)}]")
+    if sent is not None:
+        parts.append(f"[%ccsnt {format_date(sent)}]")
+    if leave:
+        parts.append(f"[%ccleave {leave}]")
+    if draw is not None:
+        parts.append(f"[%ccdraw {draw}]")
+    if unclear:
+        parts.append("[%ccunclear]")
+    return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """``"10/50"``: 10 moves in 50 days, cumulative (``moves`` set); ``"3"``: 3 days per move."""
+
+    days: int
+    moves: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """Read a ``TimeControl`` tag value; ``ValueError`` with the expected shapes."""
+        m = _TIME_CONTROL.fullmatch(text)
+        if m is None or int(m[2]) == 0 or (m[1] is not None and int(m[1]) == 0):
+            raise ValueError(f"the TimeControl tag must be MOVES/DAYS (like 10/50: 10 moves in 50 "
+                             f"days) or DAYS per move (like 3), not {text!r}")
+        return cls(int(m[2]), int(m[1]) if m[1] is not None else None)
+
+    def allowed(self, count: int) -> int:
+        """Days a side may have used in total after its ``count``-th move (cumulative control),
+        or on one move (days per move)."""
+        if self.moves is None:
+            return self.days
+        return self.days * -(-max(count, 1) // self.moves)
+
+    def __str__(self) -> str:
+        return f"{self.moves}/{self.days}" if self.moves is not None else str(self.days)
+
+
+@dataclass(slots=True)
+class MoveNotes:
+    """The desk annotations of one written move."""
+
+    received: datetime.date | None = None
+    arrived: datetime.date | None = None
+    """When this move reached the opponent (``pbmkit received``, before they answer)."""
+    sent: datetime.date | None = None
+    leave: int = 0
+    draw: str | None = None
+    """``"offer"`` (the mover offers a draw) or ``"declined"`` (the opponent declined it)."""
+    accepted: bool = False
+    """``[%ccdraw accepted]``: the player who moves next accepted the draw on offer (a game of
+    more than two places, where every other place must accept; docs/desk.md)."""
+    unclear: bool = False
+    """The opponent answered that this move is unclear (``move unclear``)."""
+    problems: list[tuple[Comment, str]] = field(default_factory=list)
+    """Annotations that could not be read, with why."""
+
+
+NO_NOTES = MoveNotes()
+"""The notes of a move without a comment (shared: read them, never change them)."""
+
+_DAYS: dict[str, datetime.date | None] = {}
+"""Dates already read (a folder of games repeats the same few hundred days)."""
+
+
+def _day(text: str) -> datetime.date | None:
+    day = _DAYS.get(text, _DAYS)
+    if day is _DAYS:
+        if len(_DAYS) > 50_000:
+            _DAYS.clear()
+        day = _DAYS[text] = parse_date(text)
+    return day  # type: ignore[return-value]
+
+
+def read_notes(comments: Iterable[Comment]) -> MoveNotes:
+    """The desk annotations in ``comments`` (other annotations, like ``[%clk]``, are ignored)."""
+    notes = MoveNotes()
+    for c in comments:
+        if "[%" not in c.text:
+            continue
+        for message in _read_into(notes, _ANNOTATION.findall(c.text)):
+            notes.problems.append((c, message))
+    return notes
+
+
+def _read_into(notes: MoveNotes, found: list[tuple[str, str]]) -> list[str]:
+    """Read the desk annotations of one comment (``found``: each annotation's name and value, as
+    written) into ``notes``; what cannot be read, in words (the one parser of the desk's
+    annotations: :func:`read_notes`, :func:`desk_notes`)."""
+    problems: list[str] = []
+    for raw, value in found:
+        name = raw.lower()
+        value = value.strip()
+        if name == "ccsnt" or name == "ccrcv" or name == "ccarr":
+            day = _day(value)
+            if day is None:
+                problems.append(f"[%{raw} {value}]: not a date like 2026.11.21")
+            elif name == "ccrcv":
+                notes.received = day
+            elif name == "ccarr":
+                notes.arrived = day
+            else:
+                notes.sent = day
+        elif name == "ccleave":
+            if value.isdigit() and len(value) <= 4:
+                notes.leave += int(value)
+            else:
+                problems.append(f"[%ccleave {value}]: leave is a number of days")
+        elif name == "ccdraw":
+            if value.lower() == "accepted":
+                notes.accepted = True
+            elif value.lower() in _DRAW_VALUES:
+                notes.draw = value.lower()
+            else:
+                problems.append(f"[%ccdraw {value}]: write offer, accepted or declined")
+        elif name == "ccunclear":
+            notes.unclear = True
+    return problems
+
+
+_DESK_NAMES = frozenset({"ccsnt", "ccrcv", "ccarr", "ccleave", "ccdraw", "ccunclear"})
+"""The annotations the desk reads (and writes)."""
+
+_DESK_ONLY: dict[str, tuple[MoveNotes, bool] | None] = {}
+""":func:`desk_notes` of the comment texts already read (an archive repeats the same days)."""
+
+
+def desk_notes(text: str) -> tuple[MoveNotes, bool] | None:
+    """The desk's notes of a comment whose ``text`` holds the desk's annotations and nothing else
+    (blanks between them), and whether one of them cannot be read; ``None`` for any other comment
+    (free text, another command such as ``[%clk]``, no annotation at all).
+
+    The notes are shared between calls with the same text: read them, never change them. This is
+    what the lean path of ``pbmkit check`` reads (:mod:`pbmkit.desk.summary`); it hands a
+    comment whose notes have problems to :func:`read_notes`, which places them.
+    """
+    found = _DESK_ONLY.get(text, _DESK_ONLY)
+    if found is not _DESK_ONLY:
+        return found  # type: ignore[return-value]
+    result: tuple[MoveNotes, bool] | None = None
+    if _ANNOTATIONS_ONLY.fullmatch(text) is not None:
+        pairs = _ANNOTATION.findall(text)
+        if all(raw.lower() in _DESK_NAMES for raw, _ in pairs):
+            notes = MoveNotes()
+            result = (notes, bool(_read_into(notes, pairs)))
+    if len(_DESK_ONLY) > 50_000:
+        _DESK_ONLY.clear()
+    _DESK_ONLY[text] = result
+    return result
+
+
+@dataclass(slots=True)
+class MoveClock:
+    """One main-line move with its dates and the days it used."""
+
+    label: str
+    side: str
+    written: WrittenMove
+    notes: MoveNotes
+    start: datetime.date | None
+    """When the side's clock started: the received date, else the date the previous move arrived
+    (``%ccarr``), else the previous move's sent date, else (the first move) the game's ``Date``."""
+    days: int | None
+    """Days used on this move (sent − start − leave, at least 0); None when a date is missing."""
+    total: int
+    """The side's days used so far, this move included (moves of unknown length count 0)."""
+    count: int
+    """This is the side's ``count``-th move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Overstep:
+    """A side that used more days than the time control allows, first at ``label``."""
+
+    side: str
+    label: str
+    used: int
+    allowed: int
+    line: int
+    column: int
+
+    def to_json(self) -> dict[str, object]:
+        """The ``overstepped`` entry of ``check --json``."""
+        return {"side": self.side, "turn": self.label, "days": self.used, "allowed": self.allowed,
+                "line": self.line, "column": self.column}
+
+
+@dataclass(slots=True)
+class DeskReport:
+    """The clocks of one game: every main-line move's days, the totals, the time control."""
+
+    start: datetime.date | None
+    order: tuple[str, ...]
+    moves: list[MoveClock] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    time_control: TimeControl | None = None
+    overstepped: list[Overstep] = field(default_factory=list)
+    problems: list[tuple[int, int, str | None, str | None, str]] = field(default_factory=list)
+    """(line, column, turn, side, message) of every date that cannot be right or read."""
+
+    @property
+    def last_sent(self) -> datetime.date | None:
+        """The sent date of the last main-line move (the Date tag when there is no move)."""
+        if not self.moves:
+            return self.start
+        return self.moves[-1].notes.sent
+
+    def draw_offer(self) -> MoveClock | None:
+        """The move whose draw offer is still open (not declined, and accepted by every place
+        that moved since: :func:`pending_draw`), or None."""
+        found = pending_draw([m.notes for m in self.moves], len(self.order))
+        return None if found is None else self.moves[found[0]]
+
+
+def pending_draw(notes: Sequence[MoveNotes], places: int) -> tuple[int, int] | None:
+    """The open draw offer of a main line whose moves carry ``notes``, in a game of ``places``
+    places in turn order: (the index of the offering move, the acceptances so far), or None.
+
+    A draw needs every other place's acceptance, each on its turn (docs/desk.md): the player to
+    move accepts with ``[%ccdraw accepted]`` after the last move and then plays; the offer stays
+    open while every move since the offer carries an acceptance, and a ``declined`` ends it.
+    With two places the first acceptance is the last one (``draw agreed``).
+    """
+    last = len(notes) - 1
+    for k in range(last, -1, -1):
+        n = notes[k]
+        if n.draw == "declined":
+            return None
+        if k < last and not n.accepted:
+            return None  # a player moved on without accepting: no offer is open
+        if n.draw == "offer":
+            count = sum(1 for m in notes[k:] if m.accepted)
+            return (k, count) if count < places - 1 else None
+    return None
+
+
+def new_report(tags: dict[str, str], order: Sequence[str]) -> tuple[DeskReport, str | None]:
+    """The report of a game with these tags before its first move: the start (the Date tag) and
+    the time control; and why the TimeControl tag cannot be read (None: it can, or there is none).
+    """
+    report = DeskReport(parse_date(tags.get("Date", "")), tuple(order),
+                        totals=dict.fromkeys(order, 0), counts=dict.fromkeys(order, 0))
+    tc_text = tags.get("TimeControl")
+    refused = None
+    if tc_text is not None:
+        try:
+            report.time_control = TimeControl.parse(tc_text)
+        except ValueError as exc:
+            refused = str(exc)
+    return report, refused
+
+
+class Clocks:
+    """The desk's one computation of a main line's clocks, fed a move at a time (:meth:`add`):
+    each move's days, the sides' totals, the time control's oversteps and the dates that cannot
+    be right go into ``report``. :func:`desk_report` feeds it a record's moves; the lean path of
+    ``pbmkit check`` (:mod:`pbmkit.desk.summary`) the moves it reads, without a record."""
+
+    __slots__ = ("_arrived", "_moved", "_sent", "report")
+
+    def __init__(self, report: DeskReport) -> None:
+        self.report = report
+        self._sent = report.start
+        self._arrived: datetime.date | None = None
+        self._moved = False
+
+    def add(self, label: str, side: str, line: int, column: int, notes: MoveNotes
+            ) -> tuple[datetime.date | None, int | None]:
+        """The next main-line move, ``side``'s, of the turn ``label``, written at ``line`` and
+        ``column``, with its ``notes`` (whose problems are already in the report): when its clock
+        started and the days it used."""
+        report = self.report
+        previous_sent = self._sent
+        received, sent, arrived = notes.received, notes.sent, notes.arrived
+        begin = received or self._arrived or previous_sent
+        days = None
+        if received is not None and previous_sent is not None and received < previous_sent:
+            answered = f"the game's Date tag ({format_date(previous_sent)})" \
+                if not self._moved else \
+                f"the move it answers was sent ({format_date(previous_sent)})"
+            report.problems.append((line, column, label, side,
+                                    f"received {format_date(received)}, before {answered}"))
+        if sent is not None and begin is not None:
+            if sent < begin:
+                since = f"the game's Date tag ({format_date(begin)})" \
+                    if not self._moved and received is None else \
+                    f"it was received ({format_date(begin)})"
+                report.problems.append((line, column, label, side,
+                                        f"sent {format_date(sent)}, before {since}"))
+            days = (sent - begin).days - notes.leave
+            if days < 0:
+                days = 0
+        counts, totals = report.counts, report.totals
+        count = counts[side] = counts[side] + 1
+        total = totals[side] = totals[side] + (days or 0)
+        tc = report.time_control
+        if tc is not None and days is not None \
+                and (not report.overstepped or all(o.side != side for o in report.overstepped)):
+            used = days if tc.moves is None else total
+            allowed = tc.allowed(count)
+            if used > allowed:
+                report.overstepped.append(Overstep(side, label, used, allowed, line, column))
+        self._sent = sent
+        self._arrived = arrived
+        self._moved = True
+        if arrived is not None and sent is not None and arrived < sent:
+            report.problems.append((line, column, label, side,
+                                    f"arrived {format_date(arrived)}, before it was sent "
+                                    f"({format_date(sent)})"))
+        return begin, days
+
+
+def desk_report(record: Record, order: Sequence[str]) -> DeskReport:
+    """The clocks of ``record``'s main line; ``order`` = the sides in the order they move."""
+    report, refused = new_report(record.tags, order)
+    if refused is not None:
+        line, column = record.tag_positions.get("TimeControl", (record.line, record.column))
+        report.problems.append((line, column, None, None, refused))
+    clocks = Clocks(report)
+    n = len(order)
+    for turn in record.main:
+        for k, wm in enumerate(turn.moves):
+            side = order[(k + (1 if turn.ellipsis else 0)) % n]
+            notes = read_notes(wm.comments)
+            for c, message in notes.problems:
+                report.problems.append((c.line, c.column, turn.label, side, message))
+            begin, days = clocks.add(turn.label, side, wm.line, wm.column, notes)
+            report.moves.append(MoveClock(turn.label, side, wm, notes, begin, days,
+                                          report.totals[side], report.counts[side]))
+    return report
+
+
+def clock_problems(report: DeskReport, record: Record, source: str) -> list[Problem]:
+    """Warnings for ``check``: unreadable or impossible dates, and each side that overstepped.
+
+    Overstepping is a warning, not an error: the moves are still legal and the record still
+    valid; what follows (a lost game, a penalty) is the tournament director's ruling.
+    """
+    return desk_problems(report, record.source_line, source)
+
+
+def desk_problems(report: DeskReport, source_line: Callable[[int | None], str | None],
+                  source: str) -> list[Problem]:
+    """:func:`clock_problems`, each source line's text found by ``source_line(line)``."""
+    out = [Problem(source, line, column, turn, side, None, message, (), "warning",
+                   source_line(line))
+           for line, column, turn, side, message in report.problems]
+    tc = report.time_control
+    for o in report.overstepped:
+        assert tc is not None
+        out.append(Problem(source, o.line, o.column, o.label, o.side, None, overstep_text(tc, o),
+                           (), "warning", source_line(o.line)))
+    return out
+
+
+def overstep_text(tc: TimeControl, o: Overstep) -> str:
+    """``time overstepped: Black had used 70 days, the time control 10/50 allows 50 days for its
+    first 10 moves`` (``check``'s warning, and ``pbmkit move``'s when it happens)."""
+    if tc.moves is not None:
+        limit = f"{o.allowed} days for its first {o.allowed // tc.days * tc.moves} moves"
+    else:
+        limit = f"{o.allowed} days a move"
+    return (f"time overstepped: {o.side.capitalize()} had used {o.used} days, the time control "
+            f"{tc} allows {limit}")
+
+
+def last_move_overstep(report: DeskReport) -> Overstep | None:
+    """The overstep of the main line's last move, when its days pass the time control (whether
+    or not its side overstepped before): what ``pbmkit move`` warns of as it writes the move."""
+    tc = report.time_control
+    if tc is None or not report.moves:
+        return None
+    last = report.moves[-1]
+    if last.days is None:
+        return None
+    used = last.days if tc.moves is None else last.total
+    allowed = tc.allowed(last.count)
+    if used <= allowed:
+        return None
+    return Overstep(last.side, last.label, used, allowed, last.written.line, last.written.column)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a game stands on a given day, for the side to move."""
+
+    to_move: str | None
+    """The side to move (None: the game is over)."""
+    waiting_since: datetime.date | None
+    """When the side to move's clock started: the date the last move arrived (``%ccarr``, noted by
+    ``pbmkit received``), else its sent date (the Date tag at the start)."""
+    running: int | None
+    """Days since then (None when the date is unknown)."""
+    used: dict[str, int]
+    """Days used per side, the side to move's running days included."""
+    days_left: int | None
+    """Days left to the side to move under the time control (None without a control)."""
+    overdue: bool
+    """The side to move has used more than the time control allows."""
+    repeat_due: bool
+    """No answer after :data:`REPEAT_AFTER` days, and no word that the move arrived: the waiting
+    side should send a repeat."""
+
+
+def standing(report: DeskReport, to_move: str | None, today: datetime.date) -> Standing:
+    """The clocks of ``report`` on ``today`` with ``to_move`` to move (None: the game is over)."""
+    used = dict(report.totals)
+    if to_move is None:
+        return Standing(None, None, None, used, None, False, False)
+    since = report.last_sent
+    if report.moves and report.moves[-1].notes.arrived is not None:
+        since = report.moves[-1].notes.arrived
+    running = max(0, (today - since).days) if since is not None else None
+    used[to_move] = used.get(to_move, 0) + (running or 0)
+    tc = report.time_control
+    left = None
+    if tc is not None:
+        count = report.counts.get(to_move, 0) + 1
+        left = tc.allowed(count) - ((running or 0) if tc.moves is None else used[to_move])
+    overdue = left is not None and left < 0
+    arrived = bool(report.moves) and report.moves[-1].notes.arrived is not None
+    repeat = bool(report.moves) and not arrived and running is not None and running >= REPEAT_AFTER
+    return Standing(to_move, since, running, used, left, overdue, repeat)
+
+
+def has_desk_marks(record: Record) -> bool:
+    if "TimeControl" in record.tags:
+        return True
+    return any("[%" in c.text for t in record.main for m in t.moves for c in m.comments)
+
+
+def replay_clock(replay: GameReplay) -> DeskReport | None:
+    """The clocks of a replayed game (its sides in move order), None if its game is unknown."""
+    if replay.game is None:
+        return None
+    return desk_report(replay.record, replay.order or replay.game.sides)
+
+
+def clock_check(replay: GameReplay) -> list[dict[str, object]]:
+    """Add the desk's warnings to ``replay.warnings``; the ``overstepped`` list of ``check --json``.
+
+    Records without a ``TimeControl`` tag or a ``[%`` annotation are skipped at once.
+    """
+    if replay.game is None or not has_desk_marks(replay.record):
+        return []
+    report = replay_clock(replay)
+    if report is None:
+        return []
+    extra = clock_problems(report, replay.record, replay.source)
+    if extra:
+        replay.warnings.extend(extra)
+        replay.warnings.sort(key=lambda p: (p.line or 0, p.column or 0))
+    return [o.to_json() for o in report.overstepped]
+
+
+def move_fields(comments: Iterable[Comment]) -> dict[str, object]:
+    """The desk fields of a move in ``convert --to json``, only those the move carries:
+    ``received``/``sent``/``arrived`` (ISO dates), ``leave`` (days), ``draw``, ``unclear``."""
+    notes = read_notes(comments)
+    out: dict[str, object] = {}
+    if notes.received is not None:
+        out["received"] = notes.received.isoformat()
+    if notes.arrived is not None:
+        out["arrived"] = notes.arrived.isoformat()
+    if notes.sent is not None:
+        out["sent"] = notes.sent.isoformat()
+    if notes.leave:
+        out["leave"] = notes.leave
+    if notes.draw is not None:
+        out["draw"] = notes.draw
+    if notes.unclear:
+        out["unclear"] = True
+    return out
+
+
+def sides_in_order(record: Record, sides: Sequence[str]) -> tuple[str, ...]:
+    """The sides in the order they move within a turn: the game's, from the ``First`` tag's side
+    on when it names one (Billo)."""
+    first = record.tags.get("First", "").strip().lower()
+    if first in sides:
+        k = list(sides).index(first)
+        return (*sides[k:], *sides[:k])
+    return tuple(sides)
+
+
+def next_turn(record: Record, order: Sequence[str], first: str | None = None) -> tuple[str, str]:
+    """``(label, side)`` of the next main-line move, read from the record's turns alone (no
+    replay): after ``12. IR to HS`` it is ``("12", order[1])``. ``first`` is the side to move
+    at the start (a Setup's), for a record without moves. After a phase line (``round 2``) that
+    no turn follows yet, the first side opens turn 1 of the new round."""
+    main = [item for item in record.body if not item.series]
+    if main and isinstance(main[-1], Phase):
+        return ("1", order[0])
+    turns = [t for t in record.main if t.moves]
+    if not turns:
+        return ("1", first or order[0])
+    last = turns[-1]
+    filled = len(last.moves) + (1 if last.ellipsis else 0)
+    if filled < len(order):
+        return (last.label, order[filled])
+    return (str(last.number + 1), order[0])
+
+
+def written_result(record: Record, order: Sequence[str], to_move: str) -> str | None:
+    """The result as written, without replaying: the main line's ending (``resigns``: the side
+    to move gives up) or else the ``Winner`` tag; ``None`` for a game still going. A board win
+    is only known here through the Winner tag (``pbmkit move`` sets it)."""
+    ending = record.ending
+    if ending is not None:
+        if ending.kind in ("resigns", "concedes"):
+            others = [s for s in order if s != to_move]
+            if len(others) == 1:
+                return others[0]
+            tag = record.tags.get("Winner", "*").strip().lower()
+            return tag if tag in others else None  # several places: the tag names the winner
+        return "draw"
+    tag = record.tags.get("Winner", "*").strip().lower()
+    return tag if tag in (*order, "draw") else None
+
+
+_ENDING_TERMINATIONS = ("annul", "abandon", "forfeit", "time forfeit", "adjudicat",
+                        "rules infraction", "death", "emergency", "resignation")
+"""The starts of the PGN ``Termination`` words that end a game by themselves, winner or none: the
+event's ``annulled``, ``forfeit`` and ``adjudication``, the referee's ``time forfeit``, a
+resignation out of turn (``resignation``, docs/record-format.md), PGN's
+``abandoned``, ``rules infraction``, ``death``, ``emergency``. PGN's ``normal`` and
+``unterminated`` say nothing of the kind (the board or the Winner tag tells)."""
+
+
+def termination_end(tags: Mapping[str, str]) -> str | None:
+    """The ``Termination`` tag's words when they end the game (``"annulled"``, ``"time
+    forfeit"``: :data:`_ENDING_TERMINATIONS`), lower case; None for none, or for words that do not
+    end a game (``normal``, ``unterminated``, words the desk does not know)."""
+    words = " ".join(tags.get("Termination", "").split()).lower()
+    if not words or len(words) > 60:
+        return None
+    if words.startswith(_ENDING_TERMINATIONS) or "forfeit" in words:
+        return printable(words)
+    return None
+
+
+def game_end(tags: Mapping[str, str], winner: str | None, result: str | None = None, *,
+             ending: Ending | None = None) -> str | None:
+    """How a game ended, in a few words, or None while it goes on: the one judgement of whether
+    a record takes more moves (``pbmkit move``, ``mail read``, the referee), of what ``status``
+    and ``check`` call it.
+
+    ``winner`` is the result as the caller read it (a side, ``"draw"``, None): a replay's, or
+    :func:`written_result`'s from the record alone; ``result`` says it in the game's words
+    (``"Yellow wins on the base"``; default ``"Yellow wins"``, ``"drawn"``). A ``Termination``
+    tag that ends a game (:func:`termination_end`) ends it with or without a winner: an annulled
+    game counts for no one, whoever won it (``"annulled"``), a forfeit of several players has no
+    single winner (``"forfeit"``); with a winner it is said after the result (``"Yellow wins
+    (time forfeit)"``). ``ending`` is the record's written ending: with several players a
+    resignation and no Winner tag still ends the game (``"Orange resigned"`` is not known, so
+    ``"'resigns' written"``).
+    """
+    termination = termination_end(tags)
+    if termination is not None and termination.startswith("annul"):
+        return termination
+    if winner is not None:
+        words = result or ("drawn" if winner == "draw" else f"{winner.capitalize()} wins")
+        return f"{words} ({termination})" if termination is not None else words
+    if termination is not None:
+        return termination
+    if ending is not None:
+        return f"'{ending.kind}' written, no winner named"
+    return None
