@@ -99,6 +99,7 @@ def table(folder: str, as_json: bool, output: str | None, paper: str, font: str 
     -o OUT.pdf draws it on Letter or A4 (--paper); -o OUT.html writes a web page linking each
     finished game to its pbmkit html page where that exists (the record's name with .html).
     """
+    from pbmkit.events import sheet as sheets
     from pbmkit.events import table as crosstables
     from pbmkit.render import crosstable as draw
     from pbmkit.web.crosstable import crosstable_html
@@ -120,16 +121,16 @@ def table(folder: str, as_json: bool, output: str | None, paper: str, font: str 
         text = json.dumps(crosstables.as_json(standings), ensure_ascii=False, indent=2) + "\n"
     elif kind == "html":
         assert output is not None
-        text = crosstable_html(crosstables.sheet(standings, page_links(folder, event, output)))
+        text = crosstable_html(sheets.sheet(standings, page_links(folder, event, output)))
     elif kind == "pdf":
         assert output is not None
-        data = _pdf(draw.crosstable_pdf, crosstables.sheet(standings), paper_key=paper.lower(),
+        data = _pdf(draw.crosstable_pdf, sheets.sheet(standings), paper_key=paper.lower(),
                     font_file=font)
         atomic_write(output, data)
         click.echo(f"Wrote the crosstable of {len(standings.standings)} players to {output}")
         return
     else:
-        text = draw.crosstable_text(crosstables.sheet(standings))
+        text = draw.crosstable_text(sheets.sheet(standings))
     if output is None:
         click.echo(text, nl=False)
         return

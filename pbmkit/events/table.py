@@ -20,11 +20,10 @@ from fractions import Fraction
 from typing import Literal
 
 from pbmkit.events.model import Event, EventGame, Player
-from pbmkit.events.tiebreaks import SYSTEMS, expand, order_text
-from pbmkit.render.crosstable import Cell, Column, Entry, Grid, Sheet
+from pbmkit.events.tiebreaks import expand
 
-__all__ = ["Crosstable", "Result", "Standing", "abbreviations", "as_json", "crosstable",
-           "format_points", "players_of", "sheet"]
+__all__ = ["COUNTED", "Crosstable", "Result", "Standing", "abbreviations", "as_json", "crosstable",
+           "format_points", "players_of"]
 
 ResultState = Literal["played", "time", "unplayed", "adjudicated", "annulled", "running"]
 COUNTED = frozenset({"played", "time", "unplayed", "adjudicated"})
@@ -370,7 +369,7 @@ def _direct_split(group: list[str], scored: Sequence[Scored], seeds: Mapping[str
             for g in (_direct_split(part, scored, seeds, {}) if len(part) > 1 else [part])]
 
 
-# --- what the crosstable shows: JSON, and the plain data the PDF and web page are drawn from -----
+# --- the crosstable as JSON (the sheet the PDF and web page are drawn from: pbmkit.events.sheet) --
 
 
 def as_json(table: Crosstable) -> dict[str, object]:
@@ -394,101 +393,3 @@ def as_json(table: Crosstable) -> dict[str, object]:
                          "mark": r.mark, "file": r.file, "note": r.note} for r in s.results],
         } for s in table.standings],
     }
-
-
-def _side_short(table: Crosstable, side: str) -> str:
-    return "+".join(table.abbreviations.get(part, part.lower()) for part in side.split("+"))
-
-
-def _line(table: Crosstable, result: Result, links: Mapping[int, str]) -> Entry:
-    href = links.get(result.game) if result.state in COUNTED else None
-    return Entry(f"{result.mark}{_side_short(table, result.side)}", href)
-
-
-def _number(value: float | None) -> str:
-    return "" if value is None else f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def _stats(s: Standing, systems: Sequence[str]) -> tuple[Cell, ...]:
-    pct = "" if s.percentage is None else f"{s.percentage:g}"
-    breaks = tuple((Entry(_number(s.tie_breaks.get(name))),) for name in systems
-                   if name != "direct")
-    return ((Entry(format_points(s.points)),), (Entry(str(s.games)),), (Entry(pct),), *breaks,
-            (Entry(str(s.running)),), (Entry(s.place or "–"),))
-
-
-def _stat_columns(systems: Sequence[str]) -> tuple[Column, ...]:
-    """Pts, G, %, a column per tie-break of the event in its order (but the direct encounter,
-    which the grid itself shows), Run, Place."""
-    return (Column("Pts", "points"), Column("G", "games counted"), Column("%", "percentage"),
-            *(Column(SYSTEMS[name][0], SYSTEMS[name][1]) for name in systems if name != "direct"),
-            Column("Run", "games still running"), Column("Place", "place"))
-
-
-def _who(s: Standing) -> Cell:
-    return (Entry(s.player.name + (" (withdrawn)" if s.player.withdrawn else "")),)
-
-
-def sheet(table: Crosstable, links: Mapping[int, str] | None = None) -> Sheet:
-    """The crosstable as plain data for :mod:`pbmkit.render.crosstable`; ``links`` maps a game's
-    number to its web page (a finished game's mark links there)."""
-    links = links or {}
-    event = table.event
-    systems = expand(event.tie_breaks)
-    stat_columns = _stat_columns(systems)
-    finished = sum(1 for g in event.games if g.outcome is not None)
-    subtitle = (f"{event.rules}{' (double round robin)' if event.double else ''}: "
-                f"{len(table.standings)} players, {finished} of {len(event.games)} games finished")
-    grids: list[Grid] = []
-    if not table.many_sided:
-        n = len(table.standings)
-        rows = []
-        for r, s in enumerate(table.standings):
-            against: dict[str, list[Entry]] = {}
-            for result in s.results:
-                for opponent in result.opponents:
-                    against.setdefault(opponent, []).append(_line(table, result, links))
-            cells = tuple(tuple(against.get(o.player.name, ())) for o in table.standings)
-            rows.append(((Entry(str(r + 1)),), _who(s), *cells, *_stats(s, systems)))
-        columns = (Column("No"), Column("Player", align="start", wide=True),
-                   *(Column(str(k + 1), table.standings[k].player.name) for k in range(n)), *stat_columns)
-        grids.append(Grid("Crosstable", columns, tuple(rows),
-                          frozenset((k, k + 2) for k in range(n))))
-    else:
-        rows = [((Entry(str(r + 1)),), _who(s), (Entry(str(s.table)),), *_stats(s, systems))
-                for r, s in enumerate(table.standings)]
-        grids.append(Grid("Standings", (Column("No"), Column("Player", align="start", wide=True),
-                                        Column("Table", "the player's table"), *stat_columns),
-                          tuple(rows)))
-        for number in sorted({s.table for s in table.standings if s.table is not None}):
-            members = [(r, s) for r, s in enumerate(table.standings) if s.table == number]
-            games = sorted({(res.round, res.game) for _, s in members for res in s.results})
-            table_rows = []
-            for r, s in members:
-                mine = {res.game: res for res in s.results}
-                cells = tuple((_line(table, mine[g], links),) if g in mine else () for _, g in games)
-                table_rows.append(((Entry(str(r + 1)),), _who(s), *cells,
-                                   (Entry(format_points(s.points)),)))
-            columns = (Column("No"), Column("Player", align="start", wide=True),
-                       *(Column(f"#{g}", f"game {g}, round {rnd}") for rnd, g in games),
-                       Column("Pts", "points"))
-            grids.append(Grid(f"Table {number}", columns, tuple(table_rows)))
-    sides = ", ".join(f"{short} {side}" for side, short in table.abbreviations.items())
-    notes: tuple[str, ...] = (
-        order_text(event.tie_breaks),
-        "Cells: 1 ½ 0 the result (a share of a game of more players: ⅓ ...); t won or lost on "
-        "time (a game played: it counts in wins, SB and the ratings); + - a game not played, won "
-        "or lost by forfeit (= scored as a draw); a adjudicated; × annulled (a withdrawn "
-        f"player's game); * still running. Then the player's side: {sides}.",
-    )
-    apart = [s.player.name for s in table.standings if not s.ranked]
-    if apart:
-        notes += ("Not ranked (withdrew; every game annulled): " + ", ".join(apart) + ".",)
-    noted = sorted({(g.number, g.outcome.note) for g in event.games
-                    if g.outcome is not None and g.outcome.note})
-    if noted:
-        notes += ("Notes: " + "; ".join(f"game {n}: {note}" for n, note in noted) + ".",)
-    if table.many_sided:
-        notes += ("A game of more players: SB adds, for each game, the player's points times "
-                  "the mean final score of the others of that game.",)
-    return Sheet(title=event.name, subtitle=subtitle, grids=tuple(grids), notes=notes)

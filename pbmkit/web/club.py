@@ -162,31 +162,42 @@ def club_index(site: Site) -> str:
     return _page(site.club, body)
 
 
-def _ratings_table(rows: Sequence[RatingRow], heading: str) -> str:
+def _labelled_table(headings: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]],
+                    caption: str) -> str:
+    """A table whose headings stand over their numbers on a wide screen and label each value on
+    a phone (``data-label``, club.css): each row a card, the place, name and the first number on
+    its first line. ``headings`` are (heading, class); a row's values are HTML."""
+    head = "".join(f'<th scope="col" class="{cls}">{escape_html(h)}</th>' for h, cls in headings)
     body = "".join(
-        f'<tr><td class="num">{k}</td><td>{isolate_html(r.player)}</td>'
-        f'<td class="num">{round(r.rating)}</td><td class="num">{r.games}</td>'
-        f'<td class="num">{"" if r.change is None else f"{r.change:+.0f}"}</td></tr>'
-        for k, r in enumerate(rows, start=1))
-    title = f"<h3>{escape_html(heading)}</h3>" if heading else ""
-    return (f'{title}<div class="scroll"><table class="index"><thead><tr><th scope="col">#</th>'
-            '<th scope="col">Player</th><th scope="col">Rating</th>'
-            '<th scope="col">Games</th><th scope="col">Last change</th></tr></thead>'
+        "<tr>" + "".join(
+            (f'<th scope="row" class="{cls}">{value}</th>' if cls == "who" else
+             f'<td class="{cls}" data-label="{escape_html(h)}">{value}</td>')
+            for (h, cls), value in zip(headings, row, strict=True)) + "</tr>"
+        for row in rows)
+    return (f'<div class="scroll"><table class="labelled"><caption class="muted">'
+            f"{escape_html(caption)}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table></div>")
+
+
+def _ratings_table(rows: Sequence[RatingRow], heading: str) -> str:
+    title = f"<h3>{escape_html(heading)}</h3>" if heading else ""
+    return title + _labelled_table(
+        (("#", "rank"), ("Player", "who"), ("Rating", "fig lead"), ("Games", "fig"),
+         ("Last change", "fig")),
+        [(str(k), isolate_html(r.player), str(round(r.rating)), str(r.games),
+          "" if r.change is None else f"{r.change:+.0f}") for k, r in enumerate(rows, start=1)],
+        "The highest rating first")
 
 
 def standings_page(site: Site, section: RulesSection) -> str:
     """The standings and the ratings of one game of the club's rules."""
-    rows = "".join(
-        f"<tr><td class=\"num\">{k}</td><td>{isolate_html(r.player)}</td><td class=\"num\">{r.played}</td>"
-        f'<td class="num">{r.won}</td><td class="num">{r.drawn}</td><td class="num">{r.lost}</td>'
-        f'<td class="num">{points_text(r.points)}</td><td class="num">{r.running}</td></tr>'
-        for k, r in enumerate(section.standings, start=1))
-    standings = ('<div class="scroll"><table class="index"><thead><tr><th scope="col">#</th>'
-                 '<th scope="col">Player</th><th scope="col">Played</th><th scope="col">Won</th>'
-                 '<th scope="col">Drawn</th><th scope="col">Lost</th><th scope="col">Points</th>'
-                 f'<th scope="col">Running</th></tr></thead><tbody>{rows}</tbody></table></div>'
-                 if rows else '<p class="muted">No finished game yet.</p>')
+    standings = _labelled_table(
+        (("#", "rank"), ("Player", "who"), ("Points", "fig lead"), ("Played", "fig"),
+         ("Won", "fig"), ("Drawn", "fig"), ("Lost", "fig"), ("Running", "fig")),
+        [(str(k), isolate_html(r.player), points_text(r.points), str(r.played), str(r.won),
+          str(r.drawn), str(r.lost), str(r.running)) for k, r in enumerate(section.standings, 1)],
+        "By points, then wins, then fewer games played") if section.standings else (
+        '<p class="muted">No finished game yet.</p>')
     if section.ratings is None:
         ratings = '<p class="muted">No rating list.</p>'
     elif not section.ratings:

@@ -55,8 +55,12 @@ def test_table_prints_the_crosstable_with_marks_sides_and_running_games(folder: 
     assert code == 0, err
     lines = out.splitlines()
     header = next(line for line in lines if line.startswith("No"))
-    assert header.split() == ["No", "Player", "1", "2", "3", "4", "Pts", "G", "%", "W", "SB", "Run",
-                              "Place"]  # the default tie-breaks, ICCF's: wins, SB, direct
+    # points, then the default tie-breaks (ICCF's: wins, SB; the direct encounter is the grid),
+    # games, %, games running while games run; Place, as two players share one
+    assert header.split() == ["No", "Player", "1", "2", "3", "4", "Pts", "W", "SB", "G", "%", "Run",
+                              "Place"]
+    rows = lines[lines.index(header) + 1:lines.index(header) + 5]
+    assert [row.split()[-1] for row in rows] == ["1", "2", "3-4", "3-4"]
     assert "3 of 6 games finished" in out
     assert "+" in out and "*" in out and "y Yellow, o Orange" in out
 

@@ -15,7 +15,8 @@ from test_crosstable import candidates_2018, duel
 
 from pbmkit.cli import cli
 from pbmkit.events.model import Event, EventGame, Outcome, Player, ResultKind
-from pbmkit.events.table import crosstable, sheet
+from pbmkit.events.sheet import sheet
+from pbmkit.events.table import crosstable
 from pbmkit.events.tiebreaks import TieBreakError, expand, order_text, parse_tie_breaks
 from tests.support.published_crosstables import (
     CANDIDATES_2018_PUBLISHED,
@@ -217,4 +218,4 @@ def test_the_pdf_and_web_legend_come_from_the_events_layer() -> None:
     table = crosstable(eng_chp3_prelim())
     notes = sheet(table).notes
     assert notes[0].startswith("Order: points, then wins (Baumbach) (W)")
-    assert "t won or lost on time" in notes[1]
+    assert "won or lost on time (a game played, and counted as one)" in notes[2]
