@@ -57,9 +57,9 @@ class Look(Generic[P]):
     A plain class with slots rather than a dataclass, for start-up time; build it with keywords.
     """
 
-    __slots__ = ("bases", "beside", "beside_blank", "board_note", "cell", "diagram_labels",
-                 "form_note", "glyphs", "how_to", "legend",
-                 "line_labels", "owners", "sides", "symbols")
+    __slots__ = ("bases", "beside", "beside_blank", "board_note", "cell", "colours",
+                 "diagram_labels", "form_note", "glyphs", "how_to", "legend",
+                 "line_labels", "owners", "sides", "symbols", "tints")
 
     def __init__(self, *, symbols: Callable[[P], dict[int, str]], glyphs: Mapping[str, Glyph],
                  legend: tuple[tuple[str, str], ...], bases: Mapping[int, str] | None = None,
@@ -67,8 +67,9 @@ class Look(Generic[P]):
                  sides: tuple[str, ...] = (), owners: Mapping[str, str] | None = None,
                  how_to: tuple[str, ...] = (), board_note: str = "", diagram_labels: bool = False,
                  beside: Callable[[P], list[tuple[str, tuple[str, ...]]]] | None = None,
-                 beside_blank: tuple[str, ...] = (), form_note: str = "", cell: str = "square"
-                 ) -> None:
+                 beside_blank: tuple[str, ...] = (), form_note: str = "", cell: str = "square",
+                 colours: Mapping[str, tuple[str, str]] | None = None,
+                 tints: Mapping[str, str] | None = None) -> None:
         self.symbols = symbols
         """Position -> {space: symbol} for every occupied space."""
         self.glyphs = glyphs
@@ -92,6 +93,16 @@ class Look(Generic[P]):
         """The sides whose pieces are drawn; empty (the default): the game's own ``sides``."""
         self.owners: Mapping[str, str] = owners or {}
         """Symbol -> the side it belongs to (the terminal board styles each side's pieces)."""
+        self.colours: Mapping[str, tuple[str, str]] = colours or {}
+        """The pieces' colours on screen (never on paper, which stays black and white): a side's
+        (or a faction's) name -> (``"#rrggbb"`` of its light pieces, of its dark pieces), light
+        and dark as the glyphs draw them on paper (Batrakill's knight carrying a tower is the dark
+        one of its faction). The web pages write the letters and outlines on a piece in black or
+        white, whichever stands out more, and tests/web/test_screen_colours.py holds every pair
+        to the contrasts the screen asks for."""
+        self.tints: Mapping[str, str] = tints or self.owners
+        """Symbol -> its name in :attr:`colours`; by default :attr:`owners` (Batrakill's
+        factions, where one player may play two)."""
         self.how_to = how_to
         """The Phone Chart's lines on writing a move (``{example}``, the notation's example, and
         ``{sides}`` filled in); empty: the template's neutral line, built from the game's example

@@ -19,11 +19,12 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from typing import TYPE_CHECKING, Any
 
-from pbmkit.desk.dates import MoveClock, desk_report, format_date, read_notes
 from pbmkit.mail.files import MailError, NoAddress
 from pbmkit.mail.html_body import MailFacts, body_html
+from pbmkit.desk.dates import MoveClock, desk_report, format_date, read_notes
 from pbmkit.records.model import Comment, Record
 from pbmkit.records.replay import GameReplay, Ply
+from pbmkit.web.viewer import record_move
 
 if TYPE_CHECKING:
     from pbmkit.mail.keys import KeyRing
@@ -226,7 +227,8 @@ def move_label(replay: GameReplay, ply: Ply) -> str:
 
 
 def _move_words(ply: Ply) -> str:
-    return " ".join((ply.text, *ply.announced))
+    """The move as the record writes it (``JQ x EV averto``): the page's spelling."""
+    return record_move(ply)
 
 
 def move_subject(replay: GameReplay, ply: Ply | None = None) -> str:
@@ -304,7 +306,7 @@ def mail_facts(replay: GameReplay, ply: Ply, *, today: datetime.date) -> MailFac
         headers=("", "Move", "Received", "Sent", "Days"),
         rows=tuple(_list_rows(replay, report.moves)),
         days_used=f"Days used: {used}{control}.",
-        board_caption=f"The board after {move_label(replay, ply)} {ply.text}:",
+        board_caption=f"The board after {move_label(replay, ply)} {record_move(ply)}:",
         board_text=board_text(game, ply.after, last_move=ply.move),
         status=status,
         example=game.notation.example,

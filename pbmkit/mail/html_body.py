@@ -17,28 +17,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbmkit.web.page import escape_html
+from pbmkit.web.theme import DARK, FONT, LIGHT
 
 __all__ = ["INTRO_SLOT", "OWN_CLASS", "PAGE_STYLE", "MailFacts", "body_html"]
 
 OWN_CLASS = "pbmkit-own"
 """The class of every block of pbmkit's own words in the HTML part."""
 
-_INK = "#1a1a1a"
-_MUTED = "#555555"
-_PAPER = "#ffffff"
-_LINE = "#d0d0d0"
-_FONT = "-apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
+# The web pages' one look (pbmkit/web/theme.py), written inline: mail clients drop most style
+# sheets. The page's font list with single quotes, as it stands in a style attribute.
+_INK = LIGHT.fg
+_MUTED = LIGHT.muted
+_PAPER = LIGHT.bg
+_LINE = LIGHT.line
+_CURRENT = LIGHT.panel
+_FONT = FONT.replace('"', "'")
 PAGE_STYLE = (f"margin:0;padding:12px;background:{_PAPER};color:{_INK};font-family:{_FONT};"
               "font-size:15px;line-height:1.4;overflow-wrap:break-word")
 """The inline style of the page's outer block (mail clients drop most ``<style>`` rules)."""
 
 _DARK = (  # a client that keeps <style> follows the reader's dark mode
     "@media (prefers-color-scheme: dark) {"
-    f" .pbmkit-page, .pbmkit-page .{OWN_CLASS} {{ background: #161616 !important;"
-    " color: #e6e6e6 !important; }"
-    " .pbmkit-page .pbmkit-muted { color: #b4b4b4 !important; }"
-    " .pbmkit-page td, .pbmkit-page th { border-color: #444444 !important; }"
-    " .pbmkit-page .pbmkit-last td { background: #2e2e2e !important; }"
+    f" .pbmkit-page, .pbmkit-page .{OWN_CLASS} {{ background: {DARK.bg} !important;"
+    f" color: {DARK.fg} !important; }}"
+    f" .pbmkit-page .pbmkit-muted {{ color: {DARK.muted} !important; }}"
+    f" .pbmkit-page td, .pbmkit-page th {{ border-color: {DARK.line} !important; }}"
+    f" .pbmkit-page .pbmkit-last td {{ background: {DARK.panel} !important; }}"
     "}"
 )
 
@@ -96,7 +100,7 @@ def body_html(facts: MailFacts, *, image_cid: str | None = None, alt: str = "",
         row = (f"<td nowrap>{escape_html(who)}</td><td>{escape_html(move)}</td>"
                f"<td nowrap>{dates}</td><td nowrap>{escape_html(days)}</td>")
         if last:
-            row = f'<tr class="pbmkit-last" style="font-weight:bold;background:#f0f0f0">{row}</tr>'
+            row = f'<tr class="pbmkit-last" style="font-weight:bold;background:{_CURRENT}">{row}</tr>'
         else:
             row = f"<tr>{row}</tr>"
         body_rows.append(row)

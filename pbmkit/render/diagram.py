@@ -33,7 +33,7 @@ from pbmkit.render.shapes import (
 
 __all__ = [
     "DiagramStyle", "MoveMark", "board_bbox", "board_drawing", "fitted_drawing", "game_drawing",
-    "glyph_drawing", "key_drawing", "move_marks", "space_centres",
+    "glyph_drawing", "key_drawing", "move_marks", "piece_scale", "placed_glyph", "space_centres",
 ]
 
 MoveMark = tuple[int, ...]
@@ -271,6 +271,19 @@ def _mark_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon, ...]:
                                 (dx * back + dy * half, dy * back - dx * half)),
                                fill=BLACK, stroke=WHITE, width=0.04 * scale))
     return tuple(out)
+
+
+def placed_glyph(glyph: Glyph, centre: Point, scale: float) -> Placed:
+    """The glyph drawn at ``centre``, ``scale`` times its size on an unnamed board (the web
+    board's panel under the board draws its pieces as large as those on the board)."""
+    return _placed_glyph(glyph, centre, scale)
+
+
+def piece_scale(glyph: Glyph, style: DiagramStyle) -> float:
+    """The scale :func:`board_drawing` draws ``glyph`` at on a board of ``style``."""
+    if style.name_size and glyph.kind == "stack":
+        return style.piece_scale * 0.75
+    return style.piece_scale
 
 
 def _placed_glyph(glyph: Glyph, centre: Point, scale: float) -> Placed:

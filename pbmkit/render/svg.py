@@ -9,11 +9,12 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from pbmkit.games import Game
-from pbmkit.render.diagram import DiagramStyle, game_drawing
+from pbmkit.games.board import Board
+from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text, grey
 
-__all__ = ["SVG_FONT", "board_picture", "board_style", "board_svg", "drawing_svg", "shape_svg",
-           "svg_number"]
+__all__ = ["CAPTION_SHARE", "SCREEN_LETTER", "SCREEN_PX", "SVG_FONT", "board_picture",
+           "board_style", "board_svg", "drawing_svg", "shape_svg", "svg_number"]
 
 SVG_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 """The font list of every SVG drawing (the web page's boards too): the first one installed is used."""
@@ -93,9 +94,11 @@ def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, fli
 
     Each space carries its name (``names=False`` leaves them out); ``flip`` draws it from the
     second player's seat. ``players`` (the first and second side's names, from the record's
-    tags) are written under the board, a line each (a name cut to the board's width), and in
-    the title. ``notes`` (the last move, whose turn it is or the result: what ``pbmkit show``
-    prints under the terminal board) follow, a line each, and end the title too.
+    tags) are written under the board, a line each (wrapped at the board's width, never cut but
+    for a single word wider than it), and in the title. ``notes`` (the last move, whose turn it
+    is or the result: what ``pbmkit show`` prints under the terminal board) follow, wrapped the
+    same way, and end the title too. The words are :data:`CAPTION_SHARE` of the picture's width
+    in every game (14 pixels on a 600-pixel board).
 
     Names are written as typed (logical order, unshaped): an SVG viewer joins Arabic letters and
     orders right-to-left text itself, and would reverse text reordered here a second time. Each
@@ -111,14 +114,17 @@ def board_picture(game: Game[Any, Any], position: Any, *, last_move: Any = None,
                   players: Sequence[str] = (), notes: Sequence[str] = ()) -> tuple[Drawing, str]:
     """The drawing of :func:`board_svg` and its title: one look for the SVG and the PNG board."""
     marks = [*([last_move] if last_move is not None else []), *last_moves]
-    style = board_style(names=names)
+    style = board_style(names=names, board=game.board)
     drawing = game_drawing(game, position, last_moves=marks, flip=flip, style=style)
     x0, y0, x1, y1 = drawing.bbox
-    size = 0.9
-    lines = [_fitted(f"{side.capitalize()}: ", name, (x1 - x0) / size)
-             for side, name in zip(game.sides, players, strict=False) if name.strip()]
-    lines += [_fitted("", note, (x1 - x0) / size) for note in notes if note.strip()]
-    caption = " · ".join(lines)
+    size = CAPTION_SHARE * (x1 - x0)  # the same share of the picture's width in every game
+    room = (x1 - x0) / size - 1.0
+    lines = [line for side, name in zip(game.sides, players, strict=False) if name.strip()
+             for line in _wrapped(f"{side.capitalize()}: ", name, room)]
+    lines += [line for note in notes if note.strip() for line in _wrapped("", note, room)]
+    caption = " · ".join([*(f"{side.capitalize()}: \u2068{name.strip()}\u2069" for side, name
+                            in zip(game.sides, players, strict=False) if name.strip()),
+                          *(n.strip() for n in notes if n.strip())])
     if lines:  # one line per side, then each note, under the board
         texts = [Text((x0 + x1) / 2, y0 - (k + 1) * 1.3 * size, line, size, fill=grey(0.1))
                  for k, line in enumerate(lines)]
@@ -128,10 +134,56 @@ def board_picture(game: Game[Any, Any], position: Any, *, last_move: Any = None,
     return drawing, title
 
 
-def board_style(*, names: bool = True) -> DiagramStyle:
-    """The style of :func:`board_svg`'s boards (the web page's boards too, web/board.py)."""
-    return DiagramStyle(grid=0.05, border=0.14, base=0.08, name_size=0.42 if names else 0.0,
-                        piece_scale=0.62 if names else 1.0, base_inset=0.87 if names else 0.74)
+SCREEN_PX = 344.0
+"""The width of a board on a 360-pixel phone (the page's margins off), in CSS pixels."""
+SCREEN_LETTER = 11.5
+"""The least size of a letter on a board shown :data:`SCREEN_PX` wide, in CSS pixels."""
+
+
+def board_style(*, names: bool = True, board: Board | None = None, screen: bool = False
+                ) -> DiagramStyle:
+    """The style of :func:`board_svg`'s boards (the web page's boards too, web/board.py). On a
+    square board the pieces are larger (their letters, Baladãna's three ring letters too, at
+    least :data:`SCREEN_LETTER` pixels on a phone); on a ``screen`` (the web page) the spaces'
+    names of ``board`` are at least :data:`SCREEN_LETTER` pixels tall on a board
+    :data:`SCREEN_PX` wide."""
+    if not names:
+        return DiagramStyle(grid=0.05, border=0.14, base=0.08, name_size=0.0, piece_scale=1.0,
+                            base_inset=0.74)
+    name = 0.42
+    if board is not None and screen:
+        x0, _, x1, _ = board_bbox(board)
+        name = max(name, round(SCREEN_LETTER * (x1 - x0) / SCREEN_PX, 3))
+    pieces = 0.72 if board is not None and board.kind != "hex" else 0.62
+    return DiagramStyle(grid=0.05, border=0.14, base=0.08, name_size=name, piece_scale=pieces,
+                        base_inset=0.87)
+
+
+CAPTION_SHARE = 14 / 600
+"""The size of the words under a board, as a share of the picture's width: 14 pixels on a
+600-pixel board, whatever the game (a Billo board's words were 24 pixels, Batrakill's 13)."""
+
+
+def _wrapped(prefix: str, text: str, room: float) -> list[str]:
+    """``prefix`` and ``text`` in lines no wider than ``room`` ems, split at spaces, each line's
+    text a bidi isolate; a word wider than a line is cut with "…" (:func:`_fitted`)."""
+    from pbmkit.render.pdf import text_width
+
+    def wide(line: str) -> float:
+        return sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else text_width(ch, 1.0)
+                   for ch in line)
+
+    lines: list[str] = []
+    for word in text.split():
+        lead = prefix if len(lines) <= 1 else ""
+        if lines and wide(f"{lead}{lines[-1]} {word}") <= room:
+            lines[-1] += f" {word}"
+            continue
+        lead = "" if lines else prefix
+        if wide(lead + word) > room:
+            word = _fitted("", word, room - wide(lead)).strip("\u2068\u2069")
+        lines.append(word)
+    return [(prefix if k == 0 else "") + f"\u2068{line}\u2069" for k, line in enumerate(lines)]
 
 
 def _fitted(prefix: str, name: str, room: float) -> str:

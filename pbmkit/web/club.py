@@ -15,12 +15,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pbmkit.web.page import escape_html, isolate_html, page_html, static_text
+from pbmkit.web.page import escape_html, isolate_html, page_html
+from pbmkit.web.theme import page_style
 
 __all__ = ["GameRow", "RatingRow", "RulesSection", "StandingRow", "club_index", "points_text",
            "slug", "standings_page"]
 
-STYLE = static_text("viewer.css", "club.css")
+STYLE = page_style("viewer.css", "club.css")
 """The style sheet of the club's pages: the game pages' and the club's own rules."""
 
 _SLUG = re.compile(r"[^a-z0-9]+")

@@ -18,19 +18,23 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbmkit.desk.dates import DeskReport, MoveClock, desk_report, format_date
 from pbmkit.games import Game
 from pbmkit.games.base import result_words
+from pbmkit.games.notation import MoveSyntaxError
+from pbmkit.desk.dates import DeskReport, MoveClock, desk_report, format_date
 from pbmkit.records.model import Comment, Ending, Phase, Turn
 from pbmkit.records.replay import GameReplay, Line, Ply
+from pbmkit.render.art import art_for
 from pbmkit.render.svg import SVG_FONT, svg_number
 from pbmkit.web.board import board_parts, used_defs
 from pbmkit.web.page import escape_html, isolate_html, page_html, static_text
+from pbmkit.web.theme import page_style
 
-__all__ = ["SCRIPT", "STYLE", "PageEntry", "game_page", "index_page", "page_name"]
+__all__ = ["SCRIPT", "STYLE", "PageEntry", "game_page", "index_page", "page_name", "record_move"]
 
-STYLE = static_text("viewer.css")
-"""The style sheet of the game pages and the archive's index (``static/viewer.css``)."""
+STYLE = page_style("viewer.css")
+"""The style sheet of the archive's index, and of a game page before its pieces' colours
+(the theme, ``static/base.css``, ``static/viewer.css``)."""
 SCRIPT = static_text("viewer.js")
 """The script of a game page (``static/viewer.js``): stepping through the game."""
 
@@ -60,6 +64,19 @@ def _comments_html(comments: Iterable[Comment]) -> str:
             shown.append(words)
         joined = c.kind == ";"
     return "".join(f' <span class="note">{escape_html(t)}</span>' for t in shown)
+
+
+def record_move(ply: Ply) -> str:
+    """The move as the record writes it, in the game's canonical spelling (``JQ x EV``, not
+    ``JQ to EV``: a capture keeps its mark; ``ir-hs`` is ``IR to HS``), with its written words
+    (``averto``): what the page, the HTML mail and its text part show."""
+    text = ply.text
+    if ply.game is not None and ply.written:
+        try:
+            text = ply.game.notation.normalize(ply.written)
+        except MoveSyntaxError:  # what the notation cannot spell: the replay's own text
+            text = ply.text
+    return " ".join((text, *ply.announced))
 
 
 # --- the page --------------------------------------------------------------------------------
@@ -134,7 +151,7 @@ def _status(game: Game[Any, Any], ply: Ply | None, position: Any, last_main: boo
             replay: GameReplay, order: Sequence[str], may_end: bool) -> str:
     where = "Start" if ply is None else \
         f"After {ply.label}{'.' if ply.side == order[0] else '...'} {ply.side.capitalize()} " \
-        + " ".join((ply.text, *ply.announced))
+        + record_move(ply)
     outcome = game.outcome(position) if may_end else None
     if outcome is not None:
         return f"{where}. Game over: {result_words(game, outcome.winner, outcome.how)}."
@@ -216,9 +233,12 @@ def _boards(replay: GameReplay, game: Game[Any, Any], lines: _Lines, order: Sequ
     for o in (0, 1):
         x0, y0, x1, y1 = boxes[o]  # the model's y is up, SVG's down
         x, y, w, h = (svg_number(v) for v in (x0, -y1, x1 - x0, y1 - y0))
-        out.heads.append(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x} {y} {w} {h}" '
+        # width and height: the board's size where nothing limits it (its letters as large as
+        # on a printed form); the style sheet fits it to the screen
+        size = f'width="{svg_number(48 * (x1 - x0))}" height="{svg_number(48 * (y1 - y0))}" '
+        out.heads.append(f'<svg xmlns="http://www.w3.org/2000/svg" {size}viewBox="{x} {y} {w} {h}" '
                          f'font-family="{escape_html(SVG_FONT)}" aria-hidden="true">'
-                         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#ffffff"/>'
+                         f'<rect class="fw" x="{x}" y="{y}" width="{w}" height="{h}" fill="#ffffff"/>'
                          f"<defs>{defs}</defs>")
     return out
 
@@ -226,16 +246,18 @@ def _boards(replay: GameReplay, game: Game[Any, Any], lines: _Lines, order: Sequ
 _CONTROLS = (
     '<div class="controls" role="group" aria-label="Step through the game">'
     '<button type="button" id="first" aria-label="First position (Home)" title="Home">'
-    "&#xAB; First</button>"
+    '&#xAB;<span class="word"> First</span></button>'
     '<button type="button" id="prev" aria-label="Previous move (left arrow)" '
-    'title="Left arrow">&#x2039; Back</button>'
+    'title="Left arrow">&#x2039;<span class="word"> Back</span></button>'
     '<button type="button" id="next" aria-label="Next move (right arrow)" '
-    'title="Right arrow">Next &#x203A;</button>'
+    'title="Right arrow"><span class="word">Next </span>&#x203A;</button>'
     '<button type="button" id="last" aria-label="Last move (End)" title="End">'
-    "Last &#xBB;</button>"
-    '<button type="button" id="flip" aria-pressed="false">Flip board</button>'
+    '<span class="word">Last </span>&#xBB;</button>'
+    '<button type="button" id="flip" aria-pressed="false" aria-label="Flip board">'
+    '&#x21C5;<span class="word"> Flip</span></button>'
     "</div>")
-"""The buttons under the board (``static/viewer.js`` finds them by their ids)."""
+"""The buttons under the board (``static/viewer.js`` finds them by their ids); on a phone their
+signs alone, so that they keep one row under the board."""
 
 
 def _line_choice(lines: _Lines) -> str:
@@ -291,21 +313,19 @@ def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
                                for side, p in players)
     result = _result(replay, game, lines.nodes[last_main].ply, upto)
     shown = escape_html(boards.status[last_main])
-    body: list[str] = []
-    body.append("<header>")
+    body: list[str] = ['<main class="layout">', "<header>"]
     if index_href:
         body.append(f'<p class="back"><a href="{escape_html(index_href)}">All games</a></p>')
     body.append(f"<h1>{escape_html(title)}</h1>")
     body.append(f'<p class="players">{shown_players}</p>')
     body.append(f'<p class="result" id="result">{escape_html(result)}</p>')
-    body.append("</header>")
     if replay.errors:
         first = replay.errors[0]
         where = f"line {first.line}: " if first.line is not None else ""
         body.append(f'<p class="warning" role="note">This record has {len(replay.errors)} '
                     f"error(s); it is shown up to the first ({where}{escape_html(first.message)}). "
                     "Run pbmkit check.</p>")
-    body.append('<main class="layout">')
+    body.append("</header>")
     body.append('<section class="play" aria-label="Board">')
     body.append(f'<div id="board" class="board" role="img" aria-label="{shown}">'
                 f"{boards.at(last_main)}</div>")
@@ -328,8 +348,9 @@ def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
     body.append('<script type="application/x-pbmkit-deflate-base64" id="pbm-grid">'
                 f"{board_parts(game).grid_packed()}</script>")
     named = " v ".join(p for _, p in players if p)
+    art = art_for(game)
     return page_html(title + (f": {named}" if named else ""), "\n".join(body) + "\n",
-                     style=STYLE, script=SCRIPT)
+                     style=page_style("viewer.css", tints=art.colours), script=SCRIPT)
 
 
 def _tags_html(replay: GameReplay, game: Game[Any, Any], report: DeskReport) -> str:
@@ -376,7 +397,11 @@ def _moves_html(replay: GameReplay, game: Game[Any, Any], lines: _Lines, order: 
     clocks: dict[tuple[int, int], MoveClock] = {}
     for tick in report.moves:
         clocks[(tick.written.line, tick.written.column)] = tick
-    many = len(game.sides) > 2
+    columns = list(order) if len(order) <= 2 else []
+    width = 1 + (len(columns) or 1)
+    head = ("<thead><tr>" + '<th class="num" scope="col"><span class="vh">Turn</span></th>'
+            + "".join(f'<th scope="col">{escape_html(side.capitalize())}</th>' for side in columns)
+            + "</tr></thead>" if columns else "")
     out = []
     for k, path in enumerate(lines.paths):
         own = path[lines.firsts[k]:]
@@ -387,35 +412,31 @@ def _moves_html(replay: GameReplay, game: Game[Any, Any], lines: _Lines, order: 
             frm = f", from {first.label}" if first is not None else ""
             out.append(f'<h2 class="series-head">Series {escape_html(lines.names[k])}{escape_html(frm)}</h2>')
         rows: list[str] = []
-        current: tuple[str, int] | None = None
-        row: list[str] = []
+        turn: _Turn | None = None
         phase = ""
         for n in own:
             ply = lines.nodes[n].ply
             assert ply is not None
-            if current is None or ply.label != current[0]:
-                if row:
-                    rows.append("<li>" + "".join(row) + "</li>")
-                    row = []
+            column = columns.index(ply.side) if ply.side in columns else 0
+            if turn is None or ply.label != turn.label or (columns and column in turn.cells):
+                if turn is not None:
+                    rows.append(turn.html(len(columns), width))
                 round_ = ply.label.partition(":")[0] if ":" in ply.label else ""
                 if round_ != phase and round_.isdigit():  # a phase line: "round 2"
                     line_ = phases.get((lines.names[k], int(round_))) or phases.get(("", int(round_)))
                     notes = _comments_html(line_.comments) if line_ is not None else ""
-                    rows.append(f'<li class="ending">round {round_}{notes}</li>')
+                    rows.append(f'<tr class="ending"><td colspan="{width}">round {round_}{notes}'
+                                "</td></tr>")
                 phase = round_
-                row = [f'<span class="num">{escape_html(ply.label)}.</span>']
-                if ply.side != order[0]:
-                    row.append('<span class="num">…</span>')
-                current = (ply.label, n)
+                turn = _Turn(ply.label)
             place = (ply.line, ply.column)
-            words = " ".join((ply.text, *ply.announced))
-            side = f'<span class="side">{escape_html(ply.side.capitalize())}</span> ' if many else ""
-            row.append(" " + _comments_html(before.get(place, ())).strip() if place in before
-                       else "")
-            row.append(f' {side}<button type="button" class="mv" data-n="{n}" aria-label="'
-                       f"{escape_html(ply.label)}. {escape_html(ply.side.capitalize())} "
-                       f'{escape_html(words)}">'
-                       f"{escape_html(words)}</button>")
+            words = record_move(ply)
+            turn.notes.append(_comments_html(before.get(place, ())))
+            side = "" if columns else \
+                f'<span class="side">{escape_html(ply.side.capitalize())}</span> '
+            cell = (f'{side}<button type="button" class="mv" data-n="{n}" aria-label="'
+                    f"{escape_html(ply.label)}. {escape_html(ply.side.capitalize())} "
+                    f'{escape_html(words)}">{escape_html(words)}</button>')
             clock = clocks.get(place) if k == 0 else None
             if clock is not None and (clock.notes.sent or clock.notes.received):
                 dates = []
@@ -426,16 +447,39 @@ def _moves_html(replay: GameReplay, game: Game[Any, Any], lines: _Lines, order: 
                 if clock.days is not None:
                     dates.append(f"{clock.days} day{'s' if clock.days != 1 else ''} "
                                  f"({clock.total} in all)")
-                row.append(f' <span class="date">{escape_html(", ".join(dates))}</span>')
-            row.append(_comments_html(comments.get(place, ())))
-        if row:
-            rows.append("<li>" + "".join(row) + "</li>")
-        name_ = lines.names[k]
-        for words in endings.get(name_, ()):
-            rows.append(f'<li class="ending">{words}</li>')
-        out.append(f'<ol class="moves">{"".join(rows)}</ol>' if rows else
-                   '<p class="none">No moves yet.</p>')
+                cell += f'<span class="date">{escape_html(", ".join(dates))}</span>'
+            turn.cells.setdefault(column, []).append(cell)
+            turn.notes.append(_comments_html(comments.get(place, ())))
+        if turn is not None:
+            rows.append(turn.html(len(columns), width))
+        for words in endings.get(lines.names[k], ()):
+            rows.append(f'<tr class="ending"><td colspan="{width}">{words}</td></tr>')
+        out.append(f'<table class="moves">{head}<tbody>{"".join(rows)}</tbody></table>' if rows
+                   else '<p class="none">No moves yet.</p>')
     return "".join(out)
+
+
+@dataclass
+class _Turn:
+    """One row of the move list: a turn's moves by column, and the comments said in it."""
+
+    label: str
+    cells: dict[int, list[str]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def html(self, columns: int, width: int) -> str:
+        """The turn's row (a column per side, or one for all where ``columns`` is 0) and, under
+        it, a row of its comments across the moves' columns."""
+        number = f'<th class="num" scope="row">{escape_html(self.label)}.</th>'
+        if columns:
+            cells = "".join(f"<td>{''.join(self.cells.get(c, ()))}</td>" for c in range(columns))
+        else:
+            cells = f"<td>{' '.join(self.cells.get(0, ()))}</td>"
+        said = "".join(self.notes).strip()
+        if not said:
+            return f"<tr>{number}{cells}</tr>"
+        return (f'<tr class="has-notes">{number}{cells}</tr>'
+                f'<tr class="said"><td></td><td colspan="{width - 1}">{said}</td></tr>')
 
 
 def index_page(entries: Sequence[PageEntry], title: str) -> str:

@@ -57,7 +57,7 @@ def test_show_png_draws_every_games_board(name: str, tmp_path: Path) -> None:
     dark = sum(n for n, (r, g, b) in colours if r + g + b < 150)
     light = sum(n for n, (r, g, b) in colours if r + g + b > 700)
     # a board, not a blank or black picture: lines and pieces on white
-    assert 0.02 * width * height < dark < 0.5 * width * height
+    assert 0.015 * width * height < dark < 0.5 * width * height  # captions: 14 px (issue 39)
     assert light > 0.4 * width * height
 
 

@@ -23,6 +23,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from pbmkit.cli import cli
 from pbmkit.records import check_text
+from pbmkit.web.theme import DARK, LIGHT
 from tests.support.browser import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,11 +32,14 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 Glyph = tuple[float, float, tuple[object, ...]]
 
-# The placed glyphs shown: each <use>'s place and the shapes of the definition it points to.
+# The placed glyphs shown on the board (the panel under it left out): each <use>'s place and the
+# shapes of the definition it points to; and the grid's right edge.
 PAGE_GLYPHS = """
-var out = [document.getElementById("board").getAttribute("data-node")];
-document.querySelectorAll("#board svg > g.under > use, #board svg > g.over > use").forEach(
+var g = document.querySelector("#board svg > g.grid").getBBox();
+var out = [document.getElementById("board").getAttribute("data-node"), g.x + g.width];
+document.querySelectorAll("#board svg > g.under use, #board svg > g.over use").forEach(
   function (u) {
+    if (u.closest("g.panel")) return;
     var def = document.querySelector(u.getAttribute("href"));
     out.push([u.getAttribute("transform"), def.innerHTML]);
   });
@@ -44,7 +48,9 @@ return out;
 
 
 def _canon(element: ET.Element) -> tuple[object, ...]:
-    attrs = tuple(sorted((k, v) for k, v in element.attrib.items()))
+    """An element as its tag, its paper attributes (the screen's paint classes left out), text
+    and children."""
+    attrs = tuple(sorted((k, v) for k, v in element.attrib.items() if k != "class"))
     return (element.tag.replace(SVG, ""), attrs, (element.text or "").strip(),
             tuple(_canon(child) for child in element))
 
@@ -64,14 +70,22 @@ def shown(browser: Browser) -> tuple[int, list[Glyph]]:
     got = browser.script(PAGE_GLYPHS)
     assert isinstance(got, list)
     out = []
-    for transform, inner in got[1:]:
+    for transform, inner in got[2:]:
         shapes = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">{inner}</g>')
         out.append((*_place(transform), tuple(_canon(s) for s in shapes)))
+    global RIGHT_EDGE
+    RIGHT_EDGE = float(got[1])
     return int(got[0]), sorted(out, key=repr)
 
 
+RIGHT_EDGE = 0.0
+"""The right edge of the board last read from the page (user units): `show --svg` draws the
+pieces beside the board right of it, the page under it."""
+
+
 def svg_glyphs(svg: str) -> list[Glyph]:
-    """The placed glyphs of an SVG drawing of render/svg.py (``<g transform=translate>``)."""
+    """The placed glyphs on the board of an SVG drawing of render/svg.py (``<g
+    transform=translate>``), those of the column beside it left out."""
     root = ET.fromstring(svg)
     out = []
     for layer in root.findall(f"{SVG}g"):
@@ -79,7 +93,9 @@ def svg_glyphs(svg: str) -> list[Glyph]:
             continue
         for child in layer:
             if child.tag == f"{SVG}g" and (child.get("transform") or "").startswith("translate"):
-                out.append((*_place(child.get("transform", "")), tuple(_canon(s) for s in child)))
+                x, y = _place(child.get("transform", ""))
+                if x < RIGHT_EDGE:
+                    out.append((x, y, tuple(_canon(s) for s in child)))
     return sorted(out, key=repr)
 
 
@@ -128,7 +144,8 @@ def test_stepping_with_the_keys_shows_each_turns_board(browser: Browser, tmp_pat
     open_page(browser, page)
     main = replay.main
     assert current(browser) == len(main)  # the page opens at the end of the main line
-    assert page_glyphs(browser) == svg_glyphs(show_svg(path, None, game, tmp_path))
+    on_page = page_glyphs(browser)
+    assert on_page == svg_glyphs(show_svg(path, None, game, tmp_path))
     press(browser, Keys.HOME)
     assert current(browser) == 0
     turn_ends = {k for k, ply in enumerate(main)
@@ -251,9 +268,14 @@ def test_a_screenshot_shows_the_board_and_nothing_overflows(browser: Browser, tm
     (tmp_path / f"shot-{width}-{dark}.png").write_bytes(png)
     box = (int(rect[0]) + 2, int(rect[1]) + 2, int(rect[2]) - 2, min(int(rect[3]) - 2, 900))
     colours = _colours(png, box)
-    assert colours["white"] > 0.3, colours  # the board's white ground
-    assert colours["dark"] > 0.02, colours  # its lines, names and pieces
-    assert colours["grey"] > 0.005, colours  # the shaded cells of the last move
+    theme = DARK if dark else LIGHT
+    image = Image.open(io.BytesIO(png)).convert("RGB").crop(box)
+    counts = sorted(image.getcolors(1 << 24) or [], reverse=True)
+    ground = "#{:02x}{:02x}{:02x}".format(*counts[0][1])
+    assert ground == theme.board, (ground, theme.board)  # the theme's board, never a white card
+    assert colours["white"] < 0.2, colours
+    accent = tuple(int(theme.mark[k:k + 2], 16) for k in (1, 3, 5))
+    assert any(rgb == accent for _, rgb in counts), "the last move in the accent colour"
     page_bg = Image.open(io.BytesIO(png)).convert("RGB").getpixel((1, 1))
     assert isinstance(page_bg, tuple)
     assert (max(page_bg) < 60) == dark, page_bg

@@ -18,7 +18,9 @@ from click.testing import CliRunner
 from pbmkit.cli import cli
 from pbmkit.games import get_game
 from pbmkit.records import check_text
-from pbmkit.render.diagram import game_drawing
+from pbmkit.render.art import art_for
+from pbmkit.render.diagram import board_drawing, move_marks, piece_scale, placed_glyph
+from pbmkit.render.shapes import Circle, Placed, Polygon
 from pbmkit.render.svg import board_style
 from pbmkit.web.board import board_parts
 from pbmkit.web.viewer import game_page, unpacked
@@ -81,21 +83,53 @@ def sha256(source: str) -> str:
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_board_of_the_page_is_the_drawing_models(path: Path) -> None:
     """The page assembles each board from parts drawn once; every position of every game (main
-    line and series), in both orientations, is the model's drawing of it (game_drawing)."""
+    line and series), in both orientations, is the model's drawing of it (board_drawing), and
+    the panel under the board holds the pieces the model's column beside it holds, in order,
+    each drawn as large as a piece on the board (issue 39: never larger)."""
     for replay in check_text(path.read_text(encoding="utf-8"), path.name):
         game = replay.game
         assert game is not None
         parts = board_parts(game)
+        art = art_for(game)
+        style = board_style(board=game.board, screen=True)
         plies = [None, *replay.main, *(p for line in replay.series.values() for p in line)]
         for ply in plies:
             position = replay.start if ply is None else ply.after
             move = None if ply is None else ply.move
             for flip in (False, True):
-                want = game_drawing(game, position, last_moves=[move] if move is not None else [],
-                                    flip=flip, style=board_style())
+                want = board_drawing(game.board, art, art.symbols(position), flip=flip,
+                                     marks=move_marks(game, [move] if move is not None else []),
+                                     style=style)
                 got = parts.drawing(position, move, flip=flip)
-                assert (got.bbox, list(got.grid), list(got.under), list(got.over)) == \
-                    (want.bbox, list(want.grid), list(want.under), list(want.over)), (path, ply)
+                board = list(got.over[:len(want.over)])
+                assert (list(got.grid), list(got.under), board) == \
+                    (list(want.grid), list(want.under), list(want.over)), (path, ply)
+                panel = [s for s in got.over[len(want.over):] if isinstance(s, Placed)]
+                beside = [sym for _, syms in (art.beside(position) if art.beside else ())
+                          for sym in syms]
+                scales = [max(piece_scale(art.glyphs[sym], style),
+                              0.8 if art.glyphs[sym].kind == "ring" and art.glyphs[sym].letter
+                              else 0.0) for sym in beside]
+                assert [s.key for s in panel] == [
+                    placed_glyph(art.glyphs[sym], (0, 0), scale).key
+                    for sym, scale in zip(beside, scales, strict=True)]
+                on_board = [s for s in board if isinstance(s, Placed)]
+                if on_board and panel:  # never larger than the pieces on the board
+                    assert max(_radius(s) for s in panel) <= max(_radius(s) for s in on_board)
+                x0, y0, x1, y1 = got.bbox
+                assert (x0, x1, y1) == (want.bbox[0], want.bbox[2], want.bbox[3])  # under it
+                assert y0 <= min((s.at[1] for s in panel), default=want.bbox[1])
+
+
+def _radius(glyph: Placed) -> float:
+    """How far a placed glyph's body reaches from its centre."""
+    reach = 0.0
+    for shape in glyph.shapes:
+        if isinstance(shape, Circle):
+            reach = max(reach, shape.radius)
+        elif isinstance(shape, Polygon):
+            reach = max(reach, *(max(abs(x), abs(y)) for x, y in shape.points))
+    return reach
 
 
 def test_the_page_is_self_contained_and_its_policy_allows_only_its_own_script(tmp_path: Path) -> None:

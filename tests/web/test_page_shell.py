@@ -17,6 +17,7 @@ from pbmkit.mail.html_body import MailFacts, body_html
 from pbmkit.render.crosstable import Column, Entry, Grid, Sheet
 from pbmkit.web import club, crosstable, viewer
 from pbmkit.web.page import escape_html
+from pbmkit.web.theme import theme_css
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "pbmkit" / "web" / "static"
@@ -60,8 +61,8 @@ def _pages() -> dict[str, tuple[str, str]]:
     site = club.Site(EVIL, "2026-01-01", (), (), ())
     entry = viewer.PageEntry("game-1.html", "1", (EVIL,), "Batalo", "draw", 3, "2026")
     return {
-        "index": (viewer.index_page([entry], EVIL), "viewer.css"),
-        "club": (club.club_index(site), "viewer.css club.css"),
+        "index": (viewer.index_page([entry], EVIL), "base.css viewer.css"),
+        "club": (club.club_index(site), "base.css viewer.css club.css"),
         "crosstable": (crosstable.crosstable_html(_sheet()), "crosstable.css"),
     }
 
@@ -70,6 +71,8 @@ def _pages() -> dict[str, tuple[str, str]]:
 def test_every_page_has_one_head_and_its_files_style(kind: str) -> None:
     page, sheets = _pages()[kind]
     style = "".join("\n" + (STATIC / name).read_text(encoding="utf-8") for name in sheets.split())
+    if "base.css" in sheets:  # the shared look: the theme's colours, then the shared sheet
+        style = theme_css() + style + "\n"
     assert page.count("<style>") == 1 and f"<style>{style}</style>" in page
     assert "<script" not in page
     csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
@@ -87,7 +90,9 @@ def test_the_game_page_carries_the_script_file() -> None:
     page = viewer.game_page(check_text(text)[0])
     script = "\n" + (STATIC / "viewer.js").read_text(encoding="utf-8")
     assert page.endswith(f"<script>{script}</script>\n</body>\n</html>\n")
-    assert f"script-src {_sha(script)}; style-src {_sha(viewer.STYLE)};" in page
+    style = page[page.index("<style>") + 7:page.index("</style>")]
+    assert style.startswith(viewer.STYLE)  # the shared look, then the pieces' colours
+    assert f"script-src {_sha(script)}; style-src {_sha(style)};" in page
 
 
 def test_the_wheel_ships_every_static_file() -> None:

@@ -74,6 +74,12 @@ def look() -> Look[Position]:
         sides=SIDE_NAMES,
         owners={s: SIDE_NAMES[SIDE_LETTERS.index(s[0]) if is_figure(s) else
                                SIDE_LETTERS.index(s[1]) if len(s) == 2 else 0] for s in every},
+        colours={SIDE_NAMES[WHITE]: ("#fbfaf5", "#fbfaf5"), SIDE_NAMES[BLACK]: ("#262626", "#262626"),
+                 "red ring": ("#ff8787", "#ff8787"), "green ring": ("#8ce99a", "#8ce99a"),
+                 "blue ring": ("#74c0fc", "#74c0fc"), "golden ring": ("#ffd43b", "#e8a200")},
+        tints={**{s: SIDE_NAMES[SIDE_LETTERS.index(s[0])] for s in every if is_figure(s)},
+               "R": "red ring", "G": "green ring", "B": "blue ring", "Yw": "golden ring",
+               "Yb": "golden ring"},
         how_to=(
             "A turn: an optional ring move, then a figure move: \"{example}\".",
             "A capture with x, then the tax and the loot: \"c1xh6 tax R loot G>e4\".",

@@ -48,6 +48,7 @@ def look() -> Look[Position]:
         bases={WHITE_BASE: "white", BLACK_BASE: "black"},
         line_labels=_line_labels,
         owners={"W": "white", "O": "white", "B": "black", "●": "black"},
+        colours={"white": ("#fbfaf5", "#fbfaf5"), "black": ("#262626", "#262626")},
         how_to=(
             "Name the starting space, then the ending space of the piece you move: \"{example}\".",
             "Spoken in full: \"I'm moving my stone from space IR to space HS.\"",

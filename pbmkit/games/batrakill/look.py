@@ -31,6 +31,12 @@ _TIP = {"N": "^", "E": ">", "S": "v", "W": "<"}
 _LETTER = {KNIGHTS: "K", **{f: f[0].upper() for f in FACTIONS}}
 
 
+SCREEN_COLOURS = {KNIGHTS: ("#e9ecef", "#495057"), "purple": ("#d0bfff", "#5f3dc4"),
+                  "blue": ("#a5d8ff", "#1864ab"), "green": ("#b2f2bb", "#2b8a3e"),
+                  "yellow": ("#ffec99", "#8f5e00"), DRAGON: ("#e03131", "#c92a2a")}
+"""Each faction's colours on screen: (a knight, a knight carrying a tower); the dragon red."""
+
+
 def symbols(position: Position) -> dict[int, str]:
     """Square -> symbol: ``K^``, ``Bv``, ``tK^`` (in a tower), ``cKv`` (carrying), ``T``, ``#``, ``D``."""
     out: dict[int, str] = {sq: "T" for sq in position.towers}
@@ -86,6 +92,8 @@ def look(config: Config) -> Look[Position]:
             owners.update({f"{p}{letter}{tip}": side for p in ("", "t", "c")})
         glyphs[f"x{_LETTER[f]}"] = Glyph("ring", _LETTER[f])  # an eaten knight, by faction
         owners[f"x{_LETTER[f]}"] = next(place_name(p) for p in config.order if f in p)
+    tints = {s: next((f for f in factions if s.lstrip("tcx")[:1] == _LETTER[f]), DRAGON)
+             for s in glyphs if s not in ("T", "#")}
     bases = {sq: "camp" for sq in layout.camp}
     bases.update({sq: "X" for sq in layout.x_squares})
     # the zones version: each zone's tower site carries the zone's letter (S, N, W, E)
@@ -115,6 +123,8 @@ def look(config: Config) -> Look[Position]:
         + [((-1, r), str(r + 1)) for r in range(ranks)],
         sides=tuple(place_name(p) for p in config.order),
         owners=owners,
+        colours={f: SCREEN_COLOURS[f] for f in (*factions, DRAGON)},
+        tints=tints,
         how_to=(
             "A knight: \"{example}\"; out of a carried tower, placing it: \"e9/e8\"; "
             "underground: \"e5>c7\".",

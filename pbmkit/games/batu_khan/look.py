@@ -67,6 +67,7 @@ def look(files: int, ranks: int) -> Look[Position]:
         line_labels=lambda: square_labels(geo.files, geo.ranks),
         sides=SIDE_NAMES,
         owners={s: SIDE_NAMES[SOUTH if s.isupper() else NORTH] for s in every},
+        colours={SIDE_NAMES[SOUTH]: ("#fbfaf5", "#fbfaf5"), SIDE_NAMES[NORTH]: ("#343a40", "#343a40")},
         how_to=(
             "Lay a piece from the hand with its letter and the square: \"B@c1\", \"X@d3\".",
             "Move a stone from one square to another: \"{example}\"; knock out with x: "

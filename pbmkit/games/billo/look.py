@@ -39,6 +39,7 @@ def look() -> Look[Position]:
         line_labels=lambda: square_labels(8, 8),
         sides=("yellow", "orange"),
         owners={s: "yellow" if s.isupper() else "orange" for s in cells},
+        colours={"yellow": ("#ffd43b", "#ffd43b"), "orange": ("#d9480f", "#d9480f")},
         how_to=(
             "Name the piece, R (round) or S (square), + for a Billo, then every square it enters: "
             "\"{example}\".",

@@ -168,6 +168,7 @@ class Hex(GameBase[Position, Move]):
                     glyphs={"R": Glyph("ring", marks=("dot",)), "B": Glyph("disc")},
                     legend=(("R", "red stone"), ("B", "blue stone"), LAST_MOVE),
                     line_labels=lambda: square_labels(N, N), owners={"R": "red", "B": "blue"},
+                    colours={"red": ("#c92a2a", "#c92a2a"), "blue": ("#a5d8ff", "#a5d8ff")},
                     how_to=("Lay a stone on an empty cell, naming it: \"{example}\". On Blue's first "
                             "move, \"swap\" turns Red's stone into Blue's, mirrored.",
                             "Red joins ranks 1 and 7, Blue joins files a and g."),

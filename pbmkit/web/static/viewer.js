@@ -4,6 +4,17 @@
   var statusEl = document.getElementById("status");
   // The markup holds the board as the page first shows it, its unflipped grid included.
   var grid = board.querySelector("g.grid");
+  var play = board.parentNode, root = document.documentElement;
+  // The room the board leaves for the words and buttons under it (a laptop sizes the board to
+  // the window's height less this), and the height of the board's block (a phone keeps the
+  // current move clear of it when the list scrolls under the board).
+  function measure() {
+    var rest = play.offsetHeight - board.offsetHeight;
+    root.style.setProperty("--room", (rest + 16) + "px");
+    root.style.setProperty("--play-h", play.offsetHeight + "px");
+  }
+  measure();
+  window.addEventListener("resize", measure);
   function failed() {
     statusEl.textContent += " (This browser cannot step through the game: it lacks " +
       "DecompressionStream. The board shows the last position.)";
