@@ -15,7 +15,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from pbmkit.games import game_names, get_game
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.art import art_for
 from pbmkit.web.theme import DARK, LIGHT, contrast, ink_for
 from pbmkit.web.viewer import game_page
