@@ -93,8 +93,9 @@ def page_links(folder: str, event: Event, output: str) -> dict[int, str]:
 @_PAPER
 @_FONT
 def table(folder: str, as_json: bool, output: str | None, paper: str, font: str | None) -> None:
-    """Print or write the event's crosstable: players in order (points, Sonneborn-Berger, wins,
-    direct encounter), each result in its cell with the side, games counted and still running.
+    """Print or write the event's crosstable: players in order of points, then of the event's
+    tie-breaks (`tie_breaks` in event.toml, named in the legend), each result in its cell with
+    the side, games counted and, while games run, those still running.
 
     -o OUT.pdf draws it on Letter or A4 (--paper); -o OUT.html writes a web page linking each
     finished game to its pbmkit html page where that exists (the record's name with .html).

@@ -202,3 +202,12 @@ def test_a_withdrawn_players_annulled_games_are_shown_as_such(folder: Path) -> N
     assert dee["games"] == 1  # the game Ann won counts for neither
     code, out, err = run("event", "table", str(folder))
     assert "Ann Lee (withdrawn)" in out and "game 1: withdrawal of Ann Lee" in out
+
+
+def test_the_table_help_names_the_events_own_tie_breaks_not_a_fixed_order() -> None:
+    """The order is the event's setting (issue 38 §1), so the help may not promise pbmkit's old one."""
+    code, out, _ = run("event", "table", "--help")
+    words = " ".join(out.split())
+    assert code == 0
+    assert "tie_breaks" in words and "event.toml" in words
+    assert "Sonneborn-Berger, wins, direct encounter" not in words
