@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbmkit.games.notation import Pbmserv
-from pbmkit.records.model import Comment, Turn
+from pbmkit.records.edit import comment_end, line_starts
+from pbmkit.records.model import Turn
 from pbmkit.records.problems import IllegalMoveError
 from pbmkit.records.replay import GameReplay
 
@@ -51,24 +52,6 @@ def to_pbmserv(replay: GameReplay) -> str:
     return "\n".join(out) + "\n"
 
 
-def _line_starts(text: str) -> list[int]:
-    starts = [0]
-    for i, ch in enumerate(text):
-        if ch == "\n":
-            starts.append(i + 1)
-    return starts
-
-
-def _comment_end(text: str, starts: list[int], c: Comment) -> int:
-    pos = starts[c.line - 1] + c.column - 1
-    if c.kind == "{":
-        close = text.find("}", pos)
-        return len(text) if close < 0 else close + 1
-    nl = text.find("\n", pos)
-    end = len(text) if nl < 0 else nl
-    return end - 1 if end > pos and text[end - 1] == "\r" else end
-
-
 def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequence[str] = (),
                 comment: str = "", written: str | None = None) -> str:
     """``text`` with ``move`` added after the last main-line move, canonically; the rest unchanged.
@@ -99,7 +82,7 @@ def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequ
     phase = replay.next_phase()
     first_side = (replay.order or game.order)[0]
     opening = "" if side == first_side else "... "
-    starts = _line_starts(body)
+    starts = line_starts(body)
     turns = [t for t in replay.record.main if t.moves]
     if turns:
         last_turn: Turn = turns[-1]
@@ -108,7 +91,7 @@ def append_move(text: str, replay: GameReplay, move: Any, *, announcements: Sequ
         for c in last.comments:
             if c.line != _line_of(starts, pos):
                 break
-            pos = _comment_end(body, starts, c)
+            pos = comment_end(body, starts, c)
             ends_line = c.kind == ";"
         if replay.phase_written():  # after the phase line that ends the record
             tail = [t for t in replay.record.body if not t.series][-1]

@@ -12,7 +12,8 @@ import re
 
 from pbmkit.records.model import Comment, Phase, Record, Turn, WrittenMove
 
-__all__ = ["append_after_last_move", "last_move", "remove_last_move", "set_tag"]
+__all__ = ["append_after_last_move", "comment_end", "last_move", "line_starts", "remove_last_move",
+           "set_tag"]
 
 # A tag's value: characters other than a quote or a backslash, or an escaped character (linear).
 # "12..." or "12. ..." (or "12. …") right before a move: the turn continued on a new line.
@@ -23,17 +24,23 @@ _TAG_VALUE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\.)*)"')
 def _split(text: str, record: Record) -> tuple[str, str, list[int], str]:
     bom = "\ufeff" if record.bom and text.startswith("\ufeff") else ""
     body = text[len(bom):]
-    starts = [0]
-    starts.extend(m.end() for m in re.finditer("\n", body))
     nl = "\r\n" if "\r\n" in body else "\n"
-    return bom, body, starts, nl
+    return bom, body, line_starts(body), nl
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset in ``text`` at which each of its lines starts (line ``n`` at ``[n - 1]``)."""
+    starts = [0]
+    starts.extend(m.end() for m in re.finditer("\n", text))
+    return starts
 
 
 def _offset(starts: list[int], line: int, column: int) -> int:
     return starts[line - 1] + column - 1
 
 
-def _comment_end(body: str, starts: list[int], c: Comment) -> int:
+def comment_end(body: str, starts: list[int], c: Comment) -> int:
+    """The offset just after comment ``c`` of ``body`` (its ``}``, or the end of its ``;`` line)."""
     pos = _offset(starts, c.line, c.column)
     if c.kind == "{":
         close = body.find("}", pos)
@@ -63,7 +70,7 @@ def _after_move(body: str, starts: list[int], move: WrittenMove) -> tuple[int, b
     """The offset after ``move`` and its comments, and whether a ``;`` comment ends it."""
     pos, ends_line = move.end_pos, False
     for c in move.comments:
-        pos = max(pos, _comment_end(body, starts, c))
+        pos = max(pos, comment_end(body, starts, c))
         ends_line = c.kind == ";"
     return pos, ends_line
 
