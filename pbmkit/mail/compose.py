@@ -19,9 +19,9 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from typing import TYPE_CHECKING, Any
 
+from pbmkit.desk.dates import MoveClock, desk_report, format_date, read_notes
 from pbmkit.mail.files import MailError, NoAddress
 from pbmkit.mail.html_body import MailFacts, body_html
-from pbmkit.desk.dates import MoveClock, desk_report, format_date, read_notes
 from pbmkit.records.model import Comment, Record
 from pbmkit.records.replay import GameReplay, Ply
 from pbmkit.web.viewer import record_move

@@ -18,10 +18,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbmkit.desk.dates import DeskReport, MoveClock, desk_report, format_date
 from pbmkit.games import Game
 from pbmkit.games.base import result_words
 from pbmkit.games.notation import MoveSyntaxError
-from pbmkit.desk.dates import DeskReport, MoveClock, desk_report, format_date
 from pbmkit.records.model import Comment, Ending, Phase, Turn
 from pbmkit.records.replay import GameReplay, Line, Ply
 from pbmkit.render.art import art_for
