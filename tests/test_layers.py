@@ -1,5 +1,5 @@
-"""The layers of style.md, checked on the source, bottom up: common -> games -> records -> desk ->
-render -> web -> mail -> ratings -> events -> referee -> cli (``LAYERS``).
+"""The layers of style.md, checked on the source, bottom up: common -> games -> engine -> records ->
+desk -> render -> web -> mail -> ratings -> events -> referee -> cli (``LAYERS``).
 
 Every module under pbmkit is imported (so a broken one fails here too) and its imports, read with
 ``ast`` (including those inside functions and ``TYPE_CHECKING`` blocks), must follow the arrows:
@@ -66,8 +66,8 @@ def _under(module: str, package: str) -> bool:
 
 GAME_PACKAGES = sorted(f"pbmkit.games.{p.parent.name}" for p in (ROOT / "games").glob("*/__init__.py"))
 """Every game package (``pbmkit.games.batalo`` ...); the modules beside them are the shared design."""
-LAYERS = ("pbmkit.common", "pbmkit.games", "pbmkit.records", "pbmkit.desk", "pbmkit.render",
-          "pbmkit.web", "pbmkit.mail", "pbmkit.ratings", "pbmkit.events", "pbmkit.referee",
+LAYERS = ("pbmkit.common", "pbmkit.games", "pbmkit.engine", "pbmkit.records", "pbmkit.desk",
+          "pbmkit.render", "pbmkit.web", "pbmkit.mail", "pbmkit.ratings", "pbmkit.events", "pbmkit.referee",
           "pbmkit.cli")
 """The layers, bottom up: a module may import its own layer and those before it, never one after."""
 _ABOVE_GAMES = LAYERS[2:]
@@ -189,6 +189,15 @@ def test_every_module_imports_and_follows_the_layer_arrows(name: str, path: Path
     ("pbmkit.events.table", "pbmkit.web.crosstable", True),
     ("pbmkit.referee.site", "pbmkit.web.club", True),
     ("pbmkit.cli.web", "pbmkit.web.viewer", True),
+    ("pbmkit.engine.search", "pbmkit.games.base", True),
+    ("pbmkit.engine.search", "pbmkit.common.errors", True),
+    ("pbmkit.engine.search", "pbmkit.records", False),
+    ("pbmkit.engine.search", "pbmkit.desk", False),
+    ("pbmkit.engine.search", "pbmkit.games.hex", False),
+    ("pbmkit.engine.search", "click", False),
+    ("pbmkit.games.base", "pbmkit.engine", False),
+    ("pbmkit.cli.engine", "pbmkit.engine.search", True),
+    ("pbmkit.referee.run", "pbmkit.engine", True),
 ])
 def test_the_arrow_rules_themselves(name: str, imported: str, allowed: bool) -> None:
     assert (forbidden(name, imported) is None) == allowed

@@ -40,6 +40,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     # Moves by e-mail (docs/mail.md)
     "mail": ("pbmkit.cli.mail", "mail", "Moves by e-mail: compose, send, read and apply."),
     "undo": ("pbmkit.cli.desk", "undo", "Take back the last move (the rest stays byte-identical)."),
+    # The engine (docs/engine.md)
+    "hint": ("pbmkit.cli.engine", "hint", "The engine's best move for the side to move, and why."),
+    "play": ("pbmkit.cli.engine", "play", "Practise against the engine in the terminal."),
+    "analyse": ("pbmkit.cli.analyse", "analyse", "Annotate a game's mistakes, as a copy of its record."),
     "referee": ("pbmkit.cli.referee", "referee", "A club's referee: players' games by e-mail."),
     # Correspondence events (docs/events.md)
     "event": ("pbmkit.cli.event", "event", "An event: pairings, results, crosstable, letters."),

@@ -36,6 +36,7 @@ from pbmkit.cli.common import (
     rules_option,
     trusted_end,
 )
+from pbmkit.cli.engine import engine_limits, engine_options, robot_move, verdict_words
 from pbmkit.games.base import start_of
 from pbmkit.games.notation import ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.records.problems import printable
@@ -247,21 +248,25 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_pat
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.argument("move_text", metavar="MOVE")
+@click.argument("move_text", metavar="MOVE", required=False)
+@click.option("--robot", is_flag=True, help="The engine plays the side to move (instead of MOVE).")
+@engine_options
 @click.option("--dry-run", is_flag=True, help="Check the move and show the result; write nothing.")
 @click.option("--received", default=None, help="Desk: when the opponent's move came (YYYY-MM-DD).")
 @click.option("--sent", default=None, help="Desk: when this move is sent (default: today).")
 @click.option("--leave", type=click.IntRange(0, 999), default=0, help="Desk: days of leave taken.")
 @click.option("--offer-draw", is_flag=True, help="Desk: offer a draw with this move.")
 @click.option("--no-dates", is_flag=True, help="Desk: write no dates (records that keep them).")
-def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: str | None,
+def move(file: str, move_text: str | None, robot: bool, seconds: float | None,
+         playouts: int | None, seed: int, dry_run: bool, received: str | None, sent: str | None,
          leave: int, offer_draw: bool, no_dates: bool) -> None:
     """Check MOVE (e.g. "IR to HS") against the record FILE and append it in canonical form.
 
     FILE holds one game (keep each correspondence game in its own file). On an illegal move
     nothing is written: the file stays byte-for-byte the same. Before writing, the new record is
     read back; unless it replays to the old moves plus the new one, nothing is written. Dates
-    (docs/desk.md) are written when given, or when the record keeps them (sent: today).
+    (docs/desk.md) are written when given, or when the record keeps them (sent: today). With
+    --robot the engine chooses the move (docs/engine.md), appended as a typed one would be.
     """
     from pbmkit.cli.dates import move_note
     from pbmkit.desk.actions import replay_end
@@ -285,6 +290,11 @@ def move(file: str, move_text: str, dry_run: bool, received: str | None, sent: s
         ended = replay_end(rep)
         if ended is not None:
             raise Refused(f"the game is over: {ended}; no more moves can be added")
+        if robot == (move_text is not None):
+            raise click.UsageError("give a MOVE or --robot (the engine plays the side to move)")
+        if move_text is None:
+            move_text, found = robot_move(rep, engine_limits(seconds, playouts), seed)
+            click.echo(f"The engine plays {move_text} ({verdict_words(game, rep.final, found)})")
         notes: list[str] = []
 
         def noted() -> str:

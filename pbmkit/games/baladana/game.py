@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.baladana.check import check_move
@@ -71,6 +72,10 @@ class Baladana(GameBase[Position, Move],
 
     play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.baladana.play:play")
     """A turn read, checked and applied in one pass (:class:`~pbmkit.games.base.Plays`)."""
+    playout_move: Lazy[Callable[[Position, Random], Move | None]] = Lazy(
+        "pbmkit.games.baladana.engine:playout_move")
+    """A random legal turn drawn without listing them all, for the engine's playouts (optional:
+    ``pbmkit.engine.PlaysOut``; docs/engine.md)."""
 
 
 GAME = Baladana()

@@ -1,0 +1,163 @@
+"""The engine's strength (issue 41, docs/engine.md "Measured"): matches at equal time (or playouts)
+per move, sides alternating, win rates with their 95% confidence intervals and playouts per second.
+
+    python bench/engine.py --game hex --against openspiel --time 0.1 --games 20
+    python bench/engine.py --game batalo --against self --time 1 --b-time 0.1 --games 20
+    python bench/engine.py --game billo --against random --time 0.1 --games 50
+    python bench/engine.py --game hex --against self --playouts 300 --a rave=0.1 --games 40
+
+``--against``: ``openspiel`` (OpenSpiel's C++ MCTS, ``pyspiel.MCTSBot`` with random rollouts, at
+the same wall time a move: Hex only; ``pip install .[engine-bench]``), ``self`` (the engine with
+the ``--b`` settings and ``--b-time``), ``random`` (a uniform random legal move). ``--a``/``--b``
+set the two sides' :class:`~pbmkit.engine.Settings` (``rave=0.1``, ``solver=0``, ``reuse=0``,
+``exploration=1.0``, ``playout_plies=200``). Every game is checked move by move by the rules core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pbmkit.engine import Engine, Limits, Settings
+from pbmkit.games import get_game
+from pbmkit.games.base import AnyGame
+
+Player = Callable[[Any], Any]
+"""A player: the move it plays in a position (the game's own move)."""
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a win rate (a draw counts half)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def settings_of(pairs: list[str]) -> Settings:
+    """``["rave=0.1", "solver=0"]`` as :class:`Settings`."""
+    kinds = {"exploration": float, "rave": float, "playout_plies": int, "solver": int, "reuse": int}
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key not in kinds:
+            raise SystemExit(f"unknown setting {key!r} (known: {', '.join(kinds)})")
+        values[key] = bool(int(value)) if key in ("solver", "reuse") else kinds[key](value)
+    return Settings()._replace(**values)
+
+
+class EnginePlayer:
+    """pbmkit's engine, its tree kept from move to move; counts its playouts and time."""
+
+    def __init__(self, game: AnyGame, limits: Limits, settings: Settings, seed: int) -> None:
+        self.engine: Engine[Any, Any] = Engine(game, seed=seed, settings=settings)
+        self.limits = limits
+        self.playouts = 0
+        self.seconds = 0.0
+
+    def __call__(self, position: Any) -> Any:
+        got = self.engine.search(position, self.limits)
+        self.playouts += got.playouts
+        self.seconds += got.seconds
+        return got.move
+
+
+def play(game: AnyGame, players: tuple[Player, Player], check: bool = True) -> str:
+    """One game from the start; the winner's side name. Every move checked by the rules core."""
+    position = game.initial_position()
+    order = tuple(game.order)
+    while True:
+        outcome = game.outcome(position)
+        if outcome is not None:
+            return outcome.winner
+        side = game.side_to_move(position)
+        move = players[order.index(side) % 2](position)
+        if check and game.check_move(position, move) is not None:
+            raise AssertionError(f"illegal move {move!r}: {game.check_move(position, move)}")
+        position = game.apply(position, move)
+
+
+def match(game: AnyGame, make_a: Callable[[int], Any], make_b: Callable[[int], Any], games: int,
+          report: Callable[[int, float], None] | None = None) -> tuple[float, list[Any], list[Any]]:
+    """``games`` games, A playing the first side in the even ones; A's score (a draw is half)."""
+    score = 0.0
+    a_players, b_players = [], []
+    sides = tuple(game.order)
+    for k in range(games):
+        a, b = make_a(k), make_b(k)
+        a_players.append(a)
+        b_players.append(b)
+        a_first = k % 2 == 0
+        winner = play(game, (a, b) if a_first else (b, a))
+        a_side = sides[0] if a_first else sides[1]
+        score += 0.5 if winner == "draw" else 1.0 if winner == a_side else 0.0
+        if report is not None:
+            report(k + 1, score)
+    return score, a_players, b_players
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="hex")
+    ap.add_argument("--against", choices=["openspiel", "self", "random"], default="self")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--time", type=float, default=None, help="A's seconds a move")
+    ap.add_argument("--playouts", type=int, default=None, help="A's playouts a move (instead)")
+    ap.add_argument("--b-time", type=float, default=None, help="B's seconds a move (self)")
+    ap.add_argument("--b-playouts", type=int, default=None)
+    ap.add_argument("--a", nargs="*", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--b", nargs="*", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    game = get_game(args.game)
+    if args.time is None and args.playouts is None:
+        args.time = 0.1
+    a_limits = Limits(seconds=args.time, playouts=args.playouts)
+    b_limits = Limits(seconds=args.b_time if args.b_time is not None or args.b_playouts else args.time,
+                      playouts=args.b_playouts if args.b_playouts is not None else args.playouts)
+    a_settings, b_settings = settings_of(args.a), settings_of(args.b)
+
+    def make_a(k: int) -> EnginePlayer:
+        return EnginePlayer(game, a_limits, a_settings, args.seed * 1000 + k)
+
+    if args.against == "random":
+        def make_b(k: int) -> Player:
+            rng = random.Random(args.seed * 7919 + k)
+            return lambda p: rng.choice(list(game.legal_moves(p)))
+    elif args.against == "self":
+        def make_b(k: int) -> Player:
+            return EnginePlayer(game, b_limits, b_settings, args.seed * 1000 + 500 + k)
+    else:
+        raise SystemExit("--against openspiel: not yet")
+
+    start = time.perf_counter()
+
+    def report(done: int, score: float) -> None:
+        low, high = wilson(score, done)
+        print(f"  {done} games: A {score:g}/{done} = {score / done:.0%} [{low:.0%}, {high:.0%}] "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+
+    score, a_players, b_players = match(game, make_a, make_b, args.games, report)
+    low, high = wilson(score, args.games)
+    a_rate = sum(p.playouts for p in a_players) / max(1e-9, sum(p.seconds for p in a_players))
+    rates = f"A {a_rate:,.0f} playouts/s"
+    if args.against == "self":
+        b_rate = sum(p.playouts for p in b_players) / max(1e-9, sum(p.seconds for p in b_players))
+        rates += f", B {b_rate:,.0f} playouts/s"
+    elif args.against == "openspiel":
+        b_rate = sum(p.simulations_done for p in b_players) / max(1e-9, sum(p.used for p in b_players))
+        rates += f", OpenSpiel {b_rate:,.0f} simulations/s"
+    a_desc = f"{args.time} s" if args.playouts is None else f"{args.playouts} playouts"
+    print(f"engine {args.game} vs {args.against} ({a_desc} a move, A {' '.join(args.a) or 'defaults'}"
+          f"{'; B ' + ' '.join(args.b) if args.b else ''}): A wins {score:g}/{args.games} = "
+          f"{score / args.games:.1%}, 95% CI [{low:.1%}, {high:.1%}]; {rates}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""What a game may add for the engine, in its own package: an evaluation, a playout policy.
+
+Both are optional protocols asked with ``isinstance(game, ...)``, as the game contract's own
+optional parts are (docs/architecture.md); a game without them still plays legally and finds every
+win in one (docs/engine.md). The engine defines them and the games satisfy them structurally: the
+games layer never imports the engine. A game declares one as a class attribute, imported on first
+use like its ``play`` (``playout_move: Lazy[...] = Lazy("pbmkit.games.<game>.engine:playout_move")``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from random import Random
+from typing import Protocol, TypeVar, runtime_checkable
+
+__all__ = ["Evaluates", "PlaysOut"]
+
+_P = TypeVar("_P", contravariant=True)
+_M = TypeVar("_M", covariant=True)
+
+
+@runtime_checkable
+class Evaluates(Protocol[_P]):
+    """Optional: a position's value without playing it out.
+
+    ``evaluate(position)`` is the side to move's chance of winning, 0 to 1 (0.5: even). The
+    engine asks it where a playout stops unfinished (``Settings.playout_plies``); without it such
+    a playout counts as a draw.
+    """
+
+    @property
+    def evaluate(self) -> Callable[[_P], float]:
+        """The function ``evaluate(position) -> float``."""
+        ...
+
+
+@runtime_checkable
+class PlaysOut(Protocol[_P, _M]):
+    """Optional: the move a playout plays, drawn by the game itself instead of uniformly from the
+    legal moves (a game whose full list of moves is slow to build draws one at less cost).
+
+    ``playout_move(position, rng)`` is a legal move of ``position`` (``check_move`` says ``None``
+    of it), or ``None`` when there is none (the game is over), drawing its randomness from ``rng``
+    only, so that a search stays deterministic with its seed.
+    """
+
+    @property
+    def playout_move(self) -> Callable[[_P, Random], _M | None]:
+        """The function ``playout_move(position, rng) -> move or None``."""
+        ...

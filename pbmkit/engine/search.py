@@ -1,0 +1,456 @@
+"""Monte Carlo tree search (UCT) for every game, through the game contract only (docs/engine.md).
+
+One search serves every registered game: it asks a game whose turn it is, its legal moves, the
+position after a move and the outcome, and nothing else (``pbmkit.games.base.Game``). On top of
+plain UCT it has what was measured to pay (docs/engine.md, "What pays"): a solver that proves wins,
+losses and draws and plays the shortest win, a check of every move at the root for a win in one,
+RAVE (all moves as first) when ``Settings.rave`` is set, and the tree kept between the searches of
+one :class:`Engine` (the subtree of the position reached). More than two sides are searched max-n:
+each node keeps every side's total reward, and the side to move picks by its own.
+
+A search is bounded by time, by playouts or both, and its tree by a node cap (``Limits.nodes``):
+at the cap it stops growing and goes on playing out from its leaves. With the same seed and a
+bound in playouts (not in time) it plays the same move every time.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from random import Random
+from typing import Generic, NamedTuple, TypeVar
+
+from pbmkit.engine.hooks import Evaluates, PlaysOut
+from pbmkit.games.base import Game, Outcome
+
+__all__ = ["NODE_CAP", "Choice", "Engine", "Limits", "Result", "Settings", "search"]
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+NODE_CAP = 200_000
+"""The most nodes a tree holds (the memory bound: a node is about 0.3 KB plus its position)."""
+
+WIN = 1.0
+"""The reward of a side that wins; a draw shares one among the sides that move."""
+
+
+class Limits(NamedTuple):
+    """When a search stops: after ``seconds``, after ``playouts``, whichever comes first (at least
+    one playout is always made); ``nodes`` caps the tree."""
+
+    seconds: float | None = 1.0
+    playouts: int | None = None
+    nodes: int = NODE_CAP
+
+
+class Settings(NamedTuple):
+    """The search's constants (docs/engine.md, "Settings"; the defaults are the measured best)."""
+
+    exploration: float = 0.7
+    """UCT's constant C in ``mean + C * sqrt(ln N / n)``."""
+    rave: float = 0.0
+    """RAVE's bias b (0: no RAVE): the weight of a move's all-moves-as-first mean fades as
+    ``n_amaf / (n + n_amaf + 4 b² n n_amaf)``."""
+    playout_plies: int = 300
+    """The longest playout; one that reaches it counts as a draw, or as the game's evaluation
+    (:class:`~pbmkit.engine.hooks.Evaluates`)."""
+    solver: bool = True
+    """Whether proofs go up the tree (MCTS-Solver); without it only a game's end is exact."""
+    reuse: bool = True
+    """Whether an :class:`Engine` keeps the subtree of the position it is next asked about."""
+
+
+class Choice(NamedTuple, Generic[M]):
+    """One move of the root: how often it was searched, its chance for the side to move, and what
+    the solver proved of it (``"win"``, ``"loss"``, ``"draw"`` or ``None``)."""
+
+    move: M
+    visits: int
+    chance: float
+    proven: str | None
+    plies: int
+    """Plies to the proven end, after this move (0: it ends the game)."""
+
+
+class Result(NamedTuple, Generic[M]):
+    """What a search found for the side to move (``side``)."""
+
+    side: str
+    move: M
+    """The move to play (always one of the legal moves)."""
+    chance: float
+    """The side's estimated chance of winning with :attr:`move` (1: proven win, 0: proven loss)."""
+    chances: dict[str, float]
+    """Every side's estimated chance after :attr:`move` (max-n: each side's own reward)."""
+    value: dict[str, float]
+    """Every side's chance in the position searched: the mean reward over all its playouts (the
+    exact result once proven). Less than :attr:`chances` for the side to move early in a search,
+    but measured the same way in every position: what an analysis compares."""
+    proven: str | None
+    """``"win"``, ``"loss"`` or ``"draw"`` when the solver proved it, else ``None``."""
+    moves_to_end: int | None
+    """For a proven result, the side's own moves until the game ends (``wins in 3``)."""
+    line: tuple[M, ...]
+    """The line the search expects, :attr:`move` first."""
+    choices: tuple[Choice[M], ...]
+    """Every root move searched, most searched first."""
+    playouts: int
+    nodes: int
+    seconds: float
+
+
+class Node(Generic[P, M]):
+    """A position of the tree. ``rewards[i]`` is side ``i``'s total reward over ``visits``."""
+
+    __slots__ = (
+        "amaf_visits",
+        "amaf_wins",
+        "children",
+        "move",
+        "mover",
+        "parent",
+        "plies",
+        "position",
+        "proven",
+        "rewards",
+        "to_move",
+        "untried",
+        "visits",
+    )
+
+    def __init__(self, position: P, move: M | None, parent: Node[P, M] | None, mover: int,
+                 to_move: int, sides: int) -> None:
+        self.position = position
+        self.move = move
+        self.parent = parent
+        self.mover = mover
+        """The side whose move led here (-1 at the root)."""
+        self.to_move = to_move
+        self.children: list[Node[P, M]] = []
+        self.untried: list[M] | None = None
+        """The moves not expanded yet (None: not listed yet)."""
+        self.visits = 0
+        self.rewards = [0.0] * sides
+        self.proven: list[float] | None = None
+        """The rewards of the proven end, when the solver has proved one."""
+        self.plies = 0
+        self.amaf_visits = 0
+        self.amaf_wins = 0.0
+
+
+class Engine(Generic[P, M]):
+    """A search of ``game`` that keeps its tree between calls (tree reuse), with its own random
+    source seeded by ``seed``."""
+
+    def __init__(self, game: Game[P, M], *, seed: int = 0,
+                 settings: Settings | None = None) -> None:
+        self.game = game
+        self.settings = settings or Settings()
+        self.rng = Random(seed)
+        order = tuple(game.order)
+        self.sides: list[str] = [*order, *(s for s in game.sides if s not in order)]
+        self.movers = max(1, len(order))
+        self.index: dict[str, int] = {s: i for i, s in enumerate(self.sides)}
+        self.rewards_of: dict[str, list[float]] = {}
+        self.evaluate = game.evaluate if isinstance(game, Evaluates) else None
+        self.policy = game.playout_move if isinstance(game, PlaysOut) else None
+        self.root: Node[P, M] | None = None
+        self.nodes = 0
+
+    # --- sides and rewards ---------------------------------------------------------------------
+
+    def side_index(self, position: P) -> int:
+        """The index of the side to move in ``position``."""
+        side = self.game.side_to_move(position)
+        found = self.index.get(side)
+        if found is None:  # a side the game did not list: searched as any other
+            found = self.index[side] = len(self.sides)
+            self.sides.append(side)
+            for node in self._walk(self.root):
+                node.rewards.append(0.0)
+        return found
+
+    def reward(self, outcome: Outcome | None) -> list[float]:
+        """Each side's reward for ``outcome`` (None: a playout cut short without an evaluation)."""
+        winner = "draw" if outcome is None else outcome.winner
+        got = self.rewards_of.get(winner)
+        if got is None or len(got) != len(self.sides):
+            won = [i for i, s in enumerate(self.sides) if s == winner or winner in s.split("+")]
+            if winner == "draw" or not won:
+                share = WIN / self.movers
+                got = [share if i < self.movers else 0.0 for i in range(len(self.sides))]
+            else:
+                got = [WIN if i in won else 0.0 for i in range(len(self.sides))]
+            self.rewards_of[winner] = got
+        return got
+
+    # --- the search ---------------------------------------------------------------------------
+
+    def search(self, position: P, limits: Limits | None = None) -> Result[M]:
+        """The best move for the side to move in ``position`` (which must not be over)."""
+        limits = limits or Limits()
+        start = time.perf_counter()
+        game = self.game
+        moves = list(game.legal_moves(position))
+        if not moves:
+            raise ValueError("the game is over: there is no move to search")
+        me = self.side_index(position)
+        for move in moves:  # a win in one is played at once, whatever the search would say
+            after = game.apply(position, move)
+            outcome = game.outcome(after)
+            if outcome is not None and self.reward(outcome)[me] >= WIN:
+                root = self._new_root(position, me)
+                child = Node(after, move, root, me, -1, len(self.sides))
+                child.proven, child.visits = self.reward(outcome), 1
+                child.rewards = list(child.proven)
+                root.children.append(child)
+                root.proven, root.plies, root.visits = child.proven, 1, 1
+                return self._result(root, 0, start)
+        kept = self._reuse(position) if self.settings.reuse else None
+        root = kept if kept is not None else self._new_root(position, me)
+        deadline = None if limits.seconds is None else start + limits.seconds
+        most = limits.playouts
+        playouts = 0
+        clock = time.perf_counter
+        while root.proven is None:
+            self._iterate(root, limits.nodes)
+            playouts += 1
+            if most is not None and playouts >= most:
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+        return self._result(root, playouts, start)
+
+    def _new_root(self, position: P, me: int) -> Node[P, M]:
+        root: Node[P, M] = Node(position, None, None, -1, me, len(self.sides))
+        self.root, self.nodes = root, 1
+        return root
+
+    def _reuse(self, position: P) -> Node[P, M] | None:
+        """The node of ``position`` in the kept tree, within one round of moves, made the root."""
+        old = self.root
+        if old is None:
+            return None
+        level = [old]
+        for _ in range(self.movers + 1):
+            for node in level:
+                if node.position == position and node.proven is None:
+                    node.parent, node.move, node.mover = None, None, -1
+                    self.root = node
+                    self.nodes = sum(1 for _ in self._walk(node))
+                    return node
+            level = [c for n in level for c in n.children]
+        return None
+
+    def _walk(self, node: Node[P, M] | None) -> list[Node[P, M]]:
+        out: list[Node[P, M]] = []
+        todo = [node] if node is not None else []
+        while todo:
+            n = todo.pop()
+            out.append(n)
+            todo.extend(n.children)
+        return out
+
+    def _iterate(self, root: Node[P, M], cap: int) -> None:
+        """One playout: select, expand, play out, back up, prove."""
+        node = root
+        path = [root]
+        exploration = self.settings.exploration
+        rave = self.settings.rave
+        while node.proven is None and node.untried is not None and not node.untried \
+                and node.children:
+            node = self._select(node, exploration, rave)
+            path.append(node)
+        if node.proven is None and node.untried is None:
+            node.untried = self._listed(node.position)
+        untried = node.untried
+        if node.proven is None and untried and self.nodes < cap:
+            move = untried.pop()
+            after = self.game.apply(node.position, move)
+            child = self._child(node, move, after)
+            node.children.append(child)
+            self.nodes += 1
+            path.append(child)
+            node = child
+            if child.proven is not None and self.settings.solver:
+                self._prove(node.parent)
+        played: list[tuple[int, M]] | None = [] if rave > 0 else None
+        reward = node.proven if node.proven is not None else self._playout(node, played)
+        sides = len(reward)
+        for n in path:
+            n.visits += 1
+            totals = n.rewards
+            for i in range(sides):
+                totals[i] += reward[i]
+        if played is not None:
+            self._amaf(path, played, reward)
+
+    def _listed(self, position: P) -> list[M]:
+        moves = list(self.game.legal_moves(position))
+        rng = self.rng
+        for i in range(len(moves) - 1, 0, -1):  # expanded in a seeded random order
+            j = int(rng.random() * (i + 1))
+            moves[i], moves[j] = moves[j], moves[i]
+        return moves
+
+    def _child(self, parent: Node[P, M], move: M, after: P) -> Node[P, M]:
+        outcome = self.game.outcome(after)
+        if outcome is not None:
+            child = Node(after, move, parent, parent.to_move, -1, len(self.sides))
+            child.proven = self.reward(outcome)
+            return child
+        return Node(after, move, parent, parent.to_move, self.side_index(after), len(self.sides))
+
+    def _select(self, node: Node[P, M], exploration: float, rave: float) -> Node[P, M]:
+        side = node.to_move
+        log_n = math.log(node.visits)
+        best = node.children[0]
+        best_score = -1e9
+        bias = 4.0 * rave * rave
+        for child in node.children:
+            proven = child.proven
+            if proven is not None:
+                score = proven[side] - 0.5  # exact: never explored again
+            else:
+                n = child.visits
+                mean = child.rewards[side] / n
+                if rave > 0 and child.amaf_visits:
+                    a = child.amaf_visits
+                    beta = a / (n + a + bias * n * a)
+                    mean = (1 - beta) * mean + beta * child.amaf_wins / a
+                score = mean + exploration * math.sqrt(log_n / n)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _playout(self, node: Node[P, M], played: list[tuple[int, M]] | None) -> list[float]:
+        game = self.game
+        legal, apply, policy, rng = game.legal_moves, game.apply, self.policy, self.rng
+        position = node.position
+        for _ in range(self.settings.playout_plies):
+            if policy is not None:
+                drawn = policy(position, rng)
+                if drawn is None:
+                    return self.reward(game.outcome(position))
+                move = drawn
+            else:
+                moves = legal(position)
+                if not moves:
+                    return self.reward(game.outcome(position))
+                move = moves[int(rng.random() * len(moves))]
+            if played is not None:
+                played.append((self.side_index(position), move))
+            position = apply(position, move)
+        outcome = game.outcome(position)
+        if outcome is not None or self.evaluate is None:
+            return self.reward(outcome)
+        value = self.evaluate(position)
+        me = self.side_index(position)
+        others = (WIN - value) / max(1, self.movers - 1)
+        return [value if i == me else others if i < self.movers else 0.0
+                for i in range(len(self.sides))]
+
+    def _amaf(self, path: list[Node[P, M]], played: list[tuple[int, M]],
+              reward: list[float]) -> None:
+        """RAVE: each node's children whose move its side played later in this playout."""
+        later = set(played)
+        for n in reversed(path):
+            side = n.to_move
+            if side >= 0 and n.children:
+                won = reward[side]
+                for child in n.children:
+                    if (side, child.move) in later:
+                        child.amaf_visits += 1
+                        child.amaf_wins += won
+            if n.mover >= 0:
+                later.add((n.mover, n.move))  # type: ignore[arg-type]
+
+    def _prove(self, node: Node[P, M] | None) -> None:
+        """The solver: prove ``node`` and its ancestors from their children, where they can be."""
+        while node is not None:
+            side = node.to_move
+            win: Node[P, M] | None = None
+            best: Node[P, M] | None = None
+            every = node.untried is not None and not node.untried
+            for child in node.children:
+                proven = child.proven
+                if proven is None:
+                    every = False
+                elif proven[side] >= WIN:
+                    if win is None or child.plies < win.plies:
+                        win = child
+                elif best is None or best.proven is None or proven[side] > best.proven[side] \
+                        or (proven[side] == best.proven[side] and child.plies > best.plies):
+                    best = child
+            chosen = win if win is not None else best if every else None
+            if chosen is None or chosen.proven is None:
+                return
+            node.proven, node.plies = chosen.proven, chosen.plies + 1
+            node = node.parent
+
+    # --- the answer ---------------------------------------------------------------------------
+
+    def _pick(self, node: Node[P, M]) -> Node[P, M] | None:
+        """The child to play: the shortest proven win, else the most searched move not proven
+        lost (the longest loss when every move loses)."""
+        side = node.to_move
+        if not node.children:
+            return None
+        wins = [c for c in node.children if c.proven is not None and c.proven[side] >= WIN]
+        if wins:
+            return min(wins, key=lambda c: c.plies)
+        alive = [c for c in node.children
+                 if c.proven is None or c.proven[side] * self.movers >= WIN - 1e-9]
+        if alive:
+            return max(alive, key=lambda c: (c.visits, self._mean(c, side)))
+        return max(node.children, key=lambda c: c.plies)
+
+    def _mean(self, node: Node[P, M], side: int) -> float:
+        if node.proven is not None:
+            return node.proven[side]
+        return node.rewards[side] / node.visits if node.visits else 0.0
+
+    def _result(self, root: Node[P, M], playouts: int, start: float) -> Result[M]:
+        me = root.to_move
+        best = self._pick(root)
+        if best is None:  # no playout expanded a move (a bound of one, at a node cap of one)
+            moves = root.untried if root.untried else list(self.game.legal_moves(root.position))
+            move = moves[-1]
+            chances = {s: WIN / self.movers for s in self.sides[:self.movers]}
+            return Result(self.sides[me], move, chances[self.sides[me]], chances, chances, None, None,
+                          (move,), (), playouts, self.nodes, time.perf_counter() - start)
+        line: list[M] = []
+        node: Node[P, M] | None = root
+        own = 0
+        while node is not None and len(line) < 40:
+            pick = self._pick(node)
+            if pick is None or (pick.proven is None and pick.visits < 2 and line):
+                break
+            if node.to_move == me:
+                own += 1
+            line.append(pick.move)  # type: ignore[arg-type]
+            node = pick
+        proven = self._verdict(root, me)
+        chances = {s: self._mean(best, i) for i, s in enumerate(self.sides)
+                   if i < self.movers}
+        value = {s: self._mean(root, i) for i, s in enumerate(self.sides) if i < self.movers}
+        choices = tuple(sorted(
+            (Choice(c.move, c.visits, self._mean(c, me), self._verdict(c, me), c.plies)
+             for c in root.children if c.move is not None),
+            key=lambda c: -c.visits))
+        return Result(self.sides[me], best.move, self._mean(best, me),  # type: ignore[arg-type]
+                      chances, value, proven, own if proven is not None else None, tuple(line),
+                      choices, playouts, self.nodes, time.perf_counter() - start)
+
+    def _verdict(self, node: Node[P, M], side: int) -> str | None:
+        if node.proven is None:
+            return None
+        value = node.proven[side]
+        return "win" if value >= WIN else "loss" if value * self.movers < WIN - 1e-9 else "draw"
+
+
+def search(game: Game[P, M], position: P, limits: Limits | None = None, *, seed: int = 0,
+           settings: Settings | None = None) -> Result[M]:
+    """One search of ``position`` by a new :class:`Engine` (no tree kept)."""
+    return Engine(game, seed=seed, settings=settings).search(position, limits)
