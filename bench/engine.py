@@ -60,12 +60,83 @@ class EnginePlayer:
         self.limits = limits
         self.playouts = 0
         self.seconds = 0.0
+        self.moves = 0
 
     def __call__(self, position: Any) -> Any:
         got = self.engine.search(position, self.limits)
         self.playouts += got.playouts
         self.seconds += got.seconds
+        self.moves += 1
         return got.move
+
+
+class NoSwap:
+    """A game as the registry has it, without its swap move (OpenSpiel's Hex has no swap rule):
+    plugged in through the contract, as any game from outside pbmkit."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def legal_moves(self, position: Any) -> list[Any]:
+        return [m for m in self._game.legal_moves(position) if not getattr(m, "swap", False)]
+
+
+class OpenSpielHex:
+    """OpenSpiel's C++ MCTS (``pyspiel.MCTSBot``, random rollouts, UCT c = 2, its solver on) on its
+    own Hex state, kept in step with pbmkit's position; its simulations a move calibrated so that a
+    move on the empty board takes the given wall time. pbmkit's cell ``r * 7 + f`` (rank-major from
+    a1) is OpenSpiel's action ``row * size + col``, rows being ranks: the same neighbours, and both
+    first players (Red, x) join the first and last rows (both must agree after each of its moves
+whether it ended the game)."""
+
+    def __init__(self, seconds: float, seed: int, size: int = 7) -> None:
+        import pyspiel
+
+        self.game = pyspiel.load_game("hex", {"board_size": size})
+        self.evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+        self.seed = seed
+        probe = pyspiel.MCTSBot(self.game, self.evaluator, 2.0, 2000, 1000, True, seed, False)
+        state = self.game.new_initial_state()
+        start = time.perf_counter()
+        probe.step(state)
+        per = (time.perf_counter() - start) / 2000
+        self.simulations = max(10, int(seconds / per))
+        self.bot = pyspiel.MCTSBot(self.game, self.evaluator, 2.0, self.simulations, 1000, True,
+                                   seed, False)
+        self.playouts = 0
+        self.seconds = 0.0
+        self.moves = 0
+
+    def __call__(self, position: Any) -> Any:
+        state = self.game.new_initial_state()
+        # the stones in the order of play: Red's and Blue's alternately (no swap is played)
+        reds = [k for k, c in enumerate(position.cells) if c == 1]
+        blues = [k for k, c in enumerate(position.cells) if c == 2]
+        for k in range(len(reds) + len(blues)):
+            state.apply_action(reds[k // 2] if k % 2 == 0 else blues[k // 2])
+        start = time.perf_counter()
+        action = self.bot.step(state)
+        self.seconds += time.perf_counter() - start
+        self.playouts += self.simulations
+        self.moves += 1
+        move = HEX_MOVE(action)
+        state.apply_action(action)
+        hex_game = get_game("hex")
+        if state.is_terminal() != (hex_game.outcome(hex_game.apply(position, move)) is not None):
+            raise AssertionError("OpenSpiel's Hex and pbmkit's disagree on the end of a game")
+        return move
+
+
+def hex_move(cell: int) -> Any:
+    """pbmkit's Hex move laying a stone on ``cell`` (read from its name by the notation)."""
+    game = get_game("hex")
+    return game.notation.read(game.board.name(cell), game.initial_position())
+
+
+HEX_MOVE = hex_move
 
 
 def play(game: AnyGame, players: tuple[Player, Player], check: bool = True) -> str:
@@ -134,7 +205,12 @@ def main() -> None:
         def make_b(k: int) -> Player:
             return EnginePlayer(game, b_limits, b_settings, args.seed * 1000 + 500 + k)
     else:
-        raise SystemExit("--against openspiel: not yet")
+        if args.game != "hex":
+            raise SystemExit("--against openspiel: Hex only (OpenSpiel has no other of pbmkit's games)")
+        game = NoSwap(game)  # type: ignore[assignment]
+
+        def make_b(k: int) -> Player:
+            return OpenSpielHex(args.time or 0.1, args.seed * 1000 + 500 + k)
 
     start = time.perf_counter()
 
@@ -151,8 +227,11 @@ def main() -> None:
         b_rate = sum(p.playouts for p in b_players) / max(1e-9, sum(p.seconds for p in b_players))
         rates += f", B {b_rate:,.0f} playouts/s"
     elif args.against == "openspiel":
-        b_rate = sum(p.simulations_done for p in b_players) / max(1e-9, sum(p.used for p in b_players))
-        rates += f", OpenSpiel {b_rate:,.0f} simulations/s"
+        b_rate = sum(p.playouts for p in b_players) / max(1e-9, sum(p.seconds for p in b_players))
+        a_move = sum(p.seconds for p in a_players) / max(1, sum(p.moves for p in a_players))
+        b_move = sum(p.seconds for p in b_players) / max(1, sum(p.moves for p in b_players))
+        rates += (f", OpenSpiel {b_rate:,.0f} simulations/s ({b_players[0].simulations:,} a move); "
+                  f"seconds a move: A {a_move:.3f}, OpenSpiel {b_move:.3f}")
     a_desc = f"{args.time} s" if args.playouts is None else f"{args.playouts} playouts"
     print(f"engine {args.game} vs {args.against} ({a_desc} a move, A {' '.join(args.a) or 'defaults'}"
           f"{'; B ' + ' '.join(args.b) if args.b else ''}): A wins {score:g}/{args.games} = "

@@ -73,6 +73,8 @@ HOT_MODULES = (
     "pbmkit/games/baladana/notation.py",
     "pbmkit/games/baladana/check.py",
     "pbmkit/games/baladana/play.py",
+    # The engine's search (docs/engine.md): its playouts and tree, about 1.9x faster compiled.
+    "pbmkit/engine/mcts.py",
 )
 """The modules compiled, as paths from the project's folder (picked by profile: where
 `pbmkit check` spends its time; docs/performance.md)."""

@@ -6,7 +6,7 @@ it (``pbmkit hint``, ``move --robot``, ``play``, ``analyse``) are in :mod:`pbmki
 """
 
 from pbmkit.engine.hooks import Evaluates, PlaysOut
-from pbmkit.engine.search import NODE_CAP, Choice, Engine, Limits, Result, Settings, search
+from pbmkit.engine.mcts import NODE_CAP, Choice, Engine, Limits, Result, Settings, search
 
 __all__ = ["NODE_CAP", "Choice", "Engine", "Evaluates", "Limits", "PlaysOut", "Result", "Settings",
            "search"]

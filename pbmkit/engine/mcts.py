@@ -4,7 +4,7 @@ One search serves every registered game: it asks a game whose turn it is, its le
 position after a move and the outcome, and nothing else (``pbmkit.games.base.Game``). On top of
 plain UCT it has what was measured to pay (docs/engine.md, "What pays"): a solver that proves wins,
 losses and draws and plays the shortest win, a check of every move at the root for a win in one,
-RAVE (all moves as first) when ``Settings.rave`` is set, and the tree kept between the searches of
+RAVE (all moves as first), and the tree kept between the searches of
 one :class:`Engine` (the subtree of the position reached). More than two sides are searched max-n:
 each node keeps every side's total reward, and the side to move picks by its own.
 
@@ -47,9 +47,9 @@ class Limits(NamedTuple):
 class Settings(NamedTuple):
     """The search's constants (docs/engine.md, "Settings"; the defaults are the measured best)."""
 
-    exploration: float = 0.7
+    exploration: float = 0.25
     """UCT's constant C in ``mean + C * sqrt(ln N / n)``."""
-    rave: float = 0.0
+    rave: float = 0.1
     """RAVE's bias b (0: no RAVE): the weight of a move's all-moves-as-first mean fades as
     ``n_amaf / (n + n_amaf + 4 b² n n_amaf)``."""
     playout_plies: int = 300
