@@ -234,6 +234,8 @@ def play(rules: str, tags: tuple[str, ...], side: str | None, seconds: float | N
                 click.echo("\n(end of input: the game stops here)")
                 return
             typed = typed.strip()
+            if not sys.stdin.isatty():  # moves piped in: the transcript shows each one
+                click.echo(typed)
             if typed.lower() in ("quit", "exit", "q"):
                 return
             if typed.lower() == "hint":
