@@ -197,9 +197,9 @@ def play(rules: str, tags: tuple[str, ...], side: str | None, seconds: float | N
     """
     import os
 
+    from pbmkit.desk.moving import AppendRefused, MoveRefused, play_move
     from pbmkit.engine import Engine
     from pbmkit.records import check_text
-    from pbmkit.desk.moving import AppendRefused, MoveRefused, play_move
     from pbmkit.records.writer import new_record_text
     from pbmkit.render.terminal import board_text
 
