@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Generic, NamedTuple, TypeVar
 
-__all__ = ["GLYPH_KINDS", "GLYPH_MARKS", "KEY_MARKS", "LAST_MOVE", "Glyph", "Look", "Part"]
+__all__ = ["GLYPH_KINDS", "GLYPH_MARKS", "KEY_MARKS", "LAST_MOVE", "Edge", "Glyph", "Look", "Part"]
 
 Part = tuple[str, bool, bool]
 """One piece of a stack: (``"round"`` or ``"square"``, dark (filled) or light, doubled outline)."""
@@ -31,9 +31,11 @@ LAST_MOVE = ("@last", "last move")
 """The key's item for the last move's marks (a dot on the start, an arrow, a thick outline on the
 end), which every diagram of a filled form draws."""
 
-KEY_MARKS = ("@last", "@base:")
+KEY_MARKS = ("@last", "@base:", "@edge:")
 """Legend symbols naming marks: ``@last`` the last move (:data:`LAST_MOVE`); ``@base:MARK`` a
-space of :attr:`Look.bases` marked ``MARK`` (an inner outline; a one-letter mark also its letter)."""
+space of :attr:`Look.bases` marked ``MARK`` (an inner outline; ``X`` also a cross in it, another
+one-letter mark its letter); ``@edge:MARK`` the band along the edges of :attr:`Look.edges`
+marked ``MARK``."""
 
 P = TypeVar("P")
 
@@ -51,6 +53,17 @@ class Glyph(NamedTuple):
     marks: tuple[str, ...] = ()
 
 
+class Edge(NamedTuple):
+    """Edges of the board that belong to a side (Hex: Red's ranks 1 and 7): the border faces the
+    coordinates ``beyond`` (off the board, as :attr:`Look.line_labels` name them), and a band
+    along it is drawn ``dark`` (solid, as the side's dark pieces) or light (outlined, open)."""
+
+    mark: str
+    """The key's name of it: the legend's ``@edge:MARK``."""
+    dark: bool
+    beyond: frozenset[tuple[int, int]]
+
+
 class Look(Generic[P]):
     """The printed look of one game (on one board: a configured game has its own look).
 
@@ -58,7 +71,7 @@ class Look(Generic[P]):
     """
 
     __slots__ = ("bases", "beside", "beside_blank", "board_note", "cell", "colours",
-                 "diagram_labels", "form_note", "glyphs", "how_to", "legend",
+                 "diagram_labels", "edges", "form_note", "glyphs", "how_to", "legend",
                  "line_labels", "owners", "sides", "symbols", "tints")
 
     def __init__(self, *, symbols: Callable[[P], dict[int, str]], glyphs: Mapping[str, Glyph],
@@ -69,7 +82,8 @@ class Look(Generic[P]):
                  beside: Callable[[P], list[tuple[str, tuple[str, ...]]]] | None = None,
                  beside_blank: tuple[str, ...] = (), form_note: str = "", cell: str = "square",
                  colours: Mapping[str, tuple[str, str]] | None = None,
-                 tints: Mapping[str, str] | None = None) -> None:
+                 tints: Mapping[str, str] | None = None,
+                 edges: tuple[Edge, ...] = ()) -> None:
         self.symbols = symbols
         """Position -> {space: symbol} for every occupied space."""
         self.glyphs = glyphs
@@ -80,8 +94,13 @@ class Look(Generic[P]):
         :data:`KEY_MARKS`): ``("@last", "last move")``, ``("@base:camp", "camp")``; the key draws
         each as on the board, so that it explains every mark."""
         self.bases: Mapping[int, str] = bases or {}
-        """Specially marked spaces (bases, camps): space -> the side (or mark) it belongs to; a
-        mark of one character (Batrakill's ``"X"``) is also printed small in the cell's corner."""
+        """Specially marked spaces (bases, camps): space -> the side (or mark) it belongs to, drawn
+        as a thin inner outline; the mark ``"X"`` (Batrakill's X squares) also as a cross in it,
+        another mark of one character (a zone's tower site ``"N"``) as its letter, dark, on the
+        empty square."""
+        self.edges = edges
+        """The edges of the board that belong to a side, each drawn as a band outside the board
+        (Hex: Red's ranks, Blue's files)."""
         self.form_note = form_note
         """A line every filled form prints (Records Chart footer, Mailer back): e.g. that the
         board's layout is provisional."""

@@ -17,6 +17,15 @@ from typing import Any
 from pbmkit.games import Game
 from pbmkit.games.board import Board
 from pbmkit.render.art import GameArt, Glyph, art_for
+from pbmkit.render.marks import (
+    APOTHEM,
+    INK,
+    edge_band,
+    edge_shapes,
+    move_shapes,
+    outline,
+    square_mark,
+)
 from pbmkit.render.shapes import (
     BLACK,
     WHITE,
@@ -32,8 +41,9 @@ from pbmkit.render.shapes import (
 )
 
 __all__ = [
-    "DiagramStyle", "MoveMark", "board_bbox", "board_drawing", "fitted_drawing", "game_drawing",
-    "glyph_drawing", "key_drawing", "move_marks", "piece_scale", "placed_glyph", "space_centres",
+    "BLANK_LINE_GREY", "DiagramStyle", "MoveMark", "board_bbox", "board_drawing", "fitted_drawing",
+    "game_drawing", "glyph_drawing", "key_drawing", "move_marks", "piece_scale", "placed_glyph",
+    "space_centres",
 ]
 
 MoveMark = tuple[int, ...]
@@ -41,8 +51,6 @@ MoveMark = tuple[int, ...]
 series whose landings are known: the arrow then follows them."""
 
 _SQRT3 = math.sqrt(3.0)
-_HEX_CORNERS = tuple((math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))) for k in range(6))
-_SQUARE_CORNERS = ((1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,16 +85,17 @@ def _centre(kind: str, coord: tuple[int, int]) -> Point:
     return (2.0 * a, 2.0 * b)
 
 
+def _scaled(point: Point, k: float) -> Point:
+    return (k * point[0], k * point[1])
+
+
 def space_centres(board: Board, flip: bool = False) -> list[Point]:
     """The centre of every space in board units (before any page scaling)."""
     sign = -1.0 if flip else 1.0
     return [(sign * x, sign * y) for x, y in (_centre(board.kind, c) for c in board.coords)]
 
 
-def _outline(kind: str, centre: Point, scale: float = 1.0) -> tuple[Point, ...]:
-    corners = _HEX_CORNERS if kind == "hex" else _SQUARE_CORNERS
-    x, y = centre
-    return tuple((x + scale * dx, y + scale * dy) for dx, dy in corners)
+_outline = outline
 
 
 @lru_cache(maxsize=64)
@@ -94,6 +103,8 @@ def board_bbox(board: Board, flip: bool = False, *, labels: bool = False,
                art: GameArt | None = None, margin: float = 0.2) -> tuple[float, float, float, float]:
     """The box holding every cell (and the line labels when ``labels``), with ``margin``."""
     pts = [p for c in space_centres(board, flip) for p in _outline(board.kind, c)]
+    if art is not None and art.edges:  # the bands along a side's edges stand outside
+        margin = max(margin, 0.4)
     if labels and art is not None and art.line_labels is not None:
         sign = -1.0 if flip else 1.0
         for coord, _ in art.line_labels():
@@ -156,13 +167,21 @@ _LETTER_DISC = 0.6
 _RIMMED_DISC = 0.66
 
 
-_RING_RADIUS = 0.52
-"""A lettered ring's radius (Baladãna's free rings): smaller than a lettered piece's disc."""
+_RING_RADIUS = 0.6
+"""A lettered ring's radius (Baladãna's free rings): drawn as a band, two circles with the band
+between them, unlike a lettered piece's disc with its one outline."""
+_RING_BAND = 0.14
+"""The width of a free ring's band, from line to line."""
 _RING_LETTER = 0.75
 """The letter in a lettered ring, times the piece scale."""
-_WIDE_HALF = (0.96, 0.6)
-"""Half the width and height of the rounded body of a piece carrying two or more letters
-(Baladãna's figures, ``RGB``): wider than a disc, so that its letters stay large."""
+_WIDE_HALF = (0.84, 0.6)
+"""Half the width and height of the rounded body of a piece carrying two letters (Baladãna's
+figures, ``RB``): wider than a disc, so that its letters stay large, and clear of the cell's edge."""
+_TWO_LETTERS = 0.85
+"""Two letters on a wide body (``RB``), times the piece scale."""
+_THREE_HALF = 0.76
+"""Half the side of the rounded square body of a piece carrying three letters (``RGB``): two
+letters over the third, so that it fits its cell with its letters at 0.75."""
 _CAP_EM = 0.78
 """The width of a DejaVu Sans Bold capital, in ems (about: the widest, G, is 0.82)."""
 
@@ -185,6 +204,17 @@ def _stadium(half_w: float, half_h: float, steps: int = 8) -> tuple[Point, ...]:
     return (*right, *((-x, -y) for x, y in right))
 
 
+def _rounded_square(half: float, radius: float, steps: int = 4) -> tuple[Point, ...]:
+    """A square of side ``2 half`` with corners rounded to ``radius``."""
+    out: list[Point] = []
+    for cx, cy, start in ((1, 1, 0), (-1, 1, 90), (-1, -1, 180), (1, -1, 270)):
+        for k in range(steps + 1):
+            a = math.radians(start + 90 * k / steps)
+            out.append((cx * (half - radius) + radius * math.cos(a),
+                        cy * (half - radius) + radius * math.sin(a)))
+    return tuple(out)
+
+
 @lru_cache(maxsize=64)
 def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon | Text, ...]:
     """The shapes of ``glyph`` about the origin, its marks (``GLYPH_MARKS``) on top."""
@@ -193,35 +223,46 @@ def _glyph_shapes(glyph: Glyph, scale: float) -> tuple[Circle | Polygon | Text, 
     r = _radius(glyph) * scale
     base: tuple[Circle | Polygon | Text, ...]
     if glyph.kind == "ring" and glyph.letter:
-        # A lettered ring (Baladãna's free rings: R, G, B, Y) is smaller than a lettered disc and
-        # drawn as a thick ring, so that it is not taken for a piece; dark, a dark disc with a light
-        # inner line and a light letter.
+        # A lettered ring (Baladãna's free rings: R, G, B, Y) is a band, two circles with the band
+        # between them, so that it is not taken for a piece (a disc with one outline); dark, a
+        # dark disc with a light line inside its edge and a light letter.
         size = _RING_LETTER * scale
+        inner = r - _RING_BAND * scale
         if glyph.dark:
             base = (Circle((0.0, 0.0), r, fill=BLACK, stroke=None),
-                    Circle((0.0, 0.0), r - 0.09 * scale, fill=None, stroke=WHITE,
-                           width=0.035 * scale),
+                    Circle((0.0, 0.0), inner, fill=None, stroke=WHITE, width=0.05 * scale),
                     Text(0.0, -0.365 * size, glyph.letter, size, bold=True, fill=WHITE))
         else:
-            base = (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.13 * scale),
+            base = (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.06 * scale),
+                    Circle((0.0, 0.0), inner, fill=None, stroke=BLACK, width=0.06 * scale),
                     Text(0.0, -0.365 * size, glyph.letter, size, bold=True))
     elif glyph.kind == "ring":
         base = (Circle((0.0, 0.0), r, fill=WHITE, stroke=BLACK, width=0.11 * scale),)
     elif glyph.kind == "disc":
         base = (Circle((0.0, 0.0), r, fill=BLACK, stroke=BLACK, width=0.05 * scale),)
     elif len(glyph.letter) > 1:
-        # Two or three letters (Baladãna's ring letters, "RGB", on a figure) on a wider, rounded
-        # body that fills the cell's width, so that they stay as large as one letter on a disc
-        # nearly: 0.95 for two, 0.75 for three (they were 0.7 and 0.47 on a disc).
-        n = len(glyph.letter)
-        half_w, half_h = _WIDE_HALF
-        size = scale * min(0.95, (2 * half_w - 0.16) / (_CAP_EM * n))
+        # Two letters (Baladãna's ring letters on a figure, "RB") on a wider rounded body, three
+        # ("RGB") two over one on a rounded square: each fits its cell, its letters at 0.85 and
+        # 0.75 (a disc held them at 0.7 and 0.47).
         outlined = "outline" in glyph.marks or "double" in glyph.marks
-        base = (Polygon(tuple((scale * x, scale * y) for x, y in _stadium(half_w, half_h)),
+        ink = WHITE if glyph.dark else BLACK
+        if len(glyph.letter) == 2:
+            size = _TWO_LETTERS * scale
+            body = _stadium(*_WIDE_HALF)
+            texts: tuple[Text, ...] = (Text(0.0, -0.365 * size, glyph.letter, size, bold=True,
+                                            fill=ink),)
+        else:
+            size = _RING_LETTER * scale
+            body = _rounded_square(_THREE_HALF, 0.32)
+            gap = 0.1 * scale
+            cap = 0.73 * size
+            top = (cap * 2 + gap) / 2 - cap  # the upper line's baseline above the centre
+            texts = (Text(0.0, top, glyph.letter[:2], size, bold=True, fill=ink),
+                     Text(0.0, top - cap - gap, glyph.letter[2:], size, bold=True, fill=ink))
+        base = (Polygon(tuple((scale * x, scale * y) for x, y in body),
                         fill=BLACK if glyph.dark else WHITE,
                         stroke=BLACK if outlined or glyph.dark else None, width=0.06 * scale),
-                Text(0.0, -0.365 * size, glyph.letter, size, bold=True,
-                     fill=WHITE if glyph.dark else BLACK))
+                *texts)
         return base + _mark_shapes(glyph._replace(marks=tuple(
             m for m in glyph.marks if m not in ("outline", "double"))), scale)
     else:
@@ -291,74 +332,15 @@ def _placed_glyph(glyph: Glyph, centre: Point, scale: float) -> Placed:
     return Placed(key, centre, _glyph_shapes(glyph, scale))
 
 
-LAST_MOVE_INK = grey(0.0)
-"""The last move's marks are black, and solid or thick enough to survive a photocopier's 50 %
-threshold (the old 10 % and 22 % grey shading vanished on a copy)."""
-
-
-def _end_outline(kind: str, centre: Point, width: float) -> Placed:
-    """A thick black outline inside the cell where a marked move ends (or a piece was laid),
-    clear of the grid line and of a base's thin inner outline."""
-    inset = 0.9 - width / 2
-    return Placed(f"end:{kind}:{width:.4f}", centre,
-                  (Polygon(_outline(kind, (0.0, 0.0), inset), fill=None, stroke=LAST_MOVE_INK,
-                           width=width),))
-
-
-def _start_dot(radius: float) -> tuple[Circle, ...]:
-    return (Circle((0.0, 0.0), radius, fill=LAST_MOVE_INK, stroke=WHITE, width=0.25 * radius),)
-
-
-def _arrow(points: list[Point], width: float, shift: float = 0.0) -> list[Shape]:
-    """A black line from a dot on the first point through the others, stopping short of the last
-    one with a head. ``shift`` moves the whole arrow sideways (to its left, in board units) and
-    its start a little way along: two arrows leaving one space (or along one step, there and back)
-    then run apart, each from its own dot, never as one double-headed line."""
-    a, b = points[-2], points[-1]
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy)
-    if length < 1e-9:
-        return []
-    if shift:  # sideways by ``shift``, and the start a little way along the first step
-        fx, fy = points[1][0] - points[0][0], points[1][1] - points[0][1]
-        flen = math.hypot(fx, fy) or 1.0
-        fx, fy = fx / flen, fy / flen
-        points = [(x - fy * shift, y + fx * shift) for x, y in points]
-        points[0] = (points[0][0] + 1.2 * shift * fx, points[0][1] + 1.2 * shift * fy)
-    ux, uy = dx / length, dy / length
-    b = points[-1]
-    tip = (b[0] - 0.5 * ux, b[1] - 0.5 * uy)
-    head = max(0.38, 4.0 * width)
-    left = (tip[0] - head * ux - 0.55 * head * uy, tip[1] - head * uy + 0.55 * head * ux)
-    right = (tip[0] - head * ux + 0.55 * head * uy, tip[1] - head * uy - 0.55 * head * ux)
-    first = points[0]
-    line = (first, *points[1:-1], (tip[0] - 0.6 * head * ux, tip[1] - 0.6 * head * uy))
-    dot = max(0.17, 1.6 * width)
-    return [Placed(f"dot:{dot:.4f}", first, _start_dot(dot)), Polyline(line, LAST_MOVE_INK, width),
-            Polygon((tip, left, right), fill=LAST_MOVE_INK, stroke=None)]
+LAST_MOVE_INK = INK
+"""The last move's marks are black (:mod:`pbmkit.render.marks`)."""
 
 
 def _move_marks(kind: str, centres: Sequence[Point], paths: Sequence[MoveMark],
-                style: DiagramStyle) -> tuple[list[Shape], list[Shape]]:
-    """The last move's marks, in black: a thick outline in each end cell (under the pieces, and
-    shown round them), and over it a dot on each start joined to the end by an arrow."""
-    width = max(style.grid * 2.2, 0.09)
-    outline = max(style.border * 0.8, 0.1)
-    starts = [p[0] for p in paths if len(p) > 1]
-    steps = [frozenset(seg) for p in paths for seg in pairwise(p)]
-    under: list[Shape] = []
-    over: list[Shape] = []
-    ends: set[int] = set()
-    for path in paths:
-        if path[-1] not in ends:
-            ends.add(path[-1])
-            under.append(_end_outline(kind, centres[path[-1]], outline))
-        if len(path) > 1:
-            # two arrows from one space, or along one step (there and back), run apart
-            shared = starts.count(path[0]) > 1 or any(
-                steps.count(frozenset(seg)) > 1 for seg in pairwise(path))
-            over += _arrow([centres[sp] for sp in path], width, 0.24 if shared else 0.0)
-    return under, over
+                style: DiagramStyle) -> list[Shape]:
+    """The last move's marks, in black, drawn under the pieces (:func:`marks.move_shapes`)."""
+    clear = style.base_inset * APOTHEM[kind] + style.base / 2 + 0.06
+    return move_shapes(kind, centres, paths, grid=style.grid, border=style.border, clear=clear)
 
 
 _NAME_DY = (0.5, 0.25)
@@ -381,17 +363,16 @@ def _grid(board: Board, art: GameArt, flip: bool, style: DiagramStyle
     bbox = board_bbox(board, flip, labels=labels, art=art)
     grid: list[Shape] = [Polygon(_outline(kind, c), fill=None, stroke=grey(0.25), width=style.grid)
                          for c in centres]
+    if art.edges:  # the bands along a side's edges, under the border line
+        sign = -1.0 if flip else 1.0
+        grid += edge_shapes(kind, centres, art.edges, lambda c: _scaled(_centre(kind, c), sign),
+                            max(style.grid * 1.2, 0.05))
     grid += [Polyline((a, b), BLACK, style.border) for a, b in _border_segments(kind, centres)]
     for sp, mark in art.bases.items():
-        grid.append(Polygon(_outline(kind, centres[sp], style.base_inset), fill=None, stroke=BLACK,
-                            width=style.base))
-        if len(mark) == 1:
-            # A marked square (Batrakill's X squares, a zone's tower site): its letter large and
-            # light in the middle of the cell, where a piece standing there covers it.
-            x, y = centres[sp]
-            size = 1.0 if style.name_size else 1.3
-            dy = _piece_dy(kind) if style.name_size else 0.0  # below the square's name
-            grid.append(Text(x, y + dy - 0.365 * size, mark, size, bold=True, fill=grey(0.62)))
+        # A base or camp: a thin inner outline; an X square also a cross in it (the letter of
+        # another marked square is drawn on the empty square only: board_drawing).
+        grid += square_mark(kind, centres[sp], mark, inset=style.base_inset, line=style.base,
+                            letter_size=0.0, occupied=True)
     if style.name_size:
         for sp, c in enumerate(centres):
             # Names sit in the upper part of the cell, so that a piece below never hides them
@@ -421,7 +402,16 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
     kind = board.kind
     bbox, centres, grid = _grid(board, art, flip, style)
     paths = tuple(tuple(m) for m in marks)
-    under, over = _move_marks(kind, centres, paths, style)
+    over = _move_marks(kind, centres, paths, style)
+    under: list[Shape] = []
+    for sp, mark in art.bases.items():
+        if len(mark) == 1 and mark != "X" and sp not in pieces:
+            # A lettered square (a zone's tower site): its letter large and dark in the middle of
+            # the empty cell; a piece standing there hides it whole.
+            size = 0.95 if style.name_size else 1.05  # inside its inner outline, W too
+            dy = _piece_dy(kind) if style.name_size else 0.0  # below the square's name
+            under += square_mark(kind, centres[sp], mark, inset=style.base_inset, line=style.base,
+                                 letter_size=size, letter_dy=dy)[1:]
     for sp, symbol in sorted(pieces.items()):
         c = centres[sp]
         glyph = art.glyphs[symbol]
@@ -496,6 +486,10 @@ BESIDE_TEXT = 0.75
 """The size of the column's labels, in board units: about as large as the letters on the pieces
 (0.7 to 1.15), so that a form that prints the board's letters at 6 pt prints these too (0.62
 before)."""
+BLANK_LINE_GREY = 0.35
+"""A line to write on (the column's blank lines, a turn box's writing lines): dark enough to
+survive a photocopier's 50 % threshold (the old 55 % and 60 % grey lines vanished), lighter than
+the boxes round them."""
 BESIDE_WIDTH = 9.0
 """The column's width: a label longer than this (in bold at :data:`BESIDE_TEXT`) wraps."""
 
@@ -542,7 +536,7 @@ def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tupl
         y -= 0.15
         if blank:  # a line to write on
             shapes.append(Polyline(((left, y - 0.6), (left + BESIDE_WIDTH - 0.2, y - 0.6)),
-                                   grey(0.55), 0.04))
+                                   grey(BLANK_LINE_GREY), 0.07))
             y -= slot
         elif not symbols:
             shapes.append(Text(left + 0.1, y - 0.3, "–", text, fill=grey(0.4), anchor="start"))
@@ -559,32 +553,45 @@ def with_beside(drawing: Drawing, art: GameArt, groups: Sequence[tuple[str, tupl
 
 
 def glyph_drawing(glyph: Glyph) -> Drawing:
-    """One piece glyph alone, in a box of side 1.3 board units (for keys and legends)."""
+    """One piece glyph alone, in a box of side 1.3 board units (for keys and legends), as wide as
+    a wider body needs (a figure's ``RB``): a key's words then start clear of it."""
     scale = 0.8 if glyph.kind == "stack" else 1.0  # stacked pieces fill most of a square cell
-    return Drawing(bbox=(-0.65, -0.65, 0.65, 0.65), grid=(),
-                   over=(_placed_glyph(glyph, (0.0, 0.0), scale),))
+    placed = _placed_glyph(glyph, (0.0, 0.0), scale)
+    half = 0.65
+    for shape in placed.shapes:
+        if isinstance(shape, Polygon) and glyph.kind != "stack":
+            half = max(half, max(abs(x) for x, _ in shape.points) + shape.width / 2 + 0.02)
+    return Drawing(bbox=(-half, -0.65, half, 0.65), grid=(), over=(placed,))
 
 
 def key_drawing(art: GameArt, symbol: str) -> Drawing:
     """What the key draws for ``symbol`` of ``art.legend``: a piece's glyph (:func:`glyph_drawing`),
-    or a mark of the diagram (``@last``, ``@base:MARK``: :data:`~pbmkit.games.drawing.KEY_MARKS`)
-    drawn as on the board, in a cell of the board's shape; ``ValueError`` for an unknown symbol."""
+    or a mark of the diagram (``@last``, ``@base:MARK``, ``@edge:MARK``:
+    :data:`~pbmkit.games.drawing.KEY_MARKS`) drawn as on the board, in a cell of the board's
+    shape; ``ValueError`` for an unknown symbol."""
     kind = art.cell
+    cell_line = grey(0.25)
     if symbol == "@last":
-        # a dot outside the cell's corner, the arrow into it, the end cell's thick outline
+        # a dot outside the cell's corner, the arrow into it, the end cell's heavy edge
         cell, start = (0.4, 0.4), (-0.95, -0.95)
-        under, over = _move_marks(kind, (cell, start), ((1, 0),), DiagramStyle(border=0.15))
-        grid = (Polygon(_outline(kind, cell), fill=None, stroke=grey(0.25), width=0.06),)
-        return Drawing(bbox=(-1.2, -1.2, 1.45, 1.45), grid=grid, under=tuple(under),
-                       over=tuple(over))
+        over = _move_marks(kind, (cell, start), ((1, 0),), DiagramStyle(border=0.15))
+        grid = (Polygon(_outline(kind, cell), fill=None, stroke=cell_line, width=0.06),)
+        return Drawing(bbox=(-1.2, -1.2, 1.6, 1.6), grid=grid, over=tuple(over))
     if symbol.startswith("@base:"):
         mark = symbol.removeprefix("@base:")
         shapes: list[Shape] = [
-            Polygon(_outline(kind, (0.0, 0.0)), fill=None, stroke=grey(0.25), width=0.06),
-            Polygon(_outline(kind, (0.0, 0.0), 0.74), fill=None, stroke=BLACK, width=0.08)]
-        if len(mark) == 1:
-            shapes.append(Text(0.0, -0.365 * 1.3, mark, 1.3, bold=True, fill=grey(0.62)))
+            Polygon(_outline(kind, (0.0, 0.0)), fill=None, stroke=cell_line, width=0.06),
+            *square_mark(kind, (0.0, 0.0), mark, inset=0.74, line=0.08, letter_size=1.05)]
         return Drawing(bbox=(-1.05, -1.05, 1.05, 1.05), grid=(), over=tuple(shapes))
+    if symbol.startswith("@edge:"):
+        edge = next((e for e in art.edges if e.mark == symbol.removeprefix("@edge:")), None)
+        if edge is None:
+            raise ValueError(f"the key has no drawing for {symbol!r}")
+        # a stretch of the board's border with the band along it, as deep as it is drawn wide
+        chain = [(-1.3, 0.0), (1.3, 0.0)]
+        band = edge_band(chain, [(0.0, -1.0)], edge, 0.75, 0.08)
+        return Drawing(bbox=(-1.4, -0.95, 1.4, 0.45), grid=(),
+                       over=(band, Polyline(tuple(chain), BLACK, 0.16)))
     glyph = art.glyphs.get(symbol)
     if glyph is None:
         raise ValueError(f"the key has no drawing for {symbol!r}")

@@ -22,6 +22,11 @@ __all__ = ["draw_legend", "glyph_box", "legend_height", "legend_rows", "legend_w
 Items = Sequence[tuple[str, str]]
 
 
+_GAP = 0.45
+"""Between a key's drawing and its words, times the text size: about a space and a half, so that
+a figure's letters and the ``=`` read apart (``RB = White figure``, not ``RB= White figure``)."""
+
+
 def _label(symbol: str, meaning: str) -> str:
     return f"= {meaning}"
 
@@ -64,7 +69,7 @@ def _items(art: GameArt, items: Items | None) -> Items:
 
 def _item_width(art: GameArt, symbol: str, meaning: str, size: float, glyph: float | None) -> float:
     box = max(glyph_box(art, symbol, size), glyph or 0.0)
-    return box + size * 0.3 + text_width(_label(symbol, meaning), size) + size * 1.6
+    return box + size * _GAP + text_width(_label(symbol, meaning), size) + size * 1.6
 
 
 def legend_width(art: GameArt, size: float, items: Items | None = None,
@@ -106,7 +111,7 @@ def draw_legend(c: Canvas, art: GameArt, x: float, y: float, size: float,
         box = max(glyph_box(art, symbol, size), glyph or 0.0)
         # the glyph centred on the middle of the words' capitals
         draw_drawing(c, _key_drawing(art, symbol), x, y + size * 0.36 - box / 2, box, box)
-        x += box + size * 0.3
+        x += box + size * _GAP
         c.setFillColorRGB(0, 0, 0)
         c.setFont(FONT, size)
         label = _label(symbol, meaning)

@@ -29,7 +29,16 @@ from pbmkit.render.diagram import (
 )
 from pbmkit.render.entries import MailerCard
 from pbmkit.render.legend import draw_legend, legend_width
-from pbmkit.render.pdf import FONT, FONT_BOLD, draw_drawing, finish, fit_text, form_box, new_canvas
+from pbmkit.render.pdf import (
+    FONT,
+    FONT_BOLD,
+    draw_drawing,
+    finish,
+    fit_text,
+    form_box,
+    new_canvas,
+    text_width,
+)
 from pbmkit.render.shapes import Drawing
 from pbmkit.render.templates import each_side_rows, load_template, paper, players_of
 
@@ -391,22 +400,35 @@ def _moved_box(c: Canvas, x: float, y: float, w: float, h: float, label: str, mo
 def _tick_row(c: Canvas, x: float, y: float, w: float, h: float, label: str,
               items: Sequence[Sequence[str]], ticked: frozenset[str], label_size: float,
               size: float) -> None:
-    """A field of tick boxes in a row (desk: offer draw, accept draw, resign), ``ticked`` ticked."""
+    """A field of tick boxes in a row (desk: offer draw, accept draw, resign), ``ticked`` ticked.
+
+    Every word is printed at one size, the largest up to ``size`` at which the row holds them all
+    with a clear gap before the next box (never under ``label_size``); the room left over is
+    shared out between the items."""
     form_box(c, x, y, w, h, label, label_size=label_size)
     box = min(8.0, h - label_size - 6)
     by = y + 3.0
-    step = (w - 6) / max(1, len(items))
-    for k, (key, text) in enumerate(items):
-        bx = x + 4 + k * step
+    after_box, least_gap, room = 2.5, 5.0, w - 8
+    words = [str(text) for _, text in items]
+    fixed = len(items) * (box + after_box) + (len(items) - 1) * least_gap
+    at_one = sum(text_width(word, 1.0) for word in words)
+    common = max(label_size, min(size, (room - fixed) / at_one if at_one else size))
+    widths = [text_width(word, common) for word in words]
+    spare = max(0.0, room - fixed - sum(widths))
+    gap = least_gap + spare / max(1, len(items) - 1) if len(items) > 1 else 0.0
+    bx = x + 4
+    for (key, text), width in zip(items, widths, strict=True):
         c.setLineWidth(0.6)
         c.setStrokeColorRGB(0, 0, 0)
         c.rect(bx, by, box, box, stroke=1, fill=0)
         c.setFillColorRGB(0, 0, 0)
-        fit_text(c, text, bx + box + 2.5, by + 1, step - box - 4, size=size, min_size=label_size)
+        fit_text(c, str(text), bx + box + after_box, by + 1, width + 0.01,
+                 size=common, min_size=label_size)
         if key in ticked:
             c.setLineWidth(1.3)
             c.line(bx + 1.5, by + box * 0.5, bx + box * 0.42, by + 1.5)
             c.line(bx + box * 0.42, by + 1.5, bx + box + 1.5, by + box + 2)
+        bx += box + after_box + width + gap
 
 
 def _lines(c: Canvas, x: float, y: float, w: float, n: int, step: float) -> None:

@@ -22,7 +22,17 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit import __version__
-from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text
+from pbmkit.render.shapes import (
+    PLACED_REACH,
+    Circle,
+    Colour,
+    Drawing,
+    Placed,
+    Polygon,
+    Polyline,
+    Shape,
+    Text,
+)
 from pbmkit.render.system_fonts import FallbackFont, find_fonts, lookup_failure
 from pbmkit.render.system_fonts import enabled as system_fonts_enabled
 from pbmkit.render.templates import Paper
@@ -443,7 +453,8 @@ def _set_stroke(c: Canvas, colour: Colour, width: float) -> None:
 
 def _draw_shape(c: Canvas, shape: Shape) -> None:
     if isinstance(shape, Placed):
-        name = _form(c, shape.key, shape.shapes, (-1.0, -1.0, 1.0, 1.0))
+        name = _form(c, shape.key, shape.shapes, (-PLACED_REACH, -PLACED_REACH, PLACED_REACH,
+                                                 PLACED_REACH))
         # A bare q/cm/Do/Q: the form changes no state the canvas tracks, and this is the hot path
         # (every piece of every diagram), where saveState/translate cost a third of the run time.
         x, y = shape.at

@@ -43,7 +43,18 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple
 
-from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Point, Polygon, Polyline, Shape, Text
+from pbmkit.render.shapes import (
+    PLACED_REACH,
+    Circle,
+    Colour,
+    Drawing,
+    Placed,
+    Point,
+    Polygon,
+    Polyline,
+    Shape,
+    Text,
+)
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
@@ -525,9 +536,10 @@ class _Board:
         """Keep a page of ``group``'s paths about the page's (2, 2), to cut into its sprite."""
         base = self.base
         side = 4.0
-        margin = math.ceil(max(base.sx, base.sy)) + 2
+        margin = math.ceil(PLACED_REACH * max(base.sx, base.sy)) + 2
         size = 2 * margin + 1
-        content = ("1 0 0 1 2 2 cm -1 -1 2 2 re W n "
+        reach = f"{-PLACED_REACH} {-PLACED_REACH} {2 * PLACED_REACH} {2 * PLACED_REACH}"
+        content = (f"1 0 0 1 2 2 cm {reach} re W n "
                    + " ".join(_path_ops(s) for s in group.shapes))
         self.paths.append((side, side, content))
         # the page's (2, 2), display (2, side - 2), goes to the pixel (margin + fx, margin + fy)

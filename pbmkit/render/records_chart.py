@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pbmkit.games import Game
 from pbmkit.render.art import art_for
-from pbmkit.render.diagram import DiagramStyle, fitted_drawing, game_drawing
+from pbmkit.render.diagram import BLANK_LINE_GREY, DiagramStyle, fitted_drawing, game_drawing
 from pbmkit.render.entries import ChartEntry
 from pbmkit.render.legend import draw_legend, legend_height, legend_rows
 from pbmkit.render.pdf import (
@@ -31,10 +31,11 @@ from pbmkit.render.pdf import (
     new_canvas,
     text_width,
 )
-from pbmkit.render.shapes import Drawing
+from pbmkit.render.shapes import Drawing, grey
 from pbmkit.render.templates import each_side_fields, load_template, paper, side_field, side_label
 
-__all__ = ["ChartEntry", "ChartGrid", "chart_grid", "records_chart_pdf", "writing_lines"]
+__all__ = ["ChartEntry", "ChartGrid", "SlotPlace", "chart_grid", "records_chart_pdf", "slot_place",
+           "writing_lines"]
 
 
 def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = None,
@@ -78,15 +79,17 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
         _draw_footer(c, t, game, page.width, page_no, pages, blank)
         for k in range(per_page):
             r, col = divmod(k, cols)
-            x = margin + grid.x_offset + col * (grid.cell_width + grid.column_gap)
             y = grid.top - (r + 1) * grid.cell_height - r * grid.row_gap
             index = page_no * per_page + k
-            if col == 0 and index in dividers:
-                _draw_divider(c, page.width, margin, y + grid.cell_height + 1.5, dividers[index])
+            if col == 0 and index in dividers:  # in the middle of the room between the rows
+                spare = grid.cell_height - grid.diagram_height - grid.box_height - float(
+                    t["grid"]["label_gap"])
+                _draw_divider(c, page.width, margin,
+                              y + grid.cell_height + (grid.row_gap + spare) / 2, dividers[index])
             slot = slots[index] if index < len(slots) else _PAD
             if slot is _PAD and not blank:
                 continue
-            _draw_cell(c, t, game, grid, x, y, slot if isinstance(slot, ChartEntry) else None, flip)
+            _draw_cell(c, t, game, grid, k, slot if isinstance(slot, ChartEntry) else None, flip)
         c.showPage()
     return finish(c, buf)
 
@@ -158,6 +161,8 @@ def chart_grid(game: Game[Any, Any], paper_key: str = "letter", *, flip: bool = 
     top = _header_bottom(t, game, page.height)
     room = top - _grid_bottom(t, game, page.width)
     cgap, rgap, gap = float(g["column_gap"]), float(g["row_gap"]), float(g["label_gap"])
+    if any(e.divider for e in entries):  # room for a divider's words between two rows
+        rgap = max(rgap, float(g["divider_gap"]))
     drawings = list(_measured(game, entries, flip))
     dw, dh = drawings[0].width, drawings[0].height  # the blank diagram's box: every style's
     floor_scale = max(_floor_scale(d) for d in drawings)
@@ -273,15 +278,16 @@ def _layout(entries: Sequence[ChartEntry], cols: int, per_page: int, continue_bl
     return slots, dividers
 
 
-def _draw_divider(c: Canvas, width: float, margin: float, y: float, text: str) -> None:
-    """A ruled line across the page at ``y`` with ``text`` on it: a new stretch of play starts."""
+def _draw_divider(c: Canvas, width: float, margin: float, middle: float, text: str) -> None:
+    """A ruled line across the page with ``text`` at its start, both centred on ``middle``: a new
+    stretch of play starts (clear of the turn boxes above and of the diagrams below)."""
     size = 7.0
     c.setFillColorRGB(0, 0, 0)
     c.setFont(FONT_BOLD, size)
-    used = draw_text(c, text, margin, y + 0.5, size=size, bold=True) if text else 0.0
+    used = draw_text(c, text, margin, middle - size * 0.36, size=size, bold=True) if text else 0.0
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(1.2)
-    c.line(margin + used + 4, y + size * 0.35, width - margin, y + size * 0.35)
+    c.line(margin + used + 4, middle, width - margin, middle)
 
 
 def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: float, height: float,
@@ -340,24 +346,52 @@ def _draw_footer(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
     c.drawRightString(width - margin, margin, text)
 
 
-def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], grid: ChartGrid, x: float,
-               y: float, entry: ChartEntry | None, flip: bool) -> None:
-    g = t["grid"]
-    box_h = grid.box_height
+@dataclass(frozen=True)
+class SlotPlace:
+    """Where a slot of a Records Chart page draws (points, from the page's bottom left): its
+    diagram (``drawing`` at ``scale`` points a board unit, its box's lower left at ``origin``)
+    and its turn box (``box``: x, y, width, height)."""
+
+    drawing: Drawing
+    scale: float
+    origin: tuple[float, float]
+    box: tuple[float, float, float, float]
+
+    def point(self, board_point: tuple[float, float]) -> tuple[float, float]:
+        """Where a point of the board (board units) is printed on the page."""
+        x0, y0, _, _ = self.drawing.bbox
+        return (self.origin[0] + self.scale * (board_point[0] - x0),
+                self.origin[1] + self.scale * (board_point[1] - y0))
+
+
+def slot_place(game: Game[Any, Any], grid: ChartGrid, slot: int, entry: ChartEntry | None = None,
+               *, flip: bool = False) -> SlotPlace:
+    """Where slot ``slot`` of a page (left to right, then down) draws ``entry`` (``None``: a blank
+    diagram): a diagram stands on its turn box, not halfway up to the next row."""
+    g = load_template("records_chart")["grid"]
+    margin = float(load_template("records_chart")["margin"])
+    r, col = divmod(slot, grid.columns)
+    x = margin + grid.x_offset + col * (grid.cell_width + grid.column_gap)
+    y = grid.top - (r + 1) * grid.cell_height - r * grid.row_gap
     labels = art_for(game).diagram_labels
     drawing, scale = fitted_drawing(
         game, entry.position if entry else None, grid.diagram_width, grid.diagram_height,
         blank_column=True, flip=flip, last_moves=entry.last_moves if entry else (),
         style_for=lambda k: DiagramStyle.for_scale(k, labels=labels, grid_pt=0.45, border_pt=1.1))
-    # A diagram stands on its turn box, not halfway up to the next row.
-    base = y + grid.cell_height - grid.diagram_height - box_h - float(g["label_gap"])
-    box_y = max(y, base)
-    draw_drawing(c, drawing, x, box_y + box_h + float(g["label_gap"]), grid.cell_width,
-                 grid.diagram_height, valign="bottom")
-    # The turn box, as wide as the diagram: a label row, then the writing lines.
+    gap, box_h = float(g["label_gap"]), grid.box_height
+    box_y = max(y, y + grid.cell_height - grid.diagram_height - box_h - gap)
     bw = scale * drawing.width
-    bx = x + (grid.cell_width - bw) / 2
-    _draw_turn_box(c, g, bx, box_y, bw, grid.lines, entry)
+    origin = (x + (grid.cell_width - bw) / 2, box_y + box_h + gap)  # valign bottom: on its box
+    return SlotPlace(drawing, scale, origin, (x + (grid.cell_width - bw) / 2, box_y, bw, box_h))
+
+
+def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], grid: ChartGrid, slot: int,
+               entry: ChartEntry | None, flip: bool) -> None:
+    place = slot_place(game, grid, slot, entry, flip=flip)
+    bx, by, bw, _ = place.box
+    draw_drawing(c, place.drawing, place.origin[0], place.origin[1], bw,
+                 place.scale * place.drawing.height, valign="bottom")
+    _draw_turn_box(c, t["grid"], bx, by, bw, grid.lines, entry)
 
 
 def _draw_turn_box(c: Canvas, g: Mapping[str, Any], bx: float, by: float, bw: float, lines: int,
@@ -373,9 +407,9 @@ def _draw_turn_box(c: Canvas, g: Mapping[str, Any], bx: float, by: float, bw: fl
     c.setFillColorRGB(0.3, 0.3, 0.3)
     c.setFont(FONT, 6.5)
     c.drawString(bx + 3, top - 7.5, str(g["turn_label"]))
-    if entry is None:  # the writing lines' rules (the box's edge is the last one)
-        c.setStrokeColorRGB(0.6, 0.6, 0.6)
-        c.setLineWidth(0.4)
+    if entry is None:  # the writing lines' rules (the box's edge is the last one), dark
+        c.setStrokeColorRGB(*grey(BLANK_LINE_GREY))  # enough to survive a photocopy
+        c.setLineWidth(0.5)
         for k in range(1, lines):
             ly = top - label_row - k * line_h
             c.line(bx + 3, ly, bx + bw - 3, ly)

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 __all__ = [
-    "BLACK", "WHITE", "Circle", "Colour", "Drawing", "Placed", "Polygon", "Polyline", "Shape", "Text", "grey",
+    "BLACK", "PLACED_REACH", "WHITE", "Circle", "Colour", "Drawing", "Placed", "Polygon", "Polyline",
+    "Shape", "Text", "grey",
 ]
 
 Colour = tuple[float, float, float]
@@ -89,6 +90,10 @@ class Placed:
 
 
 Shape = Polygon | Polyline | Circle | Text | Placed
+
+PLACED_REACH = 1.6
+"""How far from its point a :class:`Placed` group (a piece, a move's dot, an end cell's heavy edge
+drawn on the cell's edge, half outside it) may draw, in board units: the backends clip it there."""
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 from pbmkit.games import get_game
 from pbmkit.records import check_text
 from pbmkit.render.art import art_for
-from pbmkit.render.diagram import game_drawing
+from pbmkit.render.diagram import game_drawing, glyph_drawing
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.phone_chart import phone_chart_pdf
@@ -89,21 +89,34 @@ def test_records_chart_mailers_and_board_chart_read_back(tmp_path: Path) -> None
     assert {"a1", "h8", "d5"} <= set(names)
 
 
-def test_a_free_ring_is_drawn_smaller_than_a_figure_on_the_same_board() -> None:
-    """A free ring is a smaller, thick ring with its letter; a figure a disc (one ring letter) or,
-    with two or three ring letters, a wider rounded body, so that its letters stay large."""
+def test_a_free_ring_is_a_band_and_a_figure_a_body_with_one_outline_each_in_its_cell() -> None:
+    """Issue 39: a free ring and a White figure differed only in line weight. A free ring is a
+    band (two circles, the band between them), a figure a body with one outline: a disc (one ring
+    letter), a wider rounded body (two), a rounded square with two letters over the third (three),
+    each clear of its cell's edge (a square cell is 2 wide; the three-letter body was 1.98)."""
     rep = _replay(LOOT)
+    art = art_for(rep.game)
+    shapes = {key: glyph_drawing(art.glyphs[symbol]).over[0].shapes  # type: ignore[union-attr]
+              for key, symbol in (("R", "R"), ("G", "wG"), ("RG", "wRG"))}
+
+    def lines(key: str) -> int:
+        return sum(1 for c in shapes[key] if isinstance(c, Circle) and c.stroke == (0, 0, 0)) + sum(
+            1 for p in shapes[key] if isinstance(p, Polygon) and p.stroke == (0, 0, 0))
+
+    assert lines("R") == 2 and lines("G") == 1 and lines("RG") == 1
     drawing = game_drawing(rep.game, rep.final)
-    half_width = {}
-    for s in drawing.over:
-        if isinstance(s, Placed) and s.key.startswith(("letter:RG:", "letter:G:", "ring:R:")):
-            half_width[s.key.split(":")[1]] = max(
-                [c.radius for c in s.shapes if isinstance(c, Circle)]
-                + [abs(x) for p in s.shapes if isinstance(p, Polygon) for x, _ in p.points])
-    assert half_width["R"] < 0.8 * half_width["G"] and half_width["R"] < 0.6 * half_width["RG"]
     letters = {s.key.split(":")[1]: t.size for s in drawing.over if isinstance(s, Placed)
                for t in s.shapes if isinstance(t, Text)}
-    assert letters["RG"] >= 0.9 and min(letters.values()) >= 0.6  # a cell is 2 wide (was 0.42)
+    assert letters["RG"] >= 0.85 and min(letters.values()) >= 0.75
+    for symbol in ("wRGB", "bRGB", "wGGY", "wRB", "bYY"):
+        glyph = glyph_drawing(art.glyphs[symbol]).over[0]
+        assert isinstance(glyph, Placed)
+        half = max(abs(x) + p.width / 2 for p in glyph.shapes if isinstance(p, Polygon)
+                   for x, _ in p.points)
+        assert half <= 0.9, (symbol, half)  # 0.1 clear of the cell's edge at least
+        texts = [t for t in glyph.shapes if isinstance(t, Text)]
+        assert min(t.size for t in texts) >= 0.75
+        assert "".join(t.text for t in texts) == symbol[1:]
 
 
 def test_a_long_turn_wraps_in_its_turn_box_instead_of_being_cut() -> None:

@@ -13,20 +13,24 @@ from pbmkit.render.diagram import game_drawing
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import mailer_pdf
 from pbmkit.render.records_chart import records_chart_pdf
-from pbmkit.render.shapes import Text
+from pbmkit.render.shapes import Polyline, Text
 from tests.support.render_helpers import page_text, read_pdf
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-def test_the_x_squares_carry_their_letter_and_the_camp_its_outline() -> None:
+def test_the_x_squares_carry_a_cross_and_the_camp_its_outline() -> None:
+    """Issue 39: the X squares' light grey letter vanished on a photocopy (a plain box, like the
+    camp's): an X square is its inner outline and a black cross from corner to corner of it."""
     game = get_game("batrakill")
     art = art_for(game)
     x_squares = {sp for sp, mark in art.bases.items() if mark == "X"}
     camp = {sp for sp, mark in art.bases.items() if mark == "camp"}
     assert x_squares and camp and not x_squares & camp
-    letters = [s for s in game_drawing(game, None).grid if isinstance(s, Text) and s.text == "X"]
-    assert len(letters) == len(x_squares)
+    grid = game_drawing(game, None).grid
+    crosses = [s for s in grid if isinstance(s, Polyline) and len(s.points) == 2
+               and s.points[0][0] != s.points[1][0] and s.points[0][1] != s.points[1][1]]
+    assert len(crosses) == 2 * len(x_squares) and all(s.stroke == (0, 0, 0) for s in crosses)
 
 
 def test_knights_show_faction_and_facing_and_the_key_says_so() -> None:
@@ -55,8 +59,14 @@ def test_the_zones_version_marks_each_zone_s_tower_site_with_its_letter() -> Non
     art = art_for(game)
     marks = {game.board.name(sp): mark for sp, mark in art.bases.items()}
     assert {marks.get(sq) for sq in ("e2", "e8", "b5", "h5")} == {"S", "N", "W", "E"}
-    letters = {s.text for s in game_drawing(game, None).grid if isinstance(s, Text)}
-    assert {"S", "N", "W", "E"} <= letters
+    letters = {s.text: s for s in game_drawing(game, None).under if isinstance(s, Text)}
+    assert {"S", "N", "W", "E"} <= set(letters)
+    assert all(max(letters[m].fill) <= 0.35 for m in "SNWE")  # dark: it survives a photocopy
+    # a tower (or a knight in it) standing on a site hides its letter whole: none peeks out
+    for ply in rep.main:
+        pieces = art.symbols(ply.after)
+        drawn = {s.text for s in game_drawing(game, ply.after).under if isinstance(s, Text)}
+        assert drawn == {mark for sp, mark in art.bases.items() if sp not in pieces}
     assert "tower site" in art.form_note and "provisional" in art.form_note
 
 

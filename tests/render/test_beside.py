@@ -66,9 +66,9 @@ def test_every_diagram_of_a_game_has_the_same_box_whatever_is_beside_it() -> Non
 
 
 def test_letters_fit_their_disc_and_free_rings_show_their_letter() -> None:
-    """Issue 12's forms: a Baladãna figure carries up to three ring letters, on a body wider than a
-    disc (1.92 of a cell's 2) so that they stay large and inside it (issue 23); a free ring is an
-    open circle with its colour's letter."""
+    """Issue 12's forms: a Baladãna figure carries up to three ring letters, two on a body wider
+    than a disc (1.68 of a cell's 2), three two over one on a rounded square (1.52), so that they
+    stay large and inside it (issues 23, 39); a free ring is a band with its colour's letter."""
     from pbmkit.games.drawing import Glyph
     from pbmkit.render.diagram import glyph_drawing
     from pbmkit.render.shapes import Placed, Text
@@ -76,12 +76,13 @@ def test_letters_fit_their_disc_and_free_rings_show_their_letter() -> None:
     def text_of(glyph: Glyph) -> Text:
         [placed] = glyph_drawing(glyph).over
         assert isinstance(placed, Placed)
-        [text] = [s for s in placed.shapes if isinstance(s, Text)]
-        return text
+        return next(s for s in placed.shapes if isinstance(s, Text))
+
+    from pbmkit.render.pdf import text_width
 
     one, three = text_of(Glyph("letter", "K")), text_of(Glyph("letter", "RGB", dark=True))
-    assert three.size * 3 * 0.78 <= 1.92 - 0.15 < one.size * 3 * 0.78  # fits the wide body
-    assert three.size >= 0.75  # was 0.47 on a disc: 3.0 pt on a chart; 0.72 cost a Letter row
+    assert three.text == "RG" and text_width("GG", three.size, bold=True) <= 1.52 - 0.2
+    assert three.size >= 0.75 and one.size > three.size  # was 0.47 on a disc: 3.0 pt on a chart
     ring = text_of(Glyph("ring", "G"))
     assert ring.text == "G"
     art = art_for(get_game("baladana"))

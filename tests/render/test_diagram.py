@@ -20,9 +20,16 @@ GAME = get_game("batalo")
 
 
 def _placed(drawing: object) -> list[Placed]:
-    """The piece glyphs placed on a drawing (not the dots that start the move arrows)."""
+    """The piece glyphs placed on a drawing (not the dots that start the move arrows, nor the end
+    cells' heavy edges)."""
     return [s for s in drawing.over  # type: ignore[attr-defined]
-            if isinstance(s, Placed) and not s.key.startswith("dot")]
+            if isinstance(s, Placed) and not s.key.startswith(("dot", "end:"))]
+
+
+def _black_lines(drawing: object) -> list[Polyline]:
+    """The black lines of a drawing's marks (the arrows; not their white casings)."""
+    return [s for s in drawing.over  # type: ignore[attr-defined]
+            if isinstance(s, Polyline) and s.stroke == (0, 0, 0)]
 
 
 def test_neighbouring_spaces_are_drawn_one_cell_apart_and_others_further() -> None:
@@ -74,15 +81,15 @@ def test_the_last_moves_end_is_outlined_and_joined_to_a_dot_on_its_start() -> No
     (m1, _), (m2, after) = play("IR to HS", "EV to FU")
     d = game_drawing(GAME, after, last_moves=[m1, m2])
     centres = space_centres(BOARD)
-    outlined = [s for s in d.under if isinstance(s, Placed)]
+    outlined = [s for s in d.over if isinstance(s, Placed) and s.key.startswith("end:")]
     assert len(outlined) == 2
     assert all(isinstance(p, Polygon) and p.fill is None and p.stroke == (0, 0, 0)
                for s in outlined for p in s.shapes)
     assert sorted(s.at for s in outlined) == sorted(centres[sp] for sp in (m1.end, m2.end))
     dots = [s for s in d.over if isinstance(s, Placed) and s.key.startswith("dot")]
     assert sorted(s.at for s in dots) == sorted(centres[sp] for sp in (m1.start, m2.start))
-    arrows = [s for s in d.over if isinstance(s, Polyline)]
-    assert len(arrows) == 2 and all(a.stroke == (0, 0, 0) for a in arrows)
+    arrows = _black_lines(d)
+    assert len(arrows) == 2
     # Pieces are drawn after the arrows, so an arrow never hides a piece.
     assert d.over.index(arrows[-1]) < d.over.index(_placed(d)[0])
 
@@ -122,10 +129,11 @@ def test_a_hop_series_written_with_its_landings_is_marked_along_them() -> None:
     move = Move(space("EU"), space("GS"), path=(space("GU"), space("GS")))
     assert check.check_move(position, move) is None
     d = game_drawing(GAME, rules.apply(position, move), last_moves=[move])
-    line, = (s for s in d.over if isinstance(s, Polyline))
+    line, = _black_lines(d)
     centres = space_centres(BOARD)
     assert len(line.points) == 3
     assert line.points[1] == centres[space("GU")]  # through the landing, not straight across
-    assert [s.at for s in d.under if isinstance(s, Placed)] == [centres[space("GS")]]
+    assert [s.at for s in d.over if isinstance(s, Placed) and s.key.startswith("end:")] == [
+        centres[space("GS")]]
     assert [s.at for s in d.over if isinstance(s, Placed) and s.key.startswith("dot")] == [
         centres[space("EU")]]

@@ -41,8 +41,9 @@ def test_the_last_move_is_marked_and_flip_turns_the_board() -> None:
     (move, after), = play("IR to HS")
     svg = board_svg(GAME, after, last_move=move)
     root = ET.fromstring(svg)
-    under = root.find("s:g[@class='under']", NS)
-    assert under is not None and len(under.findall(".//s:polygon", NS)) == 1  # the end's outline
+    over = root.find("s:g[@class='over']", NS)
+    assert over is not None and len([p for p in over.findall(".//s:polygon", NS)
+                                     if p.get("fill") == "none"]) == 1  # the end cell's heavy edge
 
     def y_of(doc: str, name: str) -> float:
         for t in ET.fromstring(doc).iter("{http://www.w3.org/2000/svg}text"):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Lazy, Outcome, SetupError
 from pbmkit.games.board import FILES, hex_board, square_labels
-from pbmkit.games.drawing import LAST_MOVE, Glyph, Look
+from pbmkit.games.drawing import LAST_MOVE, Edge, Glyph, Look
 from pbmkit.games.notation import NotationBase, RunSplit, not_a_move
 
 __all__ = ["BOARD", "GAME", "Hex", "HexNotation", "Move", "Position"]
@@ -166,13 +166,21 @@ class Hex(GameBase[Position, Move]):
     def look(self) -> Look[Position]:
         return Look(symbols=lambda p: {s: "RB"[c - 1] for s, c in enumerate(p.cells) if c},
                     glyphs={"R": Glyph("ring", marks=("dot",)), "B": Glyph("disc")},
-                    legend=(("R", "red stone"), ("B", "blue stone"), LAST_MOVE),
+                    legend=(("R", "red stone"), ("B", "blue stone"),
+                            ("@edge:red", "Red's edges (ranks 1, 7)"),
+                            ("@edge:blue", "Blue's edges (files a, g)"), LAST_MOVE),
+                    # whose edges are whose, on paper too: open for Red (ring), solid for Blue
+                    edges=(Edge("red", False, frozenset(
+                               (f, r) for f in range(-1, N + 1) for r in (-1, N))),
+                           Edge("blue", True, frozenset(
+                               (f, r) for f in (-1, N) for r in range(N)))),
                     line_labels=lambda: square_labels(N, N), owners={"R": "red", "B": "blue"},
                     colours={"red": ("#c92a2a", "#c92a2a"), "blue": ("#a5d8ff", "#a5d8ff")},
                     how_to=("Lay a stone on an empty cell, naming it: \"{example}\". On Blue's first "
                             "move, \"swap\" turns Red's stone into Blue's, mirrored.",
                             "Red joins ranks 1 and 7, Blue joins files a and g."),
-                    board_note="Ring: Red; disc: Blue. Put your own markers on the board.",
+                    board_note="Ring: Red; disc: Blue. Open band: Red's edges; solid band: Blue's. Put your "
+                               "own markers on the board.",
                     diagram_labels=True)
 
 
