@@ -33,6 +33,7 @@ __all__ = [
     "EMAIL_TAG_SUFFIX",
     "MAIL_IN",
     "MAIL_OUT",
+    "REPLY_EXAMPLE",
     "Attachment",
     "MailError",
     "addresses",
@@ -269,11 +270,20 @@ def _list_rows(replay: GameReplay, clocks: Sequence[MoveClock]
 
 
 def _list_lines(rows: Sequence[tuple[str, str, str, str, str]]) -> list[str]:
-    w0 = max((len(r[0]) for r in rows), default=0)
-    w1 = max([len("Move"), *(len(r[1]) for r in rows)])  # the heading is a column's width too
-    head = f"{'':{w0}}  {'Move':{w1}}  Received    Sent        Days"
-    return [head.rstrip(), *(f"{a:{w0}}  {b:{w1}}  {c:10}  {d:10}  {e}".rstrip()
-                             for a, b, c, d, e in rows)]
+    """The move list a move a line, each line saying its own dates (no columns to line up: it
+    reads alike in a proportional font): ``1. White: JR to IS (sent 2026.11.28; days 0/0)``."""
+    out = []
+    for who, move, received, sent, days in rows:
+        dates = [f"received {received}" if received != "-" else "",
+                 f"sent {sent}" if sent != "-" else ""]
+        said = ", ".join(d for d in dates if d)
+        said = "; ".join(p for p in (said, f"days {days}" if days else "") if p)
+        out.append(f"{who}: {move}" + (f" ({said})" if said else ""))
+    return out
+
+
+REPLY_EXAMPLE = "Reply with your move on a line of its own, e.g. \"Move: {example}\"."
+"""How to answer a move's mail: one example, in the game's own notation."""
 
 
 def mail_facts(replay: GameReplay, ply: Ply, *, today: datetime.date) -> MailFacts:
@@ -314,20 +324,37 @@ def mail_facts(replay: GameReplay, ply: Ply, *, today: datetime.date) -> MailFac
 
 
 def body_text(replay: GameReplay, ply: Ply, *, today: datetime.date,
-              facts: MailFacts | None = None) -> str:
+              facts: MailFacts | None = None, turn: Sequence[str] | None = None,
+              reply: str | None = None) -> str:
     """The plain-text body: the move first (``Move: 12. IR to HS``, the line ``mail read``
-    looks for), its dates, the move list with dates and days used, the board, whose turn."""
+    looks for) and its dates, the board, then whose turn it is (``turn``: lines of the sender's
+    own, the deadline among them; else the game's status), how to reply (``reply``, one example;
+    else :data:`REPLY_EXAMPLE`), and the move list with its dates and days used. Nothing is lined
+    up in columns but the board, which says that it needs a fixed-width font and is given in
+    words too; no sentence is broken across lines (a mail program wraps it to its width)."""
     f = facts or mail_facts(replay, ply, today=today)
+    game = replay.game
+    assert game is not None
     lines = [f.heading, "", f"Move: {f.move}", f"Sent: {f.sent}"]
     if f.received is not None:
         lines.append(f"Received: {f.received} (your last move)")
-    lines += ["", "The moves (received, sent; days used on the move / in all):", "",
-              *_list_lines(f.rows), ""]
-    lines += [f.days_used, "", f.board_caption, "", f.board_text, ""]
-    lines.append(f.status)
-    lines += ["", "-- ", "Sent with pbmkit (play by mail). Answer with your move on a line of its",
-              "own, e.g. \"Move: " + f.example + "\"."]
+    lines += ["", f"{f.board_caption[:-1]} (lined up in a fixed-width font; in words under it):",
+              "", f.board_text, "", _position_words(game, ply.after), ""]
+    lines += [*(turn if turn is not None else [f.status]), ""]
+    if reply is None:  # none once the game is over
+        reply = "" if game.outcome(ply.after) is not None else REPLY_EXAMPLE.format(
+            example=f.example)
+    lines += [reply, ""] if reply else []
+    lines += ["The moves (the dates each was received and sent; days used on the move / in all):",
+              *_list_lines(f.rows), "", f.days_used]
+    lines += ["", "-- ", "Sent with pbmkit (play by mail)."]
     return "\n".join(lines) + "\n"
+
+
+def _position_words(game: Any, position: Any) -> str:
+    from pbmkit.render.png import position_words
+
+    return position_words(game, position)
 
 
 def _written_comments(replay: GameReplay, ply: Ply) -> list[Comment]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pbmkit.web.page import escape_html
 from pbmkit.web.theme import DARK, FONT, LIGHT
 
-__all__ = ["INTRO_SLOT", "OWN_CLASS", "PAGE_STYLE", "MailFacts", "body_html"]
+__all__ = ["INTRO_SLOT", "OWN_CLASS", "PAGE_STYLE", "TURN_SLOT", "MailFacts", "body_html"]
 
 OWN_CLASS = "pbmkit-own"
 """The class of every block of pbmkit's own words in the HTML part."""
@@ -67,7 +67,7 @@ class MailFacts:
     status: str
     """``Black to move.`` or the end of the game."""
     example: str
-    """An example move of the game, for the footer."""
+    """An example move of the game, for the line saying how to reply."""
 
 
 def _p(text: str, style: str, *, muted: bool = False) -> str:
@@ -77,7 +77,10 @@ def _p(text: str, style: str, *, muted: bool = False) -> str:
 
 INTRO_SLOT = "<!--pbmkit:intro-->"
 """Where :func:`body_html` with ``intro_slot`` leaves room for lines of its sender's own (the
-referee's "It is your move ..."), inside the page's styled column: replace it with them."""
+referee's "Game 1 of the club starts"), inside the page's styled column: replace it with them."""
+TURN_SLOT = "<!--pbmkit:turn-->"
+"""Where :func:`body_html` with ``intro_slot`` leaves room, after the board, for whose turn it is
+and how to reply, in its sender's words (the referee's deadline): replace it with them."""
 
 
 def body_html(facts: MailFacts, *, image_cid: str | None = None, alt: str = "",
@@ -128,15 +131,18 @@ def body_html(facts: MailFacts, *, image_cid: str | None = None, alt: str = "",
         # "Move:" and the move on one line: mail read finds it there in a copy of this part
         _p(f'<span style="font-size:15px;font-weight:normal">Move:</span> {escape_html(facts.move)}',
            "font-size:30px;line-height:1.2;font-weight:bold;margin:6px 0 8px 0"),
-        _p(f"<strong>{escape_html(facts.status)}</strong>", "font-size:18px"),
         _p(dates, f"font-size:14px;color:{_MUTED}", muted=True),
         picture,
+        # then whose turn it is (the referee's lines, the deadline among them), how to reply
+        TURN_SLOT if intro_slot else (
+            _p(f"<strong>{escape_html(facts.status)}</strong>", "font-size:18px;margin:12px 0 6px 0")
+            + _p("Reply with your move on a line of its own, e.g. "
+                 f"\u201cMove: {escape_html(facts.example)}\u201d.", "font-size:15px")),
         _p("The moves (received, sent; days used on the move / in all):",
            "margin:14px 0 6px 0;font-size:14px"),
         table,
         _p(escape_html(facts.days_used), "margin:8px 0 0 0;font-size:14px"),
-        _p("Sent with pbmkit (play by mail). Answer with your move on a line of its own, e.g. "
-           f"\u201cMove: {escape_html(facts.example)}\u201d.",
+        _p("Sent with pbmkit (play by mail).",
            f"margin:16px 0 0 0;font-size:12px;color:{_MUTED}", muted=True),
     ]
     return ("<!DOCTYPE html>\n"

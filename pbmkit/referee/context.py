@@ -219,9 +219,11 @@ class Context:
         row = next(r for r in self.seats(number) if r.side == side)
         return game_key_text(number, self.secret(number, side, row.generation))
 
-    def mail_players(self, number: int, intro: Callable[[str, str], list[str]], status: str) -> None:
+    def mail_players(self, number: int, intro: Callable[[str, str], list[str]], status: str,
+                     turn: Callable[[str], list[str]] | None = None) -> None:
         """Mail every player of game ``number`` its board, each with their own key; ``intro(side,
-        name)`` gives the lines that open the message to the player of ``side``."""
+        name)`` gives the lines that open the message to the player of ``side``, ``turn(side)``
+        the lines after the board (whose turn, by when, how to reply: :func:`turn_lines`)."""
         rep = self.replay(number)
         ply = rep.main[-1] if rep.main else None
         shared: dict[str, Any] = {}  # what every player's message says alike, made once
@@ -229,18 +231,20 @@ class Context:
             key = game_key_text(number, self.secret(number, row.side, row.generation))
             self.send(board_message(self.club, row.address, key, rep, ply,
                                     intro(row.side, row.name), number=number, status=status,
-                                    now=self.now, shared=shared))
+                                    now=self.now, shared=shared,
+                                    turn=turn(row.side) if turn is not None else None))
 
 
 def turn_lines(ctx: Context, number: int, side: str, to_move: str, rep: GameReplay) -> list[str]:
-    """The lines of a game's message that say whose move it is, and to the player to move how to
-    play it."""
+    """The lines of a game's message, after its board, that say whose move it is and by when, and
+    to the player to move how to reply, with one example in the game's notation."""
     deadline = ctx.today + datetime.timedelta(days=ctx.club.move_days)
     if side == to_move:
+        example = rep.game.notation.example if rep.game is not None else "MOVE"
         return [f"It is your move ({rep.next_label()}. {place_title(to_move)}), by "
                 f"{deadline.isoformat()}.",
-                f"Reply to this message with a line 'Move: {rep.next_label()}. MOVE', or write "
-                f"'move {number} MOVE' in the subject of a reply."]
+                f"Reply to this message with your move on a line of its own, e.g. "
+                f"\"Move: {example}\"."]
     return [f"{place_title(to_move)} to move, by {deadline.isoformat()}."]
 
 

@@ -138,8 +138,10 @@ def _sender(club: Club, key: str | None) -> str:
 
 def _head(club: Club, to: str, subject: str, key: str | None, in_reply_to: str | None,
           now: datetime.datetime) -> tuple[str, str]:
-    """The message's own headers (From ... References) and its subject as written."""
-    full = header_text(f"{subject} [{key}]" if key else subject, 300)
+    """The message's own headers (From ... References) and its subject as written: the key is
+    in the From address (``referee+g12.<key>@``), which a reply goes back to, and not in the
+    subject (issue 39: a subject is for people)."""
+    full = header_text(subject, 300)
     parts = [_header("From", _sender(club, key)), _header("To", to), _header("Subject", full),
              _header("Date", format_datetime(now)),
              _header("Message-ID", f"<pbmkit.referee.{uuid.uuid4().hex}@{club.domain}>"),
@@ -172,8 +174,7 @@ def _boundary(*parts: str) -> str:
 
 def text_message(club: Club, to: str, subject: str, text: str, *, key: str | None = None,
                  in_reply_to: str | None = None, now: datetime.datetime | None = None) -> Outgoing:
-    """A plain-text message from the referee (``referee+KEY@`` when ``key`` is given, and the key
-    in the subject) to ``to``."""
+    """A plain-text message from the referee (``referee+KEY@`` when ``key`` is given) to ``to``."""
     now = now or datetime.datetime.now(datetime.UTC)
     head, full = _head(club, to, subject, key, in_reply_to, now)
     body = _qp(text if text.endswith("\n") else text + "\n")
@@ -188,15 +189,16 @@ def board_cid(club: Club, number: int, plies: int) -> str:
 
 def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply: Ply | None,
                   intro: list[str], *, number: int, status: str,
-                  now: datetime.datetime | None = None,
+                  now: datetime.datetime | None = None, turn: Sequence[str] | None = None,
                   in_reply_to: str | None = None, shared: dict[str, Any] | None = None) -> Outgoing:
-    """The message of a game's move to one of its players: ``intro`` lines (whose turn, the
-    deadline, how to answer), then the move, the move list and the board as ``mail compose``
-    writes them; as text, and as HTML whose board picture (an inline PNG) is added when the
-    message is sent (:func:`send_due`), unless the club's ``pictures`` is false. ``shared``: a
-    dictionary kept between the messages of one move to its players (what they say alike is
-    made once)."""
-    from pbmkit.mail.html_body import INTRO_SLOT, PAGE_STYLE, body_html
+    """The message of a game's move to one of its players: ``intro`` lines (what happened: a game
+    starts, a draw is offered), the game's title, the move and the board, then ``turn`` (whose
+    turn it is, by when, and to the player to move how to reply, with one example), then the
+    move list, as ``mail compose`` writes them; as text, and as HTML whose board picture (an
+    inline PNG) is added when the message is sent (:func:`send_due`), unless the club's
+    ``pictures`` is false. ``shared``: a dictionary kept between the messages of one move to its
+    players (what they say alike is made once)."""
+    from pbmkit.mail.html_body import INTRO_SLOT, PAGE_STYLE, TURN_SLOT, body_html
     from pbmkit.render.png import position_words
     from pbmkit.render.svg import board_picture
     from pbmkit.render.terminal import board_text
@@ -211,16 +213,18 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
         subject = f"{title}, {move_label(replay, ply)} {ply.text}: {status}"
         if "facts" not in shared:
             shared["facts"] = mail_facts(replay, ply, today=now.date())
-            shared["body"] = body_text(replay, ply, today=now.date(), facts=shared["facts"])
         facts = shared["facts"]
-        text = "\n".join(intro) + "\n\n" + shared["body"]
+        body = body_text(replay, ply, today=now.date(), facts=facts, turn=turn,
+                         reply="" if turn is not None else None)
+        text = ("\n".join(intro) + "\n\n" if intro else "") + body
         position, last_move, caption = ply.after, ply.move, facts.move
     else:
         subject = f"{title}: {status}"
         position, last_move, caption = replay.start if replay.start is not None else \
             replay.final, None, "the start"
         text = "\n".join([*intro, "", board_text(game, position, players=players), "",
-                          f"{game.side_to_move(position).capitalize()} to move."]) + "\n"
+                          *(turn if turn is not None else
+                            [f"{game.side_to_move(position).capitalize()} to move."])]) + "\n"
         facts = None
     plies = replay.main.index(ply) + 1 if ply is not None else 0
     board: tuple[int, int] | None = None
@@ -239,16 +243,23 @@ def board_message(club: Club, to: str, key: str | None, replay: GameReplay, ply:
                          for line in intro if line)
     if intro_html:  # set off from the move's own page below
         intro_html = f'<div style="margin:0 0 14px 0">{intro_html}</div>'
+    said = list(turn) if turn is not None else [facts.status if facts is not None else
+                                                  f"{game.side_to_move(position).capitalize()} to move."]
+    turn_html = "".join(f'<p style="margin:{"12px" if k == 0 else "0"} 0 6px 0;font-size:'
+                        f'{"18px;font-weight:bold" if k == 0 else "15px"}">{escape_html(line)}</p>'
+                        for k, line in enumerate(said) if line)
     if facts is not None:
-        if "html" not in shared:  # the same for every player but for the intro
+        if "html" not in shared:  # the same for every player but for the intro and the turn
             shared["html"] = body_html(facts, image_cid=cid, alt=alt, image_size=size,
                                        intro_slot=True)
-        html_text = shared["html"].replace(INTRO_SLOT, intro_html, 1)
+        html_text = shared["html"].replace(INTRO_SLOT, intro_html, 1).replace(TURN_SLOT,
+                                                                              turn_html, 1)
     else:
         picture = (f'<p><img src="cid:{escape_html(cid)}" alt="{escape_html(alt)}" width="480"></p>'
                    if cid else "")
         html_text = (f'<!DOCTYPE html>\n<html><body style="margin:0;padding:0">'
-                     f'<div style="{PAGE_STYLE}">{intro_html}{picture}</div></body></html>\n')
+                     f'<div style="{PAGE_STYLE}">{intro_html}{picture}{turn_html}</div>'
+                     '</body></html>\n')
     head, full = _head(club, to, subject, key, in_reply_to, now)
     text_qp, html_qp = _qp(text), _qp(html_text)
     outer = _boundary(text_qp, html_qp)

@@ -61,7 +61,7 @@ def test_billo_sides_give_yellow_and_orange_email_tags() -> None:
     assert msg["Subject"] == "Billo #2, 5... R f7-g6"
     assert msg["From"].addresses[0].addr_spec == "ann@example.org"  # Orange moved last
     assert msg["To"].addresses[0].addr_spec == "carla@example.com"
-    assert "Orange  R f7-g6" in body_of(msg)
+    assert "5... Orange: R f7-g6 (" in body_of(msg)
 
 
 def test_the_body_has_the_move_the_dated_move_list_days_used_and_the_board() -> None:
@@ -72,13 +72,34 @@ def test_the_body_has_the_move_the_dated_move_list_days_used_and_the_board() -> 
     assert "Sent: 2026.09.14" in lines
     assert "Received: 2026.09.11 (your last move)" in lines
     # every move with its received and sent dates and its days (this move / in all)
-    assert "1. White    KP to KR  -           2026.09.04  3/3" in lines
-    assert "1... Black  EW to FW  2026.09.07  2026.09.09  2/2" in lines
-    assert "2. White    KQ to KP  2026.09.11  2026.09.14  3/6" in lines
+    assert "1. White: KP to KR (sent 2026.09.04; days 3/3)" in lines
+    assert "1... Black: EW to FW (received 2026.09.07, sent 2026.09.09; days 2/2)" in lines
+    assert "2. White: KQ to KP (received 2026.09.11, sent 2026.09.14; days 3/6)" in lines
     assert "Days used: White 6, Black 2; time control 10/50." in lines
     assert any("[KP:O]" in line for line in lines)  # the board, the move's spaces marked
     assert "Black to move." in lines
     assert "-- " in lines  # a signature separator: a reply's quoted copy is told apart
+
+
+def test_the_body_reads_in_order_and_in_any_font() -> None:
+    """Issue 39: the move and the board first, then whose turn, then how to reply (one example),
+    then the move list; the board says it needs a fixed-width font and is given in words too; no
+    sentence is broken across lines (the footer was hard-wrapped mid-sentence)."""
+    lines = body_of(parsed(compose_message(replay_of(BATALO), now=NOW))).splitlines()
+    move = lines.index("Move: 2. KQ to KP")
+    board = next(k for k, line in enumerate(lines) if line.startswith("The board after"))
+    assert "fixed-width font" in lines[board]
+    words = next(k for k, line in enumerate(lines) if line.startswith("Black stone: "))
+    turn = lines.index("Black to move.")
+    replies = [k for k, line in enumerate(lines) if "Move: " in line and k != move]
+    listing = next(k for k, line in enumerate(lines) if line.startswith("The moves ("))
+    assert move < board < words < turn < replies[0] < listing
+    assert len(replies) == 1 and lines[replies[0]] == (
+        'Reply with your move on a line of its own, e.g. "Move: IR to HS".')
+    signature = lines.index("-- ")
+    assert lines[signature + 1:] == ["Sent with pbmkit (play by mail)."]
+    for line in lines[:board] + lines[words:]:  # beside the board, no sentence runs on a line
+        assert not line or line[0] != " ", line
 
 
 def test_the_message_is_a_well_formed_rfc_5322_message() -> None:

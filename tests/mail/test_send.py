@@ -400,7 +400,7 @@ def test_compose_and_send_text_write_one_text_plain_part_with_the_move_and_the_b
         assert not msg.is_multipart() and msg.get_content_type() == "text/plain"
         body = msg.get_content()
         assert "Move: 2. KQ to KP" in body
-        assert "The board after 2. KQ to KP:" in body and "Black to move." in body
+        assert "The board after 2. KQ to KP (" in body and "Black to move." in body
         assert "<html" not in body.lower() and b"image/png" not in data
     assert text_only.stat().st_size * 10 < full.stat().st_size
     assert "text/html" in full.read_text(encoding="utf-8")

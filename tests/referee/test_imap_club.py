@@ -142,5 +142,5 @@ def test_an_imap_server_going_away_mid_run_loses_no_move_and_applies_none_twice(
         record = (w.root / "games" / "1-batalo.txt").read_text()
         assert record.count("JR to IS") == 1 and "DX to FV" in record and "IS to HS" in record
         assert server.folder("INBOX") == [] and len(server.folder("Processed")) == 6 + 3
-        subjects = [str(m["Subject"]) for m in w.sent()[before:]]
+        subjects = [(str(m["To"]), str(m["Subject"])) for m in w.sent()[before:]]
         assert len(subjects) == 6 and len(set(subjects)) == 6  # two players x three moves, once

@@ -20,10 +20,9 @@ def test_the_move_list_says_when_each_answer_was_received(
         bob.move(1, "DX to FV")
         w.run()
         text = text_of(next(m for m in reversed(ann.inbox()) if "DX to FV" in str(m["Subject"])))
-        row = next(line for line in text.splitlines()
-                   if re.match(r"\s*1\.\.\. Black\s+DX to FV\s", line))
+        row = next(line for line in text.splitlines() if line.startswith("1... Black: DX to FV ("))
         dates = re.findall(r"\d{4}\.\d\d\.\d\d", row)
         assert len(dates) == 2, row  # received, then sent
-        first = next(line for line in text.splitlines()
-                     if re.match(r"\s*1\. White\s+JR to IS\s", line))
+        assert re.search(r"received \d{4}\.\d\d\.\d\d, sent \d{4}", row), row
+        first = next(line for line in text.splitlines() if line.startswith("1. White: JR to IS ("))
         assert re.findall(r"\d{4}\.\d\d\.\d\d", first)[-1] == dates[0]  # the day it was mailed

@@ -49,7 +49,9 @@ def test_the_welcome_gives_the_players_own_key_and_every_reply_carries_it(
         welcome = ann.last("welcome")
         key = ann.own_key()
         assert key is not None and key.startswith("p1.")
-        assert f"[{key}]" in str(welcome["Subject"]) and key in text_of(welcome)
+        # in the From address (a reply carries it back) and the text, not the subject (issue 39)
+        assert f"+{key}@" in str(welcome["From"]) and key in text_of(welcome)
+        assert key not in str(welcome["Subject"])
         ann.write("standings batalo", keyed=False)  # a read-only command, no key: answered
         w.run()
         assert f"+{key}@" in str(ann.last("Standings")["From"])
@@ -94,7 +96,8 @@ def test_a_forged_accept_or_decline_changes_nothing(tmp_path: Path,
         bob_c1 = re.search(r"\+(c1\.[a-z2-7]{24})@", str(invitation["From"]))
         cid_c2 = re.search(r"\+(c2\.[a-z2-7]{24})@", str(cid.last("Invitation")["From"]))
         assert bob_c1 is not None and cid_c2 is not None
-        assert f"[{bob_c1.group(1)}]" in str(invitation["Subject"])
+        assert f"+{bob_c1.group(1)}@" in str(invitation["From"])
+        assert bob_c1.group(1) not in str(invitation["Subject"])
         before = snapshot(w)
         sent = len(w.sent())
         w.deliver(message(bob.address, "accept 1", ""))  # Bob's From, no key

@@ -188,10 +188,10 @@ def start_game(ctx: Context, challenge: Challenge) -> int:
     def intro(side: str, name: str) -> list[str]:
         return [f"Game {number} of {ctx.club.name} starts: {configured.title}, "
                 + ", ".join(f"{n} ({place_title(s)})" for s, n in names.items()) + ".",
-                origin, f"You play {place_title(side)}.",
-                *turn_lines(ctx, number, side, to_move, rep)]
+                origin, f"You play {place_title(side)}."]
 
-    ctx.mail_players(number, intro, f"{place_title(to_move)} to move")
+    ctx.mail_players(number, intro, f"{place_title(to_move)} to move",
+                     lambda side: turn_lines(ctx, number, side, to_move, rep))
     return number
 
 

@@ -134,10 +134,10 @@ def play_for(ctx: Context, number: int, rep: GameReplay, text: str, *, via: str 
 
         def intro(side_: str, name: str) -> list[str]:
             notes = [f"Warning: {a.word}! This move {a.detail}." for a in played.said]
-            return [*first, f"Game {number}: {done}.", *notes,
-                    *turn_lines(ctx, number, side_, to_move, new)]
+            return [*first, f"Game {number}: {done}.", *notes]
 
-    ctx.mail_players(number, intro, status)
+    ctx.mail_players(number, intro, status, None if played.outcome is not None else (
+        lambda side_: turn_lines(ctx, number, side_, new.next_turn()[1], new)))
     if answer:
         conditional_replies(ctx, number, played)
     return played
@@ -190,12 +190,12 @@ def _event(ctx: Context, action: Action, mover: bool, said: str) -> None:
     status = f"{said}, game over" if over else f"{said}, {place_title(to_move)} to move"
 
     def intro(side: str, name: str) -> list[str]:
-        lines = [f"Game {number}: {edit.message}"]
-        if not over:
-            lines += turn_lines(ctx, number, side, to_move, after)
-        return lines
+        return [f"Game {number}: {edit.message}"]
 
-    ctx.mail_players(number, intro, status)
+    def turn(side: str) -> list[str]:
+        return turn_lines(ctx, number, side, to_move, after)
+
+    ctx.mail_players(number, intro, status, None if over else turn)
 
 
 def _resign(ctx: Context) -> None:

@@ -31,11 +31,12 @@ def _show(ctx: Context) -> None:
     status = "game over" if ctx.game(number).state != "running" \
         else f"{place_title(to_move)} to move"
     intro = [f"Game {number}, as it stands."]
-    if me and ctx.game(number).state == "running":
-        intro += turn_lines(ctx, number, me[0].side, to_move, rep)
+    turn = (turn_lines(ctx, number, me[0].side, to_move, rep)
+            if me and ctx.game(number).state == "running" else None)
     ply = rep.main[-1] if rep.main else None
     ctx.send(board_message(ctx.club, ctx.sender, key, rep, ply, intro, number=number,
-                           status=status, now=ctx.now, in_reply_to=ctx.message.message_id))
+                           status=status, now=ctx.now, in_reply_to=ctx.message.message_id,
+                           turn=turn))
 
 
 def _games(ctx: Context) -> None:
