@@ -9,8 +9,8 @@ mails the player, so a stolen database (a backup, a copy) yields no secret, and 
 (``secret N``) is a new generation. Signup codes are random (:mod:`secrets`), mailed once and kept
 hashed.
 
-A secret travels as ``g12.<secret>``: in the reply address ``referee+g12.<secret>@club.org`` and
-in the subject of every message of game 12 the player gets.
+A secret travels as ``g12.<secret>``: in the reply address ``referee+g12.<secret>@club.org`` of
+every message of game 12 the player gets (a subject a player writes may carry it too).
 
 Two more keys of the same form prove a player outside a game's moves: a player's own key
 (``p7.<secret>``: ``HMAC(club key, player, generation)``, in every message the referee sends
