@@ -17,7 +17,7 @@ import pdfplumber
 import pytest
 
 from pbmkit.games import get_game
-from pbmkit.notation import check_text
+from pbmkit.records import check_text
 from pbmkit.render.diagram import DiagramStyle, game_drawing, space_centres
 from pbmkit.render.from_record import chart_entries, chart_header, mailer_card
 from pbmkit.render.mailer import mailer_pdf
