@@ -388,6 +388,30 @@ def _grid(board: Board, art: GameArt, flip: bool, style: DiagramStyle
     return bbox, centres, tuple(grid)
 
 
+def lettered_sites(art: GameArt) -> tuple[int, ...]:
+    """The lettered squares of a look (a zone's tower sites): their letter shows while empty."""
+    return tuple(sp for sp, mark in art.bases.items() if len(mark) == 1 and mark != "X")
+
+
+def site_letter(board: Board, art: GameArt, space: int, *, flip: bool = False,
+                style: DiagramStyle | None = None) -> tuple[Shape, ...]:
+    """The letter of the lettered square ``space``, as :func:`board_drawing` draws it there
+    while the square is empty (the web page's part of it)."""
+    style = style or DiagramStyle()
+    centres = tuple(space_centres(board, flip))
+    return _site_letter(board.kind, centres[space], art.bases[space], style)
+
+
+def _site_letter(kind: str, centre: tuple[float, float], mark: str,
+                 style: DiagramStyle) -> tuple[Shape, ...]:
+    # A lettered square (a zone's tower site): its letter large and dark in the middle of the
+    # empty cell; a piece standing there hides it whole.
+    size = 0.95 if style.name_size else 1.05  # inside its inner outline, W too
+    dy = _piece_dy(kind) if style.name_size else 0.0  # below the square's name
+    return tuple(square_mark(kind, centre, mark, inset=style.base_inset, line=style.base,
+                             letter_size=size, letter_dy=dy)[1:])
+
+
 def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
                   marks: Iterable[MoveMark] = (), flip: bool = False,
                   style: DiagramStyle | None = None) -> Drawing:
@@ -403,15 +427,8 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
     bbox, centres, grid = _grid(board, art, flip, style)
     paths = tuple(tuple(m) for m in marks)
     over = _move_marks(kind, centres, paths, style)
-    under: list[Shape] = []
-    for sp, mark in art.bases.items():
-        if len(mark) == 1 and mark != "X" and sp not in pieces:
-            # A lettered square (a zone's tower site): its letter large and dark in the middle of
-            # the empty cell; a piece standing there hides it whole.
-            size = 0.95 if style.name_size else 1.05  # inside its inner outline, W too
-            dy = _piece_dy(kind) if style.name_size else 0.0  # below the square's name
-            under += square_mark(kind, centres[sp], mark, inset=style.base_inset, line=style.base,
-                                 letter_size=size, letter_dy=dy)[1:]
+    under = [shape for sp in lettered_sites(art) if sp not in pieces
+             for shape in _site_letter(kind, centres[sp], art.bases[sp], style)]
     for sp, symbol in sorted(pieces.items()):
         c = centres[sp]
         glyph = art.glyphs[symbol]

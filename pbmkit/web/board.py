@@ -25,7 +25,14 @@ from typing import Any
 
 from pbmkit.games import Game
 from pbmkit.render.art import art_for
-from pbmkit.render.diagram import board_drawing, move_marks, piece_scale, placed_glyph
+from pbmkit.render.diagram import (
+    board_drawing,
+    lettered_sites,
+    move_marks,
+    piece_scale,
+    placed_glyph,
+    site_letter,
+)
 from pbmkit.render.pdf import text_width
 from pbmkit.render.shapes import WHITE, Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text, grey
 from pbmkit.render.svg import board_style, shape_svg, svg_number
@@ -106,9 +113,10 @@ class BoardParts:
     """The parts of one game's boards, drawn by the model once each (per orientation).
 
     One instance serves every page of a game object (an archive's games share it); parts are
-    keyed by what they show: ``("p", space, symbol)``, ``("u", paths)`` and ``("o", paths)`` (the
-    under and over shapes of a marked move, its paths together), ``("b", groups)`` (the panel
-    under the board: pieces in hand, taken, eaten).
+    keyed by what they show: ``("p", space, symbol)``, ``("s", space)`` (a lettered square's
+    letter, under the pieces, while the square is empty), ``("o", paths)`` (the marks of a move,
+    its paths together), ``("b", groups)`` (the panel under the board: pieces in hand, taken,
+    eaten).
 
     Each element is written with the classes of its paints' roles (:func:`paint_class`), a piece
     with its tint and tone (``class="pc t0 lt"``), a move's marks in a ``g.mk``: the page's style
@@ -129,6 +137,7 @@ class BoardParts:
         """Placed key -> its ``<g id=...>`` definition."""
         self.tones: dict[str, str] = {}
         """Definition -> its tone (``lt``, ``dk``)."""
+        self._sites = lettered_sites(self.art)
         self.tints = list(self.art.colours)
         """The names of the look's colours, in order: tint ``k`` is class ``t{k}``."""
 
@@ -145,9 +154,11 @@ class BoardParts:
         if kind == "p":
             return tuple(board_drawing(self.board, self.art, {key[1]: key[2]}, flip=flip,
                                        style=self.style).over)
-        if kind in ("u", "o"):  # a move's paths together: two from one space are drawn apart
+        if kind == "s":  # a lettered square's letter, shown while no piece stands there
+            return site_letter(self.board, self.art, key[1], flip=flip, style=self.style)
+        if kind == "o":  # a move's paths together: two from one space are drawn apart
             d = board_drawing(self.board, self.art, {}, marks=key[1], flip=flip, style=self.style)
-            return tuple(d.under if kind == "u" else d.over)
+            return tuple(d.over)
         return self._panel(key[1], flip)[0]
 
     def _panel(self, groups: Sequence[tuple[str, Sequence[str]]], flip: bool
@@ -236,9 +247,10 @@ class BoardParts:
         """The parts of the board of ``position`` with ``move`` marked: (under keys, over keys),
         in the order :func:`~pbmkit.render.diagram.game_drawing` draws them."""
         marks = move_marks(self.game, [move] if move is not None else [])
-        under = [("u", marks)] if marks else []
+        pieces = self.art.symbols(position)
+        under: list[tuple[Any, ...]] = [("s", sp) for sp in self._sites if sp not in pieces]
         over: list[tuple[Any, ...]] = [("o", marks)] if marks else []
-        over += [("p", sp, sym) for sp, sym in sorted(self.art.symbols(position).items())]
+        over += [("p", sp, sym) for sp, sym in sorted(pieces.items())]
         if self.art.beside is not None:
             groups = tuple((label, tuple(symbols)) for label, symbols in self.art.beside(position))
             if groups:
