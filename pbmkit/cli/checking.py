@@ -21,8 +21,8 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pbmkit.common.text import printable
 from pbmkit.games.base import result_words as base_result_words
-from pbmkit.records.problems import printable
 
 if TYPE_CHECKING:
     from pbmkit.desk.summary import GameCheck

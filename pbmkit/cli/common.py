@@ -17,7 +17,7 @@ from pbmkit.cli.checking import SourceError, read_text
 from pbmkit.cli.checking import report_problems as report_problems
 from pbmkit.common import files
 from pbmkit.common.files import FileWriteError, folder_lock
-from pbmkit.records.problems import printable
+from pbmkit.common.text import printable
 
 if TYPE_CHECKING:
     from pbmkit.records import GameReplay

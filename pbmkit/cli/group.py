@@ -53,7 +53,7 @@ class Group(click.Group):
                 and self.get_command(ctx, name) is None):
             close = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.6)
             hint = (" Did you mean " + " or ".join(f"'{c}'" for c in close) + "?") if close else ""
-            from pbmkit.records.problems import printable
+            from pbmkit.common.text import printable
 
             raise click.UsageError(f"No such command '{printable(name, 40)}'.{hint}", ctx)
         return super().resolve_command(ctx, args)

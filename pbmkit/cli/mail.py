@@ -206,12 +206,12 @@ def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
     """
     from pbmkit.cli.common import read_source
     from pbmkit.cli.status import record_files
+    from pbmkit.common.text import printable
     from pbmkit.mail.apply import GameFolder
     from pbmkit.mail.smtp import config_path
     from pbmkit.mail.sources import Unreadable
     from pbmkit.mail.sources import read_source as mail_source
     from pbmkit.mail.trust import load_read_settings
-    from pbmkit.records.problems import printable
 
     files = []
     for path in record_files((games_dir,)):

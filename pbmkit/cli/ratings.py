@@ -59,7 +59,7 @@ def _event_games(path: str) -> EventGames:
 
 
 def _cut(text: str, width: int = CELL_WIDTH) -> str:
-    from pbmkit.records.problems import printable
+    from pbmkit.common.text import printable
 
     text = printable(" ".join(text.split()))
     return text if len(text) <= width else text[:width - 1] + "…"

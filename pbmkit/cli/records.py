@@ -37,9 +37,9 @@ from pbmkit.cli.common import (
     trusted_end,
 )
 from pbmkit.cli.engine import engine_limits, engine_options, robot_move, verdict_words
+from pbmkit.common.text import printable
 from pbmkit.games.base import start_of
 from pbmkit.games.notation import ListsMoves, StreamsMoves, SummarisesMoves
-from pbmkit.records.problems import printable
 
 _GAME_OPTION = GAME_NUMBER_OPTION
 

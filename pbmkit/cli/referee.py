@@ -122,12 +122,12 @@ def _dry_run(folder: str, today: str | None, verbose: bool) -> None:
     import datetime
 
     from pbmkit.cli.dates import read_day
+    from pbmkit.common.text import printable
     from pbmkit.mail.files import MailError
     from pbmkit.referee.club import ClubError
     from pbmkit.referee.db import DatabaseError
     from pbmkit.referee.preview import preview_run
     from pbmkit.referee.run import Busy
-    from pbmkit.referee.status import printable
 
     now = datetime.datetime.now(datetime.UTC).date()
     day = read_day(today, "--today") or now

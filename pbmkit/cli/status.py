@@ -215,7 +215,7 @@ def _line(row: dict[str, Any]) -> list[str]:
 
 def _cut(text: str, width: int = CELL_WIDTH) -> str:
     """A cell at most ``width`` characters (names come from records: untrusted, any length)."""
-    from pbmkit.records.problems import printable
+    from pbmkit.common.text import printable
 
     text = printable(" ".join(text.split()))  # control codes shown escaped (issue 9, item 12)
     return text if len(text) <= width else text[:width - 1] + "…"

@@ -22,7 +22,7 @@ from pbmkit.cli.common import (
 )
 from pbmkit.common import files
 from pbmkit.common.files import FileWriteError
-from pbmkit.records.problems import printable
+from pbmkit.common.text import printable
 
 if TYPE_CHECKING:
     from pbmkit.records import GameReplay

@@ -1,6 +1,7 @@
 """Shared helpers, the bottom layer: what every other layer needs and none may write again.
 
 ``pbmkit.common.errors``: the root of pbmkit's errors, :class:`PbmkitError`; ``pbmkit.common.files``:
-the atomic write and the folder lock. This package imports nothing else of pbmkit
+the atomic write and the folder lock; ``pbmkit.common.text``: the terminal escaping of text from
+other people (``printable``). This package imports nothing else of pbmkit
 (tests/test_layers.py).
 """

@@ -24,8 +24,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from pbmkit.common.text import printable
 from pbmkit.records.model import Comment, Ending, Phase, Record, WrittenMove
-from pbmkit.records.problems import Problem, printable
+from pbmkit.records.problems import Problem
 
 if TYPE_CHECKING:
     from pbmkit.records.replay import GameReplay

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
+from pbmkit.common.text import printable
 from pbmkit.games.base import Announcement, Outcome, end_of, side_possessive, start_of
 from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.records.convert import append_move
 from pbmkit.records.errors import RecordError
-from pbmkit.records.problems import printable
 from pbmkit.records.replay import GameReplay, check_text
 
 __all__ = ["MAX_HINT_LINES", "AppendRefused", "MoveRefused", "Played", "illegal_lines",

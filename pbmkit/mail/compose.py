@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from email.headerregistry import Address
@@ -19,6 +18,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from typing import TYPE_CHECKING, Any
 
+from pbmkit.common.text import UNSAFE
 from pbmkit.desk.dates import MoveClock, desk_report, format_date, read_notes
 from pbmkit.mail.files import MailError, NoAddress
 from pbmkit.mail.html_body import MailFacts, body_html
@@ -81,29 +81,19 @@ def email_tag(side_tag: str) -> str:
     return f"{side_tag}{EMAIL_TAG_SUFFIX}"
 
 
-_ZERO_WIDTH_JOINERS = frozenset("\u200c\u200d")
-"""Format characters that scripts need (Persian, the Indic scripts, emoji sequences): kept."""
 _LOCAL_PART = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
 _LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 
 
-def _unsafe(ch: str) -> bool:
-    """A character no header may carry: controls (Cc, U+0085 among them), line and paragraph
-    separators (Zl, Zp), format characters (Cf: bidi overrides, zero-width spaces) but the
-    joiners, surrogates (Cs)."""
-    category = unicodedata.category(ch)
-    return (category in ("Cc", "Zl", "Zp", "Cs")
-            or (category == "Cf" and ch not in _ZERO_WIDTH_JOINERS))
-
-
 def header_text(text: str, limit: int = 200) -> str:
-    """``text`` made fit for a header's name or subject part: every unsafe character (see
-    :func:`_unsafe`) and every kind of white space becomes one plain space, runs of spaces one
-    space, the ends trimmed, and the whole cut to ``limit`` characters. An encoded word's opener
-    ``=?`` gets a space (``= ?``): the email package decodes the encoded words it finds in a
-    header's text and, folding the header, writes what they decoded, a line break and a header of
-    the sender's choosing included (``=?utf-8?q?=0D=0ACc=3A_x=40example.org?=``)."""
-    cleaned = "".join(" " if ch.isspace() or _unsafe(ch) else ch for ch in text[:limit * 4])
+    """``text`` made fit for a header's name or subject part: every unsafe character (a control,
+    format, line-separator or surrogate character: :data:`pbmkit.common.text.UNSAFE`, which keeps
+    the zero-width joiners scripts need) and every kind of white space becomes one plain space,
+    runs of spaces one space, the ends trimmed, and the whole cut to ``limit`` characters. An
+    encoded word's opener ``=?`` gets a space (``= ?``): the email package decodes the encoded
+    words it finds in a header's text and, folding the header, writes what they decoded, a line
+    break and a header of the sender's choosing included (``=?utf-8?q?=0D=0ACc=3A_x=40example.org?=``)."""
+    cleaned = UNSAFE.sub(" ", text[:limit * 4])
     return " ".join(cleaned.split())[:limit].strip().replace("=?", "= ?")
 
 
@@ -130,7 +120,7 @@ def _address(name: str, text: str, tag: str) -> Address:
     """
     from email.utils import getaddresses
 
-    if len(text) > 320 or any(_unsafe(ch) for ch in text):
+    if len(text) > 320 or UNSAFE.search(text):
         raise MailError(f"the {tag} tag is not an e-mail address (it holds a control, format or "
                         "line-separator character)")
     found = getaddresses([text])

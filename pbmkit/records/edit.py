@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from pbmkit.records.model import Comment, Phase, Record, Turn, WrittenMove
+from pbmkit.records.model import Comment, Phase, Record, Turn, WrittenMove, tag_value_text
 
 __all__ = ["append_after_last_move", "comment_end", "last_move", "line_starts", "remove_last_move",
            "set_tag"]
@@ -131,7 +131,7 @@ def set_tag(text: str, record: Record, name: str, value: str) -> str:
     """``text`` with tag ``name`` set to ``value``: its value replaced where it is written, or a
     new tag line after the last tag (before everything when the game has no tags)."""
     bom, body, starts, nl = _split(text, record)
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = tag_value_text(value)
     where = record.tag_positions.get(name)
     if where is not None:
         pos = _offset(starts, *where)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pbmkit.records.problems import Problem
 
 __all__ = ["KNOWN_TAGS", "Comment", "Ending", "Phase", "Record", "Turn", "WrittenMove", "announcements_of",
-           "canonical_tag_name"]
+           "canonical_tag_name", "tag_value_text"]
 
 KNOWN_TAGS: tuple[str, ...] = ("Game", "Number", "Date", "White", "Black", "Winner", "Setup",
                                "TimeControl")
@@ -23,6 +23,12 @@ _KNOWN_BY_LOWER = {t.lower(): t for t in KNOWN_TAGS}
 def canonical_tag_name(name: str) -> str:
     """``"winner"`` → ``"Winner"`` for the known tags; unknown names are kept as written."""
     return _KNOWN_BY_LOWER.get(name.lower(), name)
+
+
+def tag_value_text(value: str) -> str:
+    """A tag's value as written between its quotes: ``\\`` and ``"`` escaped with a backslash
+    (the reader undoes it: records/reader.py). The one escaping of the writer and of the edits."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 @dataclass(slots=True)

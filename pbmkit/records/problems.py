@@ -2,36 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
+from pbmkit.common.text import printable
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.notation import MoveSyntaxError
 
-__all__ = ["IllegalMoveError", "MoveSyntaxError", "Problem", "printable"]
+__all__ = ["IllegalMoveError", "MoveSyntaxError", "Problem"]
 
-# C0 and C1 control codes, DEL, and the line and bidirectional-override codes that reorder or
-# hide what a terminal shows (one class, no nesting: linear).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 SOURCE_WINDOW = 72
 """How many characters of a source line a problem quotes around its column."""
-
-
-def _escape(m: re.Match[str]) -> str:
-    code = ord(m.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def printable(text: str, limit: int | None = None) -> str:
-    """``text`` safe to print on a terminal, on one line: control codes shown escaped (``\\x1b``),
-    and, past ``limit`` characters, cut with an ellipsis and the full length.
-
-    Record text comes by mail from other people: it must not move the cursor, recolour or clear
-    the terminal, ring its bell, or fill the screen with one name.
-    """
-    if limit is not None and len(text) > limit:
-        return _UNSAFE.sub(_escape, text[:limit]) + f"… ({len(text):,} characters)"
-    return _UNSAFE.sub(_escape, text)
 
 
 class Problem(NamedTuple):

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pbmkit.games.base import Game
-from pbmkit.records.model import Comment, Phase, Record, Turn, announcements_of
+from pbmkit.records.model import Comment, Phase, Record, Turn, announcements_of, tag_value_text
 from pbmkit.records.problems import MoveSyntaxError
 
 __all__ = ["move_text", "moves_text", "new_record_text", "write_record", "write_records"]
@@ -26,10 +26,6 @@ def move_text(game_name: str, text: str) -> str:
     except (UnknownGameError, MoveSyntaxError):
         pass
     return " ".join(text.split())
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 class _Lines:
@@ -63,7 +59,7 @@ def write_record(record: Record) -> str:
         out.comments([c])
         out.newline()
     for name, value in record.tags.items():
-        out.add(f'[{name} "{_escape(value)}"]')
+        out.add(f'[{name} "{tag_value_text(value)}"]')
         out.comments(record.tag_comments.get(name, []))
         out.newline()
     if record.tags and (record.body or record.intro):

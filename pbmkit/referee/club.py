@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from pbmkit.common.files import atomic_write
+from pbmkit.common.text import printable
 from pbmkit.mail.files import MAX_CONFIG, MailError
 from pbmkit.mail.smtp import SmtpConfig, load_config
 from pbmkit.mail.trust import address_key
-from pbmkit.records.problems import printable
 from pbmkit.referee.errors import RefereeError
 
 __all__ = ["CLUB_FILE", "DB_FILE", "GAMES_DIR", "Club", "ClubError", "init_club", "load_club",

@@ -21,6 +21,7 @@ import sqlite3
 from email.message import Message
 
 from pbmkit.common.files import FileWriteError, atomic_write
+from pbmkit.common.text import printable
 from pbmkit.mail.sources import Incoming, Unreadable, body_lines, read_message
 from pbmkit.mail.trust import address_key
 from pbmkit.referee import queries
@@ -44,7 +45,6 @@ from pbmkit.referee.security import (
     unproven_reply,
     unreadable_sender,
 )
-from pbmkit.referee.status import printable
 from pbmkit.referee.subjects import NUMBERED, bare_move, find_command, strip_subject, thread_move
 
 __all__ = ["disk_full", "handle_message", "reconcile"]
@@ -273,8 +273,6 @@ def _thread_hint(ctx: Context, lines: list[str], line: str) -> bool:
     move of the player to move): reply with the one-line hint to write ``Move: ...`` (the line
     itself when it reads as a move of the game, else the game's example) and what was read;
     False when the message's keys name no one game of the club (the help answers then)."""
-    from pbmkit.records.problems import printable
-
     games = sorted({g for g, _ in ctx.game_keys})
     if len(games) != 1:
         return False

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pbmkit.common.text import printable
 from pbmkit.mail.files import MailError
 from pbmkit.mail.smtp import read_password
 from pbmkit.referee import queries
@@ -35,7 +36,7 @@ from pbmkit.referee.handling import disk_full, handle_message, reconcile
 from pbmkit.referee.inbox import Inbox, MaildirInbox
 from pbmkit.referee.keys import load_club_key
 from pbmkit.referee.outgoing import Sender, SendReport, queue, retry_all, send_due, text_message
-from pbmkit.referee.status import LAST_RUN_KEY, printable
+from pbmkit.referee.status import LAST_RUN_KEY
 
 __all__ = ["Busy", "DiskFull", "InboxFailed", "RunReport", "club_lock", "open_inbox", "run_club"]
 

@@ -27,6 +27,7 @@ import re
 import sqlite3
 from typing import TYPE_CHECKING
 
+from pbmkit.common.text import printable
 from pbmkit.games.base import place_title
 from pbmkit.mail.sources import Incoming, automatic
 from pbmkit.mail.trust import address_key
@@ -40,7 +41,6 @@ from pbmkit.referee.keys import (
     secret_hash,
 )
 from pbmkit.referee.queries import Player, Signup
-from pbmkit.referee.status import printable
 from pbmkit.referee.subjects import NUMBERED, strip_subject
 
 if TYPE_CHECKING:

@@ -5,8 +5,8 @@ referee log`` (the ledger: every message handled, the latest first).
 The database is opened read-only (SQLite's ``mode=ro``): these commands work while a run holds
 the club's lock, never migrate, never write. Every text shown comes from mail (a sender, a
 subject, an error a server gave): the command line prints it with its control characters made
-visible (:func:`printable`), so a hostile subject cannot move the organiser's cursor or colour
-their terminal.
+visible (:func:`pbmkit.common.text.printable`), so a hostile subject cannot move the organiser's
+cursor or colour their terminal.
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pbmkit.common.text import printable
 from pbmkit.referee.club import Club, load_club
 from pbmkit.referee.db import SCHEMA_VERSION, DatabaseError
 
 __all__ = ["LAST_RUN_KEY", "OUTCOMES", "ClubStatus", "LedgerEntry", "OutboxEntry", "club_status",
-           "ledger", "printable", "run_in_progress", "shown"]
+           "ledger", "run_in_progress", "shown"]
 
 OUTCOMES = ("done", "refused", "help", "ignored", "unanswered", "duplicate", "unreadable",
             "oversized", "error")
@@ -272,20 +273,8 @@ def ledger(root: str | os.PathLike[str], *, last: int = 50, outcomes: Sequence[s
                         str(r["detail"])) for r in rows]
 
 
-def printable(text: str) -> str:
-    """``text`` with every control, format (bidi overrides, zero-width), line-separator and
-    surrogate character written as its escape (``\\x1b``, ``\\u202e``): what a sender wrote
-    reaches the organiser's terminal and log (``run -v``, ``status``, ``log``) and the ledger as
-    text, never as a terminal's escape sequence or text reordered."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape",
-                                                                      "backslashreplace")
-                   .decode("ascii") for ch in text)
-
-
 def shown(text: str | None, limit: int = 200) -> str:
-    """``text`` as a terminal may print it (:func:`printable`), cut at ``limit`` with "…";
+    """``text`` as a terminal may print it (:func:`pbmkit.common.text.printable`), cut at ``limit`` with "…";
     ``-`` for none."""
     if text is None:
         return "-"

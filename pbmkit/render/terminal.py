@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pbmkit.common.text import printable
 from pbmkit.games import Game
-from pbmkit.records.problems import printable
 from pbmkit.render.art import art_for
 
 __all__ = ["board_text"]

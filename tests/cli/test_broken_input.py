@@ -177,6 +177,14 @@ def test_control_codes_in_tags_comments_and_moves_are_shown_escaped(tmp_path: Pa
     assert "(Ann\\x07\\x1b[2J\\x1b]0;pwned\\x07 v Bob\\x9b31m)" in out
 
 
+def test_invisible_and_reordering_characters_in_names_are_shown_escaped(tmp_path: Path) -> None:
+    """Issue 36: the record commands escape what the referee escapes: zero-width and format
+    characters too (a name that looks like another's), not only controls and bidi overrides."""
+    f = write(tmp_path, "z.txt", GOOD.replace("Ann", "An\u200bn\ufeff\xad"))
+    _, out, _ = run("check", f)
+    assert "An\\u200bn\\ufeff\\xad" in out and "\u200b" not in out
+
+
 def test_a_huge_name_is_shortened_in_the_one_line_summary(tmp_path: Path) -> None:
     """Issue 9, item 12: a 10,000-character name does not fill the terminal."""
     f = write(tmp_path, "n.txt", GOOD.replace("Ann", "A" * 10_000))
