@@ -22,7 +22,7 @@ UNSAFE = re.compile(
     "\u2060-\u2064\u2066-\u206f"      # Cf: word joiner, invisible operators, bidi isolates ...
     "\ud800-\udfff"                   # Cs: surrogates (undecodable bytes, surrogateescape)
     "\ufeff\ufff9-\ufffb"             # Cf: zero-width no-break space (BOM), annotations
-    "\U000110bd\U000110cd\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0001\U000e0020-\U000e007f"  # Cf: language tag, tag characters
     "]")
 """Every character of the categories Cc (controls), Cf (format: bidi, zero-width, invisible),
@@ -33,7 +33,8 @@ zero-width joiners U+200C and U+200D, which Persian, the Indic scripts and emoji
 Spaces other than U+0020 (U+00A0 NO-BREAK SPACE, U+3000 IDEOGRAPHIC SPACE ...), private-use and
 unassigned code points are left as they are: they show as a space or a glyph (a box at worst)
 and can neither move the cursor nor reorder or hide the text. tests/common/test_printable.py
-holds the class equal to the Unicode database."""
+holds the class equal to the Unicode database of the Python that runs it; the class also names
+the format characters Unicode 15 added (U+13439 to U+1343F, Egyptian hieroglyph controls)."""
 
 
 def _escape(m: re.Match[str]) -> str:
