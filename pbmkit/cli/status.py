@@ -29,7 +29,6 @@ MAX_BYTES = 1_000_000
 """A larger file is skipped with one line, read no further: a game by mail is a few KB (a 300-turn
 game with every date, ~25 KB), and 1 MB holds an archive of ~250 such games. ``check`` reads
 archives of any size."""
-MAX_CONFIG_BYTES = 100_000
 CELL_WIDTH = 32
 """The widest cell of the text table (the JSON keeps whole values)."""
 
@@ -44,24 +43,17 @@ def my_names(option: tuple[str, ...]) -> tuple[str, ...]:
     """The names that are "me": ``--me`` options, else the config file's ``me`` (a name or list)."""
     if option:
         return tuple(n.strip() for n in option if n.strip())
-    path = config_path()
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_CONFIG_BYTES + 1)
-    except OSError:
-        return ()
-    import tomllib
+    from pbmkit.common.config import Table, read_toml
 
-    if len(data) > MAX_CONFIG_BYTES:
-        raise InputError(f"{path}: the config file is larger than {MAX_CONFIG_BYTES} bytes")
-    try:
-        config = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"{path}: not a readable TOML file ({exc})") from None
-    me = config.get("me", ())
+    path = config_path()
+    doc = read_toml(path, InputError)
+    if doc is None:
+        return ()
+    config = Table.check(doc, {"me"}, where=path, name="", error=InputError)
+    me = config.values.get("me", ())
     names = [me] if isinstance(me, str) else me
     if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
-        raise InputError(f'{path}: me must be a name or a list of names, like me = "Ann Smith"')
+        config.fail('me must be a name or a list of names, like me = "Ann Smith"')
     return tuple(n.strip() for n in names if n.strip())
 
 

@@ -1,24 +1,18 @@
-"""The player's own files the mail layer reads: mail.toml, and the files only they may read.
+"""The mail layer's errors, and the files only their owner may read (a password file, the keys).
 
-Both are read with bounds and without blocking: a FIFO or a device in their place is refused
-before a byte is read, and a file is read no further than its limit.
+Such a file is read with bounds and without blocking: a FIFO or a device in its place is refused
+before a byte is read, and it is read no further than its limit. mail.toml itself is read by
+:func:`pbmkit.common.config.read_toml`.
 """
 
 from __future__ import annotations
 
 import os
 import stat
-import tomllib
-from pathlib import Path
-from typing import Any
 
 from pbmkit.common.errors import PbmkitError
 
-__all__ = ["MAX_CONFIG", "MailError", "NoAddress", "read_config", "read_private"]
-
-MAX_CONFIG = 64 * 1024
-"""The largest mail.toml read."""
-
+__all__ = ["MailError", "NoAddress", "read_private"]
 
 class MailError(PbmkitError):
     """A message that cannot be made or read; the text says why, in one line."""
@@ -28,27 +22,6 @@ class NoAddress(MailError):
     """A message that cannot be made for want of an address (the sender's or a recipient's): a
     setting to give (a record's e-mail tag, mail.toml's ``from``), exit status 2 on the command
     line as every missing setting (docs/cli.md, "Exit codes")."""
-
-
-def read_config(path: Path) -> dict[str, Any] | None:
-    """The TOML document of ``path`` (mail.toml), None when there is no such file;
-    :class:`MailError` when it is not a regular file, too large, or not TOML."""
-    where = str(path)
-    if not os.path.lexists(path):
-        return None
-    if not os.path.isfile(path):  # a FIFO would block, a device never end
-        raise MailError(f"{where} is not a regular file")
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_CONFIG + 1)
-    except OSError as exc:
-        raise MailError(f"cannot read {where}: {exc.strerror or exc}") from None
-    if len(data) > MAX_CONFIG:
-        raise MailError(f"{where}: larger than {MAX_CONFIG // 1024} KiB; not a configuration")
-    try:
-        return tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise MailError(f"{where}: not TOML ({exc})") from None
 
 
 def read_private(path: str, what: str, limit: int, *, missing_ok: bool = False) -> bytes | None:

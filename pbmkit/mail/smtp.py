@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
 
+from pbmkit.common.config import Table, read_toml
 from pbmkit.mail.compose import MailError
-from pbmkit.mail.files import read_config, read_private
+from pbmkit.mail.files import read_private
 
 __all__ = ["DEFAULT_PASSWORD_ENV", "MaybeSent", "SmtpConfig", "SmtpSession", "config_path",
            "load_config", "read_password", "send_message"]
@@ -55,49 +56,26 @@ def config_path(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "pbmkit" / "mail.toml"
 
 
-def _str(table: Mapping[str, object], key: str, where: str) -> str | None:
-    value = table.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str) or not value.strip() or len(value) > 1000:
-        raise MailError(f"{where}: {key} must be a non-empty text")
-    return value.strip()
-
-
 def load_config(path: Path) -> SmtpConfig:
     """Read the ``[smtp]`` table of ``path``; :class:`MailError` with the reason otherwise."""
     where = str(path)
-    doc = read_config(path)
+    doc = read_toml(path, MailError)
     if doc is None:
         raise MailError(f"no mail configuration: write {where} with an [smtp] table "
                         "(host, port, security, user; see docs/mail.md)")
-    table = doc.get("smtp")
-    if not isinstance(table, dict):
+    if not isinstance(doc.get("smtp"), dict):
         raise MailError(f"{where}: no [smtp] table")
-    if "password" in table:
-        raise MailError(f"{where}: a password is not kept in mail.toml; use password_env (an "
-                        "environment variable) or password_file (a file only you can read)")
-    unknown = sorted(set(table) - _KEYS)
-    if unknown:
-        raise MailError(f"{where}: unknown key {unknown[0]!r} in [smtp] "
-                        f"(known: {', '.join(sorted(_KEYS))})")
-    host = _str(table, "host", where)
+    table = Table.check(doc["smtp"], _KEYS, where=where, name="[smtp]", error=MailError,
+                        no_password=True)
+    host = table.text("host")
     if host is None:
-        raise MailError(f"{where}: [smtp] needs a host")
-    security = (_str(table, "security", where) or "starttls").lower()
-    if security not in _SECURITY:
-        raise MailError(f"{where}: security must be starttls, ssl or none, not {security!r}")
-    port = table.get("port", _SECURITY[security])
-    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
-        raise MailError(f"{where}: port must be a number from 1 to 65535")
-    timeout = table.get("timeout", 30)
-    if not isinstance(timeout, int | float) or isinstance(timeout, bool) or not 0 < timeout <= 600:
-        raise MailError(f"{where}: timeout must be seconds, more than 0 and at most 600")
-    return SmtpConfig(host=host, port=port, security=security, user=_str(table, "user", where),
-                      password_env=_str(table, "password_env", where) or DEFAULT_PASSWORD_ENV,
-                      password_file=_str(table, "password_file", where),
-                      sender=_str(table, "from", where), timeout=float(timeout),
-                      cafile=_str(table, "cafile", where))
+        table.fail("[smtp] needs a host")
+    security = table.choice("security", _SECURITY, "starttls")
+    return SmtpConfig(host=host, port=table.integer("port", _SECURITY[security], 1, 65535),
+                      security=security, user=table.text("user"),
+                      password_env=table.text("password_env") or DEFAULT_PASSWORD_ENV,
+                      password_file=table.text("password_file"), sender=table.text("from"),
+                      timeout=table.seconds("timeout", 30, 600), cafile=table.text("cafile"))
 
 
 def read_password(config: SmtpConfig, environ: Mapping[str, str] | None = None) -> str | None:

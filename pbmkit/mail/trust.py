@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import encodings.idna
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from email.headerregistry import AddressHeader
 from email.policy import default as _default_policy
 from pathlib import Path
 
-from pbmkit.mail.files import MailError, read_config
+from pbmkit.common.config import Table, read_toml
+from pbmkit.mail.files import MailError
 
-__all__ = ["MAX_AUTH_RESULTS", "MAX_FROM", "ReadSettings", "SenderError", "address_key", "authentication",
-           "domain_key", "from_mailbox", "load_read_settings", "same_address"]
+__all__ = ["AUTHSERV_ID", "AUTHSERV_ID_WORDS", "MAX_AUTH_RESULTS", "MAX_FROM", "ReadSettings",
+           "SenderError", "address_key", "authentication", "domain_key", "from_mailbox",
+           "load_read_settings", "same_address"]
 
 MAX_FROM = 1000
 """The longest From value read (bytes, unfolded): the email package's address parser takes
@@ -240,27 +242,17 @@ class ReadSettings:
 
 
 _READ_KEYS = {"authserv_id"}
-_AUTHSERV = re.compile(r"[A-Za-z0-9][A-Za-z0-9.\-_]{0,252}")
+AUTHSERV_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9.\-_]{0,252}")
+"""An authserv-id as mail.toml's ``[read]`` and club.toml write it: a server's name."""
+AUTHSERV_ID_WORDS = 'a server name such as "mx.google.com"'
+"""What :data:`AUTHSERV_ID` matches, in a setting's error message."""
 
 
 def load_read_settings(path: Path) -> ReadSettings:
     """The ``[read]`` table of ``path``; the defaults when the file or the table is missing;
-    :class:`ValueError` with the reason for a table that is wrong."""
-    where = str(path)
-    doc = read_config(path)
-    if doc is None:
-        return ReadSettings()
-    table = doc.get("read", {})
-    if not isinstance(table, Mapping):
-        raise ValueError(f"{where}: read must be a table ([read])")
-    unknown = sorted(set(table) - _READ_KEYS)
-    if unknown:
-        raise ValueError(f"{where}: unknown key {unknown[0]!r} in [read] "
-                         f"(known: {', '.join(sorted(_READ_KEYS))})")
-    value = table.get("authserv_id")
-    if value is None:
-        return ReadSettings()
-    if not isinstance(value, str) or not _AUTHSERV.fullmatch(value.strip()):
-        raise ValueError(f"{where}: authserv_id must be a server name such as "
-                         "\"mx.google.com\"")
-    return ReadSettings(authserv_id=value.strip())
+    :class:`MailError` with the reason for a table that is wrong."""
+    doc = read_toml(path, MailError)
+    table = None if doc is None else Table(doc, str(path), "", MailError).table("read", _READ_KEYS)
+    value = None if table is None else table.text("authserv_id", pattern=AUTHSERV_ID,
+                                                  what=AUTHSERV_ID_WORDS)
+    return ReadSettings(authserv_id=value)

@@ -26,17 +26,16 @@
 from __future__ import annotations
 
 import os
-import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pbmkit.common.config import Table, read_toml
 from pbmkit.common.files import atomic_write
 from pbmkit.common.text import printable
-from pbmkit.mail.files import MAX_CONFIG, MailError
+from pbmkit.mail.files import MailError
 from pbmkit.mail.smtp import SmtpConfig, load_config
-from pbmkit.mail.trust import address_key
+from pbmkit.mail.trust import AUTHSERV_ID, AUTHSERV_ID_WORDS, address_key
 from pbmkit.referee.errors import RefereeError
 
 __all__ = ["CLUB_FILE", "DB_FILE", "GAMES_DIR", "Club", "ClubError", "init_club", "load_club",
@@ -49,6 +48,7 @@ LOCK_FILE = ".lock"
 
 _KEYS = {"name", "address", "organiser", "move_days", "reminder_days", "pictures", "inbox",
          "smtp", "outbox", "authserv_id", "vacation_days"}
+_INBOX_KEYS = {"maildir", "imap"}
 
 TEMPLATE = """\
 # The club's settings (docs/referee.md, "Set-up").
@@ -142,20 +142,11 @@ class Club:
         return f"{self.local_part}+{detail}@{self.domain}"
 
 
-def _days(doc: dict[str, Any], key: str, default: int, where: str) -> int:
-    value = doc.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 365:
-        raise ClubError(f"{where}: {key} must be a number of days from 1 to 365")
+def _address(table: Table, key: str) -> str | None:
+    value = table.text(key, what="an e-mail address like referee@club.example.org")
+    if value is not None and ("@" not in value or address_key(value) is None):
+        table.fail(f"{key} must be an e-mail address like referee@club.example.org")
     return value
-
-
-def _address(doc: dict[str, Any], key: str, where: str, *, required: bool) -> str | None:
-    value = doc.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or "@" not in value or address_key(value.strip()) is None:
-        raise ClubError(f"{where}: {key} must be an e-mail address like referee@club.example.org")
-    return value.strip()
 
 
 def load_club(root: str | os.PathLike[str]) -> Club:
@@ -166,69 +157,50 @@ def load_club(root: str | os.PathLike[str]) -> Club:
     if not path.is_file():
         raise ClubError(f"{folder} is not a club folder (no {CLUB_FILE}; make one with: pbmkit "
                         f"referee init {folder})")
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_CONFIG + 1)
-    except OSError as exc:
-        raise ClubError(f"cannot read {where}: {exc.strerror or exc}") from None
-    if len(data) > MAX_CONFIG:
-        raise ClubError(f"{where}: larger than {MAX_CONFIG // 1024} KiB; not a club's settings")
-    try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ClubError(f"{where}: not TOML ({exc})") from None
-    unknown = sorted(set(doc) - _KEYS)
-    if unknown:
-        raise ClubError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})")
-    name = doc.get("name", folder.name)
-    if not isinstance(name, str) or not name.strip() or len(name) > 100:
-        raise ClubError(f"{where}: name must be a text of at most 100 characters")
-    address = _address(doc, "address", where, required=True)
-    assert address is not None
+    doc = read_toml(path, ClubError)
+    if doc is None:  # gone since
+        raise ClubError(f"cannot read {where}: no such file")
+    club = Table.check(doc, _KEYS, where=where, name="", error=ClubError)
+    name = club.text("name", limit=100, what="a text of at most 100 characters") or folder.name
+    address = _address(club, "address")
+    if address is None:
+        club.fail("address must be an e-mail address like referee@club.example.org")
     if "+" in address.rpartition("@")[0]:
-        raise ClubError(f"{where}: address must be the referee's plain address, without a +")
-    organiser = _address(doc, "organiser", where, required=False)
-    inbox = doc.get("inbox", {})
-    if not isinstance(inbox, dict):
-        raise ClubError(f"{where}: [inbox] must be a table")
+        club.fail("address must be the referee's plain address, without a +")
+    organiser = _address(club, "organiser")
+    inbox = club.table("inbox", _INBOX_KEYS)
     maildir: Path | None = None
     imap: dict[str, Any] | None = None
-    if "maildir" in inbox:
-        if not isinstance(inbox["maildir"], str) or not inbox["maildir"].strip():
-            raise ClubError(f"{where}: [inbox] maildir must be a folder's path")
-        maildir = folder / os.path.expanduser(inbox["maildir"])
-    if "imap" in inbox:
-        if not isinstance(inbox["imap"], dict):
-            raise ClubError(f"{where}: [inbox] imap must be a table")
-        imap = inbox["imap"]
+    if inbox is not None:
+        written = inbox.text("maildir", what="a folder's path")
+        maildir = None if written is None else folder / os.path.expanduser(written)
+        if "imap" in inbox.values:
+            if not isinstance(inbox.values["imap"], dict):
+                club.fail("[inbox] imap must be a table")
+            imap = inbox.values["imap"]
     if maildir is not None and imap is not None:
-        raise ClubError(f"{where}: [inbox] has both maildir and imap; choose one")
+        club.fail("[inbox] has both maildir and imap; choose one")
     smtp: SmtpConfig | None = None
     if "smtp" in doc:
         try:
             smtp = load_config(path)
         except MailError as exc:
             raise ClubError(str(exc)) from None
-    pictures = doc.get("pictures", True)
-    if not isinstance(pictures, bool):
-        raise ClubError(f"{where}: pictures must be true or false")
-    outbox = doc.get("outbox", {})
-    if not isinstance(outbox, dict) or set(outbox) - {"folder"} or (
-            "folder" in outbox and (not isinstance(outbox["folder"], str)
-                                    or not outbox["folder"].strip())):
-        raise ClubError(f"{where}: [outbox] has one key, folder (a folder's path)")
-    outbox_folder = folder / os.path.expanduser(outbox["folder"]) if "folder" in outbox else None
+    pictures = club.flag("pictures", True)
+    outbox = club.table("outbox", {"folder"})
+    written = None if outbox is None else outbox.text("folder", what="a folder's path")
+    outbox_folder = None if written is None else folder / os.path.expanduser(written)
     if outbox_folder is not None and smtp is not None:
-        raise ClubError(f"{where}: both [smtp] and [outbox] folder; choose one")
-    authserv_id = doc.get("authserv_id")
-    if authserv_id is not None and (not isinstance(authserv_id, str)
-                                    or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9.\-_]{0,252}",
-                                                        authserv_id)):
-        raise ClubError(f"{where}: authserv_id must be a server's name, like mx.example.org")
-    return Club(folder, name.strip(), address, organiser, smtp, maildir, imap,
-                _days(doc, "move_days", 14, where), _days(doc, "reminder_days", 7, where),
+        club.fail("both [smtp] and [outbox] folder; choose one")
+    authserv_id = club.text("authserv_id", pattern=AUTHSERV_ID, what=AUTHSERV_ID_WORDS)
+    return Club(folder, name, address, organiser, smtp, maildir, imap,
+                _days(club, "move_days", 14), _days(club, "reminder_days", 7),
                 pictures, outbox_folder, authserv_id, doc,
-                vacation_days=_days(doc, "vacation_days", 45, where))
+                vacation_days=_days(club, "vacation_days", 45))
+
+
+def _days(club: Table, key: str, default: int) -> int:
+    return club.integer(key, default, 1, 365, unit="days")
 
 
 def init_club(root: str | os.PathLike[str], *, name: str | None = None,

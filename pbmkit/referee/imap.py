@@ -51,6 +51,7 @@ from typing import Protocol, TypeVar, cast
 from imapclient import IMAPClient
 from imapclient.exceptions import CapabilityError, LoginError
 
+from pbmkit.common.config import Table
 from pbmkit.mail.files import MailError, read_private
 from pbmkit.referee.inbox import MAX_MESSAGE_BYTES, InboxMessage
 
@@ -110,51 +111,29 @@ def _is_local(host: str) -> bool:
         return False
 
 
-def _text(table: Mapping[str, object], key: str, where: str) -> str | None:
-    value = table.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str) or not value.strip() or len(value) > 1000 \
-            or any(ord(c) < 32 for c in value):
-        raise MailError(f"{where}: imap {key} must be a non-empty text on one line")
-    return value.strip()
-
-
 def load_imap_config(table: Mapping[str, object], where: str) -> ImapConfig:
     """Check the ``imap`` table of club.toml's ``[inbox]`` (``where`` names the file in errors);
     :class:`MailError` with the reason otherwise."""
-    if "password" in table:
-        raise MailError(f"{where}: a password is not kept in club.toml; use password_env (an "
-                        "environment variable) or password_file (a file only you can read)")
-    unknown = sorted(set(table) - _KEYS)
-    if unknown:
-        raise MailError(f"{where}: unknown key {unknown[0]!r} in the imap table "
-                        f"(known: {', '.join(sorted(_KEYS))})")
-    host = _text(table, "host", where)
-    user = _text(table, "user", where)
+    imap = Table.check(table, _KEYS, where=where, name="[inbox] imap", error=MailError,
+                       no_password=True)
+    host = imap.text("host")
+    user = imap.text("user")
     if host is None or user is None:
-        raise MailError(f"{where}: the imap table needs a host and a user")
-    security = (_text(table, "security", where) or "ssl").lower()
-    if security not in _SECURITY:
-        raise MailError(f"{where}: imap security must be ssl, starttls or none, not {security!r}")
+        imap.fail("the imap table needs a host and a user")
+    security = imap.choice("security", _SECURITY, "ssl")
     if security == "none" and not _is_local(host):
-        raise MailError(f"{where}: imap security = \"none\" would send the password to {host} "
-                        "unencrypted; use ssl or starttls (none is for a server on this machine)")
-    port = table.get("port", _SECURITY[security])
-    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
-        raise MailError(f"{where}: imap port must be a number from 1 to 65535")
-    timeout = table.get("timeout", 30)
-    if not isinstance(timeout, int | float) or isinstance(timeout, bool) or not 0 < timeout <= 600:
-        raise MailError(f"{where}: imap timeout must be seconds, more than 0 and at most 600")
-    folder = _text(table, "folder", where) or "INBOX"
-    processed = _text(table, "processed", where) or "Processed"
+        imap.fail(f"imap security = \"none\" would send the password to {host} unencrypted; "
+                  "use ssl or starttls (none is for a server on this machine)")
+    port = imap.integer("port", _SECURITY[security], 1, 65535)
+    timeout = imap.seconds("timeout", 30, 600)
+    folder = imap.text("folder") or "INBOX"
+    processed = imap.text("processed") or "Processed"
     if processed == folder or (folder.upper() == "INBOX" and processed.upper() == "INBOX"):
-        raise MailError(f"{where}: imap processed must be another folder than {folder!r}")
+        imap.fail(f"imap processed must be another folder than {folder!r}")
     return ImapConfig(host=host, port=port, user=user, security=security,
-                      password_env=_text(table, "password_env", where) or DEFAULT_PASSWORD_ENV,
-                      password_file=_text(table, "password_file", where), folder=folder,
-                      processed=processed, timeout=float(timeout),
-                      cafile=_text(table, "cafile", where))
+                      password_env=imap.text("password_env") or DEFAULT_PASSWORD_ENV,
+                      password_file=imap.text("password_file"), folder=folder,
+                      processed=processed, timeout=timeout, cafile=imap.text("cafile"))
 
 
 def read_imap_password(config: ImapConfig, environ: Mapping[str, str] | None = None) -> str:
