@@ -23,6 +23,7 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "AmbiguousMoveError": "pbmkit.games",
     "IllegalMoveError": "pbmkit.games",
+    "MoveError": "pbmkit.games",
     "PbmkitError": "pbmkit.games",
     "SetupError": "pbmkit.games",
     "UnknownGameError": "pbmkit.games",
@@ -43,6 +44,7 @@ __all__ = [
     "AmbiguousMoveError",
     "GameReplay",
     "IllegalMoveError",
+    "MoveError",
     "MoveSyntaxError",
     "PbmkitError",
     "Record",
@@ -64,6 +66,7 @@ if TYPE_CHECKING:
     from pbmkit.games import (
         AmbiguousMoveError,
         IllegalMoveError,
+        MoveError,
         PbmkitError,
         SetupError,
         UnknownGameError,

@@ -101,3 +101,25 @@ def test_an_error_no_command_caught_is_one_line_and_its_status(
     done = CliRunner().invoke(cli, ["board"])
     assert done.exit_code == EXIT_INVALID, done.output
     assert done.output.strip() == "Error: the event's file says two things at once"
+
+
+def test_a_move_error_carries_a_typed_start() -> None:
+    """One MoveError (issue 36): the unreadable and the forbidden move derive from it, each with
+    ``start`` typed ``Space | None``, so a caller catches one class and reads ``exc.start``."""
+    import typing
+
+    from pbmkit.games import AmbiguousMoveError, IllegalMoveError, MoveError, get_game
+    from pbmkit.games.base import Space
+    from pbmkit.games.notation import MoveSyntaxError
+
+    assert issubclass(MoveError, PbmkitError)
+    for cls in (MoveSyntaxError, IllegalMoveError, AmbiguousMoveError):
+        assert issubclass(cls, MoveError), cls
+        assert typing.get_type_hints(cls.__init__)["start"] == Space | None, cls
+        assert cls("why").start is None and cls("why", 12).start == 12
+    assert pbmkit.MoveError is MoveError
+    batalo = get_game("batalo")
+    with pytest.raises(MoveError) as caught:  # the start read, the rest not
+        batalo.notation.read("IR tu HS", batalo.initial_position())
+    assert isinstance(caught.value, MoveSyntaxError)
+    assert caught.value.start == batalo.board.find("IR")

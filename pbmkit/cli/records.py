@@ -38,7 +38,7 @@ from pbmkit.cli.common import (
 )
 from pbmkit.cli.engine import engine_limits, engine_options, robot_move, verdict_words
 from pbmkit.common.text import printable
-from pbmkit.games.base import start_of
+from pbmkit.games.base import MoveError, start_of
 from pbmkit.games.notation import ListsMoves, StreamsMoves, SummarisesMoves
 
 _GAME_OPTION = GAME_NUMBER_OPTION
@@ -163,9 +163,11 @@ def _space_of(game: Any, text: str, position: Any) -> int:
     hint = ""
     try:
         game.notation.read(text, position)
-    except ValueError as exc:
-        if getattr(exc, "start", None) is not None:
+    except MoveError as exc:
+        if exc.start is not None:
             hint = f" ({printable(str(exc), 200)})"
+    except ValueError:  # a game's own
+        pass
     raise InputError(f"--from {printable(text, 20)}: not a space of the {game.title} board{hint}")
 
 

@@ -17,7 +17,15 @@ from itertools import islice
 from typing import Any
 
 from pbmkit.common.text import printable
-from pbmkit.games.base import Announcement, Outcome, end_of, side_possessive, start_of
+from pbmkit.games.base import (
+    AmbiguousMoveError,
+    Announcement,
+    MoveError,
+    Outcome,
+    end_of,
+    side_possessive,
+    start_of,
+)
 from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.records.convert import append_move
 from pbmkit.records.errors import RecordError
@@ -126,10 +134,11 @@ def play_move(text: str, name: str, rep: GameReplay, move_text: str, *,
         raise MoveRefused([wrong])
     try:
         mv = game.notation.read(move_text, position)
-    except ValueError as exc:
+    except ValueError as exc:  # a MoveError, or a game's own ValueError (start unknown)
         raise MoveRefused(illegal_lines(game, position, move_text, str(exc),
-                                        getattr(exc, "start", None),
-                                        candidates=tuple(getattr(exc, "candidates", ())),
+                                        exc.start if isinstance(exc, MoveError) else None,
+                                        candidates=exc.candidates
+                                        if isinstance(exc, AmbiguousMoveError) else (),
                                         listing=listing)) from None
     reason = game.check_move(position, mv)
     if reason is not None:

@@ -23,13 +23,14 @@ from pbmkit.games.base import (
     AnyGame,
     Game,
     IllegalMoveError,
+    MoveError,
     Outcome,
     PbmkitError,
     SetupError,
     UnknownGameError,
 )
 
-__all__ = ["AmbiguousMoveError", "AnyGame", "Game", "GameInfo", "IllegalMoveError", "Outcome",
+__all__ = ["AmbiguousMoveError", "AnyGame", "Game", "GameInfo", "IllegalMoveError", "MoveError", "Outcome",
            "PbmkitError", "SetupError", "UnknownGameError", "default_game_name", "game_info",
            "game_key", "game_names", "get_game", "register"]
 

@@ -48,6 +48,7 @@ __all__ = [
     "IllegalMoveError",
     "Lazy",
     "M",
+    "MoveError",
     "NamesPlayers",
     "Outcome",
     "P",
@@ -80,15 +81,21 @@ Space = int
 
 
 
-class IllegalMoveError(PbmkitError):
-    """A well-formed move that the rules forbid; the message says why in players' words.
+class MoveError(PbmkitError):
+    """A written move that cannot be played: unreadable (:class:`~pbmkit.games.notation.
+    MoveSyntaxError`) or forbidden (:class:`IllegalMoveError`); the message says why.
 
     ``start`` is the space the moving piece starts on, when the notation read that much, so that
-    a report can list where the piece may go (``IllegalMoveError(reason, start=12)``)."""
+    a report can list where the piece may go (``IllegalMoveError(reason, start=12)``); None
+    otherwise."""
 
     def __init__(self, message: str, start: Space | None = None) -> None:
         super().__init__(message)
-        self.start = start
+        self.start: Space | None = start
+
+
+class IllegalMoveError(MoveError):
+    """A well-formed move that the rules forbid; the message says why in players' words."""
 
 
 class AmbiguousMoveError(IllegalMoveError):

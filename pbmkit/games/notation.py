@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
-from pbmkit.games.base import PbmkitError
+from pbmkit.games.base import MoveError
 
 if TYPE_CHECKING:
     from pbmkit.games.base import AnyGame
@@ -39,16 +39,9 @@ M = TypeVar("M", bound=Hashable)
 M_contra = TypeVar("M_contra", bound=Hashable, contravariant=True)
 
 
-class MoveSyntaxError(PbmkitError):
+class MoveSyntaxError(MoveError):
     """A written move that cannot be read at all (``IR to``, ``g4``, ``NA to HS``); says why.
-
-    ``start`` is the starting space (the game's own value) when that much could be read, so that
-    a report can list where the piece may go.
-    """
-
-    def __init__(self, message: str, start: object = None) -> None:
-        super().__init__(message)
-        self.start = start
+    ``start``: the starting space, when that much could be read (:class:`MoveError`)."""
 
 
 def memoised_reader(parse: Callable[[str], W], size: int = 8192) -> Callable[[str], W]:

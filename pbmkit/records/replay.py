@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from pbmkit.games import Game, IllegalMoveError, Outcome, SetupError, get_game
+from pbmkit.games import Game, IllegalMoveError, MoveError, Outcome, SetupError, get_game
 from pbmkit.games.base import Announcement, describe_outcome, side_possessive, start_of
 from pbmkit.games.notation import MoveNotation, destinations
 from pbmkit.records.model import Ending, Phase, Record, Turn, WrittenMove
-from pbmkit.records.problems import MoveSyntaxError, Problem
+from pbmkit.records.problems import Problem
 from pbmkit.records.reader import iter_records, move_syntax_problems
 
 __all__ = ["GameReplay", "Line", "Ply", "Replayer", "check_text", "format_move", "iter_check_text",
@@ -395,11 +395,8 @@ class Replayer:
             try:
                 move = read(wm.text, position)
                 reason = check(position, move)
-            except MoveSyntaxError as exc:
+            except MoveError as exc:
                 self._illegal(turn, wm, position, side, str(exc), None, exc.start)
-                return position, False
-            except IllegalMoveError as exc:
-                self._illegal(turn, wm, position, side, str(exc), None, getattr(exc, "start", None))
                 return position, False
             if reason is not None:
                 self._illegal(turn, wm, position, side, reason, move, None)
@@ -466,7 +463,7 @@ class Replayer:
     def _start_destinations(self, wm: WrittenMove, position: Any) -> tuple[str, ...]:
         try:
             move = self.notation.read(wm.text.replace(" x ", " to "), position)
-        except (MoveSyntaxError, IllegalMoveError):
+        except MoveError:
             return ()
         start = start_of(self.game, move)
         return () if start is None else destinations(self.game, position, start)

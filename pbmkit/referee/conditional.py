@@ -55,12 +55,11 @@ def split_moves(game: Game[Any, Any], text: str) -> list[str]:
 
 
 def _read(game: Game[Any, Any], position: Any, text: str, whose: str) -> Any:
-    from pbmkit.games import IllegalMoveError
-    from pbmkit.games.notation import MoveSyntaxError
+    from pbmkit.games import MoveError
 
     try:
         move = game.notation.read(text, position)
-    except (MoveSyntaxError, IllegalMoveError) as exc:
+    except MoveError as exc:
         raise QueueRefused(f"{whose} {text}: {exc}") from None
     why = game.check_move(position, move)
     if why is not None:
