@@ -34,3 +34,17 @@ def test_mypy_strict_finds_nothing_in_the_build() -> None:
 def test_the_package_ships_its_type_marker() -> None:
     assert (ROOT / "pbmkit" / "py.typed").is_file()
     assert "py.typed" in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_an_opaque_game_is_written_any_game_outside_the_games() -> None:
+    """Issue 36: outside ``pbmkit/games/``, a game whose position and move are opaque is
+    ``AnyGame`` (``pbmkit.games.base``), never ``Game[Any, Any]`` again nor a bare ``game: Any``."""
+    import re
+
+    spelled = re.compile(r"\bGame\[\s*Any\s*,\s*Any\s*\]|\bgame: Any\b")
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+             for path in sorted((ROOT / "pbmkit").rglob("*.py"))
+             if "games" not in path.relative_to(ROOT / "pbmkit").parts[:1]
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if spelled.search(line)]
+    assert not found, "\n".join(found)

@@ -7,14 +7,14 @@ from typing import Any
 import click
 
 from pbmkit.cli.common import TAG_OPTION, configured_game, games_help, rules_option
-from pbmkit.games import SetupError
+from pbmkit.games import AnyGame, SetupError
 
 SUMMARY_AFTER = 40
 """More legal moves than this, in a game that summarises its moves (a Baladãna position has
 1,000-4,000 turns), are shown as the game's summary, by ``board`` and ``moves`` alike."""
 
 
-def move_lines(game: Any, position: Any, legal: list[Any], texts: list[str]) -> list[str]:
+def move_lines(game: AnyGame, position: Any, legal: list[Any], texts: list[str]) -> list[str]:
     """The legal moves ``legal`` (written ``texts``, sorted) as lines of at most ~100
     characters: the game's summary (by piece) when it has one and there are more than
     :data:`SUMMARY_AFTER`, else the texts, wrapped between moves."""

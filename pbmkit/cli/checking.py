@@ -26,6 +26,7 @@ from pbmkit.games.base import result_words as base_result_words
 
 if TYPE_CHECKING:
     from pbmkit.desk.summary import GameCheck
+    from pbmkit.games import AnyGame
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -99,7 +100,7 @@ def report_problems(problems: list[Any], limit: int, *, err: bool = False,
              "(--max-problems N shows more, 0 all)", err=err)
 
 
-def result_words(replay: Any, game: Any = None) -> str:
+def result_words(replay: Any, game: AnyGame | None = None) -> str:
     """The result of a replayed game (or an ``Outcome`` of ``game``) in the game's words:
     "White wins on the base", "drawn by agreement", "game still going"."""
     return base_result_words(game if game is not None else getattr(replay, "game", None), replay.winner,

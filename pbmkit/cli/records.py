@@ -6,7 +6,7 @@ import datetime
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -38,8 +38,11 @@ from pbmkit.cli.common import (
 )
 from pbmkit.cli.engine import engine_limits, engine_options, robot_move, verdict_words
 from pbmkit.common.text import printable
-from pbmkit.games.base import MoveError, start_of
+from pbmkit.games.base import AnyGame, MoveError, start_of
 from pbmkit.games.notation import ListsMoves, StreamsMoves, SummarisesMoves
+
+if TYPE_CHECKING:
+    from pbmkit.records.replay import GameReplay
 
 _GAME_OPTION = GAME_NUMBER_OPTION
 
@@ -104,7 +107,7 @@ def moves(file: str, label: str | None, from_space: str | None, as_json: bool,
         sys.exit(EXIT_INVALID)
 
 
-def _list_moves(game: Any, rep: Any, position: Any, start: Any, label: str | None,
+def _list_moves(game: AnyGame, rep: GameReplay, position: Any, start: Any, label: str | None,
                 as_json: bool) -> None:
     """``moves`` from the list of legal moves: JSON, or a count and the texts (or a summary)."""
     notation = game.notation
@@ -154,7 +157,7 @@ def _echo_moves_json(side: str, texts: Iterable[str]) -> None:
     click.echo("".join(chunk))
 
 
-def _space_of(game: Any, text: str, position: Any) -> int:
+def _space_of(game: AnyGame, text: str, position: Any) -> int:
     """The space ``text`` names for ``--from``; a clear :class:`InputError`, with the notation's
     hint (a pbmserv name, say) when it has one."""
     start = game.board.find(text)
@@ -472,7 +475,7 @@ def _order_hint(plain: Any, tags: dict[str, str], setup: str | None,
     return value if set(game.sides) == set(named) else None
 
 
-def _player_names(game: Any, white: str | None, black: str | None, players: tuple[str, ...],
+def _player_names(game: AnyGame, white: str | None, black: str | None, players: tuple[str, ...],
                   hint: Callable[[list[str]], str | None] | None = None) -> dict[str, str]:
     """Side -> player from ``--white``/``--black`` (the first two sides) and ``--player SIDE=NAME``;
     every side must be named. ``hint(named sides)``: the ``Order`` tag that would make the

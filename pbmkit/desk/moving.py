@@ -20,6 +20,7 @@ from pbmkit.common.text import printable
 from pbmkit.games.base import (
     AmbiguousMoveError,
     Announcement,
+    AnyGame,
     MoveError,
     Outcome,
     end_of,
@@ -193,7 +194,7 @@ def _main_line_of(plies: list[Any]) -> list[tuple[str, str, str]]:
     return [(p.label, p.side, p.text) for p in plies]
 
 
-def _ends(game: Any, move: Any) -> tuple[int | None, int | None]:
+def _ends(game: AnyGame, move: Any) -> tuple[int | None, int | None]:
     """Where the moving piece of ``move`` starts (``None`` for a drop) and where it ends."""
     return start_of(game, move), end_of(game, move)
 
@@ -212,7 +213,7 @@ def wrap_items(head: str, items: list[str], width: int = 78) -> str:
     return "\n".join(lines)
 
 
-def _moves_hint(game: Any, position: Any, head: str, moves: list[Any]) -> list[str]:
+def _moves_hint(game: AnyGame, position: Any, head: str, moves: list[Any]) -> list[str]:
     """``head`` and ``moves`` as the lines of a hint: the moves listed, or, where that takes more
     than a few lines and the game summarises moves (a piece's moves times every other choice of
     its turn), the game's summary of them, as ``moves`` prints it."""
@@ -229,7 +230,7 @@ def _from_space(listing: str) -> str:
     return f" ({listing} --from SPACE lists one piece's moves)" if listing else ""
 
 
-def illegal_lines(game: Any, position: Any, text: str, reason: str, start: Any,
+def illegal_lines(game: AnyGame, position: Any, text: str, reason: str, start: Any,
                   end: Any = None, *, candidates: tuple[str, ...] = (),
                   listing: str = "pbmkit moves FILE") -> list[str]:
     """Why ``text`` cannot be played and what can, as lines.
@@ -281,7 +282,7 @@ def illegal_lines(game: Any, position: Any, text: str, reason: str, start: Any,
     return out + shown
 
 
-def _streamed_hint(game: Any, notation: StreamsMoves[Any], position: Any, start: Any,
+def _streamed_hint(game: AnyGame, notation: StreamsMoves[Any], position: Any, start: Any,
                    listing: str) -> list[str]:
     """The hint after an illegal move, from a notation that streams its moves: the first moves
     of the piece on ``start`` (a few lines, "and more" without a count), else the pieces that can

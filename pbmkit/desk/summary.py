@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
-from pbmkit.games import Game, IllegalMoveError, SetupError, UnknownGameError, get_game
+from pbmkit.games import AnyGame, IllegalMoveError, SetupError, UnknownGameError, get_game
 from pbmkit.games.base import Plays
 from pbmkit.games.notation import MoveSpan, RunSplit
 from pbmkit.records.model import Comment, Ending, Record, canonical_tag_name
@@ -54,7 +54,7 @@ class GameCheck:
     __slots__ = ("errors", "game", "how", "index", "overstepped", "source", "tags", "turns",
                  "warnings", "winner")
 
-    def __init__(self, source: str, index: int, game: Game[Any, Any] | None, tags: dict[str, str],
+    def __init__(self, source: str, index: int, game: AnyGame | None, tags: dict[str, str],
                  turns: int, winner: str | None, how: str | None, errors: list[Problem],
                  warnings: list[Problem], overstepped: list[dict[str, object]]) -> None:
         self.source = source

@@ -22,13 +22,16 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbmkit.common.files import FileWriteError, atomic_write, folder_lock
 from pbmkit.events.errors import EventError
 from pbmkit.events.model import Event, EventGame, Player
 from pbmkit.events.pairing import PairingError, round_robin, split_tables, table_rotation
 from pbmkit.events.tiebreaks import DEFAULT, TieBreakError, parse_tie_breaks
+
+if TYPE_CHECKING:
+    from pbmkit.games import AnyGame
 
 __all__ = ["EVENT_FILE", "MAX_FILE_BYTES", "EventError", "EventPlan", "create_event", "event_lock",
            "load_event", "plan_event", "read_event_file", "read_players", "read_text_file", "write_atomic",
@@ -350,7 +353,7 @@ def _check_date_and_control(date: str, control: str) -> None:
         raise EventError(f"TimeControl: {exc}") from None
 
 
-def _check_names(game: Any, sides: Mapping[str, str], choosing: Mapping[str, str]) -> None:
+def _check_names(game: AnyGame, sides: Mapping[str, str], choosing: Mapping[str, str]) -> None:
     """Each name reads back as itself from its side tag (a game reading more than the name there,
     Batrakill's ``"Ann, S"``, would read ``"Lee, Jo"`` as Lee in zone JO)."""
     from pbmkit.games.base import NamesPlayers, SetupError

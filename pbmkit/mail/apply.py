@@ -27,7 +27,7 @@ from pbmkit.desk.actions import replay_end
 from pbmkit.desk.dates import annotation_text, desk_report, format_date, parse_date
 from pbmkit.desk.moving import split_number, wrong_number
 from pbmkit.games import game_key, get_game
-from pbmkit.games.base import side_possessive
+from pbmkit.games.base import AnyGame, side_possessive
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.mail.compose import addresses, email_tag, mail_annotation, mail_ids, stored_id
 from pbmkit.mail.keys import KeyRing
@@ -308,7 +308,7 @@ def _received(lines: list[str], last_sent: datetime.date | None,
     return None
 
 
-def _strip_words(text: str, game: Any) -> str:
+def _strip_words(text: str, game: AnyGame) -> str:
     words = text.split()
     known = {w.lower() for w in game.announcement_words}
     while words and words[-1].lower().strip("!.") in known:
@@ -316,7 +316,7 @@ def _strip_words(text: str, game: Any) -> str:
     return " ".join(words).rstrip(".!")
 
 
-def _find_move(lines: list[str], game: Any, position: Any
+def _find_move(lines: list[str], game: AnyGame, position: Any
                ) -> tuple[str | None, str, Any, str | None] | None:
     """(number, move as written, move or None, why it cannot be read) of the message's move:
     its ``Move:`` line, else the first short line that reads as a move."""

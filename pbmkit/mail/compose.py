@@ -27,6 +27,7 @@ from pbmkit.records.replay import GameReplay, Ply
 from pbmkit.web.viewer import record_move
 
 if TYPE_CHECKING:
+    from pbmkit.games import AnyGame
     from pbmkit.mail.keys import KeyRing
 
 __all__ = [
@@ -341,7 +342,7 @@ def body_text(replay: GameReplay, ply: Ply, *, today: datetime.date,
     return "\n".join(lines) + "\n"
 
 
-def _position_words(game: Any, position: Any) -> str:
+def _position_words(game: AnyGame, position: Any) -> str:
     from pbmkit.render.png import position_words
 
     return position_words(game, position)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from pbmkit.desk.dates import next_turn
-from pbmkit.games import Game, SetupError, UnknownGameError, default_game_name, get_game
+from pbmkit.games import AnyGame, SetupError, UnknownGameError, default_game_name, get_game
 from pbmkit.games.base import NamesPlayers
 from pbmkit.records.model import Record, canonical_tag_name
 from pbmkit.records.reader import chunk_spans, parse_chunk
@@ -139,7 +139,7 @@ class _Written:
         return next_turn(self.record, order)[1]
 
 
-def _result(written: _Written, game: Game[Any, Any]) -> dict[str, float] | str | None:
+def _result(written: _Written, game: AnyGame) -> dict[str, float] | str | None:
     """Points per place of the game's order, a reason the result cannot be used, or None for a
     game still going."""
     order = tuple(game.order)
@@ -171,7 +171,7 @@ def _result(written: _Written, game: Game[Any, Any]) -> dict[str, float] | str |
     return {s: (1.0 if s in places else 0.0) for s in order}
 
 
-def _game_of(tags: dict[str, str]) -> Game[Any, Any] | str:
+def _game_of(tags: dict[str, str]) -> AnyGame | str:
     try:
         return get_game(tags.get("Game", "").strip() or default_game_name()).configure(tags)
     except UnknownGameError as exc:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from pbmkit.games import Game, IllegalMoveError, MoveError, Outcome, SetupError, get_game
+from pbmkit.games import AnyGame, IllegalMoveError, MoveError, Outcome, SetupError, get_game
 from pbmkit.games.base import Announcement, describe_outcome, side_possessive, start_of
 from pbmkit.games.notation import MoveNotation, destinations
 from pbmkit.records.model import Ending, Phase, Record, Turn, WrittenMove
@@ -43,7 +43,7 @@ class _PlyFields(NamedTuple):
     after: Any
     announced: tuple[str, ...] = ()
     """The words the record wrote after the move (``("averto",)``)."""
-    game: Game[Any, Any] | None = None
+    game: AnyGame | None = None
 
 
 class Ply(_PlyFields):
@@ -109,7 +109,7 @@ class GameReplay:
     source: str
     index: int
     record: Record
-    game: Game[Any, Any] | None
+    game: AnyGame | None
     """The rules as the record's tags configure them, or ``None`` when the ``Game`` tag names an
     unknown game (or a configuring tag is wrong)."""
     start: Any = None
@@ -344,7 +344,7 @@ class Replayer:
                     if p.line is not None and p.column is not None)
         res.errors.extend(move_syntax_problems(self.record, self.record.turns, frozenset(seen)))
 
-    def for_game(self, game: Game[Any, Any]) -> str | None:
+    def for_game(self, game: AnyGame) -> str | None:
         """Ready to judge a main line played by its caller in ``game`` (the record's game,
         configured): the Winner tag's value in lower case (``None``: none, or one the game cannot
         have, then an error in ``result.errors``)."""
@@ -625,7 +625,7 @@ class Replayer:
 _STARTS: dict[tuple[object, str | None], Any] = {}
 
 
-def start_position(game: Game[Any, Any], setup: str | None) -> Any:
+def start_position(game: AnyGame, setup: str | None) -> Any:
     """The starting position of a record (positions are values: one per game and Setup is kept).
 
     A Setup names the side to move itself; without one, the configured game's standard start.
@@ -689,7 +689,7 @@ def iter_check_text(text: str, source: str = "<string>", *,
             progress(chunk + 1, chunks)
 
 
-def _notation_of(game_name: str) -> tuple[Game[Any, Any], MoveNotation[Any, Any]]:
+def _notation_of(game_name: str) -> tuple[AnyGame, MoveNotation[Any, Any]]:
     game = get_game(game_name)
     return game, game.notation
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pbmkit.games.base import Game
+from pbmkit.games.base import AnyGame
 from pbmkit.records.model import Comment, Phase, Record, Turn, announcements_of, tag_value_text
 from pbmkit.records.problems import MoveSyntaxError
 
@@ -88,7 +88,7 @@ def write_record(record: Record) -> str:
     return "\n".join(out.lines) + "\n"
 
 
-def moves_text(game: Game[Any, Any], moves: Iterable[Any], start: Any = None) -> str:
+def moves_text(game: AnyGame, moves: Iterable[Any], start: Any = None) -> str:
     """The numbered turns of ``moves`` played from ``start`` (the game's standard start by default),
     canonically: one turn a line, one move of each side in the game's order, ``N. ...`` where a
     turn opens with a later side, the words the game calls for after a move (``averto``), and a

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.games.base import PbmkitError
 from pbmkit.referee.errors import RefereeError
 
@@ -45,7 +45,7 @@ class Reply:
     rest: tuple[str, ...]
 
 
-def split_moves(game: Game[Any, Any], text: str) -> list[str]:
+def split_moves(game: AnyGame, text: str) -> list[str]:
     """The moves written in ``text``, split by the game's notation; ``;`` or ``,`` also separate
     moves. Announcements (Batalo's ``averto``) are left out: the referee writes them itself."""
     out: list[str] = []
@@ -54,7 +54,7 @@ def split_moves(game: Game[Any, Any], text: str) -> list[str]:
     return [m for m in out if m]
 
 
-def _read(game: Game[Any, Any], position: Any, text: str, whose: str) -> Any:
+def _read(game: AnyGame, position: Any, text: str, whose: str) -> Any:
     from pbmkit.games import MoveError
 
     try:
@@ -67,7 +67,7 @@ def _read(game: Game[Any, Any], position: Any, text: str, whose: str) -> Any:
     return move
 
 
-def read_queue(game: Game[Any, Any], position: Any, places: Sequence[str], side: str,
+def read_queue(game: AnyGame, position: Any, places: Sequence[str], side: str,
                text: str) -> tuple[str, ...]:
     """The queue of ``side`` written in ``text``, checked from ``position`` (the opponent to
     move), as the game writes the moves; :class:`QueueRefused` with the first problem."""
@@ -97,7 +97,7 @@ def read_queue(game: Game[Any, Any], position: Any, places: Sequence[str], side:
     return tuple(out)
 
 
-def answer(game: Game[Any, Any], position: Any, played: Any, queue: Sequence[str]) -> Reply:
+def answer(game: AnyGame, position: Any, played: Any, queue: Sequence[str]) -> Reply:
     """What ``queue`` answers the opponent's move ``played`` (read in ``position``, before it):
     the reply when the head is that move, with the rest; else nothing, and the queue dropped.
     The reply is only proposed: the caller plays it as any move (and drops the queue if the

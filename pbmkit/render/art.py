@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.games.drawing import Glyph, Look, Part
 
 __all__ = ["GameArt", "Glyph", "Part", "art_for", "piece_symbols"]
@@ -18,10 +18,10 @@ __all__ = ["GameArt", "Glyph", "Part", "art_for", "piece_symbols"]
 GameArt = Look[Any]
 """The printed look of one game (the games layer's :class:`~pbmkit.games.drawing.Look`)."""
 
-_CACHE: dict[int, tuple[Game[Any, Any], Look[Any]]] = {}
+_CACHE: dict[int, tuple[AnyGame, Look[Any]]] = {}
 
 
-def art_for(game: Game[Any, Any]) -> Look[Any]:
+def art_for(game: AnyGame) -> Look[Any]:
     """The look of ``game`` (built once per game object: a configured game has its own);
     ``ValueError`` for an object that gives no drawing hints."""
     got = _CACHE.get(id(game))
@@ -35,6 +35,6 @@ def art_for(game: Game[Any, Any]) -> Look[Any]:
     return got[1]
 
 
-def piece_symbols(game: Game[Any, Any], position: Any) -> dict[int, str]:
+def piece_symbols(game: AnyGame, position: Any) -> dict[int, str]:
     """Space -> piece symbol for every occupied space of ``position``."""
     return art_for(game).symbols(position)

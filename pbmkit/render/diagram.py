@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import combinations, pairwise
 from typing import Any
 
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.games.board import Board
 from pbmkit.render.art import GameArt, Glyph, art_for
 from pbmkit.render.glyphs import placed_glyph
@@ -248,14 +248,14 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
                    marked=paths)
 
 
-def move_marks(game: Game[Any, Any], moves: Iterable[Any]) -> tuple[MoveMark, ...]:
+def move_marks(game: AnyGame, moves: Iterable[Any]) -> tuple[MoveMark, ...]:
     """The paths of spaces that mark ``moves`` (the game's moves) on a diagram: each move's
     :meth:`~pbmkit.games.base.Game.touched` paths, in order. A move is never taken for a path
     because of its type (a drop written as a tuple of ints is still the game's move)."""
     return tuple(tuple(path) for move in moves for path in game.touched(move))
 
 
-def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iterable[Any] = (),
+def game_drawing(game: AnyGame, position: Any | None, *, last_moves: Iterable[Any] = (),
                  marks: Iterable[MoveMark] = (), flip: bool = False,
                  style: DiagramStyle | None = None, blank_column: bool = False) -> Drawing:
     """The diagram of ``position`` (``None``: an empty board) with ``last_moves`` marked.
@@ -276,7 +276,7 @@ def game_drawing(game: Game[Any, Any], position: Any | None, *, last_moves: Iter
     return drawing
 
 
-def fitted_drawing(game: Game[Any, Any], position: Any | None, width: float, height: float, *,
+def fitted_drawing(game: AnyGame, position: Any | None, width: float, height: float, *,
                    style_for: Callable[[float], DiagramStyle], last_moves: Iterable[Any] = (),
                    marks: Iterable[MoveMark] = (), flip: bool = False,
                    blank_column: bool = False) -> tuple[Drawing, float]:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pbmkit.games import AnyGame
 
 __all__ = ["ChartEntry", "MailerCard"]
 
@@ -39,7 +42,7 @@ class MailerCard:
     last_moves: tuple[Any, ...] = field(default_factory=tuple)
     ticks: frozenset[str] = frozenset()
     """Tick boxes to tick (desk, docs/desk.md): ``"DrawOffer"``, ``"DrawAccept"``, ``"Resign"``."""
-    game: Any = None
+    game: AnyGame | None = None
     """The card's game when a sheet mixes games of different rules (None: the sheet's game)."""
     to: str = ""
     """The player the card goes to, ``"Ann Lee (Purple)"``, written on its address side and under

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from pbmkit.games.base import NamesPlayers, place_title
+from pbmkit.games.base import AnyGame, NamesPlayers, place_title
 from pbmkit.render.entries import ChartEntry, MailerCard
 from pbmkit.render.templates import players_of
 
@@ -224,14 +224,14 @@ def place_label(place: str) -> str:
     return place_title(place)
 
 
-def player_name(game: Any, value: str) -> str:
+def player_name(game: AnyGame, value: str) -> str:
     """The player's name in a side tag's value, as the game reads it (Batrakill's zones tag
     ``"Ann, S"`` names Ann, playing from zone S: the game's ``player_name``); the value stripped
     where the game has no such reading."""
     return game.player_name(value).strip() if isinstance(game, NamesPlayers) else value.strip()
 
 
-def _tag_of(game: Any, place: str) -> str:
+def _tag_of(game: AnyGame, place: str) -> str:
     tags: dict[str, str] = dict(zip(game.sides, game.side_tags, strict=True))
     return tags.get(place, "")
 

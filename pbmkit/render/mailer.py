@@ -17,7 +17,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.games.base import place_title
 from pbmkit.render.art import GameArt, art_for
 from pbmkit.render.diagram import (
@@ -60,7 +60,7 @@ def card_origins(width: float, height: float, back: bool) -> list[tuple[float, f
     return out
 
 
-def mailer_pdf(game: Game[Any, Any], cards: Sequence[MailerCard | None] = (), *,
+def mailer_pdf(game: AnyGame, cards: Sequence[MailerCard | None] = (), *,
                paper_key: str = "letter", flip: bool = False,
                font_file: str | None = None) -> bytes:
     """The Mailers as PDF bytes: filled ``cards`` (``None``: a blank card), four to a sheet.
@@ -100,9 +100,9 @@ def mailer_pdf(game: Game[Any, Any], cards: Sequence[MailerCard | None] = (), *,
     return finish(c, buf)
 
 
-def _game_of(card: MailerCard | None, default: Game[Any, Any]) -> Game[Any, Any]:
+def _game_of(card: MailerCard | None, default: AnyGame) -> AnyGame:
     """The game a card is drawn with: its own (a mixed sheet), else the sheet's."""
-    own: Game[Any, Any] | None = card.game if card is not None else None
+    own: AnyGame | None = card.game if card is not None else None
     return own if own is not None else default
 
 
@@ -130,7 +130,7 @@ def _cut_marks(c: Canvas, m: Mapping[str, Any], width: float, height: float) -> 
     c.restoreState()
 
 
-def _front(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], w: float, h: float,
+def _front(c: Canvas, f: Mapping[str, Any], game: AnyGame, w: float, h: float,
            card: MailerCard | None, flip: bool) -> None:
     margin = float(f["margin"])
     inner_w = w - 2 * margin
@@ -215,7 +215,7 @@ def _cell_widths(c: Canvas, row: Sequence[Mapping[str, Any]], room: float, label
     return widths
 
 
-def _player_label(game: Game[Any, Any], key: str, label: str) -> str:
+def _player_label(game: AnyGame, key: str, label: str) -> str:
     """A field's label with its player's place: ``{side}`` is "White", "Blue+Green"."""
     stem, _, number = key.partition(":")
     if stem != "side" or not number.isdigit():
@@ -226,7 +226,7 @@ def _player_label(game: Game[Any, Any], key: str, label: str) -> str:
     return label.replace("{side}", name).strip()
 
 
-def _player_field(game: Game[Any, Any], key: str) -> str | None:
+def _player_field(game: AnyGame, key: str) -> str | None:
     """The card value a field shows: ``side:K`` is the K-th player's side tag (``White``,
     ``Blue`` for Blue+Green), ``days:K`` its own key; other keys as they are."""
     stem, _, number = key.partition(":")
@@ -239,7 +239,7 @@ def _player_field(game: Game[Any, Any], key: str) -> str | None:
     return dict(zip(game.sides, game.side_tags, strict=True)).get(players[k])
 
 
-def _board_area(c: Canvas, f: Mapping[str, Any], game: Game[Any, Any], card: MailerCard | None,
+def _board_area(c: Canvas, f: Mapping[str, Any], game: AnyGame, card: MailerCard | None,
                 flip: bool, margin: float, top: float, widest: float) -> float:
     """Draw the board and what stands beside it (in hand, taken: under the board, so that it does
     not make the board smaller), from ``top`` down to the margin, at most ``widest`` wide: as
@@ -368,7 +368,7 @@ def _smallest(drawing: Drawing) -> float:
     return 0.0 if math.isinf(small) else small
 
 
-def _move_example(game: Game[Any, Any]) -> str:
+def _move_example(game: AnyGame) -> str:
     """A move written in the game's own notation ("IR to HS", "R c1-d2"), for the Move label."""
     try:
         return str(game.notation.example)
@@ -466,7 +466,7 @@ def _legend_rows(art: GameArt, size: float, width: float, glyph: float
     return [*rows, tuple(line)]
 
 
-def _back(c: Canvas, b: Mapping[str, Any], game: Game[Any, Any], w: float, h: float,
+def _back(c: Canvas, b: Mapping[str, Any], game: AnyGame, w: float, h: float,
           card: MailerCard | None) -> None:
     margin = float(b["margin"])
     label_size = float(b["label_size"])

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
-from typing import Any
 
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.games.drawing import LAST_MOVE
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
@@ -17,7 +16,7 @@ from pbmkit.render.templates import load_template, paper
 __all__ = ["phone_chart_pdf"]
 
 
-def phone_chart_pdf(game: Game[Any, Any], *, paper_key: str = "letter", flip: bool = False,
+def phone_chart_pdf(game: AnyGame, *, paper_key: str = "letter", flip: bool = False,
                     font_file: str | None = None) -> bytes:
     """The Phone Chart as PDF bytes: the empty board with every space's name, the bases and the
     line letters (no pieces: players put their own markers on it), and how to write a move."""

@@ -15,7 +15,7 @@ import warnings
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.render.shapes import Drawing
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ def encode_png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def board_png(game: Game[Any, Any], position: Any, *, last_move: Any = None, flip: bool = False,
+def board_png(game: AnyGame, position: Any, *, last_move: Any = None, flip: bool = False,
               names: bool = True, last_moves: Iterable[Any] = (), players: Sequence[str] = (),
               notes: Sequence[str] = (), width_px: int = 600) -> bytes:
     """The board of :func:`pbmkit.render.svg.board_svg` as a PNG ``width_px`` pixels wide: the
@@ -139,7 +139,7 @@ def png_size(data: bytes) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def position_words(game: Game[Any, Any], position: Any) -> str:
+def position_words(game: AnyGame, position: Any) -> str:
     """The position in words, for a picture's ``alt`` text: each kind of piece and the spaces
     it stands on (``White column: DW. White stone: IQ, JP, KP.``), then what stands beside the
     board (``South in hand: blue stone, ...``). Kinds are named by the game's legend."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import BLANK_LINE_GREY, DiagramStyle, fitted_drawing, game_drawing
 from pbmkit.render.entries import ChartEntry
@@ -38,7 +38,7 @@ __all__ = ["ChartEntry", "ChartGrid", "SlotPlace", "chart_grid", "records_chart_
            "writing_lines"]
 
 
-def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = None,
+def records_chart_pdf(game: AnyGame, header: Mapping[str, str] | None = None,
                       entries: Sequence[ChartEntry] = (), *, paper_key: str = "letter",
                       flip: bool = False, subtitle: str = "", font_file: str | None = None,
                       finished: bool | None = None) -> bytes:
@@ -94,7 +94,7 @@ def records_chart_pdf(game: Game[Any, Any], header: Mapping[str, str] | None = N
     return finish(c, buf)
 
 
-def _grid_bottom(t: dict[str, Any], game: Game[Any, Any], width: float) -> float:
+def _grid_bottom(t: dict[str, Any], game: AnyGame, width: float) -> float:
     """The lowest y of the diagrams: above the footer (the key's rows and the form note's line)."""
     size = float(t["footer"]["size"])
     art = art_for(game)
@@ -105,7 +105,7 @@ def _grid_bottom(t: dict[str, Any], game: Game[Any, Any], width: float) -> float
     return bottom
 
 
-def _header_bottom(t: dict[str, Any], game: Game[Any, Any], height: float) -> float:
+def _header_bottom(t: dict[str, Any], game: AnyGame, height: float) -> float:
     """The y under the title and the header fields (where :func:`_draw_header` ends)."""
     h = t["header"]
     n_rows = 1 + max(int(f["row"]) for f in each_side_fields(game, h["fields"]))
@@ -146,7 +146,7 @@ class ChartGrid:
     """From the left margin to the first column (the columns are centred on the page)."""
 
 
-def chart_grid(game: Game[Any, Any], paper_key: str = "letter", *, flip: bool = False,
+def chart_grid(game: AnyGame, paper_key: str = "letter", *, flip: bool = False,
                entries: Sequence[ChartEntry] = ()) -> ChartGrid:
     """The grid of a Records Chart page of ``game`` on ``paper_key``: as many diagrams a page as
     fit at a scale where nothing inside a diagram (piece letters, coordinates, the column beside
@@ -198,7 +198,7 @@ def chart_grid(game: Game[Any, Any], paper_key: str = "letter", *, flip: bool = 
                      lines=lines, top=top, x_offset=(inner - used) / 2)
 
 
-def _measured(game: Game[Any, Any], entries: Sequence[ChartEntry], flip: bool) -> Iterator[Drawing]:
+def _measured(game: AnyGame, entries: Sequence[ChartEntry], flip: bool) -> Iterator[Drawing]:
     """The drawings whose text sets the floor scale: the blank diagram and every entry's."""
     labels = art_for(game).diagram_labels
     style = DiagramStyle.for_scale(10.0, labels=labels)
@@ -217,7 +217,7 @@ def _box_height(g: Mapping[str, Any], lines: int) -> float:
     return float(g["label_row"]) + lines * float(g["writing_line"])
 
 
-def writing_lines(game: Game[Any, Any], width: float) -> int:
+def writing_lines(game: AnyGame, width: float) -> int:
     """The writing lines (7 mm) a turn box of ``width`` points needs for the game's long turns
     (the opening's longest move, once per side of a turn), written by hand at about ``hand_char``
     points a character (2.5 mm); at least one, at most ``max_lines``. A filled box prints its
@@ -237,7 +237,7 @@ def _printed_lines(g: Mapping[str, Any], entries: Sequence[ChartEntry], width: f
     return math.ceil(lines * size * 1.1 / float(g["writing_line"]))
 
 
-def _long_turn(game: Game[Any, Any]) -> int:
+def _long_turn(game: AnyGame) -> int:
     """Characters of a long turn: the opening's longest move once for each side of a turn,
     with the separators between them (Baladãna's opening: "Ba1>a2 a2xa7 tax G", 39 a turn)."""
     cached: int | None = _LONG_TURN.get(id(game))
@@ -290,7 +290,7 @@ def _draw_divider(c: Canvas, width: float, margin: float, middle: float, text: s
     c.line(margin + used + 4, middle, width - margin, middle)
 
 
-def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: float, height: float,
+def _draw_header(c: Canvas, t: dict[str, Any], game: AnyGame, width: float, height: float,
                  title: str, header: Mapping[str, str], subtitle: str) -> float:
     """The title and the header fields; returns the y below them."""
     margin = float(t["margin"])
@@ -317,7 +317,7 @@ def _draw_header(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: floa
     return _header_bottom(t, game, height)
 
 
-def _key_rows(t: Mapping[str, Any], game: Game[Any, Any], width: float
+def _key_rows(t: Mapping[str, Any], game: AnyGame, width: float
               ) -> list[tuple[tuple[str, str], ...]]:
     """The key in rows beside the page number (the widest it may be: "Page 99 of 99")."""
     size = float(t["footer"]["size"])
@@ -325,7 +325,7 @@ def _key_rows(t: Mapping[str, Any], game: Game[Any, Any], width: float
     return legend_rows(art_for(game), size, room)
 
 
-def _draw_footer(c: Canvas, t: dict[str, Any], game: Game[Any, Any], width: float, page_no: int,
+def _draw_footer(c: Canvas, t: dict[str, Any], game: AnyGame, width: float, page_no: int,
                  pages: int, blank: bool) -> None:
     margin = float(t["margin"])
     size = float(t["footer"]["size"])
@@ -364,7 +364,7 @@ class SlotPlace:
                 self.origin[1] + self.scale * (board_point[1] - y0))
 
 
-def slot_place(game: Game[Any, Any], grid: ChartGrid, slot: int, entry: ChartEntry | None = None,
+def slot_place(game: AnyGame, grid: ChartGrid, slot: int, entry: ChartEntry | None = None,
                *, flip: bool = False) -> SlotPlace:
     """Where slot ``slot`` of a page (left to right, then down) draws ``entry`` (``None``: a blank
     diagram): a diagram stands on its turn box, not halfway up to the next row."""
@@ -385,7 +385,7 @@ def slot_place(game: Game[Any, Any], grid: ChartGrid, slot: int, entry: ChartEnt
     return SlotPlace(drawing, scale, origin, (x + (grid.cell_width - bw) / 2, box_y, bw, box_h))
 
 
-def _draw_cell(c: Canvas, t: dict[str, Any], game: Game[Any, Any], grid: ChartGrid, slot: int,
+def _draw_cell(c: Canvas, t: dict[str, Any], game: AnyGame, grid: ChartGrid, slot: int,
                entry: ChartEntry | None, flip: bool) -> None:
     place = slot_place(game, grid, slot, entry, flip=flip)
     bx, by, bw, _ = place.box

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.games.board import Board
 from pbmkit.render.diagram import DiagramStyle, board_bbox, game_drawing
 from pbmkit.render.shapes import Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text, grey
@@ -87,7 +87,7 @@ def drawing_svg(drawing: Drawing, *, width_px: float = 600, title: str = "") -> 
     return "\n".join(lines) + "\n"
 
 
-def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, flip: bool = False,
+def board_svg(game: AnyGame, position: Any, *, last_move: Any = None, flip: bool = False,
               names: bool = True, last_moves: Iterable[Any] = (),
               players: Sequence[str] = (), notes: Sequence[str] = ()) -> str:
     """The board of ``position`` as an SVG document, ``last_move`` (and ``last_moves``) marked.
@@ -109,7 +109,7 @@ def board_svg(game: Game[Any, Any], position: Any, *, last_move: Any = None, fli
     return drawing_svg(drawing, title=title)
 
 
-def board_picture(game: Game[Any, Any], position: Any, *, last_move: Any = None,
+def board_picture(game: AnyGame, position: Any, *, last_move: Any = None,
                   flip: bool = False, names: bool = True, last_moves: Iterable[Any] = (),
                   players: Sequence[str] = (), notes: Sequence[str] = ()) -> tuple[Drawing, str]:
     """The drawing of :func:`board_svg` and its title: one look for the SVG and the PNG board."""

@@ -10,7 +10,10 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pbmkit.games import AnyGame
 
 __all__ = ["PAPERS", "Paper", "each_side_fields", "each_side_rows", "load_template", "paper", "paper_names",
            "players_of", "side_field", "side_label"]
@@ -59,7 +62,7 @@ def _each(key: str) -> str | None:
     return key[:-2] if key.endswith(":*") else None
 
 
-def each_side_fields(game: Any, fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def each_side_fields(game: AnyGame, fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A Records Chart header's fields with ``side:*`` (or any ``name:*``) made one field per side
     of the game, ``name:1`` … ``name:N``, sharing the field's span (``x``, ``width``) equally."""
     out: list[dict[str, Any]] = []
@@ -77,7 +80,7 @@ def each_side_fields(game: Any, fields: list[dict[str, Any]]) -> list[dict[str, 
     return out
 
 
-def players_of(game: Any) -> tuple[str, ...]:
+def players_of(game: AnyGame) -> tuple[str, ...]:
     """The places of ``game`` that a player moves, in the game's order of sides: one for each
     player (Batrakill's ``blue+green`` once, not also ``blue`` and ``green``). A Mailer has a row
     for each: "moved" tick, name, days used."""
@@ -85,7 +88,7 @@ def players_of(game: Any) -> tuple[str, ...]:
     return tuple(s for s in game.sides if s in order) or tuple(game.order)
 
 
-def each_side_rows(game: Any, rows: list[list[dict[str, Any]]]) -> list[list[dict[str, Any]]]:
+def each_side_rows(game: AnyGame, rows: list[list[dict[str, Any]]]) -> list[list[dict[str, Any]]]:
     """A Mailer's rows of fields with the ``name:*`` fields made one row per player of the game
     (:func:`players_of`): a row holding ``moved:*``, ``side:*`` and ``days:*`` becomes the rows
     ``moved:1 side:1 days:1``, ``moved:2 side:2 days:2`` ..."""
@@ -101,7 +104,7 @@ def each_side_rows(game: Any, rows: list[list[dict[str, Any]]]) -> list[list[dic
     return out
 
 
-def side_field(game: Any, key: str) -> str | None:
+def side_field(game: AnyGame, key: str) -> str | None:
     """The header key of a template's side field: ``side:1`` is the first side's tag (``White``,
     ``Yellow``, ``South``); ``None`` for a side the game does not have. Other keys are kept
     (``days:1``, the first side's days used, is a value of its own)."""
@@ -112,7 +115,7 @@ def side_field(game: Any, key: str) -> str | None:
     return tags[k] if 0 <= k < len(tags) else None
 
 
-def side_label(game: Any, key: str, label: str) -> str:
+def side_label(game: AnyGame, key: str, label: str) -> str:
     """A field's label with the game's own side names: ``{side} player`` is "White player" in
     Batalo, "Yellow player" in Billo (for any ``name:K`` key, the K-th side)."""
     _, _, number = key.partition(":")

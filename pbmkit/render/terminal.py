@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbmkit.common.text import printable
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.render.art import art_for
 
 __all__ = ["board_text"]
@@ -21,7 +21,7 @@ __all__ = ["board_text"]
 _BOLD, _REVERSE, _DIM, _UNDERLINE, _RESET = "\x1b[1m", "\x1b[7m", "\x1b[2m", "\x1b[4m", "\x1b[0m"
 
 
-def _grid(game: Game[Any, Any], flip: bool) -> tuple[list[list[tuple[int, int]]], int]:
+def _grid(game: AnyGame, flip: bool) -> tuple[list[list[tuple[int, int]]], int]:
     """Rows top to bottom of (text column, space), and the width of a text column.
 
     On a hex board with axial coordinates (i, j) a drawn row is a constant ``i - j`` and the
@@ -39,7 +39,7 @@ def _grid(game: Game[Any, Any], flip: bool) -> tuple[list[list[tuple[int, int]]]
     return [sorted(rows[k]) for k in sorted(rows)], width
 
 
-def board_text(game: Game[Any, Any], position: Any, *, last_move: Any = None,
+def board_text(game: AnyGame, position: Any, *, last_move: Any = None,
                flip: bool = False, colour: bool = False, players: Sequence[str] = ()) -> str:
     """The board of ``position`` as text: each space's name, and the rules' symbol of its piece.
 
@@ -98,7 +98,7 @@ def _empty(mark: str) -> str:
     return mark.lower() if len(mark) == 1 else "_"
 
 
-def _square_text(game: Game[Any, Any], symbols: dict[int, str], marked: set[int],
+def _square_text(game: AnyGame, symbols: dict[int, str], marked: set[int],
                  first_side: set[str], flip: bool, colour: bool) -> str:
     """A square board as a grid: rank numbers left and right, file letters above and below."""
     board = game.board

@@ -23,7 +23,7 @@ import zlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.render.art import art_for
 from pbmkit.render.diagram import (
     board_drawing,
@@ -123,7 +123,7 @@ class BoardParts:
     sheet colours them (the game's look for the pieces, the theme for the rest).
     """
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
         self.board = game.board
         self.art = art_for(game)
@@ -331,10 +331,10 @@ def _lines(label: str, room: float, size: float) -> list[str]:
     return lines
 
 
-_PARTS: dict[int, tuple[Game[Any, Any], BoardParts]] = {}
+_PARTS: dict[int, tuple[AnyGame, BoardParts]] = {}
 
 
-def board_parts(game: Game[Any, Any]) -> BoardParts:
+def board_parts(game: AnyGame) -> BoardParts:
     """The :class:`BoardParts` of ``game`` (made once per game object)."""
     got = _PARTS.get(id(game))
     if got is None or got[0] is not game:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbmkit.desk.dates import DeskReport, MoveClock, desk_report, format_date
-from pbmkit.games import Game
+from pbmkit.games import AnyGame
 from pbmkit.games.base import result_words
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.records.model import Comment, Ending, Phase, Turn
@@ -147,7 +147,7 @@ class PageEntry:
     date: str
 
 
-def _status(game: Game[Any, Any], ply: Ply | None, position: Any, last_main: bool,
+def _status(game: AnyGame, ply: Ply | None, position: Any, last_main: bool,
             replay: GameReplay, order: Sequence[str], may_end: bool) -> str:
     where = "Start" if ply is None else \
         f"After {ply.label}{'.' if ply.side == order[0] else '...'} {ply.side.capitalize()} " \
@@ -199,7 +199,7 @@ class _Boards:
         }
 
 
-def _boards(replay: GameReplay, game: Game[Any, Any], lines: _Lines, order: Sequence[str]) -> _Boards:
+def _boards(replay: GameReplay, game: AnyGame, lines: _Lines, order: Sequence[str]) -> _Boards:
     """The boards of every node of ``lines``, their parts numbered for this page."""
     parts = board_parts(game)
     out = _Boards()
@@ -275,7 +275,7 @@ def _line_choice(lines: _Lines) -> str:
             + "".join(options) + "</select></p>")
 
 
-def _result(replay: GameReplay, game: Game[Any, Any], end: Ply | None,
+def _result(replay: GameReplay, game: AnyGame, end: Ply | None,
             upto: tuple[int, int] | None) -> str:
     """The header's words on the end of the game (or whose turn it is)."""
     end_position = replay.start if end is None else end.after
@@ -353,7 +353,7 @@ def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
                      style=page_style("viewer.css", tints=art.colours), script=SCRIPT)
 
 
-def _tags_html(replay: GameReplay, game: Game[Any, Any], report: DeskReport) -> str:
+def _tags_html(replay: GameReplay, game: AnyGame, report: DeskReport) -> str:
     tags = replay.record.tags
     rows = []
     side_tags = set(game.side_tags)
@@ -377,7 +377,7 @@ def _tags_html(replay: GameReplay, game: Game[Any, Any], report: DeskReport) -> 
             + "</dl>")
 
 
-def _moves_html(replay: GameReplay, game: Game[Any, Any], lines: _Lines, order: Sequence[str],
+def _moves_html(replay: GameReplay, game: AnyGame, lines: _Lines, order: Sequence[str],
                 upto: tuple[int, int] | None, report: DeskReport) -> str:
     comments: dict[tuple[int, int], list[Comment]] = {}
     before: dict[tuple[int, int], list[Comment]] = {}

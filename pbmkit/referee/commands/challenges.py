@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pbmkit.desk.dates import TimeControl
 from pbmkit.games.base import place_title
@@ -18,7 +18,7 @@ from pbmkit.referee.security import prove_challenge, prove_player
 from pbmkit.referee.subjects import number_of
 
 if TYPE_CHECKING:
-    from pbmkit.games import Game
+    from pbmkit.games import AnyGame
 
 __all__ = ["COMMANDS", "TAGS", "game_titles", "named_rules", "start_game"]
 
@@ -35,7 +35,7 @@ def game_titles() -> list[str]:
     return [get_game(n).title for n in game_names()]
 
 
-def named_rules(words: list[str]) -> tuple[Game[Any, Any], list[str]]:
+def named_rules(words: list[str]) -> tuple[AnyGame, list[str]]:
     """The game the first words name (``Batalo``, ``Batu Khan``, ``batu-khan``) and the rest."""
     from pbmkit.games import get_game
 

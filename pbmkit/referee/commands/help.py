@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pbmkit.games.base import place_title
 from pbmkit.referee.club import Club
@@ -13,7 +13,7 @@ from pbmkit.referee.commands.challenges import TAGS, game_titles
 from pbmkit.referee.context import Command, Context
 
 if TYPE_CHECKING:
-    from pbmkit.games import Game
+    from pbmkit.games import AnyGame
 
 __all__ = ["COMMANDS", "help_text"]
 
@@ -39,7 +39,7 @@ def help_text(club: Club, commands: Mapping[str, Command], game_name: str | None
     return "\n".join(lines) + "\n"
 
 
-def _game_help(game: Game[Any, Any]) -> str:
+def _game_help(game: AnyGame) -> str:
     """``help GAME``: the sides, how a move is written, how to start a game and every tag a
     challenge may set, with the values the game takes (its :attr:`tag_choices`)."""
     from pbmkit.games import PbmkitError
