@@ -196,12 +196,12 @@ def ratings(paths: tuple[str, ...], rules: str | None, as_json: bool, output: st
     a move; its players' ratings are where they start. --method fide rates as FIDE does
     (docs/events.md, "Ratings").
     """
-    from pbmkit.games import UnknownGameError, get_game
+    from pbmkit.games import UnknownGameError, game_info
 
     wanted = None
     if rules is not None:
         try:
-            wanted = get_game(rules).name
+            wanted = game_info(rules).name
         except UnknownGameError as exc:
             raise InputError(f"--rules: {exc.args[0]}") from None
     games: list[FinishedGame] = []
@@ -255,6 +255,6 @@ def ratings(paths: tuple[str, ...], rules: str | None, as_json: bool, output: st
     elif lists:
         click.echo(text_lists(lists), nl=False)
     else:
-        click.echo("no finished games found" + (f" of {get_game(rules).title}" if rules else ""))
+        click.echo("no finished games found" + (f" of {game_info(rules).title}" if rules else ""))
     if status:
         sys.exit(status)

@@ -29,10 +29,10 @@ _TAG_VALUE = re.compile(r"[A-Za-z0-9+]{1,40}(?:,[A-Za-z0-9+]{1,40}){0,9}")
 
 
 def game_titles() -> list[str]:
-    """The titles of the games the club plays."""
-    from pbmkit.games import game_names, get_game
+    """The titles of the games the club plays, as registered: no game is built (or imported)."""
+    from pbmkit.games import game_info, game_names
 
-    return [get_game(n).title for n in game_names()]
+    return [game_info(n).title for n in game_names()]
 
 
 def named_rules(words: list[str]) -> tuple[AnyGame, list[str]]:

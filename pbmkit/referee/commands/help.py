@@ -91,11 +91,11 @@ def _tag_word(value: str) -> str:
 
 
 def _help(ctx: Context) -> None:
-    from pbmkit.games import get_game
+    from pbmkit.games import game_info
 
     asked = " ".join(ctx.args) or None
     try:  # the subject names the game asked of, as the games write it (never the words sent)
-        subject = f"help {get_game(asked).title}" if asked else "help"
+        subject = f"help {game_info(asked).title}" if asked else "help"
     except (KeyError, ValueError):
         subject = "help"
     ctx.reply(subject, help_text(ctx.club, ctx.commands, asked))

@@ -41,7 +41,7 @@ def _show(ctx: Context) -> None:
 
 def _games(ctx: Context) -> None:
     from pbmkit.desk.dates import next_turn
-    from pbmkit.games import get_game
+    from pbmkit.games import game_info
     from pbmkit.records import parse_records
 
     me = ctx.require_player()
@@ -56,7 +56,7 @@ def _games(ctx: Context) -> None:
         (record,), _ = parse_records(r.text, str(r.number), check_moves=False)
         order = order_of(r.rules, record)
         label, to_move = next_turn(record, order)
-        title = get_game(r.rules).title
+        title = game_info(r.rules).title
         result = result_of(record, order, to_move) if r.state != "running" else None
         if r.state == "running":
             state = f"{place_title(to_move)} to play {label}, since {r.turn_since[:10]}"
