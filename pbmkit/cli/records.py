@@ -166,11 +166,9 @@ def _space_of(game: AnyGame, text: str, position: Any) -> int:
     hint = ""
     try:
         game.notation.read(text, position)
-    except MoveError as exc:
-        if exc.start is not None:
+    except ValueError as exc:  # a MoveError, or a game's own ValueError (no start)
+        if isinstance(exc, MoveError) and exc.start is not None:
             hint = f" ({printable(str(exc), 200)})"
-    except ValueError:  # a game's own
-        pass
     raise InputError(f"--from {printable(text, 20)}: not a space of the {game.title} board{hint}")
 
 
