@@ -55,13 +55,16 @@ def html(file: str, output: str | None, game_number: int | None) -> None:
     """Write a web page for a game: the board, the tags, the moves and their comments.
 
     The page is one file that works offline: step through the game with the buttons or the
-    arrow keys, Home and End; click a move; choose a series; flip the board. With -o DIR/ (a
-    folder), every game of FILE gets a page and DIR/index.html lists them.
+    arrow keys, Home and End; click a move; choose a series; flip the board. On the page of a
+    game still going (FILE holding that one game) the player to move makes a move by tapping,
+    then copies it or sends it by e-mail. With -o DIR/ (a folder), every game of FILE gets a
+    page and DIR/index.html lists them.
     """
     from pbmkit.games.base import result_words
+    from pbmkit.mail.tapped import page_offer
     from pbmkit.web.viewer import PageEntry, game_page, index_page, page_name
 
-    _, name, replays = load_replays(file)
+    text, name, replays = load_replays(file)
     folder = output is not None and (output.endswith(("/", os.sep)) or os.path.isdir(output))
     if not folder:
         if len(replays) > 1 and game_number is None:
@@ -71,7 +74,9 @@ def html(file: str, output: str | None, game_number: int | None) -> None:
         if rep.game is None:
             raise Refused(f"{name}: game {rep.index} cannot be replayed: "
                           f"{printable(rep.errors[0].message, 300)}")
-        page = game_page(rep, upto=first_error_at(rep))
+        # a game still going, alone in its file: its page offers the legal moves to tap
+        offer = page_offer(text, rep) if len(replays) == 1 else None
+        page = game_page(rep, upto=first_error_at(rep), offer=offer)
         if output is None:
             click.echo(page, nl=False)
         else:

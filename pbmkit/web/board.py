@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import math
 import re
 import zlib
 from collections.abc import Iterable, Sequence
@@ -32,10 +33,12 @@ from pbmkit.render.diagram import (
     piece_scale,
     placed_glyph,
     site_letter,
+    space_centres,
 )
 from pbmkit.render.pdf import text_width
 from pbmkit.render.shapes import WHITE, Circle, Colour, Drawing, Placed, Polygon, Polyline, Shape, Text, grey
 from pbmkit.render.svg import board_style, shape_svg, svg_number
+from pbmkit.web.page import escape_html
 
 __all__ = ["BoardParts", "Box", "board_parts", "paint_class", "used_defs"]
 
@@ -230,6 +233,26 @@ class BoardParts:
         if got is None:
             raw = self.grid_svg(True).encode()
             got = self._svg[key] = (base64.b64encode(zlib.compress(raw, 6)).decode(), "")
+        return got[0]
+
+    def hits_svg(self, flip: bool) -> str:
+        """One transparent cell over each space, on top of everything, with the space's name
+        (``data-square="IR"``): what a tap on the board lands on, and the places a tapped piece
+        may go are marked on (class ``target``)."""
+        key = ("hits", flip)
+        got = self._svg.get(key)
+        if got is None:
+            board = self.board
+            hexes = board.kind == "hex"
+            corners = [(math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k)))
+                       for k in range(6)] if hexes else [(1, 1), (-1, 1), (-1, -1), (1, -1)]
+            cells = []
+            for space, (x, y) in enumerate(space_centres(board, flip)):
+                points = " ".join(f"{svg_number(x + dx)},{svg_number(-(y + dy))}"
+                                  for dx, dy in corners)
+                cells.append(f'<polygon data-square="{escape_html(board.name(space))}" '
+                             f'points="{points}"/>')
+            got = self._svg[key] = ("".join(cells), "")
         return got[0]
 
     def grid_svg(self, flip: bool) -> str:

@@ -28,6 +28,7 @@ from pbmkit.render.art import art_for
 from pbmkit.render.svg import SVG_FONT, svg_number
 from pbmkit.web.board import board_parts, used_defs
 from pbmkit.web.page import escape_html, isolate_html, page_html, static_text
+from pbmkit.web.tapping import Offer, tap_html
 from pbmkit.web.theme import page_style
 
 __all__ = ["SCRIPT", "STYLE", "PageEntry", "game_page", "index_page", "page_name", "record_move"]
@@ -35,8 +36,9 @@ __all__ = ["SCRIPT", "STYLE", "PageEntry", "game_page", "index_page", "page_name
 STYLE = page_style("viewer.css")
 """The style sheet of the archive's index, and of a game page before its pieces' colours
 (the theme, ``static/base.css``, ``static/viewer.css``)."""
-SCRIPT = static_text("viewer.js")
-"""The script of a game page (``static/viewer.js``): stepping through the game."""
+SCRIPT = static_text("tap.js", "viewer.js")
+"""The script of a game page (``static/viewer.js``): stepping through the game; and moving by
+tapping (``static/tap.js``) on a page that offers it."""
 
 
 # --- text ------------------------------------------------------------------------------------
@@ -182,6 +184,7 @@ class _Boards:
     status: list[str] = field(default_factory=list)
     heads: list[str] = field(default_factory=list)
     grids: list[str] = field(default_factory=list)
+    hits: list[str] = field(default_factory=list)
 
     def at(self, node: int, flip: bool = False) -> str:
         """The SVG of ``node``'s board, as the page's script assembles it."""
@@ -189,12 +192,14 @@ class _Boards:
         under, over = self.nodes[node]
         return (self.heads[o] + '<g class="under">' + "".join(self.table[k][o] for k in under)
                 + "</g>" + '<g class="grid">' + self.grids[o] + "</g>" + '<g class="over">'
-                + "".join(self.table[k][o] for k in over) + "</g></svg>")
+                + "".join(self.table[k][o] for k in over) + "</g>"
+                + f'<g class="hits">{self.hits[o]}</g></svg>')
 
     def data(self, lines: _Lines) -> dict[str, Any]:
         """What the page's script reads (packed in the page)."""
         return {
             "head": self.heads, "parts": self.table, "nodes": self.nodes, "status": self.status,
+            "hits": self.hits,
             "paths": lines.paths, "firsts": lines.firsts, "lines": [n.line for n in lines.nodes],
         }
 
@@ -229,6 +234,7 @@ def _boards(replay: GameReplay, game: AnyGame, lines: _Lines, order: Sequence[st
         out.status.append(_status(game, ply, position, k == last_main, replay, order, k in ends))
 
     out.grids = [parts.grid_svg(False), parts.grid_svg(True)]
+    out.hits = [parts.hits_svg(False), parts.hits_svg(True)]
     defs = "".join(parts.defs[ref] for ref in sorted(used_defs(out.table, out.grids)))
     for o in (0, 1):
         x0, y0, x1, y1 = boxes[o]  # the model's y is up, SVG's down
@@ -287,9 +293,10 @@ def _result(replay: GameReplay, game: AnyGame, end: Ply | None,
 
 
 def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
-              index_href: str | None = None) -> str:
+              index_href: str | None = None, offer: Offer | None = None) -> str:
     """The HTML page of one replayed game; ``upto``: the place of the record's first error (the
-    page shows the moves written before it)."""
+    page shows the moves written before it); ``offer``: the legal moves of its last position,
+    to make one by tapping (:mod:`pbmkit.web.tapping`; the mail layer's ``page_offer``)."""
     game = replay.game
     if game is None:
         raise ValueError("a game that cannot be replayed has no page")
@@ -331,6 +338,8 @@ def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
                 f"{boards.at(last_main)}</div>")
     body.append(f'<p id="status" class="status" aria-live="polite">{shown}</p>')
     body.append(_CONTROLS)
+    if offer is not None:
+        body.append(tap_html(offer))
     if choice := _line_choice(lines):
         body.append(choice)
     body.append("</section>")
@@ -347,6 +356,9 @@ def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
                 f"{packed(boards.data(lines))}</script>")
     body.append('<script type="application/x-pbmkit-deflate-base64" id="pbm-grid">'
                 f"{board_parts(game).grid_packed()}</script>")
+    if offer is not None:  # base64: nothing in a name or a tag can end the element
+        body.append('<script type="application/x-pbmkit-deflate-base64" id="pbm-play">'
+                    f"{packed(offer.data())}</script>")
     named = " v ".join(p for _, p in players if p)
     art = art_for(game)
     return page_html(title + (f": {named}" if named else ""), "\n".join(body) + "\n",

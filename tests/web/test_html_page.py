@@ -143,7 +143,9 @@ def test_the_page_is_self_contained_and_its_policy_allows_only_its_own_script(tm
     assert csp is not None and "default-src 'none'" in csp and "unsafe" not in csp
     scripts = [a for t, a in doc.tags if t == "script"]
     packed = {"type": "application/x-pbmkit-deflate-base64"}
-    assert scripts == [{**packed, "id": "pbm-data"}, {**packed, "id": "pbm-grid"}, {}]
+    # the game is still going: its legal moves to tap, packed too (pbm-play)
+    assert scripts == [{**packed, "id": "pbm-data"}, {**packed, "id": "pbm-grid"},
+                       {**packed, "id": "pbm-play"}, {}]
     data = unpacked(doc.scripts[0])
     assert len(data["nodes"]) == 1 + 24 + 6 and len(data["paths"]) == 2
     code_script = doc.scripts[-1]
@@ -172,9 +174,12 @@ def test_a_hostile_record_is_text_and_runs_nothing(tmp_path: Path) -> None:
     assert code == 0, err
     page = out.read_text(encoding="utf-8")
     doc = parse(page)
-    assert [t for t, _ in doc.tags].count("script") == 3
+    assert [t for t, _ in doc.tags].count("script") == 4  # data, grid, moves to tap, code
     names = [t for t, _ in doc.tags]
-    assert "img" not in names and "a" not in names and names.count("style") == 1
+    # the one link: Send by e-mail, with no address until a move is tapped (static/tap.js)
+    assert [a for t, a in doc.tags if t == "a"] == [{"id": "tap-mail", "class": "send",
+                                                     "hidden": None}]
+    assert "img" not in names and names.count("style") == 1
     assert names.count("svg") == 1  # the board; no svg from a comment
     for tag, attrs in doc.tags:
         assert all(not k.startswith("on") for k in attrs), (tag, attrs)
@@ -185,7 +190,8 @@ def test_a_hostile_record_is_text_and_runs_nothing(tmp_path: Path) -> None:
     assert "javascript:alert(4)" in text and "\x01" not in page and "\x1b" not in page
     assert "</script><script>alert(7)</script>" in text
     assert "<!--" not in page.replace("<!DOCTYPE", "")
-    assert re.fullmatch(r"[A-Za-z0-9+/=]+", doc.scripts[0] + doc.scripts[1])  # base64 only
+    # base64 only: no text of the record can end a script element or run
+    assert re.fullmatch(r"[A-Za-z0-9+/=]+", doc.scripts[0] + doc.scripts[1] + doc.scripts[2])
     assert "alert" not in str(unpacked(doc.scripts[0]))  # the board's data holds no record text
 
 

@@ -88,7 +88,8 @@ def test_the_game_page_carries_the_script_file() -> None:
 
     text = (ROOT / "examples" / "01-short-base-win.txt").read_text(encoding="utf-8")
     page = viewer.game_page(check_text(text)[0])
-    script = "\n" + (STATIC / "viewer.js").read_text(encoding="utf-8")
+    script = "".join("\n" + (STATIC / name).read_text(encoding="utf-8")
+                     for name in ("tap.js", "viewer.js"))
     assert page.endswith(f"<script>{script}</script>\n</body>\n</html>\n")
     style = page[page.index("<style>") + 7:page.index("</style>")]
     assert style.startswith(viewer.STYLE)  # the shared look, then the pieces' colours
@@ -100,6 +101,7 @@ def test_the_wheel_ships_every_static_file() -> None:
     patterns = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
         "tool"]["setuptools"]["package-data"]["pbmkit"]
     files = sorted(p.relative_to(ROOT / "pbmkit").as_posix() for p in STATIC.iterdir())
-    assert {"web/static/viewer.css", "web/static/viewer.js", "web/static/club.css",
+    assert {"web/static/viewer.css", "web/static/viewer.js", "web/static/tap.js",
+            "web/static/club.css",
             "web/static/crosstable.css"} <= set(files)
     assert [f for f in files if not any(fnmatch.fnmatch(f, p) for p in patterns)] == []

@@ -27,9 +27,12 @@
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
     return new Response(stream).text();
   }
-  Promise.all([inflate("pbm-data"), inflate("pbm-grid")]).then(function (t) {
+  var playData = document.getElementById("pbm-play");
+  Promise.all([inflate("pbm-data"), inflate("pbm-grid"),
+               playData ? inflate("pbm-play") : Promise.resolve("null")]).then(function (t) {
     var D = JSON.parse(t[0]);
     D.grid = [grid ? grid.innerHTML : "", t[1]];
+    D.play = JSON.parse(t[2]);
     start(D);
   }, failed);
 
@@ -42,6 +45,8 @@
     var state = {line: 0, at: D.paths[0].length - 1, flip: false};
     for (i = 0; i < moves.length; i++) byNode[moves[i].getAttribute("data-n")] = moves[i];
     for (var id in buttons) buttons[id] = document.getElementById(id);
+    // Moving by tapping (static/tap.js): only on the last position of the main line.
+    var tap = D.play && typeof pbmkitTap === "function" ? pbmkitTap(D.play, board) : null;
 
     function draw(scroll) {
       var path = D.paths[state.line], n = path[state.at], o = state.flip ? 1 : 0;
@@ -50,7 +55,7 @@
       for (k = 0; k < under.length; k++) s += D.parts[under[k]][o];
       s += '</g><g class="grid">' + D.grid[o] + '</g><g class="over">';
       for (k = 0; k < over.length; k++) s += D.parts[over[k]][o];
-      board.innerHTML = s + "</g></svg>";
+      board.innerHTML = s + '</g><g class="hits">' + D.hits[o] + "</g></svg>";
       board.setAttribute("aria-label", D.status[n]);
       board.setAttribute("data-node", n);
       statusEl.textContent = D.status[n];
@@ -67,6 +72,7 @@
       buttons.last.setAttribute("aria-disabled", atEnd);
       flipBtn.setAttribute("aria-pressed", state.flip);
       if (lineSel) lineSel.value = String(state.line);
+      if (tap) tap.shown(state.line === 0 && atEnd);
     }
     function go(at) {
       state.at = Math.max(0, Math.min(D.paths[state.line].length - 1, at));
