@@ -179,7 +179,8 @@ def tap_sequence(game: AnyGame, move: Any, text: str) -> tuple[int, ...]:
         return ()
     start, end = start_of(game, move), end_of(game, move)
     taps = [s for s in (start, end) if s is not None]
-    main = next((p for p in reversed(paths) if len(p) > 1), None)
+    # the path start_of and end_of read (the last of more than one space, else the last)
+    main = next((p for p in reversed(paths) if len(p) > 1), paths[-1])
     for path in paths:
         inner = path[1:-1] if path is main else path
         taps.extend(inner)
