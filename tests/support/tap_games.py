@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 from pbmkit.desk.moving import play_move
-from pbmkit.games import get_game
 from pbmkit.records import check_text
 
 __all__ = ["GAMES", "in_progress"]
