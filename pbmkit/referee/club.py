@@ -45,9 +45,12 @@ CLUB_FILE = "club.toml"
 DB_FILE = "club.db"
 GAMES_DIR = "games"
 LOCK_FILE = ".lock"
+_SITE_URL = re.compile(r"https?://[A-Za-z0-9.\-]{1,253}(?::\d{1,5})?(?:/[A-Za-z0-9._~%!$&'()*+,;=:@/\-]{0,300})?")
+"""A site's address: http(s), a host, a path of URL characters (no query, no fragment, no
+space or quote: it is written into mail and into a link)."""
 
 _KEYS = {"name", "address", "organiser", "move_days", "reminder_days", "pictures", "inbox",
-         "smtp", "outbox", "authserv_id", "vacation_days"}
+         "smtp", "outbox", "authserv_id", "vacation_days", "site"}
 _INBOX_KEYS = {"maildir", "imap"}
 
 TEMPLATE = """\
@@ -116,6 +119,9 @@ class Club:
     """The whole document, for settings other modules read."""
     vacation_days: int = 45
     """Vacation days a player may take in a calendar year (``vacation DAYS``)."""
+    site_url: str | None = None
+    """``[site] url``: where the club's pages (``pbmkit referee site``) are published, without
+    the final ``/``; a move's mail then links the player to move to the game's page."""
 
     @property
     def db_path(self) -> Path:
@@ -193,10 +199,15 @@ def load_club(root: str | os.PathLike[str]) -> Club:
     if outbox_folder is not None and smtp is not None:
         club.fail("both [smtp] and [outbox] folder; choose one")
     authserv_id = club.text("authserv_id", pattern=AUTHSERV_ID, what=AUTHSERV_ID_WORDS)
+    site = club.table("site", {"url"})
+    url = None if site is None else site.text(
+        "url", pattern=_SITE_URL, what="where the club's pages are published, like "
+        "https://club.example.org/games-site")
     return Club(folder, name, address, organiser, smtp, maildir, imap,
                 _days(club, "move_days", 14), _days(club, "reminder_days", 7),
                 pictures, outbox_folder, authserv_id, doc,
-                vacation_days=_days(club, "vacation_days", 45))
+                vacation_days=_days(club, "vacation_days", 45),
+                site_url=url.rstrip("/") if url else None)
 
 
 def _days(club: Table, key: str, default: int) -> int:

@@ -241,10 +241,14 @@ def turn_lines(ctx: Context, number: int, side: str, to_move: str, rep: GameRepl
     deadline = ctx.today + datetime.timedelta(days=ctx.club.move_days)
     if side == to_move:
         example = rep.game.notation.example if rep.game is not None else "MOVE"
-        return [f"It is your move ({rep.next_label()}. {place_title(to_move)}), by "
-                f"{deadline.isoformat()}.",
-                f"Reply to this message with your move on a line of its own, e.g. "
-                f"\"Move: {example}\"."]
+        lines = [f"It is your move ({rep.next_label()}. {place_title(to_move)}), by "
+                 f"{deadline.isoformat()}.",
+                 f"Reply to this message with your move on a line of its own, e.g. "
+                 f"\"Move: {example}\"."]
+        if ctx.club.site_url:  # the game's page on the club's site, the key in its fragment
+            lines.append(f"Make your move: {ctx.club.site_url}/games/game-{number}.html"
+                         f"#key={ctx.key_of(number, side)}")
+        return lines
     return [f"{place_title(to_move)} to move, by {deadline.isoformat()}."]
 
 

@@ -106,4 +106,5 @@ def make_site(root: str | os.PathLike[str], out: Path, *,
               today: datetime.date | None = None) -> SiteReport:
     """The club's pages in ``out`` (:func:`pbmkit.referee.site.build_site`)."""
     club = load_club(root)
-    return build_site(club.name, club_games(club), out, ratings=club_ratings, today=today)
+    return build_site(club.name, club_games(club), out, ratings=club_ratings, today=today,
+                      referee=club.address)

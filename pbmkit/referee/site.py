@@ -203,8 +203,12 @@ def _read(game: ClubGame, report: SiteReport) -> tuple[str, GameReplay] | None:
 
 
 def build_site(club_name: str, games: Sequence[ClubGame], out: Path, *,
-               ratings: Ratings | None = None, today: datetime.date | None = None) -> SiteReport:
-    """Write the club's pages for ``games`` into the folder ``out`` (made if need be)."""
+               ratings: Ratings | None = None, today: datetime.date | None = None,
+               referee: str | None = None) -> SiteReport:
+    """Write the club's pages for ``games`` into the folder ``out`` (made if need be).
+    ``referee``: the referee's address; the page of a game still going then offers its legal
+    moves to tap, mailed to the player's keyed address (the key from the page's fragment)."""
+    from pbmkit.mail.tapped import page_offer
     from pbmkit.web.viewer import game_page
 
     report = SiteReport()
@@ -223,8 +227,12 @@ def build_site(club_name: str, games: Sequence[ClubGame], out: Path, *,
             upto = first
             report.skipped.append(f"game {g.number}: the record has errors; its page shows the "
                                   "moves before the first")
+        offer = None
+        if referee is not None and upto is None:
+            local, _, domain = referee.rpartition("@")
+            offer = page_offer(text, rep, today=today, club=(local, domain, g.number))
         _write(out / "games" / f"game-{g.number}.html",
-               game_page(rep, upto=upto, index_href="../index.html"))
+               game_page(rep, upto=upto, index_href="../index.html", offer=offer))
         report.pages += 1
         players = players_of(rep)
         if g.players:
