@@ -52,16 +52,22 @@ def save_keys(keys: KeyRing) -> None:
 
 
 def _message(rep: GameReplay, with_svg: bool, with_pdf: bool, paper: str,
-             sender: str | None = None, *, text_only: bool = False) -> EmailMessage:
+             sender: str | None = None, *, text_only: bool = False,
+             text: str | None = None) -> EmailMessage:
     """The message of the record's last move with the game key's headers (the key made and saved
     when the game has none), or a clear refusal; ``text_only``: the text part alone, without the
-    HTML part and its board picture."""
+    HTML part, its board picture and the game's page; ``text``: the record's text (a game of two
+    players still going then gets its page, to answer by tapping)."""
     from pbmkit.mail.compose import MailError, board_attachment, compose_message, mailer_attachment
     from pbmkit.mail.files import NoAddress
+    from pbmkit.mail.tapped import page_attachment
 
     keys = keyring()
     try:
         attachments = []
+        page = page_attachment(text, rep) if text is not None and not text_only else None
+        if page is not None:
+            attachments.append(page)
         if with_pdf:
             attachments.append(mailer_attachment(rep, paper_key=paper.lower()))
         if with_svg:
@@ -106,8 +112,12 @@ def compose(file: str, output: str | None, with_svg: bool, with_pdf: bool, paper
     list with dates and days used, and the board, as text and as an HTML page with the board's
     picture (--text: the text alone). Addresses come from the <Side>Email tags.
     """
+    from pbmkit.cli.common import read_source
+
     _, rep, _ = load_game(file, None)
-    data = _message(rep, with_svg, with_pdf, paper, _sender(), text_only=text_only).as_bytes()
+    text, _ = read_source(file)
+    data = _message(rep, with_svg, with_pdf, paper, _sender(), text_only=text_only,
+                    text=text).as_bytes()
     if output is None or output == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
@@ -151,7 +161,8 @@ def send(file: str, with_svg: bool, with_pdf: bool, paper: str, text_only: bool,
         if not again and move_mails(found[1].comments)[1]:
             raise Refused(f"{rep.source}: the last move was mailed already; --again sends it "
                           "again (a repeat)")
-        msg = _message(rep, with_svg, with_pdf, paper, config.sender, text_only=text_only)
+        msg = _message(rep, with_svg, with_pdf, paper, config.sender, text_only=text_only,
+                       text=text)
         try:
             send_message(msg, config, password)
         except MailError as exc:

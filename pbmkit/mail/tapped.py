@@ -20,13 +20,13 @@ from typing import Any
 from pbmkit.desk.actions import replay_end
 from pbmkit.desk.dates import annotation_text, has_desk_marks
 from pbmkit.desk.moving import AppendRefused, MoveRefused, play_move
-from pbmkit.mail.compose import addresses, body_text, mail_facts, move_subject
+from pbmkit.mail.compose import Attachment, addresses, body_text, mail_facts, move_subject
 from pbmkit.mail.files import MailError
 from pbmkit.records.replay import GameReplay
 from pbmkit.render.terminal import board_text
 from pbmkit.web.tapping import BOARD_SLOT, PLACEHOLDER, MailParts, Offer, TooMany, offered_moves
 
-__all__ = ["page_offer"]
+__all__ = ["page_attachment", "page_offer"]
 
 
 def page_offer(text: str, rep: GameReplay, *, today: datetime.date | None = None,
@@ -113,3 +113,23 @@ def _template(text: str, rep: GameReplay, words: str, note: str, today: datetime
     body = body_text(new, ply, today=today, facts=facts)
     subject = move_subject(new, ply).replace(shown, mark)
     return subject, body
+
+
+def page_attachment(text: str, rep: GameReplay, *, today: datetime.date | None = None
+                    ) -> Attachment | None:
+    """The game's page (``pbmkit html``'s) for the mail of its last move, offering the
+    opponent's moves to tap, as an HTML file to attach; None for a game of more than two players
+    (each would need their own), one that is over, or one whose page offers nothing. Why an
+    attachment: docs/mail.md, "The game's page with the mail"."""
+    from pbmkit.web.viewer import game_page
+
+    game = rep.game
+    if game is None or len(game.sides) != 2:
+        return None
+    offer = page_offer(text, rep, today=today)
+    if offer is None:
+        return None
+    number = "".join(ch for ch in rep.record.tags.get("Number", "") if ch.isalnum())[:20]
+    name = f"{game.name}-{number}" if number else game.name
+    data = game_page(rep, offer=offer).encode("utf-8")
+    return Attachment(f"{name}-your-move.html", data, "text", "html")

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from pbmkit.games.base import AnyGame, end_of, start_of
+from pbmkit.games.base import AnyGame, PbmkitError, end_of, start_of
 from pbmkit.games.notation import StreamsMoves
 from pbmkit.web.page import escape_html
 
@@ -54,7 +54,7 @@ class OfferedMove:
     """The spaces tapped to make it (:func:`tap_sequence`); empty for a button."""
 
 
-class TooMany(Exception):
+class TooMany(PbmkitError):
     """The position has more legal moves than a page offers (:data:`MAX_OFFERED`)."""
 
     def __init__(self, at_least: int) -> None:

@@ -218,7 +218,7 @@ def test_attachments_go_with_the_sent_message(tmp_path: Path, record: Path) -> N
     msg = email.message_from_bytes(handler.accepted[0][2], policy=email.policy.default)
     assert isinstance(msg, email.message.EmailMessage)
     assert sorted(p.get_content_type() for p in msg.iter_attachments()) == [
-        "application/pdf", "image/svg+xml"]
+        "application/pdf", "image/svg+xml", "text/html"]  # the page, to answer by tapping
 
 
 @pytest.mark.parametrize("security", ["starttls", "ssl"])
