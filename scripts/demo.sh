@@ -112,6 +112,10 @@ for f in examples/*.txt; do
 done
 "$PBMKIT" html examples/desk/1-ann-bob.txt -o out/html/desk-1-ann-bob.html
 echo "Open out/html/03-unfinished-with-series.html or out/html/archive/index.html in a browser."
+# A game still going: its page offers White's legal moves to tap (docs/viewer.md, "Move by tapping")
+"$PBMKIT" html examples/03-unfinished-with-series.txt -o out/html/your-move.html
+echo "On out/html/your-move.html White is to move: tap a piece, then a marked place; the move"
+echo "shows as pbmkit move would append it, with Copy and Send by e-mail."
 
 echo
 echo "== Ratings: a list per game from the finished example games (docs/events.md, "Ratings") =="

@@ -188,6 +188,8 @@ def test_the_setup_block_runs(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "== Done. The PDFs are in out/." in done.stdout
     assert len(list((work / "out").glob("*.pdf"))) >= 20
+    # a game still going, to try moving by tapping on: its page carries the moves to tap
+    assert 'id="pbm-play"' in (work / "out" / "html" / "your-move.html").read_text(encoding="utf-8")
 
 
 def test_the_block_reader_finds_commands_outputs_and_continued_lines() -> None:
