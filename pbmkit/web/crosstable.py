@@ -15,12 +15,14 @@ never does: on a phone the standings (place, name, points, tie-breaks) come firs
 from __future__ import annotations
 
 from pbmkit.render.crosstable import Cell, Column, Entry, Grid, Sheet, split_number
-from pbmkit.web.page import escape_html, isolate_html, page_html, static_text
+from pbmkit.web.page import escape_html, isolate_html, page_html
+from pbmkit.web.theme import page_style
 
 __all__ = ["STYLE", "crosstable_html"]
 
-STYLE = static_text("crosstable.css")
-"""The crosstable page's style sheet (``static/crosstable.css``)."""
+STYLE = page_style("crosstable.css")
+"""The crosstable page's style sheet: the pages' one look (:func:`pbmkit.web.theme.page_style`:
+the theme's colours and type, ``static/base.css``), then ``static/crosstable.css``."""
 
 RESULT_WIDTHS = (16, 20, 24, 28, 32, 36, 44)
 """The widths (tenths of an em) a grid's result columns may share: ``rw20`` is 2em; the

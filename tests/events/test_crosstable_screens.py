@@ -224,3 +224,32 @@ def test_the_club_standings_have_headings_on_a_laptop_and_labels_on_a_phone(
             return Array.from(tr.cells).map(c => c.getBoundingClientRect().top)""")
         assert isinstance(boxes, list)
         assert boxes[0] == boxes[1] == boxes[2] < boxes[3] == boxes[4]
+
+
+@pytest.mark.parametrize("width, height", [PHONE, LAPTOP])
+@pytest.mark.parametrize("dark", [False, True])
+def test_the_crosstable_has_the_pages_one_look(browser: Browser, tmp_path: Path, width: int,
+                                               height: int, dark: bool) -> None:
+    """Issue 39 §3: the crosstable's colours and type are the theme's (pbmkit/web/theme.py), as
+    the viewer's and the club's are: its ground, text, heading cells, links and font."""
+    from pbmkit.web.crosstable import STYLE
+    from pbmkit.web.theme import DARK, FONT, LIGHT, theme_css
+
+    assert STYLE.startswith(theme_css())
+    theme = DARK if dark else LIGHT
+    browser.open(page(tmp_path, "candidates"), width=width, height=height, dark=dark)
+    got = browser.script("""
+        var b = getComputedStyle(document.body), th = document.querySelector(".cross thead th");
+        var a = document.querySelector(".cross a");
+        return [b.backgroundColor, b.color, getComputedStyle(th).backgroundColor,
+                a ? getComputedStyle(a).color : "", b.fontFamily];""")
+    assert isinstance(got, list)
+
+    def rgb(colour: str) -> str:
+        r, g, b = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
+        return f"rgb({r}, {g}, {b})"
+
+    assert got[:3] == [rgb(theme.bg), rgb(theme.fg), rgb(theme.panel)]
+    assert got[3] in ("", rgb(theme.accent))
+    assert str(got[4]).replace('"', "").startswith(FONT.replace('"', "").split(",")[0])
+    assert browser.script("return document.documentElement.scrollWidth") <= width

@@ -63,7 +63,7 @@ def _pages() -> dict[str, tuple[str, str]]:
     return {
         "index": (viewer.index_page([entry], EVIL), "base.css viewer.css"),
         "club": (club.club_index(site), "base.css viewer.css club.css"),
-        "crosstable": (crosstable.crosstable_html(_sheet()), "crosstable.css"),
+        "crosstable": (crosstable.crosstable_html(_sheet()), "base.css crosstable.css"),
     }
 
 
