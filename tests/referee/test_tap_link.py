@@ -97,4 +97,4 @@ def test_without_a_site_the_mail_says_how_to_move_by_reply(
     with world(tmp_path, monkeypatch, pictures=False) as w:
         ann, _ = batalo_game(w)
         mine = text_of(ann.last(r"Batalo #1"))
-        assert "Make your move" not in mine and "Move: 1. MOVE" in mine
+        assert "Make your move" not in mine and "Reply to this message with your move" in mine
