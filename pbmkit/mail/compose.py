@@ -309,6 +309,7 @@ def mail_facts(replay: GameReplay, ply: Ply, *, today: datetime.date) -> MailFac
         days_used=f"Days used: {used}{control}.",
         board_caption=f"The board after {move_label(replay, ply)} {record_move(ply)}:",
         board_text=board_text(game, ply.after, last_move=ply.move),
+        board_words=_position_words(game, ply.after),
         status=status,
         example=game.notation.example,
     )
@@ -330,7 +331,7 @@ def body_text(replay: GameReplay, ply: Ply, *, today: datetime.date,
     if f.received is not None:
         lines.append(f"Received: {f.received} (your last move)")
     lines += ["", f"{f.board_caption[:-1]} (lined up in a fixed-width font; in words under it):",
-              "", f.board_text, "", _position_words(game, ply.after), ""]
+              "", f.board_text, "", *([f.board_words, ""] if f.board_words else [])]
     lines += [*(turn if turn is not None else [f.status]), ""]
     if reply is None:  # none once the game is over
         reply = "" if game.outcome(ply.after) is not None else REPLY_EXAMPLE.format(

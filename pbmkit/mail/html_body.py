@@ -64,6 +64,8 @@ class MailFacts:
     days_used: str
     board_caption: str
     board_text: str
+    board_words: str
+    """The position in words, under the board in the text part (a proportional font reads it)."""
     status: str
     """``Black to move.`` or the end of the game."""
     example: str

@@ -23,6 +23,7 @@ from pbmkit.desk.moving import AppendRefused, MoveRefused, play_move
 from pbmkit.mail.compose import Attachment, addresses, body_text, mail_facts, move_subject
 from pbmkit.mail.files import MailError
 from pbmkit.records.replay import GameReplay
+from pbmkit.render.png import position_words
 from pbmkit.render.terminal import board_text
 from pbmkit.web.tapping import BOARD_SLOT, PLACEHOLDER, MailParts, Offer, TooMany, offered_moves
 
@@ -75,7 +76,8 @@ def page_offer(text: str, rep: GameReplay, *, today: datetime.date | None = None
             kinds[kind] = len(templates)
             templates.append(made)
         template.append(kinds[kind])
-        boards.append(board_text(game, after, last_move=move).split("\n"))
+        boards.append([*board_text(game, after, last_move=move).split("\n"), "",
+                       position_words(game, after)])
     base = boards[0] if boards else []
     packed: list[tuple[tuple[int, str], ...] | tuple[str, ...]] = []
     for lines in boards:
@@ -109,7 +111,8 @@ def _template(text: str, rep: GameReplay, words: str, note: str, today: datetime
     facts = dataclasses.replace(
         facts, move=facts.move.replace(shown, mark),
         rows=(*facts.rows[:-1], (last[0], last[1].replace(shown, mark), *last[2:])),
-        board_caption=facts.board_caption.replace(shown, mark), board_text=BOARD_SLOT)
+        board_caption=facts.board_caption.replace(shown, mark), board_text=BOARD_SLOT,
+        board_words="")  # the slot holds the board and the position in words under it
     body = body_text(new, ply, today=today, facts=facts)
     subject = move_subject(new, ply).replace(shown, mark)
     return subject, body

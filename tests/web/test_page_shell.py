@@ -38,7 +38,7 @@ def test_escape_html_escapes_markup_and_drops_forbidden_control_characters() -> 
 
 def _mail(text: str) -> str:
     facts = MailFacts(text, text, text, text, ("Move", "Who", "Received", "Sent", "Days"),
-                      ((text, text, text, text, text),), text, text, text, text, text)
+                      ((text, text, text, text, text),), text, text, text, text, text, text)
     return body_html(facts, image_cid="board@x", alt=text, image_size=(960, 700))
 
 
