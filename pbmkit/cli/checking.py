@@ -22,11 +22,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from pbmkit.common.text import printable
-from pbmkit.games.base import result_words as base_result_words
+from pbmkit.games.base import result_words
 
 if TYPE_CHECKING:
     from pbmkit.desk.summary import GameCheck
-    from pbmkit.games import AnyGame
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -100,13 +99,6 @@ def report_problems(problems: list[Any], limit: int, *, err: bool = False,
              "(--max-problems N shows more, 0 all)", err=err)
 
 
-def result_words(replay: Any, game: AnyGame | None = None) -> str:
-    """The result of a replayed game (or an ``Outcome`` of ``game``) in the game's words:
-    "White wins on the base", "drawn by agreement", "game still going"."""
-    return base_result_words(game if game is not None else getattr(replay, "game", None), replay.winner,
-                 replay.how)
-
-
 NAME_LIMIT = 40
 """How many characters of a player's name a one-line summary shows."""
 
@@ -159,7 +151,8 @@ def run_check(files: Iterable[str], as_json: bool, quiet: bool,
                             where=f" in game {rep.index}")
             if not quiet or not rep.valid:
                 status = "valid" if rep.valid else f"INVALID ({len(rep.errors)} error(s))"
-                result = result_words(rep) if rep.valid or rep.winner else "no result"
+                result = (result_words(rep.game, rep.winner, rep.how) if rep.valid or rep.winner
+                          else "no result")
                 if rep.valid and "Termination" in rep.tags:  # annulled, a forfeit: said after
                     from pbmkit.desk.dates import game_end
 

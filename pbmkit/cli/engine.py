@@ -220,10 +220,10 @@ def play(rules: str, tags: tuple[str, ...], side: str | None, seconds: float | N
         (rep,) = check_text(text, output or "practice")
         position = rep.final
         if rep.winner is not None:
-            from pbmkit.cli.checking import result_words
+            from pbmkit.games.base import result_words
 
             click.echo(board_text(game, position, last_move=rep.main[-1].move if rep.main else None))
-            click.echo(f"Game over: {result_words(game.outcome(position), game)}.")
+            click.echo(f"Game over: {result_words(game, rep.winner, rep.how)}.")
             return
         to_move = game.side_to_move(position)
         if to_move == you:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from pbmkit.cli.board import SUMMARY_AFTER
-from pbmkit.cli.checking import result_words, run_check
+from pbmkit.cli.checking import run_check
 from pbmkit.cli.common import (
     EXIT_INVALID,
     GAME_NUMBER_OPTION,
@@ -38,7 +38,7 @@ from pbmkit.cli.common import (
 )
 from pbmkit.cli.engine import engine_limits, engine_options, robot_move, verdict_words
 from pbmkit.common.text import printable
-from pbmkit.games.base import AnyGame, MoveError, start_of
+from pbmkit.games.base import AnyGame, MoveError, result_words, start_of
 from pbmkit.games.notation import ListsMoves, StreamsMoves, SummarisesMoves
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ def _list_moves(game: AnyGame, rep: GameReplay, position: Any, start: Any, label
         where = (f"after turn {label}" if label else "at the end of the record" if rep.valid
                  else "before the record's first error")
         if outcome is not None:
-            click.echo(f"The game is over {where}: {result_words(outcome, game)}; "
+            click.echo(f"The game is over {where}: {result_words(game, outcome.winner, outcome.how)}; "
                        "no legal moves.")
         else:
             click.echo(f"{side.capitalize()} to move {where}: {len(texts)} legal move(s)")
@@ -221,9 +221,9 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_pat
                      + "".join(f" ({a.word}: {a.detail})" for a in last.announcements))
     outcome = game.outcome(position)
     if outcome is not None:
-        notes.append(f"Game over: {result_words(outcome, game)}.")
+        notes.append(f"Game over: {result_words(game, outcome.winner, outcome.how)}.")
     elif not label and rep.winner is not None and rep.valid:
-        notes.append(f"Result: {result_words(rep)}.")
+        notes.append(f"Result: {result_words(rep.game, rep.winner, rep.how)}.")
     else:
         notes.append(f"{game.side_to_move(position).capitalize()} to move.")
     if in_terminal:
@@ -339,7 +339,7 @@ def move(file: str, move_text: str | None, robot: bool, seconds: float | None,
         echo_err(f"Warning: {late} (the move is {'checked' if dry_run else 'written'}; "
                  "what follows is the tournament director's ruling)")
     if outcome is not None:
-        click.echo(f"Game over: {result_words(outcome, game)}. Winner tag set.")
+        click.echo(f"Game over: {result_words(game, outcome.winner, outcome.how)}. Winner tag set.")
     else:
         for a in said:
             click.echo(f"Warn your opponent: {a.word}! This move {a.detail}.")

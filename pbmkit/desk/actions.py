@@ -19,15 +19,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pbmkit.games.base import IllegalMoveError, side_verb
+from pbmkit.games.base import IllegalMoveError, result_words, side_verb
 from pbmkit.records.errors import RecordError
 
 if TYPE_CHECKING:
     from pbmkit.records.replay import GameReplay
 
 __all__ = ["ACTIONS", "EventEdit", "EventRefused", "accept_draw", "apply_to_text", "check_editable",
-           "claim_draw", "decline_draw", "forfeit", "offer_draw", "replay_end", "resign",
-           "result_words", "verify"]
+           "claim_draw", "decline_draw", "forfeit", "offer_draw", "replay_end", "resign", "verify"]
 
 
 class EventRefused(RecordError):
@@ -46,22 +45,14 @@ Action = Callable[[str, "GameReplay", "str | None"], EventEdit]
 """An event: (the record's text, its replay, the acting side or None) -> the edit."""
 
 
-def result_words(rep: GameReplay) -> str:
-    """The result of a replayed game in its game's words: "White wins on the base"
-    (:func:`pbmkit.games.base.result_words`)."""
-    from pbmkit.games.base import result_words as words
-
-    return words(rep.game, rep.winner, rep.how)
-
-
 def replay_end(rep: GameReplay) -> str | None:
     """How a replayed game ended (:func:`pbmkit.desk.dates.game_end`: a result, a
     ``Termination`` such as ``annulled``, an ending without a winner), or None while it goes on:
     what ``pbmkit move``, ``mail read`` and the referee refuse more moves with."""
     from pbmkit.desk.dates import game_end
 
-    return game_end(rep.record.tags, rep.winner, result_words(rep) if rep.winner else None,
-                    ending=rep.record.ending)
+    words = result_words(rep.game, rep.winner, rep.how) if rep.winner else None
+    return game_end(rep.record.tags, rep.winner, words, ending=rep.record.ending)
 
 
 def player(rep: GameReplay, side: str) -> str:

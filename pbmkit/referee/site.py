@@ -153,11 +153,11 @@ def _last_date(rep: GameReplay) -> str:
 
 
 def _state(p: _Played) -> str:
-    from pbmkit.desk.actions import result_words
+    from pbmkit.games.base import result_words
 
     rep = p.rep
     if rep.winner is not None:
-        return result_words(rep)
+        return result_words(rep.game, rep.winner, rep.how)
     side = rep.next_turn()[1]
     names = dict(p.players)
     who = " and ".join(dict.fromkeys(names.get(s, "?") for s in side.split("+")))
