@@ -69,6 +69,7 @@ HOT_MODULES = (
     "pbmkit/games/batu_khan/notation.py",
     "pbmkit/games/batu_khan/check.py",
     "pbmkit/games/hex/play.py",
+    "pbmkit/games/hex/engine.py",
     "pbmkit/games/baladana/rules.py",
     "pbmkit/games/baladana/notation.py",
     "pbmkit/games/baladana/check.py",

@@ -1,4 +1,5 @@
-"""What a game may add for the engine, in its own package: an evaluation, a playout policy.
+"""What a game may add for the engine, in its own package: an evaluation, a playout policy, a
+whole playout at once.
 
 Both are optional protocols asked with ``isinstance(game, ...)``, as the game contract's own
 optional parts are (docs/architecture.md); a game without them still plays legally and finds every
@@ -9,11 +10,11 @@ use like its ``play`` (``playout_move: Lazy[...] = Lazy("pbmkit.games.<game>.eng
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Evaluates", "PlaysOut"]
+__all__ = ["Evaluates", "PlaysOut", "PlaysOutWhole"]
 
 _P = TypeVar("_P", contravariant=True)
 _M = TypeVar("_M", covariant=True)
@@ -47,4 +48,23 @@ class PlaysOut(Protocol[_P, _M]):
     @property
     def playout_move(self) -> Callable[[_P, Random], _M | None]:
         """The function ``playout_move(position, rng) -> move or None``."""
+        ...
+
+
+@runtime_checkable
+class PlaysOutWhole(Protocol[_P, _M]):
+    """Optional: a whole random playout at once, for a game that can decide its winner cheaper
+    than by playing move after move (Hex fills the empty cells and follows one chain at the end).
+
+    ``playout(position, rng)`` plays ``position`` (not over) out at random and gives the winner
+    (a side's name, or ``"draw"``) and the moves played, in order, each with the side that played
+    it. The moves serve RAVE only (docs/engine.md): a move played after the game would have ended
+    may be among them, as long as the winner is the one the rules core gives where the playout
+    ends. Randomness drawn from ``rng`` only, so that a search stays deterministic with its seed.
+    Asked before :class:`PlaysOut`: a game with both plays its playouts whole.
+    """
+
+    @property
+    def playout(self) -> Callable[[_P, Random], tuple[str, Sequence[tuple[str, _M]]]]:
+        """The function ``playout(position, rng) -> (winner, [(side, move), ...])``."""
         ...

@@ -20,7 +20,7 @@ import time
 from random import Random
 from typing import Generic, NamedTuple, TypeVar
 
-from pbmkit.engine.hooks import Evaluates, PlaysOut
+from pbmkit.engine.hooks import Evaluates, PlaysOut, PlaysOutWhole
 from pbmkit.games.base import Game, Outcome
 
 __all__ = ["NODE_CAP", "Choice", "Engine", "Limits", "Result", "Settings", "search"]
@@ -33,6 +33,9 @@ NODE_CAP = 200_000
 
 WIN = 1.0
 """The reward of a side that wins; a draw shares one among the sides that move."""
+
+STRIDE = 1 << 16
+"""RAVE's key of a move played by a side: ``move key * STRIDE + side`` (fewer sides than that)."""
 
 
 class Limits(NamedTuple):
@@ -107,6 +110,7 @@ class Node(Generic[P, M]):
         "amaf_visits",
         "amaf_wins",
         "children",
+        "key",
         "move",
         "mover",
         "parent",
@@ -120,9 +124,11 @@ class Node(Generic[P, M]):
     )
 
     def __init__(self, position: P, move: M | None, parent: Node[P, M] | None, mover: int,
-                 to_move: int, sides: int) -> None:
+                 to_move: int, sides: int, key: int = -1) -> None:
         self.position = position
         self.move = move
+        self.key = key
+        """The move's number in its :class:`Engine` (equal moves, equal numbers; -1: no move)."""
         self.parent = parent
         self.mover = mover
         """The side whose move led here (-1 at the root)."""
@@ -155,6 +161,9 @@ class Engine(Generic[P, M]):
         self.rewards_of: dict[str, list[float]] = {}
         self.evaluate = game.evaluate if isinstance(game, Evaluates) else None
         self.policy = game.playout_move if isinstance(game, PlaysOut) else None
+        self.whole = game.playout if isinstance(game, PlaysOutWhole) else None
+        self.keys: dict[M, int] = {}
+        """Each move met so far and its number: RAVE compares numbers, not moves."""
         self.root: Node[P, M] | None = None
         self.nodes = 0
 
@@ -164,16 +173,32 @@ class Engine(Generic[P, M]):
         """The index of the side to move in ``position``."""
         side = self.game.side_to_move(position)
         found = self.index.get(side)
-        if found is None:  # a side the game did not list: searched as any other
+        return found if found is not None else self.side_of(side)
+
+    def side_of(self, side: str) -> int:
+        """The index of ``side``, a side the game did not list searched as any other."""
+        found = self.index.get(side)
+        if found is None:
             found = self.index[side] = len(self.sides)
             self.sides.append(side)
             for node in self._walk(self.root):
                 node.rewards.append(0.0)
         return found
 
+    def key(self, move: M) -> int:
+        """The number of ``move`` (the same for an equal move)."""
+        keys = self.keys
+        got = keys.get(move)
+        if got is None:
+            got = keys[move] = len(keys)
+        return got
+
     def reward(self, outcome: Outcome | None) -> list[float]:
         """Each side's reward for ``outcome`` (None: a playout cut short without an evaluation)."""
-        winner = "draw" if outcome is None else outcome.winner
+        return self.reward_of("draw" if outcome is None else outcome.winner)
+
+    def reward_of(self, winner: str) -> list[float]:
+        """Each side's reward when ``winner`` (a side, or ``"draw"``) wins."""
         got = self.rewards_of.get(winner)
         if got is None or len(got) != len(self.sides):
             won = [i for i, s in enumerate(self.sides) if s == winner or winner in s.split("+")]
@@ -201,7 +226,7 @@ class Engine(Generic[P, M]):
             outcome = game.outcome(after)
             if outcome is not None and self.reward(outcome)[me] >= WIN:
                 root = self._new_root(position, me)
-                child = Node(after, move, root, me, -1, len(self.sides))
+                child = Node(after, move, root, me, -1, len(self.sides), self.key(move))
                 child.proven, child.visits = self.reward(outcome), 1
                 child.rewards = list(child.proven)
                 root.children.append(child)
@@ -275,7 +300,7 @@ class Engine(Generic[P, M]):
             node = child
             if child.proven is not None and self.settings.solver:
                 self._prove(node.parent)
-        played: list[tuple[int, M]] | None = [] if rave > 0 else None
+        played: list[int] | None = [] if rave > 0 else None
         reward = node.proven if node.proven is not None else self._playout(node, played)
         sides = len(reward)
         for n in path:
@@ -297,10 +322,11 @@ class Engine(Generic[P, M]):
     def _child(self, parent: Node[P, M], move: M, after: P) -> Node[P, M]:
         outcome = self.game.outcome(after)
         if outcome is not None:
-            child = Node(after, move, parent, parent.to_move, -1, len(self.sides))
+            child = Node(after, move, parent, parent.to_move, -1, len(self.sides), self.key(move))
             child.proven = self.reward(outcome)
             return child
-        return Node(after, move, parent, parent.to_move, self.side_index(after), len(self.sides))
+        return Node(after, move, parent, parent.to_move, self.side_index(after), len(self.sides),
+                    self.key(move))
 
     def _select(self, node: Node[P, M], exploration: float, rave: float) -> Node[P, M]:
         side = node.to_move
@@ -324,10 +350,23 @@ class Engine(Generic[P, M]):
                 best, best_score = child, score
         return best
 
-    def _playout(self, node: Node[P, M], played: list[tuple[int, M]] | None) -> list[float]:
+    def _playout(self, node: Node[P, M], played: list[int] | None) -> list[float]:
         game = self.game
         legal, apply, policy, rng = game.legal_moves, game.apply, self.policy, self.rng
         position = node.position
+        whole = self.whole
+        if whole is not None:
+            winner, line = whole(position, rng)
+            if played is not None:
+                index, keys = self.index, self.keys
+                for side, laid in line:
+                    key = keys.get(laid)
+                    if key is None:
+                        key = self.key(laid)
+                    found = index.get(side)
+                    played.append(key * STRIDE + (found if found is not None else
+                                                  self.side_of(side)))
+            return self.reward_of(winner)
         for _ in range(self.settings.playout_plies):
             if policy is not None:
                 drawn = policy(position, rng)
@@ -340,7 +379,7 @@ class Engine(Generic[P, M]):
                     return self.reward(game.outcome(position))
                 move = moves[int(rng.random() * len(moves))]
             if played is not None:
-                played.append((self.side_index(position), move))
+                played.append(self.key(move) * STRIDE + self.side_index(position))
             position = apply(position, move)
         outcome = game.outcome(position)
         if outcome is not None or self.evaluate is None:
@@ -351,8 +390,7 @@ class Engine(Generic[P, M]):
         return [value if i == me else others if i < self.movers else 0.0
                 for i in range(len(self.sides))]
 
-    def _amaf(self, path: list[Node[P, M]], played: list[tuple[int, M]],
-              reward: list[float]) -> None:
+    def _amaf(self, path: list[Node[P, M]], played: list[int], reward: list[float]) -> None:
         """RAVE: each node's children whose move its side played later in this playout."""
         later = set(played)
         for n in reversed(path):
@@ -360,11 +398,11 @@ class Engine(Generic[P, M]):
             if side >= 0 and n.children:
                 won = reward[side]
                 for child in n.children:
-                    if (side, child.move) in later:
+                    if child.key * STRIDE + side in later:
                         child.amaf_visits += 1
                         child.amaf_wins += won
             if n.mover >= 0:
-                later.add((n.mover, n.move))  # type: ignore[arg-type]
+                later.add(n.key * STRIDE + n.mover)
 
     def _prove(self, node: Node[P, M] | None) -> None:
         """The solver: prove ``node`` and its ancestors from their children, where they can be."""

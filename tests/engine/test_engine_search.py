@@ -204,11 +204,10 @@ def test_the_tree_is_kept_for_the_position_two_plies_on() -> None:
     engine = Engine(game, seed=1)
     start = game.initial_position()
     first = engine.search(start, Limits(seconds=None, playouts=600))
-    reply = first.line[1] if len(first.line) > 1 else game.legal_moves(game.apply(start, first.move))[0]
-    later = game.apply(game.apply(start, first.move), reply)
     assert engine.root is not None
-    kept = next(g for c in engine.root.children if c.move == first.move
-                for g in c.children if g.move == reply)
+    played = next(c for c in engine.root.children if c.move == first.move)
+    kept = max(played.children, key=lambda g: g.visits)  # the reply searched most
+    later = game.apply(game.apply(start, first.move), kept.move)
     before = kept.visits
     assert before > 0
     engine.search(later, Limits(seconds=None, playouts=100))
@@ -220,13 +219,16 @@ def test_the_tree_is_kept_for_the_position_two_plies_on() -> None:
 
 
 class _HookedHex:
-    """Hex with a playout policy and an evaluation, as a game adds them in its package."""
+    """Hex with a playout policy and an evaluation, as a game adds them in its package (and
+    without its whole playout, which would be asked first)."""
 
     def __init__(self) -> None:
         self.calls = {"policy": 0, "evaluate": 0}
         self._hex = get_game("hex")
 
     def __getattr__(self, name: str) -> Any:
+        if name == "playout":
+            raise AttributeError(name)
         return getattr(self._hex, name)
 
     @property

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.base import Game, GameBase, HowWords, IllegalMoveError, Lazy, Outcome, SetupError
@@ -113,6 +114,9 @@ class Hex(GameBase[Position, Move]):
     comes back."""
     play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.hex.play:play")
     """A stone laid in one call, for ``pbmkit check`` (optional: ``Plays``; docs/performance.md)."""
+    playout: Lazy[Callable[[Position, Random], tuple[str, list[tuple[str, Move]]]]] = Lazy(
+        "pbmkit.games.hex.engine:playout")
+    """A whole random playout at once, for the engine (optional: ``pbmkit.engine.PlaysOutWhole``)."""
 
     def initial_position(self) -> Position:
         return Position((EMPTY,) * BOARD.size, 0)
