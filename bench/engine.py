@@ -86,8 +86,10 @@ class NoSwap:
 
 class OpenSpielHex:
     """OpenSpiel's C++ MCTS (``pyspiel.MCTSBot``, random rollouts, UCT c = 2, its solver on) on its
-    own Hex state, kept in step with pbmkit's position; its simulations a move calibrated so that a
-    move on the empty board takes the given wall time. pbmkit's cell ``r * 7 + f`` (rank-major from
+    own Hex state, kept in step with pbmkit's position; its simulations a move set before each move
+    from its speed on the move before (on the empty board at first), so that each move takes the
+    given wall time as pbmkit's does (a fixed number would leave it short of time later in a game,
+    where its simulations are shorter). pbmkit's cell ``r * 7 + f`` (rank-major from
     a1) is OpenSpiel's action ``row * size + col``, rows being ranks: the same neighbours, and both
     first players (Red, x) join the first and last rows (both must agree after each of its moves
 whether it ended the game)."""
@@ -95,17 +97,18 @@ whether it ended the game)."""
     def __init__(self, seconds: float, seed: int, size: int = 7) -> None:
         import pyspiel
 
+        self.pyspiel = pyspiel
         self.game = pyspiel.load_game("hex", {"board_size": size})
         self.evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
         self.seed = seed
+        self.time = seconds
         probe = pyspiel.MCTSBot(self.game, self.evaluator, 2.0, 2000, 1000, True, seed, False)
         state = self.game.new_initial_state()
         start = time.perf_counter()
         probe.step(state)
-        per = (time.perf_counter() - start) / 2000
-        self.simulations = max(10, int(seconds / per))
-        self.bot = pyspiel.MCTSBot(self.game, self.evaluator, 2.0, self.simulations, 1000, True,
-                                   seed, False)
+        self.rate = 2000 / (time.perf_counter() - start)
+        """Simulations a second, on the last move."""
+        self.simulations = max(10, int(seconds * self.rate))
         self.playouts = 0
         self.seconds = 0.0
         self.moves = 0
@@ -117,10 +120,15 @@ whether it ended the game)."""
         blues = [k for k, c in enumerate(position.cells) if c == 2]
         for k in range(len(reds) + len(blues)):
             state.apply_action(reds[k // 2] if k % 2 == 0 else blues[k // 2])
+        simulations = max(10, int(self.time * self.rate))
+        bot = self.pyspiel.MCTSBot(self.game, self.evaluator, 2.0, simulations, 1000, True,
+                                   self.seed + self.moves, False)
         start = time.perf_counter()
-        action = self.bot.step(state)
-        self.seconds += time.perf_counter() - start
-        self.playouts += self.simulations
+        action = bot.step(state)
+        took = time.perf_counter() - start
+        self.rate = simulations / max(took, 1e-6)
+        self.seconds += took
+        self.playouts += simulations
         self.moves += 1
         move = HEX_MOVE(action)
         state.apply_action(action)
@@ -230,7 +238,8 @@ def main() -> None:
         b_rate = sum(p.playouts for p in b_players) / max(1e-9, sum(p.seconds for p in b_players))
         a_move = sum(p.seconds for p in a_players) / max(1, sum(p.moves for p in a_players))
         b_move = sum(p.seconds for p in b_players) / max(1, sum(p.moves for p in b_players))
-        rates += (f", OpenSpiel {b_rate:,.0f} simulations/s ({b_players[0].simulations:,} a move); "
+        rates += (f", OpenSpiel {b_rate:,.0f} simulations/s ({b_players[0].simulations:,} a move "
+                  "on the empty board); "
                   f"seconds a move: A {a_move:.3f}, OpenSpiel {b_move:.3f}")
     a_desc = f"{args.time} s" if args.playouts is None else f"{args.playouts} playouts"
     print(f"engine {args.game} vs {args.against} ({a_desc} a move, A {' '.join(args.a) or 'defaults'}"

@@ -15,6 +15,7 @@ bound in playouts (not in time) it plays the same move every time.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from random import Random
@@ -34,8 +35,13 @@ NODE_CAP = 200_000
 WIN = 1.0
 """The reward of a side that wins; a draw shares one among the sides that move."""
 
-STRIDE = 1 << 16
-"""RAVE's key of a move played by a side: ``move key * STRIDE + side`` (fewer sides than that)."""
+HELD = 4096
+"""The most move objects whose numbers are remembered by identity (a whole playout that makes new
+objects every time fills it and starts again)."""
+
+STRIDE = 16
+"""RAVE's mark of a move played by a side is at ``move number * STRIDE + side``: the most sides a
+game searched has."""
 
 
 class Limits(NamedTuple):
@@ -157,6 +163,8 @@ class Engine(Generic[P, M]):
         order = tuple(game.order)
         self.sides: list[str] = [*order, *(s for s in game.sides if s not in order)]
         self.movers = max(1, len(order))
+        if len(self.sides) > STRIDE:
+            raise ValueError(f"the engine searches at most {STRIDE} sides, not {len(self.sides)}")
         self.index: dict[str, int] = {s: i for i, s in enumerate(self.sides)}
         self.rewards_of: dict[str, list[float]] = {}
         self.evaluate = game.evaluate if isinstance(game, Evaluates) else None
@@ -164,6 +172,14 @@ class Engine(Generic[P, M]):
         self.whole = game.playout if isinstance(game, PlaysOutWhole) else None
         self.keys: dict[M, int] = {}
         """Each move met so far and its number: RAVE compares numbers, not moves."""
+        self.marks: list[int] = []
+        """RAVE: ``marks[move number * STRIDE + side] == stamp`` when the side played the move
+        in the playout numbered ``stamp`` (a list, not a set made every playout)."""
+        self.stamp = 0
+        self.same: dict[int, tuple[M, int]] = {}
+        """The number of a move object by its identity (the object held, so that its identity
+        is not reused): a game's whole playout that gives the same objects every time (Hex's)
+        has their numbers without hashing them."""
         self.root: Node[P, M] | None = None
         self.nodes = 0
 
@@ -179,6 +195,8 @@ class Engine(Generic[P, M]):
         """The index of ``side``, a side the game did not list searched as any other."""
         found = self.index.get(side)
         if found is None:
+            if len(self.sides) >= STRIDE:
+                raise ValueError(f"the engine searches at most {STRIDE} sides")
             found = self.index[side] = len(self.sides)
             self.sides.append(side)
             for node in self._walk(self.root):
@@ -191,7 +209,16 @@ class Engine(Generic[P, M]):
         got = keys.get(move)
         if got is None:
             got = keys[move] = len(keys)
+            self.marks.extend([0] * STRIDE)
         return got
+
+    def held_key(self, move: M) -> int:
+        """The number of ``move``, its object remembered (at most ``HELD`` objects)."""
+        if len(self.same) >= HELD:
+            self.same.clear()
+        key = self.key(move)
+        self.same[id(move)] = (move, key)
+        return key
 
     def reward(self, outcome: Outcome | None) -> list[float]:
         """Each side's reward for ``outcome`` (None: a playout cut short without an evaluation)."""
@@ -238,13 +265,19 @@ class Engine(Generic[P, M]):
         most = limits.playouts
         playouts = 0
         clock = time.perf_counter
-        while root.proven is None:
-            self._iterate(root, limits.nodes)
-            playouts += 1
-            if most is not None and playouts >= most:
-                break
-            if deadline is not None and clock() >= deadline:
-                break
+        collecting = gc.isenabled()
+        gc.disable()  # the tree is kept and a playout's garbage has no cycles: ~25% of the time
+        try:
+            while root.proven is None:
+                self._iterate(root, limits.nodes)
+                playouts += 1
+                if most is not None and playouts >= most:
+                    break
+                if deadline is not None and clock() >= deadline:
+                    break
+        finally:
+            if collecting:
+                gc.enable()
         return self._result(root, playouts, start)
 
     def _new_root(self, position: P, me: int) -> Node[P, M]:
@@ -358,11 +391,10 @@ class Engine(Generic[P, M]):
         if whole is not None:
             winner, line = whole(position, rng)
             if played is not None:
-                index, keys = self.index, self.keys
+                index, same = self.index, self.same
                 for side, laid in line:
-                    key = keys.get(laid)
-                    if key is None:
-                        key = self.key(laid)
+                    held = same.get(id(laid))
+                    key = held[1] if held is not None else self.held_key(laid)
                     found = index.get(side)
                     played.append(key * STRIDE + (found if found is not None else
                                                   self.side_of(side)))
@@ -392,17 +424,20 @@ class Engine(Generic[P, M]):
 
     def _amaf(self, path: list[Node[P, M]], played: list[int], reward: list[float]) -> None:
         """RAVE: each node's children whose move its side played later in this playout."""
-        later = set(played)
+        self.stamp += 1
+        stamp, marks = self.stamp, self.marks
+        for mark in played:
+            marks[mark] = stamp
         for n in reversed(path):
             side = n.to_move
             if side >= 0 and n.children:
                 won = reward[side]
                 for child in n.children:
-                    if child.key * STRIDE + side in later:
+                    if marks[child.key * STRIDE + side] == stamp:
                         child.amaf_visits += 1
                         child.amaf_wins += won
             if n.mover >= 0:
-                later.add(n.key * STRIDE + n.mover)
+                marks[n.key * STRIDE + n.mover] = stamp
 
     def _prove(self, node: Node[P, M] | None) -> None:
         """The solver: prove ``node`` and its ancestors from their children, where they can be."""
