@@ -182,6 +182,10 @@ class Engine(Generic[P, M]):
         has their numbers without hashing them."""
         self.root: Node[P, M] | None = None
         self.nodes = 0
+        self.lag = 0.0
+        """How much the last search bounded in time overran its bound (collecting the garbage of
+        its tree once the collector is on again, making its answer): the next one stops that
+        much earlier, so that a move takes the time it is given."""
 
     # --- sides and rewards ---------------------------------------------------------------------
 
@@ -261,7 +265,8 @@ class Engine(Generic[P, M]):
                 return self._result(root, 0, start)
         kept = self._reuse(position) if self.settings.reuse else None
         root = kept if kept is not None else self._new_root(position, me)
-        deadline = None if limits.seconds is None else start + limits.seconds
+        deadline = None if limits.seconds is None else \
+            start + max(limits.seconds / 2, limits.seconds - self.lag)
         most = limits.playouts
         playouts = 0
         clock = time.perf_counter
@@ -278,7 +283,11 @@ class Engine(Generic[P, M]):
         finally:
             if collecting:
                 gc.enable()
-        return self._result(root, playouts, start)
+        result = self._result(root, playouts, start)
+        if limits.seconds is not None and deadline is not None and root.proven is None:
+            self.lag = max(0.0, time.perf_counter() - start - limits.seconds + self.lag) \
+                if (most is None or playouts < most) else self.lag
+        return result
 
     def _new_root(self, position: P, me: int) -> Node[P, M]:
         root: Node[P, M] = Node(position, None, None, -1, me, len(self.sides))
