@@ -39,8 +39,8 @@ from pbmkit.mail.smtp import SmtpConfig, load_config
 from pbmkit.mail.trust import AUTHSERV_ID, AUTHSERV_ID_WORDS, address_key
 from pbmkit.referee.errors import RefereeError
 
-__all__ = ["CLUB_FILE", "DB_FILE", "GAMES_DIR", "Club", "ClubError", "init_club", "load_club",
-]
+__all__ = ["CLUB_FILE", "DB_FILE", "GAMES_DIR", "ROBOT_DOMAIN", "Club", "ClubError", "Robot",
+           "Robots", "init_club", "is_robot_address", "load_club"]
 
 CLUB_FILE = "club.toml"
 DB_FILE = "club.db"
@@ -51,8 +51,12 @@ _SITE_URL = re.compile(r"https?://[A-Za-z0-9.\-]{1,253}(?::\d{1,5})?(?:/[A-Za-z0
 space or quote: it is written into mail and into a link)."""
 
 _KEYS = {"name", "address", "organiser", "move_days", "reminder_days", "pictures", "inbox",
-         "smtp", "outbox", "authserv_id", "vacation_days", "site"}
+         "smtp", "outbox", "authserv_id", "vacation_days", "site", "robots"}
 _INBOX_KEYS = {"maildir", "imap"}
+
+ROBOT_DOMAIN = "robots.invalid"
+"""The domain of a robot player's address (``hal@robots.invalid``): reserved, never delivered
+(RFC 2606); nothing is ever queued to it."""
 
 TEMPLATE = """\
 # The club's settings (docs/referee.md, "Set-up").
@@ -93,6 +97,88 @@ class ClubError(RefereeError):
 
 
 @dataclass(frozen=True, slots=True)
+class Robot:
+    """A robot player of the club (``[robots.NAME]``): the engine, thinking ``seconds`` a move,
+    in the games ``games`` (their registry names)."""
+
+    name: str
+    seconds: float
+    games: tuple[str, ...]
+
+    @property
+    def address(self) -> str:
+        """Its player's address (never delivered: :data:`ROBOT_DOMAIN`)."""
+        return f"{self.name.lower()}@{ROBOT_DOMAIN}"
+
+
+@dataclass(frozen=True, slots=True)
+class Robots:
+    """The ``[robots]`` table: the robots, the CPU seconds all their moves may take in one run
+    (``budget``), and how their games are rated (``ratings``: ``"apart"``, in lists of their
+    own, or ``"none"``)."""
+
+    players: tuple[Robot, ...] = ()
+    budget: float = 60.0
+    ratings: str = "apart"
+
+    def named(self, name: str) -> Robot | None:
+        """The robot called ``name`` (any case), if any."""
+        return next((r for r in self.players if r.name.casefold() == name.casefold()), None)
+
+
+def is_robot_address(address: str | None) -> bool:
+    """Whether ``address`` is a robot player's (nothing is sent to it)."""
+    return bool(address) and str(address).lower().endswith("@" + ROBOT_DOMAIN)
+
+
+ROBOT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,29}")
+"""A robot's name: one word, as a player's (``signup NAME``)."""
+
+
+def _robots(doc: dict[str, Any], where: str) -> Robots:
+    """The ``[robots]`` table read and checked (docs/referee.md, "Robots")."""
+    table = doc.get("robots", {})
+    if not isinstance(table, dict):
+        raise ClubError(f"{where}: [robots] must be a table")
+    budget = table.get("budget", 60)
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 1 <= budget <= 3600:
+        raise ClubError(f"{where}: [robots] budget must be seconds of CPU a run, 1 to 3600")
+    ratings = table.get("ratings", "apart")
+    if ratings not in ("apart", "none"):
+        raise ClubError(f"{where}: [robots] ratings must be \"apart\" (rated in lists of their own) "
+                        "or \"none\" (not rated)")
+    from pbmkit.games import get_game
+
+    players = []
+    for name, robot in table.items():
+        if name in ("budget", "ratings"):
+            continue
+        at = f"{where}: [robots.{printable(str(name), 30)}]"
+        if not isinstance(robot, dict) or not ROBOT_NAME.fullmatch(name):
+            raise ClubError(f"{at}: a robot is a table named by one word (letters, digits, . - _)")
+        unknown = sorted(set(robot) - {"seconds", "games"})
+        if unknown:
+            raise ClubError(f"{at}: unknown key {unknown[0]!r} (known: games, seconds)")
+        seconds = robot.get("seconds", 10)
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+                or not 0.05 <= seconds <= 600:
+            raise ClubError(f"{at}: seconds must be the time it thinks a move, 0.05 to 600")
+        games = robot.get("games")
+        if not isinstance(games, list) or not games or not all(isinstance(g, str) for g in games):
+            raise ClubError(f"{at}: games must be a list of the games it plays, like [\"hex\"]")
+        names = []
+        for game in games:
+            try:
+                names.append(get_game(game).name)
+            except (KeyError, ValueError):
+                raise ClubError(f"{at}: no game called {printable(game, 40)!r}") from None
+        players.append(Robot(name, float(seconds), tuple(names)))
+    if len({r.name.casefold() for r in players}) != len(players):
+        raise ClubError(f"{where}: [robots]: two robots of the same name")
+    return Robots(tuple(players), float(budget), ratings)
+
+
+@dataclass(frozen=True, slots=True)
 class Club:
     """A club folder and its settings."""
 
@@ -123,6 +209,8 @@ class Club:
     site_url: str | None = None
     """``[site] url``: where the club's pages (``pbmkit referee site``) are published, without
     the final ``/``; a move's mail then links the player to move to the game's page."""
+    robots: Robots = field(default_factory=Robots)
+    """The club's robot players (``[robots]``; docs/referee.md, "Robots")."""
 
     @property
     def db_path(self) -> Path:
@@ -208,7 +296,7 @@ def load_club(root: str | os.PathLike[str]) -> Club:
                 _days(club, "move_days", 14), _days(club, "reminder_days", 7),
                 pictures, outbox_folder, authserv_id, doc,
                 vacation_days=_days(club, "vacation_days", 45),
-                site_url=url.rstrip("/") if url else None)
+                site_url=url.rstrip("/") if url else None, robots=_robots(doc, where))
 
 
 def _days(club: Table, key: str, default: int) -> int:

@@ -22,7 +22,7 @@ from pbmkit.common.files import atomic_write
 from pbmkit.referee import queries
 from pbmkit.referee.club import Club, load_club
 from pbmkit.referee.errors import RefereeError
-from pbmkit.referee.site import ClubGame, SiteReport, build_site, club_ratings
+from pbmkit.referee.site import ClubGame, Ratings, SiteReport, build_site, club_ratings
 
 __all__ = ["ForfeitRefused", "club_games", "forfeit_game", "make_site"]
 
@@ -106,5 +106,8 @@ def make_site(root: str | os.PathLike[str], out: Path, *,
               today: datetime.date | None = None) -> SiteReport:
     """The club's pages in ``out`` (:func:`pbmkit.referee.site.build_site`)."""
     club = load_club(root)
-    return build_site(club.name, club_games(club), out, ratings=club_ratings, today=today,
+    robots = [r.name for r in club.robots.players]
+    ratings: Ratings = lambda title, texts: club_ratings(title, texts, robots,  # noqa: E731
+                                                         club.robots.ratings)
+    return build_site(club.name, club_games(club), out, ratings=ratings, today=today,
                       referee=club.address)

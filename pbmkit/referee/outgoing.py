@@ -32,7 +32,7 @@ from pbmkit.mail.compose import body_text, header_text, mail_facts, move_label
 from pbmkit.mail.files import MailError
 from pbmkit.mail.smtp import MaybeSent
 from pbmkit.records.replay import GameReplay, Ply
-from pbmkit.referee.club import Club
+from pbmkit.referee.club import Club, is_robot_address
 from pbmkit.referee.pictures import BOARD_WIDTH
 from pbmkit.web.page import escape_html
 
@@ -314,7 +314,10 @@ def board_part(encoded: bytes, cid: str, number: int, boundary: bytes) -> bytes:
 
 
 def queue(db: sqlite3.Connection, out: Outgoing, now: datetime.datetime) -> int:
-    """Put ``out`` in the outbox (inside the caller's transaction); its row id."""
+    """Put ``out`` in the outbox (inside the caller's transaction); its row id (0: none, for a
+    robot player, to whom nothing is sent)."""
+    if is_robot_address(out.recipient):
+        return 0
     board = None
     if out.board is not None:
         spec: dict[str, int] = {"game": out.board[0], "plies": out.board[1]}

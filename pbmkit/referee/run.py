@@ -36,6 +36,7 @@ from pbmkit.referee.handling import disk_full, handle_message, reconcile
 from pbmkit.referee.inbox import Inbox, MaildirInbox
 from pbmkit.referee.keys import load_club_key
 from pbmkit.referee.outgoing import Sender, SendReport, queue, retry_all, send_due, text_message
+from pbmkit.referee.robots import enrol_robots, play_robots
 from pbmkit.referee.status import LAST_RUN_KEY
 
 __all__ = ["Busy", "DiskFull", "InboxFailed", "RunReport", "club_lock", "open_inbox", "run_club"]
@@ -76,6 +77,10 @@ class RunReport:
     problems: list[str] = field(default_factory=list)
     """Games whose clocks could not be looked at (one line each; the others were)."""
     send: SendReport = field(default_factory=SendReport)
+    robot_moves: int = 0
+    """Moves the club's robots made (pbmkit/referee/robots.py)."""
+    robots_waiting: int = 0
+    """Games whose robot is to move and waits for the next run (this run's budget spent)."""
     timings: dict[str, tuple[float, float]] = field(default_factory=dict)
     """Seconds of CPU (this process) and of wall time by phase of the run: ``inbox`` (reading
     the messages, marking them done), ``handling`` (parsing them, the commands, the replies
@@ -93,8 +98,8 @@ class RunReport:
         """Nothing happened: no message handled, nothing sent or failed, no notice queued, no
         record rewritten, no problem (``referee run --watch`` then says nothing)."""
         return not (sum(self.outcomes.values()) or self.rewritten or self.notices
-                    or self.problems or self.send.sent or self.send.failed or self.send.maybe
-                    or self.send.errors)
+                    or self.robot_moves or self.problems or self.send.sent or self.send.failed
+                    or self.send.maybe or self.send.errors)
 
     def summary(self) -> str:
         parts = [f"{n} {what}" for what, n in sorted(self.outcomes.items())]
@@ -102,8 +107,11 @@ class RunReport:
                                              else "")
                 + (f", {self.send.maybe} maybe sent" if self.send.maybe else "")
                 + (f", {self.send.waiting} waiting" if self.send.waiting else ""))
+        robots = (f"; robots moved {self.robot_moves}" if self.robot_moves else "") + (
+            f"; {self.robots_waiting} robot move(s) wait for the next run" if self.robots_waiting
+            else "")
         return (f"{sum(self.outcomes.values())} message(s)"
-                + (f" ({', '.join(parts)})" if parts else "") + f"; {sent}"
+                + (f" ({', '.join(parts)})" if parts else "") + robots + f"; {sent}"
                 + (f"; {self.rewritten} record(s) rewritten from the database"
                    if self.rewritten else ""))
 
@@ -213,11 +221,18 @@ def _run_club(club: Club, *, now: Callable[[], datetime.datetime] | None,
             expire_signups(db, moment)
             if behind is not None:
                 report.problems.append(behind)
+            report.problems += enrol_robots(db, club, moment)
             timer = _Timer(report.timings)
             try:
                 _take_inbox(db, club, club_key, inbox, now, report, timer)
             except MailError as exc:  # the inbox failed: what it handed out is handled, the
                 failure = exc         # clocks and the outbox go on; the run fails after them
+            if club.robots.players:  # after the players' moves: a robot answers in this run
+                with timer("robots"):
+                    moment = now() if now is not None else datetime.datetime.now(datetime.UTC)
+                    robots = play_robots(db, club, club_key, moment)
+                report.robot_moves, report.robots_waiting = robots.moves, robots.waiting
+                report.problems += robots.problems
             from pbmkit.referee.reminders import check_clocks
 
             with timer("clocks"):

@@ -19,7 +19,7 @@ saying why (the other pages are still written).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -127,17 +127,28 @@ def standings(games: Iterable[tuple[Sequence[tuple[str, str]], str | None]]) -> 
     return out
 
 
-def club_ratings(title: str, texts: Sequence[str]) -> Sequence[RatingRow] | None:
+def club_ratings(title: str, texts: Sequence[str], robots: Collection[str] = (),
+                 robot_games: str = "apart") -> Sequence[RatingRow] | None:
     """The rating lists of the finished games (record texts) of one game of the club's rules,
     by :func:`pbmkit.ratings.rate` (FIDE's Elo for two players, openskill for more: each list's
     rows carry its name as ``group``); a loss on time is rated, an unplayed forfeit not
-    (docs/events.md, "Ratings")."""
+    (docs/events.md, "Ratings"). A game a robot played (``robots``: their names) is rated in
+    lists of its own, ``"... (games with robots)"`` (``robot_games`` ``"apart"``), or not at all
+    (``"none"``): docs/referee.md, "Robots"."""
     from pbmkit.ratings import FinishedGame, finished_games, rate
 
     games = [g for k, text in enumerate(texts)
              for g in finished_games(text, f"game {k + 1}") if isinstance(g, FinishedGame)]
-    return [RatingRow(p.name, p.rating, p.games, p.change, group=rl.name)
-            for rl in rate(games) for p in rl.players]
+    names = {r.casefold() for r in robots}
+    robot = [g for g in games if any(p.name.casefold() in names for p in g.places)]
+    apart = {id(g) for g in robot}
+    rows = [RatingRow(p.name, p.rating, p.games, p.change, group=rl.name)
+            for rl in rate(g for g in games if id(g) not in apart) for p in rl.players]
+    if robot_games == "apart":
+        rows += [RatingRow(p.name, p.rating, p.games, p.change,
+                           group=f"{rl.name} (games with robots)")
+                 for rl in rate(robot) for p in rl.players]
+    return rows
 
 
 def _last_date(rep: GameReplay) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from pbmkit.desk.dates import TimeControl
 from pbmkit.games.base import place_title
 from pbmkit.referee import queries
+from pbmkit.referee.club import is_robot_address
 from pbmkit.referee.context import Command, Context, Refusal, turn_lines
 from pbmkit.referee.keys import challenge_key_text, challenge_secret, game_secret, secret_hash
 from pbmkit.referee.outgoing import text_message
@@ -82,6 +83,13 @@ def _challenge(ctx: Context) -> None:
             raise Refusal("TimeControl is MOVES/DAYS (TimeControl=10/50: 10 moves in 50 days) or "
                           "DAYS a move (TimeControl=3)") from None
     opponents = [ctx.named_player(n) for n in names]
+    robots = {r.id: ctx.club.robots.named(r.name) for r in opponents
+              if is_robot_address(r.address)}
+    for robot in robots.values():  # a robot the club no longer lists, or not of this game
+        if robot is None or game.name not in robot.games:
+            raise Refusal(f"the robot {robot.name if robot else 'named'} does not play "
+                          f"{game.title}" + (f" (it plays {', '.join(robot.games)})" if robot
+                                             else ""))
     seats = [me, *opponents]
     if len({r.id for r in seats}) != len(seats):
         raise Refusal("a player may take only one seat of a game")
@@ -94,7 +102,11 @@ def _challenge(ctx: Context) -> None:
                                    ctx.now.isoformat(timespec="seconds"), [r.id for r in seats])
     sides = ", ".join(f"{r.name} ({place_title(s)})" for r, s in zip(seats, places, strict=True))
     what = f"{configured.title}" + "".join(f" {k}={v}" for k, v in sorted(tags.items()))
-    for row in opponents:
+    waiting = len(opponents)
+    for seat, row in enumerate(opponents, start=1):
+        if row.id in robots:  # a robot accepts at once, in the same transaction
+            waiting = queries.accept_seat(ctx.db, number, seat)
+            continue
         key = challenge_key_text(number, challenge_secret(ctx.club_key, number, row.id))
         ctx.send(text_message(ctx.club, row.address,
                               f"Invitation, challenge {number}: {what}",
@@ -103,6 +115,14 @@ def _challenge(ctx: Context) -> None:
                               f"'decline' (or write 'accept {number}' or 'decline {number}' "
                               "with this message's key in the subject).\n", key=key,
                               now=ctx.now))
+    if robots and not waiting:  # robots only: the game starts now (the robot's first move,
+        challenge = queries.challenge(ctx.db, number)  # if it has it, comes in this run)
+        assert challenge is not None
+        game_number = start_game(ctx, challenge)
+        ctx.reply(f"Challenge {number}: {what}",
+                  f"Challenge {number}: {what}: {sides}. The robot accepted: game {game_number} "
+                  "starts (its message follows).\n")
+        return
     ctx.reply(f"Challenge {number}: {what}",
               f"Challenge {number} sent: {what}: {sides}. The game starts when every "
               "opponent accepts it.\n")

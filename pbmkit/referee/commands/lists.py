@@ -125,7 +125,9 @@ def _ratings(ctx: Context) -> None:
 
     ctx.require_player()
     game = _rules(ctx)
-    rows = club_ratings(game.title, queries.finished_texts(ctx.db, game.name))
+    robots = ctx.club.robots
+    rows = club_ratings(game.title, queries.finished_texts(ctx.db, game.name),
+                        [r.name for r in robots.players], robots.ratings)
     if not rows:
         ctx.reply(f"Ratings: {game.title}", f"No rated game of {game.title} in "
                                              f"{ctx.club.name} yet.\n")
