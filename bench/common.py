@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pbmkit.games import batalo
+from pbmkit.games import get_game
 
 
 def random_game(game: Any, rng: random.Random, plies: int, *, avoid_repeats: bool = False) -> list[Any]:
@@ -48,9 +48,9 @@ def random_game(game: Any, rng: random.Random, plies: int, *, avoid_repeats: boo
     return moves
 
 
-def random_batalo_game(rng: random.Random, plies: int) -> list[batalo.Move]:
+def random_batalo_game(rng: random.Random, plies: int) -> list[Any]:
     """A random legal Batalo game of ``plies`` plies where possible (see :func:`random_game`)."""
-    return random_game(batalo, rng, plies)
+    return random_game(get_game("batalo"), rng, plies)
 
 
 def checked_plies_per_second(texts: dict[str, tuple[str, int, int]], repeats: int

@@ -250,8 +250,8 @@ def desk_notes(text: str) -> tuple[MoveNotes, bool] | None:
     found = _DESK_ONLY.get(text, _DESK_ONLY)
     if found is not _DESK_ONLY:
         return found  # type: ignore[return-value]
-    result: tuple[MoveNotes, bool] | None = None
-    if _ANNOTATIONS_ONLY.fullmatch(text) is not None:
+    result: tuple[MoveNotes, bool] | None = _desk_shape(text)
+    if result is None and _ANNOTATIONS_ONLY.fullmatch(text) is not None:
         pairs = _ANNOTATION.findall(text)
         if all(raw.lower() in _DESK_NAMES for raw, _ in pairs):
             notes = MoveNotes()
@@ -260,6 +260,24 @@ def desk_notes(text: str) -> tuple[MoveNotes, bool] | None:
         _DESK_ONLY.clear()
     _DESK_ONLY[text] = result
     return result
+
+
+def _desk_shape(text: str) -> tuple[MoveNotes, bool] | None:
+    """:func:`desk_notes` of the two comments the desk writes after nearly every move,
+    ``[%ccsnt DATE]`` and ``[%ccrcv DATE] [%ccsnt DATE]``, when their dates can be read (the
+    same notes as the general reading, without its two regular expressions); ``None`` for any
+    other text (the general reading then decides)."""
+    size = len(text)
+    if size == 19 and text[18] == "]" and text.startswith("[%ccsnt "):
+        sent = _day(text[8:18])
+        if sent is not None:
+            return MoveNotes(sent=sent), False
+    elif size == 39 and text[38] == "]" and text.startswith("[%ccrcv ") \
+            and text.startswith("] [%ccsnt ", 18):
+        received, sent = _day(text[8:18]), _day(text[28:38])
+        if received is not None and sent is not None:
+            return MoveNotes(received=received, sent=sent), False
+    return None
 
 
 @dataclass(slots=True)
@@ -370,20 +388,26 @@ class Clocks:
     be right go into ``report``. :func:`desk_report` feeds it a record's moves; the lean path of
     ``pbmkit check`` (:mod:`pbmkit.desk.summary`) the moves it reads, without a record."""
 
-    __slots__ = ("_arrived", "_moved", "_sent", "report")
+    __slots__ = ("_arrived", "_counts", "_moved", "_over", "_per_move", "_sent", "_tc",
+                 "_totals", "report")
 
     def __init__(self, report: DeskReport) -> None:
         self.report = report
         self._sent = report.start
         self._arrived: datetime.date | None = None
         self._moved = False
+        self._counts, self._totals = report.counts, report.totals
+        self._tc = report.time_control
+        """Read once: the report's time control is set before its clocks run (:func:`new_report`)."""
+        self._per_move = self._tc is not None and self._tc.moves is None
+        self._over: set[str] = {o.side for o in report.overstepped}
+        """The sides that overstepped already (each side's first overstep is reported)."""
 
     def add(self, label: str, side: str, line: int, column: int, notes: MoveNotes
             ) -> tuple[datetime.date | None, int | None]:
         """The next main-line move, ``side``'s, of the turn ``label``, written at ``line`` and
         ``column``, with its ``notes`` (whose problems are already in the report): when its clock
         started and the days it used."""
-        report = self.report
         previous_sent = self._sent
         received, sent, arrived = notes.received, notes.sent, notes.arrived
         begin = received or self._arrived or previous_sent
@@ -392,35 +416,38 @@ class Clocks:
             answered = f"the game's Date tag ({format_date(previous_sent)})" \
                 if not self._moved else \
                 f"the move it answers was sent ({format_date(previous_sent)})"
-            report.problems.append((line, column, label, side,
-                                    f"received {format_date(received)}, before {answered}"))
+            self.report.problems.append((line, column, label, side,
+                                         f"received {format_date(received)}, before {answered}"))
         if sent is not None and begin is not None:
             if sent < begin:
                 since = f"the game's Date tag ({format_date(begin)})" \
                     if not self._moved and received is None else \
                     f"it was received ({format_date(begin)})"
-                report.problems.append((line, column, label, side,
-                                        f"sent {format_date(sent)}, before {since}"))
+                self.report.problems.append((line, column, label, side,
+                                             f"sent {format_date(sent)}, before {since}"))
             days = (sent - begin).days - notes.leave
             if days < 0:
                 days = 0
-        counts, totals = report.counts, report.totals
+        counts = self._counts
         count = counts[side] = counts[side] + 1
-        total = totals[side] = totals[side] + (days or 0)
-        tc = report.time_control
-        if tc is not None and days is not None \
-                and (not report.overstepped or all(o.side != side for o in report.overstepped)):
-            used = days if tc.moves is None else total
-            allowed = tc.allowed(count)
-            if used > allowed:
-                report.overstepped.append(Overstep(side, label, used, allowed, line, column))
+        if days is not None:
+            totals = self._totals
+            total = totals[side] = totals[side] + days
+            tc = self._tc
+            if tc is not None and side not in self._over:
+                used = days if self._per_move else total
+                allowed = tc.allowed(count)
+                if used > allowed:
+                    self.report.overstepped.append(Overstep(side, label, used, allowed, line,
+                                                            column))
+                    self._over.add(side)
         self._sent = sent
         self._arrived = arrived
         self._moved = True
         if arrived is not None and sent is not None and arrived < sent:
-            report.problems.append((line, column, label, side,
-                                    f"arrived {format_date(arrived)}, before it was sent "
-                                    f"({format_date(sent)})"))
+            self.report.problems.append((line, column, label, side,
+                                         f"arrived {format_date(arrived)}, before it was sent "
+                                         f"({format_date(sent)})"))
         return begin, days
 
 
@@ -435,7 +462,11 @@ def desk_report(record: Record, order: Sequence[str]) -> DeskReport:
     for turn in record.main:
         for k, wm in enumerate(turn.moves):
             side = order[(k + (1 if turn.ellipsis else 0)) % n]
-            notes = read_notes(wm.comments)
+            comments = wm.comments
+            # one comment of the desk's (nearly every move of a desk's record): its notes as the
+            # lean path reads them, shared (read, never changed); else read and placed here
+            found = desk_notes(comments[0].text) if len(comments) == 1 else None
+            notes = found[0] if found is not None and not found[1] else read_notes(comments)
             for c, message in notes.problems:
                 report.problems.append((c.line, c.column, turn.label, side, message))
             begin, days = clocks.add(turn.label, side, wm.line, wm.column, notes)
@@ -629,7 +660,7 @@ def written_result(record: Record, order: Sequence[str], to_move: str) -> str | 
             return tag if tag in others else None  # several places: the tag names the winner
         return "draw"
     tag = record.tags.get("Winner", "*").strip().lower()
-    return tag if tag in (*order, "draw") else None
+    return tag if tag == "draw" or tag in order else None
 
 
 _ENDING_TERMINATIONS = ("annul", "abandon", "forfeit", "time forfeit", "adjudicat",

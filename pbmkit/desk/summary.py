@@ -317,8 +317,9 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     clock = None if desk is None else desk.add
     no_notes = None if desk is None else desk.no_notes
     last_comments: _Commented = None  # the comments of the last move read
-    # the line of the last move placed (for the desk or a note), its start, the move's offset:
-    # lines are counted on from one move to the next, never from the chunk's start again
+    last_at = 0  # the offset of the last move given to the desk
+    # the line of the last move placed for a note, its start, the move's offset: lines are
+    # counted on from one note to the next, never from the chunk's start again
     d_line, d_line_start, d_scanned = first_line, 0, 0
     rounds = game.rounds > 1
     round_of = game.round_of
@@ -411,7 +412,8 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 ender = side_to_move(position)
             pos = cast(re.Match[str], skip(chunk, m.end())).end()
             continue
-        if m[1] != str(expected):
+        label = m[1]
+        if label != str(expected):
             raise _Bail  # a turn out of sequence, a label written otherwise (0-padded)
         if "  " in run or "\t" in run:
             raise _Bail  # a move written with odd spaces: the full path's notes quote it so
@@ -437,22 +439,16 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 except (MoveSyntaxError, IllegalMoveError):
                     raise _Bail from None
                 after = apply(position, move)
-            if clock is not None:  # the desk's clocks, the move's line and column found
-                at = m.start(g + 1) if starts is None else starts[j]
-                k = chunk.count("\n", d_scanned, at)
-                if k:
-                    d_line += k
-                    d_line_start = chunk.rfind("\n", d_scanned, at) + 1
-                d_scanned = at
+            if clock is not None:  # the desk's clocks, given the move's offset (placed later)
+                last_at = m.start(g + 1) if starts is None else starts[j]
                 last_comments = None if commented is None else commented[j]
                 if last_comments is None:
                     move_notes = cast("MoveNotes", no_notes)
                 elif isinstance(last_comments, list):
-                    move_notes = cast(_Desk, desk).read(m[1], order[j], last_comments, d_line,
-                                                        d_line_start, at)
+                    move_notes = cast(_Desk, desk).read(label, order[j], last_comments, last_at)
                 else:
                     move_notes = last_comments  # one comment, read by the turn's pattern
-                clock(m[1], order[j], d_line, at - d_line_start + 1, move_notes)
+                clock(label, order[j], 0, last_at, move_notes)
             word = groups[g + 1]  # lower case already where split gave it
             if word and (word if starts is not None else word.lower()) \
                     not in {a.word for a in announce(after)}:
@@ -462,12 +458,12 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 earlier = seen.setdefault(after, entry)
                 if earlier != entry:  # a repeated position: a note, as the full path's
                     at = m.start(g + 1) if starts is None else starts[j]
-                    k = chunk.count("\n", d_scanned, at)  # lines counted on from the last move's
+                    k = chunk.count("\n", d_scanned, at)  # lines counted on from the last note's
                     if k:
                         d_line += k
                         d_line_start = chunk.rfind("\n", d_scanned, at) + 1
                     d_scanned = at
-                    notes.append(_repeated(chunk, d_line, d_line_start, source, earlier, m[1], at,
+                    notes.append(_repeated(chunk, d_line, d_line_start, source, earlier, label, at,
                                            text, order[j], order))
             position = after
             j += 1
@@ -485,7 +481,7 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     overstepped: list[dict[str, object]] = []
     if desk is not None:
         if ending is None and isinstance(last_comments, list) \
-                and "\n" in chunk[d_scanned:last_comments[-1]]:
+                and "\n" in chunk[last_at:last_comments[-1]]:
             raise _Bail  # a comment on a line after the last move: the next game's, maybe
         overstepped = desk.report_into(notes, source)
     return GameCheck(source, index, game, tags, turns, res.winner, res.how, [], notes,
@@ -542,9 +538,10 @@ def _commented_turn(chunk: str, pos: int, split: Callable[[str], Sequence[MoveSp
 class _Desk:
     """The desk's clocks of a game the lean path reads: :attr:`add` (the same
     :meth:`~pbmkit.desk.dates.Clocks.add` as the full path's
-    :func:`~pbmkit.desk.dates.clock_check`) takes each move, its line and column and its notes
-    (:attr:`no_notes`, one comment's, or :meth:`read`'s), and :meth:`report_into` gives the
-    report."""
+    :func:`~pbmkit.desk.dates.clock_check`) takes each move, its offset in the chunk (as line
+    0 and the column: a line is found only for a move or a comment that a warning names, by
+    :meth:`place`) and its notes (:attr:`no_notes`, one comment's, or :meth:`read`'s), and
+    :meth:`report_into` gives the report."""
 
     __slots__ = ("add", "chunk", "first_line", "no_notes", "report")
 
@@ -562,12 +559,11 @@ class _Desk:
         self.chunk = chunk
         self.first_line = first_line
 
-    def read(self, label: str, side: str, comments: list[int], line: int, line_start: int,
-             pos: int) -> MoveNotes:
-        """The notes of the comments starting at ``comments``, read and placed as the reader's
-        (their problems added to the report): the comments of the move at offset ``pos`` of the
-        chunk, on the file's line ``line``, which starts at offset ``line_start`` (lines are
-        counted on from there, each line end once)."""
+    def read(self, label: str, side: str, comments: list[int], pos: int) -> MoveNotes:
+        """The notes of the comments starting at ``comments``, read as the reader's (their
+        problems added to the report): the comments of the move at offset ``pos`` of the chunk.
+        Each comment is placed by its offset (line 0, the offset for the column: :meth:`place`
+        finds its line and column if a warning names it)."""
         from pbmkit.desk.dates import desk_notes, read_notes
 
         chunk = self.chunk
@@ -575,18 +571,37 @@ class _Desk:
         found = desk_notes(texts[0]) if len(texts) == 1 else None
         if found is not None and not found[1]:
             return found[0]  # one comment, read before
-        placed = []
-        for a, text in zip(comments, texts, strict=True):
-            k = chunk.count("\n", pos, a)
-            if k:
-                line += k
-                line_start = chunk.rfind("\n", pos, a) + 1
-            pos = a
-            placed.append(Comment(text, "{", line, a - line_start + 1))
-        notes = read_notes(placed)
+        notes = read_notes([Comment(text, "{", 0, a) for a, text in zip(comments, texts,
+                                                                       strict=True)])
         for comment, message in notes.problems:
             self.report.problems.append((comment.line, comment.column, label, side, message))
         return notes
+
+    def place(self) -> None:
+        """The report's problems and oversteps, given by their offsets in the chunk (line 0, the
+        offset for the column), given their lines and columns in the file: one pass over the
+        chunk, whatever their number."""
+        from dataclasses import replace
+
+        report = self.report
+        offsets = sorted({p[1] for p in report.problems if p[0] == 0}
+                         | {o.column for o in report.overstepped if o.line == 0})
+        if not offsets:
+            return
+        chunk, first_line = self.chunk, self.first_line
+        where: dict[int, tuple[int, int]] = {}
+        line, line_start, scanned = first_line, 0, 0
+        for at in offsets:
+            k = chunk.count("\n", scanned, at)
+            if k:
+                line += k
+                line_start = chunk.rfind("\n", scanned, at) + 1
+            scanned = at
+            where[at] = (line, at - line_start + 1)
+        report.problems[:] = [(where[p[1]][0], where[p[1]][1], p[2], p[3], p[4]) if p[0] == 0
+                              else p for p in report.problems]
+        report.overstepped[:] = [replace(o, line=where[o.column][0], column=where[o.column][1])
+                                 if o.line == 0 else o for o in report.overstepped]
 
     def report_into(self, warnings: list[Problem], source: str) -> list[dict[str, object]]:
         """Add the desk's warnings to ``warnings`` as :func:`~pbmkit.desk.dates.clock_check`
@@ -596,6 +611,7 @@ class _Desk:
 
         report = self.report
         if report.problems or report.overstepped:
+            self.place()
             warnings.extend(desk_problems(report, _source_lines(self.chunk, self.first_line),
                                           source))
             warnings.sort(key=lambda p: (p.line or 0, p.column or 0))
