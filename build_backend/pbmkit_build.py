@@ -49,6 +49,8 @@ HOT_MODULES = (
     # The lean reading path every game goes through (`pbmkit check`).
     "pbmkit/desk/summary.py",
     "pbmkit/records/chunks.py",
+    # The desk's dates, clocks and comments, on every dated record (issue 37).
+    "pbmkit/desk/dates.py",
     # Each game's rules, notation, check and lean `play` where they compile and pay. Left out:
     # Hex's game.py (its rules are its class's methods, whose class attributes are descriptors:
     # mypyc refuses them; docs/performance.md, "The compiled build").
