@@ -11,6 +11,7 @@ from pbmkit.desk.dates import (
     TimeControl,
     annotation_text,
     clock_problems,
+    desk_notes,
     desk_report,
     format_date,
     parse_date,
@@ -198,3 +199,23 @@ def test_the_date_a_move_arrived_starts_the_next_clock_and_stops_the_repeat() ->
     early = _record("1. IR to HS {[%ccsnt 2026.11.03] [%ccarr 2026.11.01]}\n")
     assert "arrived 2026.11.01, before it was sent (2026.11.03)" in desk_report(
         early, ("white", "black")).problems[0][4]
+
+
+@pytest.mark.parametrize("text", [
+    "[%ccsnt 2026.11.21]", "[%ccsnt 2026-11-21]", "[%ccsnt 2026/11/21]", "[%ccsnt 2026.13.45]",
+    "[%ccsnt 2026.11.2 ]", "[%ccsnt  026.11.21]", "[%ccsnt 2026.11.21,]", "[%CCSNT 2026.11.21]",
+    "[%ccsnt 2026.02.30]", "[%ccrcv 2026.11.20] [%ccsnt 2026.11.21]",
+    "[%ccrcv 2026.11.20] [%ccsnt 2026.11.2x]", "[%ccrcv 2026.11.2x] [%ccsnt 2026.11.21]",
+    "[%ccrcv 2026.11.20]  %ccsnt 2026.11.21]", "[%ccrcv 2026.11.20] [%ccsnx 2026.11.21]",
+    "[%ccsnt 2026.11.21] [%ccrcv 2026.11.20]", "[%ccarr 2026.11.21]", "[%ccsnt 2026.11.21]]",
+])
+def test_the_desks_common_comments_read_as_the_general_reading_reads_them(text: str) -> None:
+    """desk_notes reads the desk's two common comments without its regular expressions (issue
+    37): the same notes and problems as read_notes, the general reading, gives every text."""
+    found = desk_notes(text)
+    general = read_notes([Comment(text, "{", 1, 1)])
+    if found is not None:  # (None: a comment holding more than the desk's annotations)
+        notes, has_problems = found
+        assert (notes.received, notes.sent, notes.arrived) \
+            == (general.received, general.sent, general.arrived)
+        assert has_problems == bool(general.problems)
