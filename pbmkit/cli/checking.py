@@ -154,7 +154,7 @@ def run_check(files: Iterable[str], as_json: bool, quiet: bool,
                 result = (result_words(rep.game, rep.winner, rep.how) if rep.valid or rep.winner
                           else "no result")
                 if rep.valid and "Termination" in rep.tags:  # annulled, a forfeit: said after
-                    from pbmkit.desk.dates import game_end
+                    from pbmkit.desk.endings import game_end
 
                     result = game_end(rep.tags, rep.winner, result) or result
                 echo(f"{shown}: game {rep.index}{players(rep)}: {status}; {rep.turns} turn(s); "

@@ -46,10 +46,10 @@ Action = Callable[[str, "GameReplay", "str | None"], EventEdit]
 
 
 def replay_end(rep: GameReplay) -> str | None:
-    """How a replayed game ended (:func:`pbmkit.desk.dates.game_end`: a result, a
+    """How a replayed game ended (:func:`pbmkit.desk.endings.game_end`: a result, a
     ``Termination`` such as ``annulled``, an ending without a winner), or None while it goes on:
     what ``pbmkit move``, ``mail read`` and the referee refuse more moves with."""
-    from pbmkit.desk.dates import game_end
+    from pbmkit.desk.endings import game_end
 
     words = result_words(rep.game, rep.winner, rep.how) if rep.winner else None
     return game_end(rep.record.tags, rep.winner, words, ending=rep.record.ending)
