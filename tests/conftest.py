@@ -30,6 +30,12 @@ pytest_plugins = ["tests.support.browser"]  # the headless Chromium fixture: tes
 
 collect_ignore = ["support"]  # helpers, not tests
 
+if os.environ.get("PBMKIT_PLUG_TRIO"):  # every generic test takes the test game Trio too
+    from pbmkit.games import register
+    from tests.support.trio import TRIO
+
+    register("Trio", lambda: TRIO, aliases=("three-player",))
+
 HERE = Path(__file__).resolve().parent
 SLOW_TESTS = HERE / "slow_tests.txt"
 

@@ -50,6 +50,19 @@ GAMES: list[GameDoc] = [
                                                "tests/games/test_batrakill_notation.py")),
 ]
 
+
+def _by_the_checklist() -> list[GameDoc]:
+    """Every other registered game, its page and rules tests where docs/architecture.md's
+    checklist puts them (issue 40: registering a game edits no list here)."""
+    from pbmkit.games import game_key, game_names
+
+    listed = {game_key(g.name) for g in GAMES}
+    return [GameDoc(n, f"docs/{n}.md", (f"tests/games/test_{n}_rules.py",))
+            for n in game_names() if n not in listed]
+
+
+GAMES += _by_the_checklist()
+
 OUTSIDE = ("shared/rules", "shared/spec")
 """Developer-only folders beside the repository, which no page may send a reader to."""
 
@@ -133,3 +146,6 @@ def test_every_registered_game_has_a_checked_page() -> None:
     from pbmkit.games import game_key, game_names
 
     assert sorted(game_names()) == sorted(game_key(g.name) for g in GAMES)
+    for game in GAMES:
+        assert (ROOT / game.doc).is_file() and all((ROOT / t).is_file() for t in game.rules_tests), \
+            game

@@ -8,6 +8,7 @@ import click
 
 from pbmkit.cli.common import TAG_OPTION, configured_game, games_help, rules_option
 from pbmkit.games import AnyGame, SetupError
+from pbmkit.games.board import board_order
 
 SUMMARY_AFTER = 40
 """More legal moves than this, in a game that summarises its moves (a Baladãna position has
@@ -47,7 +48,7 @@ def board(rules: str, setup: str | None, tags: tuple[str, ...]) -> None:
         click.echo(f"({exc})")
 
     legal = list(game.legal_moves(position))
-    moves = sorted(game.notation.format(m, position) for m in legal)
+    moves = sorted((game.notation.format(m, position) for m in legal), key=board_order)
     click.echo(f"\n{game.side_to_move(position).capitalize()} to move: {len(moves)} legal moves")
     for line in move_lines(game, position, legal, moves):
         click.echo(line)

@@ -151,7 +151,7 @@ def run_check(files: Iterable[str], as_json: bool, quiet: bool,
                             where=f" in game {rep.index}")
             if not quiet or not rep.valid:
                 status = "valid" if rep.valid else f"INVALID ({len(rep.errors)} error(s))"
-                result = (result_words(rep.game, rep.winner, rep.how) if rep.valid or rep.winner
+                result = (result_words(rep.game, rep.winner, rep.how, rep.detail) if rep.valid or rep.winner
                           else "no result")
                 if rep.valid and "Termination" in rep.tags:  # annulled, a forfeit: said after
                     from pbmkit.desk.endings import game_end

@@ -58,7 +58,8 @@ def load_replays(path: str) -> tuple[str, str, list[GameReplay]]:
     return text, name, check_text(text, name)
 
 
-NO_GAME = "no game in this file (start a record with: pbmkit new FILE --white NAME --black NAME)"
+NO_GAME = ("no game in this file (start a record with: pbmkit new FILE --rules GAME --player "
+           "SIDE=NAME ...)")
 
 
 def pick_game(replays: list[GameReplay], number: int | None, source: str, *,
@@ -299,3 +300,40 @@ def click_error(exc: BaseException) -> click.ClickException:
 def echo_err(message: str) -> None:
     """A message on standard error."""
     click.echo(message, err=True)
+
+
+def side_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``--SIDE NAME`` for each side of a registered game (``--red Ann``), each the same as
+    ``--player SIDE=NAME``, and taken only for a side of the game the record is of."""
+    from pbmkit.games import game_info, game_names
+
+    for side in sorted({s for n in game_names() for s in game_info(n).sides}, reverse=True):
+        command = click.option(f"--{side}", f"side_{side}", default=None, metavar="NAME",
+                               hidden=True)(command)
+    return command
+
+
+def sides_help() -> str:
+    """``--player``'s help: how a side is named, each game's sides (from the registry)."""
+    from pbmkit.games import game_info, game_names
+
+    each = "; ".join(f"{game_info(n).title}: {', '.join(game_info(n).sides)}" for n in game_names())
+    return ("The player of a side, by the side's name (repeatable; every side is named): "
+            f"SIDE=NAME, or --SIDE NAME for a side of the game ({each}).")
+
+
+def order_hint(plain: Any, tags: dict[str, str], setup: str | None,
+                named: list[str]) -> str | None:
+    """The ``Order`` tag that would make the sides ``named`` (in the game's order) the game's
+    sides, when the game has one and it configures so (Batrakill's zones with four players
+    named: ``Order=Purple Blue Green Dragon``); else None."""
+    from pbmkit.games import SetupError
+
+    if "Order" not in plain.extra_tags or len(named) < 2:
+        return None
+    value = " ".join(s.capitalize() for s in named)
+    try:
+        game = plain.configure({**tags, "Order": value, **({"Setup": setup} if setup else {})})
+    except SetupError:
+        return None
+    return value if set(game.sides) == set(named) else None

@@ -223,7 +223,7 @@ def play(rules: str, tags: tuple[str, ...], side: str | None, seconds: float | N
             from pbmkit.games.base import result_words
 
             click.echo(board_text(game, position, last_move=rep.main[-1].move if rep.main else None))
-            click.echo(f"Game over: {result_words(game, rep.winner, rep.how)}.")
+            click.echo(f"Game over: {result_words(game, rep.winner, rep.how, rep.detail)}.")
             return
         to_move = game.side_to_move(position)
         if to_move == you:

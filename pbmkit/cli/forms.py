@@ -31,7 +31,7 @@ _RULES = rules_option(f"The game's rules: {_GAMES}.")
 _CHART_RULES = rules_option(f"The game's rules, for a --blank form: {_GAMES} (a record names its "
                             "game itself).", catch_game=False)
 _FLIP = click.option("--flip", is_flag=True,
-                     help="Draw the boards from the second side's seat (Black, Orange).")
+                     help="Draw the boards from the second side's seat.")
 _FONT = click.option("--font", "font", type=click.Path(dir_okay=False), default=None,
                      help="A TrueType font (.ttf) for the characters DejaVu Sans lacks "
                           "(CJK, emoji ...).")

@@ -29,16 +29,20 @@ from pbmkit.cli.common import (
     load_game,
     load_replays,
     locked,
+    order_hint,
     pick_game,
     position_at,
     read_source,
     report_problems,
     rules_option,
+    side_options,
+    sides_help,
     trusted_end,
 )
 from pbmkit.cli.engine import engine_limits, engine_options, robot_move, verdict_words
 from pbmkit.common.text import printable
-from pbmkit.games.base import AnyGame, MoveError, result_words, start_of
+from pbmkit.games.base import AnyGame, MoveError, result_words, starts_at
+from pbmkit.games.board import board_order
 from pbmkit.games.notation import ListsMoves, StreamsMoves, SummarisesMoves
 
 if TYPE_CHECKING:
@@ -114,9 +118,9 @@ def _list_moves(game: AnyGame, rep: GameReplay, position: Any, start: Any, label
     side = game.side_to_move(position)
     legal = list(game.legal_moves(position))
     if start is not None:
-        legal = [m for m in legal if start_of(game, m) == start]
+        legal = [m for m in legal if starts_at(game, m, start)]
     listed = notation.listing if isinstance(notation, ListsMoves) else notation.format
-    texts = sorted({listed(m, position) for m in legal})
+    texts = sorted({listed(m, position) for m in legal}, key=board_order)
     if as_json:
         import json
 
@@ -126,7 +130,8 @@ def _list_moves(game: AnyGame, rep: GameReplay, position: Any, start: Any, label
         where = (f"after turn {label}" if label else "at the end of the record" if rep.valid
                  else "before the record's first error")
         if outcome is not None:
-            click.echo(f"The game is over {where}: {result_words(game, outcome.winner, outcome.how)}; "
+            said = result_words(game, outcome.winner, outcome.how, outcome.detail)
+            click.echo(f"The game is over {where}: {said}; "
                        "no legal moves.")
         else:
             click.echo(f"{side.capitalize()} to move {where}: {len(texts)} legal move(s)")
@@ -180,7 +185,7 @@ def _space_of(game: AnyGame, text: str, position: Any) -> int:
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--turn", "label", default=None, help="Show the board after this turn (12, 12a).")
-@click.option("--flip", is_flag=True, help="Draw the board from the second player's seat.")
+@click.option("--flip", is_flag=True, help="Draw the board from the second side's seat.")
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
               help="Also write the board as an SVG drawing to this file.")
 @click.option("--png", "png_path", type=click.Path(dir_okay=False), default=None,
@@ -192,7 +197,7 @@ def _space_of(game: AnyGame, text: str, position: Any) -> int:
 @_GAME_OPTION
 def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_path: str | None,
          png_size: int | None, verbose: bool, game_number: int | None) -> None:
-    """Draw the board of a record: the last move marked, whose turn, averto and result.
+    """Draw the board of a record: the last move marked, whose turn, what was announced, the result.
 
     In the terminal; with --svg or --png, into that file (and in the terminal with -v).
 
@@ -221,9 +226,9 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_pat
                      + "".join(f" ({a.word}: {a.detail})" for a in last.announcements))
     outcome = game.outcome(position)
     if outcome is not None:
-        notes.append(f"Game over: {result_words(game, outcome.winner, outcome.how)}.")
+        notes.append(f"Game over: {result_words(game, outcome.winner, outcome.how, outcome.detail)}.")
     elif not label and rep.winner is not None and rep.valid:
-        notes.append(f"Result: {result_words(rep.game, rep.winner, rep.how)}.")
+        notes.append(f"Result: {result_words(rep.game, rep.winner, rep.how, rep.detail)}.")
     else:
         notes.append(f"{game.side_to_move(position).capitalize()} to move.")
     if in_terminal:
@@ -263,7 +268,8 @@ def show(file: str, label: str | None, flip: bool, svg_path: str | None, png_pat
 def move(file: str, move_text: str | None, robot: bool, seconds: float | None,
          playouts: int | None, seed: int, dry_run: bool, received: str | None, sent: str | None,
          leave: int, offer_draw: bool, no_dates: bool) -> None:
-    """Check MOVE (e.g. "IR to HS") against the record FILE and append it in canonical form.
+    """Check MOVE (as the game writes it: pbmkit moves FILE lists the legal ones) against the
+    record FILE and append it in canonical form.
 
     FILE holds one game (keep each correspondence game in its own file). On an illegal move
     nothing is written: the file stays byte-for-byte the same. Before writing, the new record is
@@ -339,7 +345,8 @@ def move(file: str, move_text: str | None, robot: bool, seconds: float | None,
         echo_err(f"Warning: {late} (the move is {'checked' if dry_run else 'written'}; "
                  "what follows is the tournament director's ruling)")
     if outcome is not None:
-        click.echo(f"Game over: {result_words(game, outcome.winner, outcome.how)}. Winner tag set.")
+        ended = result_words(game, outcome.winner, outcome.how, outcome.detail)
+        click.echo(f"Game over: {ended}. Winner tag set.")
     else:
         for a in said:
             click.echo(f"Warn your opponent: {a.word}! This move {a.detail}.")
@@ -373,28 +380,26 @@ def _with_original_encoding(path: str, text: str) -> bytes:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--white", "--yellow", "white", default=None,
-              help="The player of the first side: White (Batalo), Yellow (Billo).")
-@click.option("--black", "--orange", "black", default=None,
-              help="The player of the second side: Black (Batalo), Orange (Billo).")
-@click.option("--player", "players", multiple=True, metavar="SIDE=NAME",
-              help="The player of a side by its name (any game, any number of sides): "
-                   "--player south=Ann.")
+@click.option("--player", "players", multiple=True, metavar="SIDE=NAME", help=sides_help())
+@side_options
 @click.option("--first", "first", default=None,
-              help="Billo: the side that moves first, Yellow or Orange (the First tag).")
+              help="The side that moves first, in a game whose players choose it (the First "
+                   "tag).")
 @click.option("--number", default=None, help="The game number (mailers serve four games).")
 @click.option("--date", "date", default=None, help="Start date, YYYY-MM-DD (default: today).")
 @click.option("--setup", default=None, help="A starting position other than the standard one.")
 @TAG_OPTION
 @rules_option(f"The game's rules: {games_help()}.")
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
-def new(file: str, white: str | None, black: str | None, players: tuple[str, ...],
-        first: str | None, number: str | None, date: str | None, setup: str | None,
-        tags: tuple[str, ...], rules: str, force: bool) -> None:
+def new(file: str, players: tuple[str, ...], first: str | None, number: str | None,
+        date: str | None, setup: str | None, tags: tuple[str, ...], rules: str, force: bool,
+        **by_side: str | None) -> None:
     """Start a new record in FILE with its tags.
 
-    --tag NAME=VALUE adds a tag that chooses the game (Batu Khan's Board, Batrakill's Layout and
-    Order); the game checks it, and the players to name are the sides of the game it chooses.
+    --tag NAME=VALUE adds a tag that chooses the game (a board's size, a layout: the tags each
+    game reads are in its docs page); the game checks it, and the players to name are the sides
+    of the game it chooses. A game that is played on one board more than others writes that
+    board's tag unless --tag or --setup says otherwise.
     """
     from pbmkit.games import SetupError
     from pbmkit.records import new_record_text
@@ -405,6 +410,9 @@ def new(file: str, white: str | None, black: str | None, players: tuple[str, ...
                                               "no winner)"}
     reserved.update({tag: f"--player {side}=NAME" for side, tag in zip(plain.sides, plain.side_tags,
                                                                         strict=True)})
+    given = {t.partition("=")[0].strip().lower() for t in tags}
+    if setup is None:  # the tags a new game of this kind is written with unless told (Hex's Board)
+        tags = (*tags, *(f"{k}={v}" for k, v in plain.new_tags.items() if k.lower() not in given))
     game, extra = configured_game(rules, tags, setup=setup, options=reserved)
     for side, tag in zip(game.sides, game.side_tags, strict=True):  # the configured game's sides
         if tag in extra:
@@ -429,8 +437,9 @@ def new(file: str, white: str | None, black: str | None, players: tuple[str, ...
                                  param_hint="--date")
     if os.path.exists(file) and not force:
         raise InputError(f"{file} exists already; use --force to overwrite it")
-    names = _player_names(game, white, black, players,
-                          hint=lambda named: _order_hint(plain, extra, setup, named))
+    named = {key.removeprefix("side_"): name for key, name in by_side.items() if name is not None}
+    names = _player_names(game, named, players,
+                          hint=lambda named: order_hint(plain, extra, setup, named))
     text = new_record_text(game.name, names, number=number, date=date, setup=setup, tags=extra)
     if first is not None:  # the First tag right after the Game tag
         head, _, rest = text.partition("\n")
@@ -456,32 +465,19 @@ def _game_key(text: str, file: str) -> bool:
     return made
 
 
-def _order_hint(plain: Any, tags: dict[str, str], setup: str | None,
-                named: list[str]) -> str | None:
-    """The ``Order`` tag that would make the sides ``named`` (in the game's order) the game's
-    sides, when the game has one and it configures so (Batrakill's zones with four players
-    named: ``Order=Purple Blue Green Dragon``); else None."""
-    from pbmkit.games import SetupError
-
-    if "Order" not in plain.extra_tags or len(named) < 2:
-        return None
-    value = " ".join(s.capitalize() for s in named)
-    try:
-        game = plain.configure({**tags, "Order": value, **({"Setup": setup} if setup else {})})
-    except SetupError:
-        return None
-    return value if set(game.sides) == set(named) else None
-
-
-def _player_names(game: AnyGame, white: str | None, black: str | None, players: tuple[str, ...],
+def _player_names(game: AnyGame, by_side: dict[str, str], players: tuple[str, ...],
                   hint: Callable[[list[str]], str | None] | None = None) -> dict[str, str]:
-    """Side -> player from ``--white``/``--black`` (the first two sides) and ``--player SIDE=NAME``;
-    every side must be named. ``hint(named sides)``: the ``Order`` tag that would make the
-    sides named the game's, which the refusal names."""
+    """Side -> player from ``--SIDE NAME`` (``by_side``: a side of the game only, never another
+    side by its place) and ``--player SIDE=NAME``; every side must be named. ``hint(named
+    sides)``: the ``Order`` tag that would make the sides named the game's, which the refusal
+    names."""
     names: dict[str, str] = {}
-    for side, name in zip(game.sides, (white, black), strict=False):
-        if name is not None:
-            names[side] = name
+    for side, name in by_side.items():
+        if side not in game.sides:
+            raise click.BadParameter(f"{game.title} has no side {side.capitalize()} (its sides: "
+                                     f"{', '.join(game.sides)}; --player SIDE=NAME names any)",
+                                     param_hint=f"--{side}")
+        names[side] = name
     for item in players:
         side, sep, name = item.partition("=")
         side = side.strip().lower()

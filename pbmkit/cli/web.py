@@ -109,7 +109,8 @@ def html(file: str, output: str | None, game_number: int | None) -> None:
             broken.append(_broken(rep))
         tags = rep.record.tags
         players = tuple(tags.get(tag, "").strip() or "?" for tag in game.side_tags)
-        result = result_words(game, rep.winner, rep.how) if not rep.errors else "record with errors"
+        result = result_words(game, rep.winner, rep.how, rep.detail) if not rep.errors \
+            else "record with errors"
         entries.append(PageEntry(href=href, number=tags.get("Number", "").strip() or str(rep.index),
                                  players=players, game=game.title, result=result, turns=rep.turns,
                                  date=tags.get("Date", "").strip()))

@@ -51,7 +51,7 @@ def replay_end(rep: GameReplay) -> str | None:
     what ``pbmkit move``, ``mail read`` and the referee refuse more moves with."""
     from pbmkit.desk.endings import game_end
 
-    words = result_words(rep.game, rep.winner, rep.how) if rep.winner else None
+    words = result_words(rep.game, rep.winner, rep.how, rep.detail) if rep.winner else None
     return game_end(rep.record.tags, rep.winner, words, ending=rep.record.ending)
 
 

@@ -27,6 +27,7 @@ from pbmkit.games.base import (
     side_possessive,
     start_of,
 )
+from pbmkit.games.board import board_order
 from pbmkit.games.notation import KeepsMarks, ListsMoves, StreamsMoves, SummarisesMoves
 from pbmkit.records.convert import append_move
 from pbmkit.records.errors import RecordError
@@ -219,7 +220,8 @@ def _moves_hint(game: AnyGame, position: Any, head: str, moves: list[Any]) -> li
     its turn), the game's summary of them, as ``moves`` prints it."""
     notation = game.notation
     text_of = notation.listing if isinstance(notation, ListsMoves) else notation.format
-    shown = wrap_items(head, sorted({text_of(m, position) for m in moves})).splitlines()
+    shown = wrap_items(head, sorted({text_of(m, position) for m in moves}, key=board_order)
+                       ).splitlines()
     if len(shown) > MAX_HINT_LINES and isinstance(notation, SummarisesMoves):
         shown = [head, *(f"  {line}" for line in notation.summarise(moves, position))]
     return shown
@@ -268,7 +270,8 @@ def illegal_lines(game: AnyGame, position: Any, text: str, reason: str, start: A
     else:
         # The pieces that can move, and the moves that move no piece (drops, a swap) listed
         # as moves: a game of drops alone gets its legal moves, never an empty list of pieces.
-        starts = sorted({game.board.name(s) for m in legal if (s := _ends(game, m)[0]) is not None})
+        starts = sorted({game.board.name(s) for m in legal if (s := _ends(game, m)[0]) is not None},
+                        key=board_order)
         others = [m for m in legal if _ends(game, m)[0] is None]
         shown = wrap_items(f"{side} pieces that can move{_from_space(listing)}:",
                            starts).splitlines() if starts else []

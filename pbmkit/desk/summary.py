@@ -51,12 +51,13 @@ class GameCheck:
     A plain class: it is defined at the start of every command, where a dataclass costs ~1.5 ms.
     """
 
-    __slots__ = ("errors", "game", "how", "index", "overstepped", "source", "tags", "turns",
-                 "warnings", "winner")
+    __slots__ = ("detail", "errors", "game", "how", "index", "overstepped", "source", "tags",
+                 "turns", "warnings", "winner")
 
     def __init__(self, source: str, index: int, game: AnyGame | None, tags: dict[str, str],
                  turns: int, winner: str | None, how: str | None, errors: list[Problem],
-                 warnings: list[Problem], overstepped: list[dict[str, object]]) -> None:
+                 warnings: list[Problem], overstepped: list[dict[str, object]],
+                 detail: str = "") -> None:
         self.source = source
         self.index = index
         """The game's number in its file, from 1."""
@@ -66,6 +67,8 @@ class GameCheck:
         self.turns = turns
         self.winner = winner
         self.how = how
+        self.detail = detail
+        """What the final position adds to the result's words (a score), as the replay's."""
         self.errors = errors
         self.warnings = warnings
         """Warnings and notes, the desk's among them."""
@@ -88,7 +91,7 @@ class GameCheck:
 
         overstepped = clock_check(rep)
         return cls(rep.source, rep.index, rep.game, rep.record.tags, rep.turns, rep.winner, rep.how,
-                   rep.errors, rep.warnings, overstepped)
+                   rep.errors, rep.warnings, overstepped, rep.detail)
 
     def to_json(self) -> dict[str, Any]:
         """The object of ``check --json`` (record-format.md), plus ``file``, ``warnings`` and
@@ -485,7 +488,7 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
             raise _Bail  # a comment on a line after the last move: the next game's, maybe
         overstepped = desk.report_into(notes, source)
     return GameCheck(source, index, game, tags, turns, res.winner, res.how, [], notes,
-                     overstepped), pos
+                     overstepped, res.detail), pos
 
 
 def _split_run(split: Callable[[str], Sequence[MoveSpan]], run: str, at: int, sides: int,

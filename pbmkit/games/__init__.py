@@ -72,7 +72,8 @@ def register(name: str, game: Callable[[], AnyGame] | str, *, title: str | None 
     """Register a game under ``name`` (and ``aliases``).
 
     ``game`` is a function returning the game, or ``"package.module:NAME"`` to import on first
-    use. ``title`` and ``sides`` (both, or neither) are the game's own, given here so that listing
+    use (``NAME`` a game, or a game's class, whose instance made without arguments is the
+    game). ``title`` and ``sides`` (both, or neither) are the game's own, given here so that listing
     the games (:func:`game_info`) builds none; without them the game is built to tell them.
     Registering a name again replaces the game (a test may plug its own game in and out).
     """
@@ -131,7 +132,8 @@ def get_game(name: str) -> AnyGame:
     factory = _FACTORIES[_known_key(name)]
     if isinstance(factory, str):
         module, _, attr = factory.partition(":")
-        game = getattr(import_module(module), attr or "GAME")
+        found = getattr(import_module(module), attr or "GAME")
+        game = found() if isinstance(found, type) else found  # a game's class: its standard game
     else:
         game = factory()
     _GAMES[key] = game
@@ -165,3 +167,5 @@ register("batrakill", "pbmkit.games.batrakill.game:GAME", title="Batrakill",
          sides=("knights", "dragon"))
 register("baladana", "pbmkit.games.baladana.game:GAME", title="Baladãna", sides=("white", "black"))
 register("hex", "pbmkit.games.hex.game:GAME", title="Hex", sides=("red", "blue"))
+register("amazons", "pbmkit.games.amazons.game:Amazons", title="Amazons", sides=("white", "black"))
+register("othello", "pbmkit.games.othello.game:Othello", title="Othello", sides=("black", "white"))

@@ -23,11 +23,12 @@ from typing import (
     Self,
     TypeAlias,
     TypeVar,
+    cast,
     runtime_checkable,
 )
 
 from pbmkit.common.errors import PbmkitError
-from pbmkit.games.board import Board
+from pbmkit.games.board import Board, GridSetup
 
 if TYPE_CHECKING:
     from pbmkit.games.drawing import Look
@@ -49,16 +50,19 @@ __all__ = [
     "Lazy",
     "M",
     "MoveError",
+    "Moved",
     "NamesPlayers",
     "Outcome",
     "P",
     "PbmkitError",
     "Phased",
+    "Placed",
     "Plays",
     "Rules",
     "SeatsTables",
     "SetupError",
     "Setups",
+    "Shot",
     "Sides",
     "Space",
     "TagChoice",
@@ -66,10 +70,13 @@ __all__ = [
     "UnknownGameError",
     "describe_outcome",
     "end_of",
+    "path_kind",
     "refuse_unread_tags",
     "side_possessive",
     "side_verb",
     "start_of",
+    "starts_at",
+    "with_detail",
 ]
 
 Space = int
@@ -135,9 +142,37 @@ class Outcome(NamedTuple):
     winner: str
     how: str
 
+    @property
+    def detail(self) -> str:
+        """What the final position adds to the words (a score, ``"38–26"``): it fills the
+        ``{detail}`` of the game's :class:`HowWords`; empty for most results. Not one of the
+        tuple's items: an outcome is still ``(winner, how)``, equal to one without a detail."""
+        return ""
+
+    def scored(self, detail: str) -> Outcome:
+        """This outcome with ``detail`` (``Outcome("black", "discs").scored("38–26")``)."""
+        return _Scored(self.winner, self.how, detail)
+
+
+class _Scored(Outcome):
+    """An :class:`Outcome` with its detail (kept beside the tuple's two items)."""
+
+    def __new__(cls, winner: str, how: str, detail: str = "") -> _Scored:
+        made = super().__new__(cls, winner, how)
+        made.__dict__["detail"] = detail
+        return made
+
+    @property
+    def detail(self) -> str:
+        detail: str = self.__dict__["detail"]
+        return detail
+
 
 class HowWords(NamedTuple):
-    """A ``how`` in words, for each place a result is told (a side's name goes before each)."""
+    """A ``how`` in words, for each place a result is told (a side's name goes before each).
+
+    Each may hold ``{detail}``, filled with the outcome's detail (``"{detail} on discs"``: "Black
+    wins 38–26 on discs"); a result told without one (a record's Winner tag alone) drops it."""
 
     sentence: str
     """In a sentence: ``White has won {sentence}`` / ``the game is drawn ({sentence})``."""
@@ -145,6 +180,11 @@ class HowWords(NamedTuple):
     """In ``pbmkit show`` and ``check``: ``White wins {report}`` / ``drawn {report}``."""
     form: str
     """On the printed forms: ``White ({form})``."""
+
+    @classmethod
+    def alike(cls, words: str) -> HowWords:
+        """The same words in the three places (``HowWords.alike("{detail} on discs")``)."""
+        return cls(words, words, words)
 
 
 class Announcement(NamedTuple):
@@ -209,6 +249,13 @@ class Sides(Protocol):
         """The sides named in the plural (Batrakill's ``"knights"``): "Knights win", not "wins"."""
         ...
 
+    @property
+    def new_tags(self) -> Mapping[str, str]:
+        """The choosing tags a new record of the game is written with unless told otherwise
+        (Hex: ``{"Board": "11x11"}``, where a record without the tag is 7 × 7): ``pbmkit new``
+        and the referee's ``challenge`` write them; empty for most games."""
+        ...
+
 
 @runtime_checkable
 class Setups(Protocol[P]):
@@ -269,9 +316,12 @@ class Touching(Protocol[_M_in]):
     def touched(self, move: _M_in) -> tuple[tuple[Space, ...], ...]:
         """The paths of the move's parts, each in the order the piece (or ring) visits them.
 
-        A one-space path is a piece laid from the hand (a drop), shaded without an arrow; a longer
-        one is drawn as an arrow from its first space through the others. A move in several parts
-        (Baladãna's ring move then figure move) has one path per part.
+        A path may say its kind: :class:`Moved` (a piece moved along it: an arrow, and where the
+        move starts and ends), :class:`Shot` (something shot: Amazons' arrow, a dashed arrow) or
+        :class:`Placed` (a piece laid: its outline). A plain tuple is a piece laid for one space,
+        a piece moved for more. A move in several parts (Baladãna's ring move then figure move,
+        Amazons' queen move then arrow) has one path per part. A pass touches nothing: ``()``
+        (no mark is drawn, and the move starts and ends nowhere).
         """
         ...
 
@@ -427,6 +477,20 @@ a game's types."""
 # --- defaults ------------------------------------------------------------------------------------
 
 
+class _Turned(Protocol):
+    """A position that says whose turn it is by its side's index (most games' ``turn``)."""
+
+    @property
+    def turn(self) -> int: ...
+
+
+class _Gridded(_Turned, Protocol):
+    """A position of a grid's spaces (``cells``) and whose turn it is."""
+
+    @property
+    def cells(self) -> tuple[int, ...]: ...
+
+
 class GameBase(Generic[P, M]):
     """Defaults for the optional parts of :class:`Game`: one round, no announcements, no draws to
     claim, the common outcome words, side tags from side names, no configuring tags.
@@ -453,6 +517,7 @@ class GameBase(Generic[P, M]):
     announcement_words: ClassVar[Mapping[str, str]] = {}
     extra_tags: tuple[str, ...] = ()
     tag_choices: ClassVar[Mapping[str, TagChoice]] = {}
+    new_tags: ClassVar[Mapping[str, str]] = {}
     plural_sides: frozenset[str] = frozenset()
     positions_repeat: bool = True
     """Whether a position can come back within one game. ``False`` only where the rules make it
@@ -474,20 +539,45 @@ class GameBase(Generic[P, M]):
     check_move: Callable[[P, M], str | None]
     apply: Callable[[P, M], P]
     outcome: Callable[[P], Outcome | None]
-    parse_setup: Callable[[str], P]
-    format_setup: Callable[[P], str]
+    grid: GridSetup | None = None
+    """A Setup written as a grid of letters (:class:`~pbmkit.games.board.GridSetup`, its ``make``
+    the game's position of ``cells`` and ``turn``): :meth:`parse_setup` and :meth:`format_setup`
+    are then the grid's."""
+
+    def parse_setup(self, text: str) -> P:
+        """The position of a grid Setup (:attr:`grid`); a game that writes its Setup otherwise
+        writes its own."""
+        grid = self.grid
+        if grid is None or grid.make is None:
+            raise SetupError(f"{self.title} reads no Setup")
+        turn, cells = grid.parse(text)
+        return cast(P, grid.make(cells, turn))
+
+    def format_setup(self, position: P) -> str:
+        """The grid Setup (:attr:`grid`) of a position of ``cells`` and ``turn``."""
+        assert self.grid is not None, "a game without a grid writes its own format_setup"
+        gridded = cast(_Gridded, position)
+        return self.grid.format(gridded.turn, gridded.cells)
 
     def __init_subclass__(cls, rules: Sequence[Callable[..., object]] = (), **kwargs: object) -> None:
-        """Merge the class's own :attr:`outcome_words` over the common ones, and bind the rules
-        functions given as ``rules`` (``class Batalo(GameBase[Position, Move], rules=(legal_moves,
-        check_move, ...))``): each becomes the method of its name, unless the class writes one."""
+        """Merge the class's own :attr:`outcome_words` over the common ones (a plain string
+        stands for the same words in the three places: ``{"row": "with a row of three"}``), and
+        bind the rules functions given as ``rules`` (``class Batalo(GameBase[Position, Move],
+        rules=(legal_moves, check_move, ...))``): each becomes the method of its name, unless the
+        class writes one."""
         super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("outcome_words")
+        own: Mapping[str, HowWords | str] | None = cls.__dict__.get("outcome_words")
         if own is not None:
-            cls.outcome_words = {**COMMON_HOW, **own}
+            cls.outcome_words = {**COMMON_HOW, **{how: HowWords(w, w, w) if isinstance(w, str) else w
+                                                  for how, w in own.items()}}
         for function in rules:
             if function.__name__ not in cls.__dict__:
                 setattr(cls, function.__name__, staticmethod(function))
+
+    def side_to_move(self, position: P) -> str:
+        """The side whose turn it is, where the position says it by its ``turn``, the side's
+        index in :attr:`sides` (a game whose position says it otherwise writes its own)."""
+        return self.sides[position.turn]  # type: ignore[attr-defined]  # (no cast: every ply)
 
     def round_of(self, position: P) -> int:
         """Always round 1."""
@@ -574,39 +664,94 @@ class Lazy(Generic[_T]):
             return self._value
 
 
+class Moved(tuple[Space, ...]):
+    """A path of :meth:`Touching.touched` that a piece (or ring) moves along, start first: drawn
+    as an arrow; where a move starts and ends (:func:`start_of`, :func:`end_of`)."""
+
+    __slots__ = ()
+    kind = "moved"
+
+
+class Shot(tuple[Space, ...]):
+    """A path of :meth:`Touching.touched` that something shot travels (Amazons' arrow, from the
+    queen's landing square to the square it burns): drawn as a dashed arrow; never where the
+    move's piece starts or ends."""
+
+    __slots__ = ()
+    kind = "shot"
+
+
+class Placed(tuple[Space, ...]):
+    """A path of :meth:`Touching.touched` of one space where a piece is laid (a drop, loot put
+    down): its outline drawn, no arrow; where a drop ends, and what ``--from`` that space lists."""
+
+    __slots__ = ()
+    kind = "placed"
+
+
+def path_kind(path: tuple[Space, ...]) -> str:
+    """``"moved"``, ``"shot"`` or ``"placed"``: the kind a path of ``touched`` says it is
+    (:class:`Moved`, :class:`Shot`, :class:`Placed`); a plain tuple is ``"placed"`` for one
+    space, ``"moved"`` for more."""
+    if isinstance(path, (Moved, Shot, Placed)):
+        return path.kind
+    return "placed" if len(path) == 1 else "moved"
+
+
 def start_of(game: Touching[M], move: M) -> Space | None:
     """Where the moving piece of ``move`` starts: the first space of its path, the last of the
-    paths of :meth:`Touching.touched` that has more than one space (Baladãna's figure after its
-    ring move; spaces touched alone after it, loot put down, are placements); ``None`` for a move
-    that moves no piece on the board (a drop). The one way to ask where a move starts."""
+    paths of :meth:`Touching.touched` that is moved along (Baladãna's figure after its ring move;
+    spaces placed after it, loot put down, and arrows shot are not); ``None`` for a move that
+    moves no piece on the board (a drop, a pass). The one way to ask where a move starts."""
     path = _piece_path(game.touched(move))
-    return path[0] if path is not None and len(path) > 1 else None
+    return path[0] if path is not None and path_kind(path) == "moved" else None
 
 
 def end_of(game: Touching[M], move: M) -> Space | None:
     """Where the moving piece of ``move`` ends (the space a drop fills); ``None`` if the move
-    touches no space of the board."""
+    touches no space of the board (a pass)."""
     path = _piece_path(game.touched(move))
     return path[-1] if path is not None else None
 
 
+def starts_at(game: Touching[M], move: M, space: Space) -> bool:
+    """Whether ``move`` is one that ``--from space`` lists: its piece starts on ``space``, or it
+    moves no piece and lays one there (a drop on c3 is a move from c3)."""
+    start = start_of(game, move)
+    return start == space if start is not None else end_of(game, move) == space
+
+
 def _piece_path(paths: tuple[tuple[Space, ...], ...]) -> tuple[Space, ...] | None:
     for path in reversed(paths):
-        if len(path) > 1:
+        if path_kind(path) == "moved":
             return path
-    return paths[-1] if paths else None
+    for path in reversed(paths):
+        if path_kind(path) == "placed":
+            return path
+    return None
+
+
+def with_detail(words: str, detail: str) -> str:
+    """``words`` with its ``{detail}`` filled (``"{detail} on discs"``, ``"38–26"``: ``"38–26 on
+    discs"``), or dropped with the blank beside it when there is none."""
+    if "{detail}" not in words:
+        return words
+    return words.replace("{detail}", detail) if detail else \
+        " ".join(words.replace("{detail}", "").split())
 
 
 def describe_outcome(game: AnyGame, outcome: Outcome) -> str:
     """``"White has won by reaching the opponent's base"``, ``"the game is drawn (...)"``."""
     words = game.outcome_words.get(outcome.how)
+    sentence = with_detail(words.sentence, outcome.detail) if words else ""
     if outcome.winner == "draw":
-        return f"the game is drawn ({words.sentence})" if words else "the game is drawn"
+        return f"the game is drawn ({sentence})" if words else "the game is drawn"
     has = side_verb(game, outcome.winner, "has", "have")
-    return f"{outcome.winner.capitalize()} {has} won {words.sentence if words else f'({outcome.how})'}"
+    return f"{outcome.winner.capitalize()} {has} won {sentence if words else f'({outcome.how})'}"
 
 
-def result_words(game: AnyGame | None, winner: str | None, how: str | None) -> str:
+def result_words(game: AnyGame | None, winner: str | None, how: str | None,
+                 detail: str = "") -> str:
     """A result in its game's words, as a report says it: ``"White wins on the base"``,
     ``"drawn by agreement"``, ``"game still going"`` (``winner`` None); a game of unknown rules
     (``game`` None) says who won and not how. The one phrasing of a result for reports (the
@@ -615,7 +760,7 @@ def result_words(game: AnyGame | None, winner: str | None, how: str | None) -> s
     if winner is None:
         return "game still going"
     words = game.outcome_words.get(how or "") if game is not None else None
-    report = words.report if words is not None else ""
+    report = with_detail(words.report, detail) if words is not None else ""
     if winner == "draw":
         return f"drawn {report}".strip()
     return f"{winner.capitalize()} {side_verb(game, winner, 'wins', 'win')} {report}".strip()

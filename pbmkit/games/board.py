@@ -10,10 +10,16 @@ Nothing here knows any game's rules; hex and square boards are just two factorie
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-__all__ = ["FILES", "OFF", "Board", "hex_board", "square_board", "square_labels"]
+if TYPE_CHECKING:
+    from pbmkit.games.base import SetupError
+
+__all__ = ["FILES", "OFF", "Board", "GridSetup", "board_order", "board_size", "hex_board",
+           "square_board", "square_labels"]
 
 OFF = -1
 """The value of :meth:`Board.step` when a step leaves the board."""
@@ -155,3 +161,107 @@ def square_labels(files: int, ranks: int = 0) -> list[tuple[tuple[int, int], str
     them (:attr:`~pbmkit.games.drawing.Look.line_labels`): each file's letter under rank 1, and,
     for ``ranks`` > 0, each rank's number left of file a."""
     return [((f, -1), FILES[f]) for f in range(files)] + [((-1, r), str(r + 1)) for r in range(ranks)]
+
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def board_order(text: str) -> str:
+    """The sort key that puts space names, and moves written with them, in board order: ``e8``
+    before ``e10`` (each run of digits counts as its number). Texts whose numbers have one digit
+    each keep the order of plain text, so no list of a board of at most nine ranks moves."""
+    return _DIGITS.sub(_numbered, text)
+
+
+def _numbered(digits: re.Match[str]) -> str:
+    """A run of digits after its length (``10`` -> ``210``): longer numbers sort after shorter."""
+    return f"{chr(48 + len(digits[0]))}{digits[0]}"
+
+
+class GridSetup:
+    """A game's ``Setup`` written as a grid: the side to move (one letter), then the board's rows
+    (``/`` between them), a letter per space: ``r ......./......./...`` (Hex), ``b
+    ......../......../...`` (Othello). Rows go from the first row of the board's names (rank 1, or
+    Othello's row 1 at the top) on; each row's spaces go from file a on. ``pieces`` are the
+    letters of each value a space may hold (``".rb"``: 0 empty, 1 red, 2 blue); ``turns`` the
+    letter of each side, in its order.
+
+    A game whose board has several sizes gives the size it is on; :meth:`size_of` reads the size
+    a Setup is written for (a game's ``configure`` chooses its board by it)."""
+
+    __slots__ = ("files", "line", "make", "pieces", "ranks", "title", "top", "turns", "what")
+
+    def __init__(self, title: str, files: int, ranks: int, pieces: str, turns: str, *,
+                 what: str = "cells", line: str = "rank", top_first: bool = False,
+                 make: Callable[[tuple[int, ...], int], object] | None = None) -> None:
+        self.title, self.files, self.ranks, self.make = title, files, ranks, make
+        """``make(cells, turn)``: the game's position (its ``Position``), for ``GameBase``'s
+        ``parse_setup`` and ``format_setup`` of a game whose position is ``cells`` and ``turn``."""
+        self.pieces, self.turns, self.what, self.line = pieces, turns, what, line
+        self.top = top_first
+        """Whether row 1 of the names is the board's top row (Othello's): the Setup still goes
+        from row 1, the spaces from the bottom row as every board numbers them."""
+
+    @property
+    def example(self) -> str:
+        """The empty board, the first side to move."""
+        return f"{self.turns[0]} {'/'.join(['.' * self.files] * self.ranks)}"
+
+    def _refused(self, text: str) -> SetupError:
+        from pbmkit.games.base import SetupError
+
+        turns = " or ".join(self.turns)
+        article = "an" if self.title[:1] in "AEIOU" else "a"
+        return SetupError(f"{article} {self.title} Setup is the side to move ({turns}) and the {self.what} "
+                          f"{self.line} by {self.line} from {self.line} 1, like "
+                          f"{self.example!r}, not {text[:80]!r}")
+
+    def size_of(self, text: str) -> tuple[int, int] | None:
+        """The files and ranks of the board ``text`` is written for, or ``None`` (not a grid)."""
+        fields = text.split()
+        if len(fields) != 2:
+            return None
+        rows = fields[1].split("/")
+        return (len(rows[0]), len(rows)) if len({len(r) for r in rows}) == 1 else None
+
+    def parse(self, text: str) -> tuple[int, tuple[int, ...]]:
+        """The side to move (its index in ``turns``) and each space's value, space by space;
+        :class:`SetupError` saying how a Setup is written for anything else."""
+        fields = text.split()
+        if len(fields) != 2 or len(fields[0]) != 1 or fields[0] not in self.turns:
+            raise self._refused(text)
+        rows = fields[1].split("/")
+        if len(rows) != self.ranks or any(len(r) != self.files for r in rows) \
+                or not set(fields[1]) <= set(self.pieces) | {"/"}:
+            raise self._refused(text)
+        if self.top:
+            rows.reverse()
+        return self.turns.index(fields[0]), tuple(self.pieces.index(c) for c in "".join(rows))
+
+    def format(self, turn: int, cells: Sequence[int]) -> str:
+        """The Setup of the side ``turn`` to move with ``cells`` (space by space)."""
+        pieces, n = self.pieces, self.files
+        order = range(self.ranks - 1, -1, -1) if self.top else range(self.ranks)
+        rows = ("".join(pieces[c] for c in cells[r * n:(r + 1) * n]) for r in order)
+        return f"{self.turns[turn]} {'/'.join(rows)}"
+
+
+
+def board_size(tags: Mapping[str, str], title: str, sizes: range, default: int,
+               grid: GridSetup | None = None) -> int:
+    """The side of a square board (as many files as ranks) a record's tags choose: the ``Board``
+    tag (``"11x11"``), else the size its ``Setup`` is written for (``grid``), else ``default``;
+    :class:`SetupError` naming the tag for a size not in ``sizes``."""
+    from pbmkit.games.base import SetupError
+
+    value = tags.get("Board")
+    if value is None:
+        found = grid.size_of(tags.get("Setup", "")) if grid is not None else None
+        return found[0] if found is not None and found[0] == found[1] and found[0] in sizes \
+            else default
+    m = re.fullmatch(r"\s*([0-9]{1,2})\s*[x×]\s*([0-9]{1,2})\s*", value)
+    if m is None or m[1] != m[2] or int(m[1]) not in sizes:
+        low, high = sizes[0], sizes[-1]
+        raise SetupError(f"the Board tag: {title} is played on a board of {low}x{low} to "
+                         f"{high}x{high} (as many files as ranks), not {value[:20]!r}", tag="Board")
+    return int(m[1])

@@ -31,11 +31,12 @@ LAST_MOVE = ("@last", "last move")
 """The key's item for the last move's marks (a dot on the start, an arrow, a thick outline on the
 end), which every diagram of a filled form draws."""
 
-KEY_MARKS = ("@last", "@base:", "@edge:")
+KEY_MARKS = ("@last", "@base:", "@edge:", "@shaded:")
 """Legend symbols naming marks: ``@last`` the last move (:data:`LAST_MOVE`); ``@base:MARK`` a
 space of :attr:`Look.bases` marked ``MARK`` (an inner outline; ``X`` also a cross in it, another
 one-letter mark its letter); ``@edge:MARK`` the band along the edges of :attr:`Look.edges`
-marked ``MARK``."""
+marked ``MARK``; ``@shaded:MARK`` a space :attr:`Look.shaded` marks ``MARK`` in a position (a
+grey cell)."""
 
 P = TypeVar("P")
 
@@ -72,7 +73,7 @@ class Look(Generic[P]):
 
     __slots__ = ("bases", "beside", "beside_blank", "board_note", "cell", "colours",
                  "diagram_labels", "edges", "form_note", "glyphs", "how_to", "legend",
-                 "line_labels", "owners", "sides", "symbols", "tints")
+                 "line_labels", "owners", "shaded", "sides", "symbols", "tints")
 
     def __init__(self, *, symbols: Callable[[P], dict[int, str]], glyphs: Mapping[str, Glyph],
                  legend: tuple[tuple[str, str], ...], bases: Mapping[int, str] | None = None,
@@ -83,7 +84,8 @@ class Look(Generic[P]):
                  beside_blank: tuple[str, ...] = (), form_note: str = "", cell: str = "square",
                  colours: Mapping[str, tuple[str, str]] | None = None,
                  tints: Mapping[str, str] | None = None,
-                 edges: tuple[Edge, ...] = ()) -> None:
+                 edges: tuple[Edge, ...] = (),
+                 shaded: Callable[[P], Mapping[int, str]] | None = None) -> None:
         self.symbols = symbols
         """Position -> {space: symbol} for every occupied space."""
         self.glyphs = glyphs
@@ -134,6 +136,10 @@ class Look(Generic[P]):
         self.beside = beside
         """Position -> labelled groups of symbols shown beside the board (``("South in hand",
         ("B", "Y"))``, pieces knocked out or eaten); ``None``: nothing beside the board."""
+        self.shaded = shaded
+        """Position -> {space: mark} for the spaces a position marks (Amazons' burned squares,
+        a square claimed): each drawn as a grey cell under any piece (``#`` on the terminal), the
+        key's ``@shaded:MARK`` explaining it; ``None``: no space is marked by the position."""
         self.beside_blank = beside_blank
         """The column's labels on a blank diagram (a Records Chart or Mailer to fill in by hand),
         each with a line under it to write on: ``("South in hand", ...)``."""

@@ -124,6 +124,8 @@ class GameReplay:
     """The sides in the order they move within a turn (the ``First`` tag may name the first)."""
     winner: str | None = None
     how: str | None = None
+    detail: str = ""
+    """What the final position adds to the result's words (``Outcome.detail``: a score)."""
     final: Any = None
 
     def __post_init__(self) -> None:
@@ -536,7 +538,7 @@ class Replayer:
         Winner tag's value ``tag``; the problems they make together added."""
         res, sides = self.result, self.game.sides
         if over is not None:
-            res.winner, res.how = over.winner, over.how
+            res.winner, res.how, res.detail = over.winner, over.how, over.detail
             if tag in (*sides, "draw") and tag != over.winner:
                 self.tag_problem("Winner", f"the Winner tag says {tag.capitalize()}, but on the "
                                  f"board {describe_outcome(self.game, over)}")

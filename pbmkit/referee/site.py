@@ -168,7 +168,7 @@ def _state(p: _Played) -> str:
 
     rep = p.rep
     if rep.winner is not None:
-        return result_words(rep.game, rep.winner, rep.how)
+        return result_words(rep.game, rep.winner, rep.how, rep.detail)
     side = rep.next_turn()[1]
     names = dict(p.players)
     who = " and ".join(dict.fromkeys(names.get(s, "?") for s in side.split("+")))

@@ -3,6 +3,10 @@
 A hex board (``board.kind == "hex"``, axial coordinates ``(i, j)``) is drawn with flat-topped
 cells of circumradius 1; a square board with cells of side 2. Batalo comes out as in the spec's
 diagram: White's base at the bottom, AZ at the top. ``flip`` turns the board 180°.
+
+Over 600 lines on purpose: the one drawing model of every board (its grid, edges, bases and
+shaded spaces, the last move's marks, pieces, keys and the column beside the board), which every
+backend and form draws; split, its parts would share its private geometry across modules.
 """
 
 from __future__ import annotations
@@ -128,6 +132,11 @@ def _border_segments(kind: str, centres: Sequence[Point]) -> list[tuple[Point, P
     return segs
 
 
+SHADE = grey(0.62)
+"""The grey of a space a position marks (``Look.shaded``: a burned square), dark enough to
+survive a photocopy, light enough that a piece's outline shows on it."""
+
+
 def piece_scale(glyph: Glyph, style: DiagramStyle) -> float:
     """The scale :func:`board_drawing` draws ``glyph`` at on a board of ``style``."""
     if style.name_size and glyph.kind == "stack":
@@ -217,7 +226,8 @@ def _site_letter(kind: str, centre: tuple[float, float], mark: str,
 
 def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
                   marks: Iterable[MoveMark] = (), flip: bool = False,
-                  style: DiagramStyle | None = None) -> Drawing:
+                  style: DiagramStyle | None = None, shaded: Mapping[int, str] | None = None
+                  ) -> Drawing:
     """The shapes of one diagram: cells, bases, optional names and labels, marked moves, pieces.
 
     ``pieces`` maps a space to a symbol of ``art.glyphs``; ``marks`` are paths of spaces (a move's
@@ -228,10 +238,13 @@ def board_drawing(board: Board, art: GameArt, pieces: Mapping[int, str], *,
     style = style or DiagramStyle()
     kind = board.kind
     bbox, centres, grid = _grid(board, art, flip, style)
-    paths = tuple(tuple(m) for m in marks)
+    paths = tuple(m if isinstance(m, tuple) else tuple(m) for m in marks)  # a path keeps its kind
     over = _move_marks(kind, centres, paths, style)
     under = [shape for sp in lettered_sites(art) if sp not in pieces
              for shape in _site_letter(kind, centres[sp], art.bases[sp], style)]
+    if shaded:  # the spaces the position marks (burned, claimed): grey cells under the rest
+        under[:0] = [Polygon(_outline(kind, centres[sp], 0.97), fill=SHADE, stroke=None)
+                     for sp in sorted(shaded)]
     for sp, symbol in sorted(pieces.items()):
         c = centres[sp]
         glyph = art.glyphs[symbol]
@@ -252,7 +265,7 @@ def move_marks(game: AnyGame, moves: Iterable[Any]) -> tuple[MoveMark, ...]:
     """The paths of spaces that mark ``moves`` (the game's moves) on a diagram: each move's
     :meth:`~pbmkit.games.base.Game.touched` paths, in order. A move is never taken for a path
     because of its type (a drop written as a tuple of ints is still the game's move)."""
-    return tuple(tuple(path) for move in moves for path in game.touched(move))
+    return tuple(path for move in moves for path in game.touched(move))
 
 
 def game_drawing(game: AnyGame, position: Any | None, *, last_moves: Iterable[Any] = (),
@@ -268,7 +281,9 @@ def game_drawing(game: AnyGame, position: Any | None, *, last_moves: Iterable[An
     art = art_for(game)
     pieces = art.symbols(position) if position is not None else {}
     paths = [*move_marks(game, last_moves), *(tuple(m) for m in marks)]
-    drawing = board_drawing(game.board, art, pieces, marks=paths, flip=flip, style=style)
+    shaded = art.shaded(position) if position is not None and art.shaded is not None else None
+    drawing = board_drawing(game.board, art, pieces, marks=paths, flip=flip, style=style,
+                            shaded=shaded)
     if position is not None and art.beside is not None:
         drawing = with_beside(drawing, art, art.beside(position))
     elif position is None and blank_column and art.beside_blank:
@@ -412,6 +427,10 @@ def key_drawing(art: GameArt, symbol: str) -> Drawing:
         band = edge_band(chain, [(0.0, -1.0)], edge, 0.75, 0.08)
         return Drawing(bbox=(-1.4, -0.95, 1.4, 0.45), grid=(),
                        over=(band, Polyline(tuple(chain), BLACK, 0.16)))
+    if symbol.startswith("@shaded:"):
+        shapes = [Polygon(_outline(kind, (0.0, 0.0), 0.97), fill=SHADE, stroke=None),
+                  Polygon(_outline(kind, (0.0, 0.0)), fill=None, stroke=grey(0.25), width=0.06)]
+        return Drawing(bbox=(-1.05, -1.05, 1.05, 1.05), grid=(), over=tuple(shapes))
     glyph = art.glyphs.get(symbol)
     if glyph is None:
         raise ValueError(f"the key has no drawing for {symbol!r}")

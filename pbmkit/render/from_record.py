@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from pbmkit.games.base import AnyGame, NamesPlayers, place_title
+from pbmkit.games.base import AnyGame, NamesPlayers, place_title, with_detail
 from pbmkit.render.entries import ChartEntry, MailerCard
 from pbmkit.render.templates import players_of
 
@@ -31,7 +31,7 @@ def winner_text(replay: Any) -> str:
         return "" if tag in ("", "*") else tag
     game = getattr(replay, "game", None)
     words = game.outcome_words.get(getattr(replay, "how", None) or "") if game is not None else None
-    how = words.form if words is not None else ""
+    how = with_detail(words.form, getattr(replay, "detail", "")) if words is not None else ""
     return f"{winner.capitalize()} ({how})" if how else winner.capitalize()
 
 

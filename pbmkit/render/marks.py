@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from itertools import pairwise
 
+from pbmkit.games.base import path_kind
 from pbmkit.games.drawing import Edge
 from pbmkit.render.shapes import BLACK, WHITE, Circle, Placed, Point, Polygon, Polyline, Shape, Text
 
@@ -117,7 +119,11 @@ def move_shapes(kind: str, centres: Sequence[Point], paths: Sequence[tuple[int, 
             # two arrows from one space, or along one step (there and back), run apart
             shared = starts.count(path[0]) > 1 or any(
                 steps.count(frozenset(seg)) > 1 for seg in pairwise(path))
-            arrows += arrow([centres[sp] for sp in path], width, 0.24 if shared else 0.0)
+            drawn = arrow([centres[sp] for sp in path], width, 0.24 if shared else 0.0)
+            if path_kind(path) == "shot":  # an arrow shot (Amazons'): a dashed line, the same head
+                drawn = [replace(a, dash=(3 * width, 2 * width)) if isinstance(a, Polyline) else a
+                         for a in drawn]
+            arrows += drawn
     return [*edges, *arrows]  # an arrow crosses an end cell's edge with a gap, never on it
 
 

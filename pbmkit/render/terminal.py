@@ -61,7 +61,7 @@ def board_text(game: AnyGame, position: Any, *, last_move: Any = None,
     beside += "".join(f"\n{side.capitalize()}: {printable(name, 200)}"
                       for side, name in zip(game.sides, players, strict=False) if name.strip())
     if game.board.kind == "square":
-        return _square_text(game, symbols, marked, first_side, flip, colour) + beside
+        return _square_text(game, position, symbols, marked, first_side, flip, colour) + beside
     rows, width = _grid(game, flip)
     lines = []
     for row in rows:
@@ -98,16 +98,20 @@ def _empty(mark: str) -> str:
     return mark.lower() if len(mark) == 1 else "_"
 
 
-def _square_text(game: AnyGame, symbols: dict[int, str], marked: set[int],
+def _square_text(game: AnyGame, position: Any, symbols: dict[int, str], marked: set[int],
                  first_side: set[str], flip: bool, colour: bool) -> str:
     """A square board as a grid: rank numbers left and right, file letters above and below."""
     board = game.board
-    bases = art_for(game).bases
+    art = art_for(game)
+    bases = art.bases
+    shaded = art.shaded(position) if art.shaded is not None else {}
     files = sorted({f for f, _ in board.coords}, reverse=flip)
     ranks = sorted({r for _, r in board.coords}, reverse=not flip)
     width = max(len(s) for s in (*art_for(game).glyphs, ".")) + 3  # room for "[R+S+]"
     file_names = {f: board.names[board.at((f, ranks[0])) or 0].rstrip("0123456789") for f in files}
-    label_w = max(len(str(r + 1)) for r in ranks)
+    rank_names = {r: board.names[board.at((files[0], r)) or 0][len(file_names[files[0]]):]
+                  for r in ranks}  # the names' numbers, wherever rank 1 stands
+    label_w = max(len(rank_names[r]) for r in ranks)
     letters = " " * (label_w + 2) + "".join(file_names[f].ljust(width) for f in files).rstrip()
     lines = [letters]
     rows: list[list[tuple[str, str]]] = []  # (cell, piece) of each square, rank by rank
@@ -116,19 +120,20 @@ def _square_text(game: AnyGame, symbols: dict[int, str], marked: set[int],
         for f in files:
             sq = board.at((f, r))
             piece = symbols.get(sq, "") if sq is not None else ""
-            cell = piece or _empty(bases.get(sq, "") if sq is not None else "")
+            cell = piece or ("#" if sq in shaded else _empty(bases.get(sq, "") if sq is not None
+                                                            else ""))
             row.append((f"[{cell}]" if sq in marked else cell, piece))
         rows.append(row)
     # the last file padded to its widest cell, so that the rank numbers on the right line up
     last = max(len(row[-1][0]) for row in rows)
     for r, row in zip(ranks, rows, strict=True):
-        line = f"{r + 1:>{label_w}}  "
+        line = f"{rank_names[r]:>{label_w}}  "
         for k, (cell, piece) in enumerate(row):
             pad = cell.ljust(last if k == len(row) - 1 else width)
             if colour:
                 sq = board.at((files[k], r))
                 pad = f"{_style(piece, sq in marked, first_side)}{cell}{_RESET}" + pad[len(cell):]
             line += pad
-        lines.append(f"{line}  {r + 1}")
+        lines.append(f"{line}  {rank_names[r]}")
     lines.append(letters)
     return "\n".join(lines)

@@ -156,9 +156,9 @@ def _status(game: AnyGame, ply: Ply | None, position: Any, last_main: bool,
         + record_move(ply)
     outcome = game.outcome(position) if may_end else None
     if outcome is not None:
-        return f"{where}. Game over: {result_words(game, outcome.winner, outcome.how)}."
+        return f"{where}. Game over: {result_words(game, outcome.winner, outcome.how, outcome.detail)}."
     if last_main and replay.winner is not None and replay.valid:
-        return f"{where}. Result: {result_words(game, replay.winner, replay.how)}."
+        return f"{where}. Result: {result_words(game, replay.winner, replay.how, replay.detail)}."
     return f"{where}. {game.side_to_move(position).capitalize()} to move."
 
 
@@ -286,9 +286,9 @@ def _result(replay: GameReplay, game: AnyGame, end: Ply | None,
     """The header's words on the end of the game (or whose turn it is)."""
     end_position = replay.start if end is None else end.after
     if replay.winner is not None and upto is None:
-        return "Result: " + result_words(game, replay.winner, replay.how) + "."
+        return "Result: " + result_words(game, replay.winner, replay.how, replay.detail) + "."
     if (outcome := game.outcome(end_position)) is not None:
-        return "Result: " + result_words(game, outcome.winner, outcome.how) + "."
+        return "Result: " + result_words(game, outcome.winner, outcome.how, outcome.detail) + "."
     return f"Game still going: {game.side_to_move(end_position).capitalize()} to move."
 
 

@@ -99,7 +99,7 @@ def test_show_draws_knights_with_their_facing(duel: Path) -> None:
 
 def test_new_starts_a_duel_record(tmp_path: Path) -> None:
     path = tmp_path / "new.txt"
-    code, _, _ = run("new", str(path), "--rules", "Batrakill", "--white", "Ann", "--black", "Bob")
+    code, _, _ = run("new", str(path), "--rules", "Batrakill", "--knights", "Ann", "--dragon", "Bob")
     text = path.read_text(encoding="utf-8")
     assert code == 0 and '[Game "Batrakill"]' in text and '[Knights "Ann"]' in text
     assert '[Dragon "Bob"]' in text

@@ -148,7 +148,7 @@ def test_a_refused_action_leaves_the_record_byte_for_byte_unchanged(record: Path
 
 def test_new_starts_a_batu_khan_record_with_south_and_north(tmp_path: Path) -> None:
     path = tmp_path / "new.txt"
-    code, _, err = run("new", "--rules", "batu-khan", "--white", "Ann", "--black", "Bob",
+    code, _, err = run("new", "--rules", "batu-khan", "--south", "Ann", "--north", "Bob",
                        "--date", "2026-11-23", str(path))
     assert code == 0, err
     text = path.read_text(encoding="utf-8")
@@ -161,7 +161,7 @@ def test_new_starts_a_batu_khan_record_with_south_and_north(tmp_path: Path) -> N
 
 def test_new_on_another_board_by_its_setup(tmp_path: Path) -> None:
     path = tmp_path / "seven.txt"
-    code, _, err = run("new", "--rules", "Batu Khan", "--white", "A", "--black", "B", "--setup",
+    code, _, err = run("new", "--rules", "Batu Khan", "--south", "A", "--north", "B", "--setup",
                        "7x7 S-hand:BYKWX N-hand:BYKWX s", str(path))
     assert code == 0, err
     assert run("move", str(path), "W@g1")[0] == 0

@@ -21,6 +21,7 @@ from click.testing import CliRunner, Result
 
 from pbmkit.cli import cli
 from pbmkit.games import game_names, get_game
+from pbmkit.games.board import board_order
 from pbmkit.games.notation import ListsMoves
 from pbmkit.records import check_text, moves_text
 from pbmkit.records.writer import new_record_text
@@ -79,7 +80,7 @@ def test_moves_lists_every_legal_move_once_sorted(record: tuple[str, Path]) -> N
     listed = json.loads(_run("moves", "--json", str(path)).output)
     notation = game.notation
     text_of = notation.listing if isinstance(notation, ListsMoves) else notation.format
-    expected = sorted({text_of(m, rep.final) for m in game.legal_moves(rep.final)})
+    expected = sorted({text_of(m, rep.final) for m in game.legal_moves(rep.final)}, key=board_order)
     assert listed["side"] == game.side_to_move(rep.final)
     assert listed["moves"] == expected
     text = _run("moves", str(path))

@@ -51,15 +51,21 @@ def test_the_rules_are_chosen_with_rules_in_every_command(name: str) -> None:
     assert all(game in (option.help or "") for game in game_names())  # issue 22: all five
 
 
-def test_the_readme_and_docs_name_every_game_for_rules() -> None:
-    """Issue 22: the README said --rules was "batalo, the default, or billo"."""
+def test_the_rules_help_names_every_game_and_the_docs_no_game_that_is_not() -> None:
+    """Issue 22: the README said --rules was "batalo, the default, or billo". Issue 40: the list
+    of games is the registry's, in every command's ``--rules`` help, so that registering a game
+    needs no edit of the README or docs/cli.md; what they name is a registered game."""
     root = EXAMPLES.parent
+    for name in ("new", "phonechart", "board"):
+        help_text = " ".join(run(name, "--help")[1].split())
+        assert all(game in help_text for game in game_names()), (name, help_text)
     for doc in ("README.md", "docs/cli.md"):
         text = " ".join((root / doc).read_text(encoding="utf-8").split())
         found = re.search(r"`--rules NAME`\**\s+chooses", text)
         assert found is not None, doc
         sentence = text[found.start():][:300]
-        assert all(f"`{game}`" in sentence for game in game_names()), (doc, sentence)
+        named = re.findall(r"`([a-z]+)`", sentence)
+        assert named and all(n in game_names() for n in named), (doc, sentence)
 
 
 @pytest.mark.parametrize("args", [["new", "x.txt", "--white", "A", "--black", "B"], ["board"]])
@@ -128,3 +134,29 @@ def test_fmt_refuses_a_record_of_an_unknown_game(tmp_path: Path) -> None:
         code, out = run(*args)
         assert code == 1 and "unknown game" in out and "1. S C" not in out
     assert record.read_text(encoding="utf-8") == text
+
+
+def test_a_side_option_names_that_side_only_and_a_side_the_game_lacks_is_refused(
+        tmp_path: Path) -> None:
+    """Issue 40: ``--white``/``--black`` named the first and second side by their places, so that
+    ``--white`` named Billo's Yellow. Now ``--SIDE NAME`` names that side, only in a game that
+    has it (refused otherwise, naming the game's sides), as ``--player SIDE=NAME`` does."""
+    from pbmkit.games import game_info
+
+    path = tmp_path / "g.txt"
+    runner = CliRunner()
+    for name in game_names():
+        sides = game_info(name).sides
+        args = ["new", str(path), "--force", "--rules", name]
+        for k, side in enumerate(sides):
+            args += [f"--{side}", f"P{k}"]
+        done = runner.invoke(cli, args)
+        assert done.exit_code == 0, (name, done.output)
+        text = path.read_text(encoding="utf-8")
+        for k, side in enumerate(sides):
+            assert f'[{side.capitalize()} "P{k}"]' in text, (name, text)
+        other = next(s for n in game_names() for s in game_info(n).sides if s not in sides)
+        path.unlink()
+        refused = runner.invoke(cli, [*args, f"--{other}", "X"])
+        assert refused.exit_code == 2 and f"has no side {other.capitalize()}" in refused.output
+        assert ", ".join(sides) in refused.output and not path.exists()

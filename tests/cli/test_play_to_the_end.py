@@ -75,7 +75,7 @@ CONFIGS = _configs()
 
 def _game(config: Config) -> Any:
     game = get_game(config.rules)
-    tags = dict(config.tags)
+    tags = {**game.new_tags, **dict(config.tags)}  # as new writes them (Hex: Board 11x11)
     if config.first is not None:
         tags["First"] = config.first
     return game.configure(tags) if tags else game

@@ -12,11 +12,12 @@ from pbmkit.cli import cli
 from pbmkit.games import get_game
 from pbmkit.games.base import IllegalMoveError, Outcome, SetupError
 from pbmkit.games.hex import GAME, Move, Position
-from pbmkit.games.hex.game import BOARD
+from pbmkit.games.hex.game import hex_game
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.records import check_text
 
 EMPTY_BOARD = "/".join(["......."] * 7)
+BOARD = GAME.board
 
 
 def play(*texts: str) -> Position:
@@ -124,14 +125,15 @@ def test_every_command_plays_hex_from_new_to_the_mailed_move(tmp_path: Path) -> 
     taken = _run("move", str(path), "c2")
     assert taken.exit_code == 1 and "c2 is taken" in taken.stderr and path.read_bytes() == before
     hint = taken.stderr.replace("\n  ", " ")
-    assert "Blue's legal moves: a1, a2," in hint and "b2, b3," in hint and "g7, swap" in hint
+    assert '[Board "11x11"]' in path.read_text(encoding="utf-8")  # a new game: 11 x 11
+    assert "Blue's legal moves: a1, a2," in hint and "a9, a10, a11, b1," in hint
     swapped = _run("move", "--no-dates", str(path), "SWAP")
     late = _run("move", "--dry-run", str(path), "swap")  # Red to move: no swap, the legal drops
     assert late.exit_code == 1 and "Red's legal moves: a1, a2" in late.stderr, late.stderr
     assert swapped.exit_code == 0 and path.read_text(encoding="utf-8").endswith("1. c2 swap\n")
     assert json.loads(_run("check", "--json", str(path)).stdout)[0]["valid"]
     moves = json.loads(_run("moves", "--json", str(path)).stdout)
-    assert moves["side"] == "red" and len(moves["moves"]) == 48 and "swap" not in moves["moves"]
+    assert moves["side"] == "red" and len(moves["moves"]) == 120 and "swap" not in moves["moves"]
     assert "B3:B" in _run("show", str(path)).stdout
     assert _run("fmt", "--check", str(path)).exit_code == 0
     assert json.loads(_run("convert", "--to", "json", str(path)).stdout)[0]["moves"][1]["move"] == "swap"
@@ -169,3 +171,76 @@ def test_no_position_comes_back_so_no_table_of_positions_is_kept(seed: int) -> N
         assert growth(after) > growth(position) and after not in seen
         seen.add(position)
         position = after
+
+
+def test_the_board_tag_chooses_a_board_of_5x5_to_19x19() -> None:
+    """``Board "11x11"``: an n × n board, files a to the n-th letter, ranks 1 to n; Red joins the
+    first and last ranks, Blue the first and last files, and the swap mirrors in the long
+    diagonal, on every size."""
+    for n in (5, 11, 19):
+        game = GAME.configure({"Board": f"{n}x{n}"})
+        assert game is hex_game(n) and game.board.size == n * n and len(game.legal_moves(
+            game.initial_position())) == n * n
+        last = "abcdefghijklmnopqrs"[n - 1]
+        red = [f"a{r}" for r in range(1, n + 1)]  # file a all red: ranks 1 and n joined
+        position = game.initial_position()
+        for k, cell in enumerate(red):
+            position = game.apply(position, game.notation.read(cell, position))
+            if k < n - 1:
+                assert game.outcome(position) is None
+                position = game.apply(position, game.notation.read(f"{last}{k + 1}", position))
+        assert game.outcome(position) == Outcome("red", "connected")
+        assert game.notation.read("swap", game.apply(game.initial_position(), Move(game.board.space(
+            "c2")))) == Move(game.board.space("b3"), swap=True)
+        with pytest.raises(MoveSyntaxError, match=f"files a–{last}, ranks 1–{n}"):
+            game.notation.read(f"{'abcdefghijklmnopqrst'[n]}1", game.initial_position())
+    for wrong in ("4x4", "20x20", "11x9", "big"):
+        with pytest.raises(SetupError, match="5x5 to 19x19") as refused:
+            GAME.configure({"Board": wrong})
+        assert refused.value.tag == "Board"
+
+
+def test_a_record_without_a_board_tag_is_7x7_and_a_new_one_11x11(tmp_path: Path) -> None:
+    """Every record written before sizes were chosen stays 7 × 7; ``pbmkit new`` writes
+    ``Board "11x11"`` unless told otherwise (the referee's challenge too:
+    tests/referee/test_game_start_mail.py); a Setup chooses its own size."""
+    [old] = check_text('[Game "Hex"]\n[Red "A"]\n[Blue "B"]\n\n1. g7 swap\n', "h.txt")
+    assert old.valid and old.game is GAME and GAME.board.size == 49
+    [big] = check_text('[Game "Hex"]\n[Board "11x11"]\n[Red "A"]\n[Blue "B"]\n\n1. k11 j10\n')
+    assert big.valid and big.game is hex_game(11)
+    [off] = check_text('[Game "Hex"]\n[Red "A"]\n[Blue "B"]\n\n1. k11\n')
+    assert not off.valid and "files a–g, ranks 1–7" in off.errors[0].message
+    setup = "b " + "/".join(["........."] * 9)
+    assert GAME.configure({"Setup": setup}) is hex_game(9)
+    path = tmp_path / "h.txt"
+    made = _run("new", str(path), "--rules", "hex", "--player", "red=A", "--player", "blue=B")
+    assert made.exit_code == 0 and '[Board "11x11"]' in path.read_text(encoding="utf-8")
+    made = _run("new", str(path), "--force", "--rules", "hex", "--player", "red=A", "--player",
+                "blue=B", "--tag", "board=7x7")
+    assert made.exit_code == 0 and '[Board "7x7"]' in path.read_text(encoding="utf-8")
+    made = _run("new", str(path), "--force", "--rules", "hex", "--player", "red=A", "--player",
+                "blue=B", "--setup", setup)
+    text = path.read_text(encoding="utf-8")
+    assert made.exit_code == 0 and "Board" not in text
+    [started] = check_text(text + "\n1. ... i9\n")
+    assert started.valid and started.game is hex_game(9)
+
+
+def test_the_screen_draws_each_edge_in_the_colour_of_its_side(tmp_path: Path) -> None:
+    """On screen (SVG, PNG, the web page) each edge is drawn in its side's colour: Red's ranks 1
+    and n red, Blue's files a and n blue, the two corners where they meet in neither."""
+    from pbmkit.render.svg import board_svg
+
+    for n in (7, 11):
+        game = hex_game(n)
+        look = game.look()
+        assert sorted(look.edges.values()).count("red") == 2 * n and len(look.edges) == 4 * n
+        svg = board_svg(game, game.initial_position())
+        red, blue = (look.colours[side][0] for side in ("red", "blue"))
+        # each edge cell's outer sides: 2 a cell, less the corners' sides that belong to no one
+        assert svg.count(f'stroke="{red}"') == 2 * (2 * n - 1) and \
+            svg.count(f'stroke="{blue}"') == 2 * (2 * n - 1)
+    path = tmp_path / "h.txt"
+    path.write_text('[Game "Hex"]\n[Red "A"]\n[Blue "B"]\n\n1. a1 g7\n', encoding="utf-8")
+    assert _run("show", "--svg", str(tmp_path / "b.svg"), str(path)).exit_code == 0
+    assert f'stroke="{red}"' in (tmp_path / "b.svg").read_text(encoding="utf-8")

@@ -284,7 +284,7 @@ def _hex_check_known(after: Any) -> None:
 
     last = hex_play._last
     assert last[0] is after
-    assert last[1:] == hex_play._state(after)
+    assert last[1:4] == hex_play._state(after, hex_play._TABLES[len(after.cells)])
     assert last[3] == (hex_game.GAME.outcome(after) is not None)
 
 
@@ -300,7 +300,7 @@ def test_hex_play_on_every_cell_the_swap_and_won_positions(seed: int) -> None:
 
     game = get_game("hex")
     assert isinstance(game, Plays) and game.positions_repeat is False
-    names = [hex_game.BOARD.name(s) for s in range(49)]
+    names = [hex_game.GAME.board.name(s) for s in range(49)]
     rng = random.Random(seed)
     answered = ended = 0
     position = game.initial_position()

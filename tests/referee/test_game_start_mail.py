@@ -14,6 +14,8 @@ from tests.support.club_helpers import Player, text_of, world
     ("challenge batukhan bob Board=5x5 TimeControl=10/50",
      "It comes from challenge 1, with Board=5x5, TimeControl=10/50."),
     ("challenge batalo bob", "It comes from challenge 1, with the game's usual settings."),
+    ("challenge hex bob", "It comes from challenge 1, with Board=11x11."),  # a new Hex: 11 x 11
+    ("challenge hex bob Board=7x7", "It comes from challenge 1, with Board=7x7."),
 ])
 def test_the_first_mail_names_the_challenge_and_its_tags(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, challenge: str, said: str) -> None:

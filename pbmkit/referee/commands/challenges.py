@@ -69,6 +69,7 @@ def _challenge(ctx: Context) -> None:
             raise Refusal(f"{word[:40]!r}: a tag's value is letters, digits and '+', its words "
                           "joined by commas (help GAME shows the values)")
         tags[match] = value if match == "TimeControl" else " ".join(value.split(","))
+    tags = {**game.new_tags, **tags}  # what a new game of this kind is unless told (Hex's Board)
     choosing = {k: v for k, v in tags.items() if k != "TimeControl"}
     try:
         configured = game.configure(choosing) if choosing else game

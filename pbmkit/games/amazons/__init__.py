@@ -1,0 +1,1 @@
+"""Amazons: the whole game is :mod:`pbmkit.games.amazons.game` (``docs/amazons.md``)."""
