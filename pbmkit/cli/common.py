@@ -20,6 +20,7 @@ from pbmkit.common.files import FileWriteError, folder_lock
 from pbmkit.common.text import printable
 
 if TYPE_CHECKING:
+    from pbmkit.games import AnyGame
     from pbmkit.records import GameReplay
 
 
@@ -323,7 +324,7 @@ def sides_help() -> str:
 
 
 def order_hint(plain: Any, tags: dict[str, str], setup: str | None,
-                named: list[str]) -> str | None:
+               named: list[str]) -> str | None:
     """The ``Order`` tag that would make the sides ``named`` (in the game's order) the game's
     sides, when the game has one and it configures so (Batrakill's zones with four players
     named: ``Order=Purple Blue Green Dragon``); else None."""
@@ -337,3 +338,34 @@ def order_hint(plain: Any, tags: dict[str, str], setup: str | None,
     except SetupError:
         return None
     return value if set(game.sides) == set(named) else None
+
+
+def player_names(game: AnyGame, by_side: dict[str, str], players: tuple[str, ...],
+                 hint: Callable[[list[str]], str | None] | None = None) -> dict[str, str]:
+    """Side -> player from ``--SIDE NAME`` (``by_side``: a side of the game only, never another
+    side by its place) and ``--player SIDE=NAME``; every side must be named. ``hint(named
+    sides)``: the ``Order`` tag that would make the sides named the game's, which the refusal
+    names."""
+    names: dict[str, str] = {}
+    for side, name in by_side.items():
+        if side not in game.sides:
+            raise click.BadParameter(f"{game.title} has no side {side.capitalize()} (its sides: "
+                                     f"{', '.join(game.sides)}; --player SIDE=NAME names any)",
+                                     param_hint=f"--{side}")
+        names[side] = name
+    for item in players:
+        side, sep, name = item.partition("=")
+        side = side.strip().lower()
+        if not sep or side not in game.sides:
+            raise click.BadParameter(f"{item!r}: write SIDE=NAME, SIDE one of "
+                                     f"{', '.join(game.sides)}", param_hint="--player")
+        names[side] = name.strip()
+    missing = [s for s in game.sides if s not in names]
+    if missing:
+        options = " ".join(f"--player {s}=NAME" for s in missing)
+        order = hint([s for s in game.sides if s in names]) if hint is not None else None
+        without = ", ".join(s.capitalize() for s in missing)
+        raise click.UsageError(f"name the player of each side of {game.title}: {options}"
+                               + (f'; or, to play without {without}: --tag "Order={order}"'
+                                  if order is not None else ""))
+    return names

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -31,6 +31,7 @@ from pbmkit.cli.common import (
     locked,
     order_hint,
     pick_game,
+    player_names,
     position_at,
     read_source,
     report_problems,
@@ -438,8 +439,8 @@ def new(file: str, players: tuple[str, ...], first: str | None, number: str | No
     if os.path.exists(file) and not force:
         raise InputError(f"{file} exists already; use --force to overwrite it")
     named = {key.removeprefix("side_"): name for key, name in by_side.items() if name is not None}
-    names = _player_names(game, named, players,
-                          hint=lambda named: order_hint(plain, extra, setup, named))
+    names = player_names(game, named, players,
+                         hint=lambda named: order_hint(plain, extra, setup, named))
     text = new_record_text(game.name, names, number=number, date=date, setup=setup, tags=extra)
     if first is not None:  # the First tag right after the Game tag
         head, _, rest = text.partition("\n")
@@ -465,35 +466,6 @@ def _game_key(text: str, file: str) -> bool:
     return made
 
 
-def _player_names(game: AnyGame, by_side: dict[str, str], players: tuple[str, ...],
-                  hint: Callable[[list[str]], str | None] | None = None) -> dict[str, str]:
-    """Side -> player from ``--SIDE NAME`` (``by_side``: a side of the game only, never another
-    side by its place) and ``--player SIDE=NAME``; every side must be named. ``hint(named
-    sides)``: the ``Order`` tag that would make the sides named the game's, which the refusal
-    names."""
-    names: dict[str, str] = {}
-    for side, name in by_side.items():
-        if side not in game.sides:
-            raise click.BadParameter(f"{game.title} has no side {side.capitalize()} (its sides: "
-                                     f"{', '.join(game.sides)}; --player SIDE=NAME names any)",
-                                     param_hint=f"--{side}")
-        names[side] = name
-    for item in players:
-        side, sep, name = item.partition("=")
-        side = side.strip().lower()
-        if not sep or side not in game.sides:
-            raise click.BadParameter(f"{item!r}: write SIDE=NAME, SIDE one of "
-                                     f"{', '.join(game.sides)}", param_hint="--player")
-        names[side] = name.strip()
-    missing = [s for s in game.sides if s not in names]
-    if missing:
-        options = " ".join(f"--player {s}=NAME" for s in missing)
-        order = hint([s for s in game.sides if s in names]) if hint is not None else None
-        without = ", ".join(s.capitalize() for s in missing)
-        raise click.UsageError(f"name the player of each side of {game.title}: {options}"
-                               + (f'; or, to play without {without}: --tag "Order={order}"'
-                                  if order is not None else ""))
-    return names
 
 
 def _valid_date(text: str) -> bool:

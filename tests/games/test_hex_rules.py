@@ -226,21 +226,27 @@ def test_a_record_without_a_board_tag_is_7x7_and_a_new_one_11x11(tmp_path: Path)
     assert started.valid and started.game is hex_game(9)
 
 
-def test_the_screen_draws_each_edge_in_the_colour_of_its_side(tmp_path: Path) -> None:
-    """On screen (SVG, PNG, the web page) each edge is drawn in its side's colour: Red's ranks 1
-    and n red, Blue's files a and n blue, the two corners where they meet in neither."""
-    from pbmkit.render.svg import board_svg
-
-    for n in (7, 11):
+def test_the_edges_are_drawn_as_whose_they_are_on_every_board(tmp_path: Path) -> None:
+    """On paper and on screen (``show --svg``, ``--png``, the web page) a band stands along each
+    side's edges, open for Red's ranks 1 and n, solid for Blue's files a and the last, the key
+    naming them, on every size."""
+    for n in (5, 11, 19):
         game = hex_game(n)
         look = game.look()
-        assert sorted(look.edges.values()).count("red") == 2 * n and len(look.edges) == 4 * n
-        svg = board_svg(game, game.initial_position())
-        red, blue = (look.colours[side][0] for side in ("red", "blue"))
-        # each edge cell's outer sides: 2 a cell, less the corners' sides that belong to no one
-        assert svg.count(f'stroke="{red}"') == 2 * (2 * n - 1) and \
-            svg.count(f'stroke="{blue}"') == 2 * (2 * n - 1)
+        red, blue = look.edges
+        assert (red.mark, red.dark, blue.mark, blue.dark) == ("red", False, "blue", True)
+        assert {(f, -1) for f in range(n)} | {(f, n) for f in range(n)} <= red.beyond
+        assert {(-1, r) for r in range(n)} | {(n, r) for r in range(n)} <= blue.beyond
+        last = "abcdefghijklmnopqrs"[n - 1]
+        legend = dict(look.legend)
+        assert legend["@edge:red"] == f"Red's edges (ranks 1, {n})"
+        assert legend["@edge:blue"] == f"Blue's edges (files a, {last})"
     path = tmp_path / "h.txt"
-    path.write_text('[Game "Hex"]\n[Red "A"]\n[Blue "B"]\n\n1. a1 g7\n', encoding="utf-8")
+    path.write_text('[Game "Hex"]\n[Board "11x11"]\n[Red "A"]\n[Blue "B"]\n\n1. a1 k11\n',
+                    encoding="utf-8")
+    from pbmkit.render.svg import board_svg
+
+    eleven, seven = (board_svg(hex_game(k), hex_game(k).initial_position()) for k in (11, 7))
     assert _run("show", "--svg", str(tmp_path / "b.svg"), str(path)).exit_code == 0
-    assert f'stroke="{red}"' in (tmp_path / "b.svg").read_text(encoding="utf-8")
+    drawn = (tmp_path / "b.svg").read_text(encoding="utf-8")
+    assert drawn.count("<polygon") > seven.count("<polygon") and eleven.count("<polygon") > 0

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from pbmkit.games import game_info, game_names
 from pbmkit.ratings import (
     FinishedGame,
     ReadProblem,
@@ -99,7 +100,7 @@ def test_a_resignation_without_a_winner_tag_scores_for_the_other_side() -> None:
 
 @pytest.mark.parametrize(("text", "reason"), [
     ('[Game "Chess"]\n[White "A"]\n[Black "B"]\n[Winner "White"]\n\n1. e4\n',
-     "unknown game 'Chess' (known: Batalo, Billo, Batu Khan, Batrakill, Baladãna, Hex)"),
+     "unknown game 'Chess' (known: " + ", ".join(game_info(n).title for n in game_names()) + ")"),
     ('[White "A"]\n[Black "B"]\n[Winner "Blue"]\n\n1. JR to IS\n',
      "the Winner tag says Blue, not a side of this game (White, Black or Draw)"),
     ('[White "A"]\n[Winner "White"]\n\n1. JR to IS\n', "no player named in the Black tag"),
