@@ -178,8 +178,6 @@ def _space_of(game: AnyGame, text: str, position: Any) -> int:
     raise InputError(f"--from {printable(text, 20)}: not a space of the {game.title} board{hint}")
 
 
-
-
 # --- show --------------------------------------------------------------------------------
 
 
@@ -464,8 +462,6 @@ def _game_key(text: str, file: str) -> bool:
     made = keys.make(replays[0])
     save_keys(keys)
     return made
-
-
 
 
 def _valid_date(text: str) -> bool:
