@@ -151,7 +151,7 @@ def test_a_run_killed_while_the_robot_thinks_then_run_again_moves_once(
         (rep,) = check_text((w.root / "games" / "1-hex.txt").read_text(encoding="utf-8"))
         assert [p.text for p in rep.main] == moves, "the file is the database's record"
         robot_mails = [m for m in ann.inbox()
-                       if re.match(r"Game 1: .*Blue (?:swap|[a-g][1-7])\.", text_of(m))]
+                       if re.match(r"Game 1: .*Blue (?:swap|[a-s][0-9]{1,2})\.", text_of(m))]
         assert len({str(m["Message-ID"]) for m in robot_mails}) == 2, \
             "one message of each robot move (a message sent twice keeps its Message-ID)"
 
