@@ -12,18 +12,14 @@ from pbmkit.cli import cli
 from pbmkit.games import get_game
 from pbmkit.games.base import Outcome, SetupError, end_of, path_kind, start_of
 from pbmkit.games.notation import MoveSyntaxError
+from tests.support.playing import play_line
 
 GAME = get_game("amazons")
 BOARD = GAME.board
 
 
 def play(*texts: str) -> object:
-    position = GAME.initial_position()
-    for text in texts:
-        move = GAME.notation.read(text, position)
-        assert GAME.check_move(position, move) is None, text
-        position = GAME.apply(position, move)
-    return position
+    return play_line(GAME, *texts)
 
 
 def where(position: object, symbol: str) -> set[str]:

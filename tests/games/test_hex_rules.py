@@ -15,18 +15,14 @@ from pbmkit.games.hex import GAME, Move, Position
 from pbmkit.games.hex.game import hex_game
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.records import check_text
+from tests.support.playing import play_line
 
 EMPTY_BOARD = "/".join(["......."] * 7)
 BOARD = GAME.board
 
 
 def play(*texts: str) -> Position:
-    position = GAME.initial_position()
-    for text in texts:
-        move = GAME.notation.read(text, position)
-        assert GAME.check_move(position, move) is None, text
-        position = GAME.apply(position, move)
-    return position
+    return play_line(GAME, *texts)  # type: ignore[no-any-return]
 
 
 def test_red_and_blue_take_turns_laying_one_stone_on_any_empty_cell() -> None:

@@ -13,18 +13,14 @@ from pbmkit.games import get_game
 from pbmkit.games.base import Outcome, SetupError
 from pbmkit.games.notation import MoveSyntaxError
 from pbmkit.records import check_text
+from tests.support.playing import play_line
 
 GAME = get_game("othello")
 BOARD = GAME.board
 
 
 def play(*texts: str) -> object:
-    position = GAME.initial_position()
-    for text in texts:
-        move = GAME.notation.read(text, position)
-        assert GAME.check_move(position, move) is None, text
-        position = GAME.apply(position, move)
-    return position
+    return play_line(GAME, *texts)
 
 
 def setup(rows: str, turn: str = "b") -> object:
