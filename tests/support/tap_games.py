@@ -21,6 +21,9 @@ GAMES: dict[str, tuple[str, dict[str, str], int]] = {
     "batrakill": ("Batrakill", {}, 10),
     "batrakill-zones": ("Batrakill", {"Layout": "zones", "Order": "Purple Blue Dragon Yellow"}, 9),
     "hex": ("Hex", {}, 1),
+    "hex-11x11": ("Hex", {"Board": "11x11"}, 3),
+    "amazons": ("Amazons", {}, 4),
+    "othello": ("Othello", {}, 6),
 }
 
 

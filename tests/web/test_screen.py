@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 ONE_PER_GAME = ["02-capture-all.txt", "baladana-02-loot-and-a-golden-ring-put-down.txt",
                 "batrakill-03-four-players.txt", "batu-khan-01-camp.txt",
-                "billo-02-chained-capture.txt", "hex-01-swap.txt"]
+                "billo-02-chained-capture.txt", "hex-01-swap.txt", "amazons-01-no-moves.txt",
+                "othello-01-a-pass.txt"]
 
 IN_VIEW = """
 var out = [];
@@ -39,14 +40,15 @@ return out;
 """
 
 
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("size", [(360, 740), (390, 844), (1366, 768), (1920, 1080)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", ONE_PER_GAME, ids=lambda n: n.split("-")[0])
 def test_stepping_keeps_the_board_and_its_buttons_in_the_window(
-        browser: Browser, tmp_path: Path, name: str, size: tuple[int, int]) -> None:
+        browser: Browser, tmp_path: Path, name: str, size: tuple[int, int], dark: bool) -> None:
     width, height = size
     page = make_page(EXAMPLES / name, 1, tmp_path)
-    open_page(browser, page, width=width, height=height, mobile=width < 500)
+    open_page(browser, page, width=width, height=height, mobile=width < 500, dark=dark)
     browser.driver.find_element(By.ID, "first").click()
     steps = len(check_text((EXAMPLES / name).read_text(encoding="utf-8"), name)[0].main)
     full = None

@@ -28,7 +28,8 @@ from pbmkit.web.viewer import game_page
 from tests.support.browser import Browser
 from tests.support.tap_games import GAMES, in_progress
 
-SIZES = [(360, 740), (1366, 768)]
+SIZES = [(360, 740), (390, 844), (1366, 768), (1920, 1080)]
+"""The phones' and the laptops' windows of issue 39's Done when."""
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -90,10 +91,11 @@ def make_by_taps(browser: Browser, names: list[str], text: str) -> None:
     assert made(browser) == text
 
 
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("width, height", SIZES)
 @pytest.mark.parametrize("key", list(GAMES))
 def test_a_tap_on_each_piece_marks_exactly_its_legal_destinations(
-        browser: Browser, tmp_path: Path, key: str, width: int, height: int) -> None:
+        browser: Browser, tmp_path: Path, key: str, width: int, height: int, dark: bool) -> None:
     record, page = page_of(tmp_path, key)
     (rep,) = check_text(record.read_text(encoding="utf-8"))
     game = rep.game
@@ -101,7 +103,7 @@ def test_a_tap_on_each_piece_marks_exactly_its_legal_destinations(
     position = rep.final
     legal = list(game.legal_moves(position))
     starts = sorted({s for m in legal if (s := start_of(game, m)) is not None})
-    opened(browser, page, width, height)
+    opened(browser, page, width, height, dark)
     assert targets(browser) == []
     board = game.board
     for start in starts:
