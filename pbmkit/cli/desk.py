@@ -178,7 +178,7 @@ def draw_decline(file: str) -> None:
 @draw.command("claim")
 @_FILE
 def draw_claim(file: str) -> None:
-    """Claim a draw where the game's rules allow one (Billo's rulings 13 and 14)."""
+    """Claim a draw where the game's rules allow one (its docs page says when)."""
     from pbmkit.desk.actions import claim_draw
 
     apply_event(file, library_edit(claim_draw))

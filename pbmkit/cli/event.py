@@ -45,7 +45,7 @@ def new(folder: str, rules: str, players_file: str, double: bool, tags: tuple[st
     """Pair the players of an event and write FOLDER: event.toml and one record per game.
 
     Two-sided games are paired by the Berger tables (FIDE Handbook C.05, Annex 1), a bye for an
-    odd number; a game of more sides (--rules batrakill --tag Layout=zones) is split into tables.
+    odd number; a game of more than two sides is split into tables.
     --tag NAME=VALUE: a tag of every record (Event, TimeControl, Date, Site) or one that chooses the
     game (Layout). --tie-breaks LIST orders players equal on points (docs/events.md cites each
     system's and preset's regulation). Nothing is written unless every game can be.

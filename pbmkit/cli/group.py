@@ -85,6 +85,16 @@ class LazyGroup(Group):
         except BrokenPipeError:
             pipe_closed()
 
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The group's help, naming the registered games (from the registry, none imported)."""
+        from pbmkit.games import game_info, game_names
+
+        titles = [game_info(name).title for name in game_names()]
+        games = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(f"pbmkit: record, check and print play-by-mail games: {games}.")
+
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; a reader that closed standard output ends it quietly (exit 141).
 
@@ -138,4 +148,4 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
               help="Show the version, and whether pbmkit runs compiled, and exit.")
 def cli() -> None:
-    """pbmkit: record, check and print play-by-mail games of Batalo and its family."""
+    """pbmkit: record, check and print play-by-mail games (the help names every registered one)."""

@@ -207,7 +207,7 @@ def read(sources: tuple[str, ...], games_dir: str, dry_run: bool) -> None:
     """Apply the moves mailed to you: SOURCES are .eml files, mboxes or Maildirs.
 
     Each message is matched to its game among the records in --games (by its thread, its
-    subject "Batalo #3, ..." and the players' <Side>Email tags), its move is taken from the body
+    subject "GAME #3, ..." and the players' <Side>Email tags), its move is taken from the body
     (quoted replies and signatures left out), checked against the rules and appended with its
     dates and Message-ID. A message from anyone but the player to move, with an illegal move or
     a wrong move number is reported and applied to nothing; one applied already is skipped.
