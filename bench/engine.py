@@ -52,6 +52,10 @@ def settings_of(pairs: list[str]) -> Settings:
     return Settings()._replace(**values)
 
 
+MAX_RATE = 10_000_000.0
+"""Simulations a second that OpenSpiel's bot is never asked to exceed."""
+
+
 class EnginePlayer:
     """pbmkit's engine, its tree kept from move to move; counts its playouts and time."""
 
@@ -106,7 +110,7 @@ whether it ended the game)."""
         state = self.game.new_initial_state()
         start = time.perf_counter()
         probe.step(state)
-        self.rate = 2000 / (time.perf_counter() - start)
+        self.rate = min(2000 / (time.perf_counter() - start), MAX_RATE)
         """Simulations a second, on the last move."""
         self.simulations = max(10, int(seconds * self.rate))
         self.playouts = 0
@@ -126,7 +130,11 @@ whether it ended the game)."""
         start = time.perf_counter()
         action = bot.step(state)
         took = time.perf_counter() - start
-        self.rate = simulations / max(took, 1e-6)
+        if took >= self.time / 4:
+            # A search its solver ended early (a proven result, late in a game) says nothing of
+            # the speed: keep the last rate (before, such a move could set ~10^9 simulations, past
+            # what OpenSpiel takes, and end the match with a TypeError).
+            self.rate = min(simulations / took, MAX_RATE)
         self.seconds += took
         self.playouts += simulations
         self.moves += 1
