@@ -23,54 +23,69 @@ from tests.support.published_crosstables import (
     ENG_CHP3_PRELIM_PLAYERS,
     ENG_CHP3_PRELIM_PUBLISHED,
     ENG_CHP3_PRELIM_ROWS,
+    GB_TT5_D4A_B2_PLAYERS,
+    GB_TT5_D4A_B2_PUBLISHED,
+    GB_TT5_D4A_B2_ROWS,
+    SCO_O_2020_PLAYERS,
+    SCO_O_2020_PUBLISHED,
+    SCO_O_2020_ROWS,
 )
 
 _POINTS = {"1": 1.0, "½": 0.5, "0": 0.0}
 
 
-def _cells() -> list[list[list[str]]]:
-    """Each row's seven cells of two tokens, with the row player's own (empty) cell put back."""
+def _cells(rows: tuple[str, ...]) -> list[list[list[str]]]:
+    """Each row's cells of two tokens, with the row player's own (empty) cell put back."""
     out = []
-    for i, row in enumerate(ENG_CHP3_PRELIM_ROWS):
+    for i, row in enumerate(rows):
         cells = [cell.split() for cell in row.split("|")]
         cells.insert(i, [])
         out.append(cells)
     return out
 
 
-def eng_chp3_prelim(time_kind: ResultKind = "time") -> Event:
-    """The published crosstable as an event: in each pair the row player's first result is their
-    game with White; a result marked E was decided by the time limit (``time_kind``)."""
-    names = ENG_CHP3_PRELIM_PLAYERS
-    cells = _cells()
+def iccf_event(name: str, names: tuple[str, ...], rows: tuple[str, ...],
+               time_kind: ResultKind = "time") -> Event:
+    """An ICCF double round robin as its page prints it: in each pair the row player's first
+    result is their game with White; a result marked E was decided by the time limit
+    (``time_kind``), one marked A by adjudication."""
+    cells = _cells(rows)
+    legs = len(names) - 1 if len(names) % 2 == 0 else len(names)
     games: list[EventGame] = []
     for i in range(len(names)):
         for j in range(i + 1, len(names)):
             for leg, token in enumerate(cells[i][j]):
                 white, black = (names[i], names[j]) if leg == 0 else (names[j], names[i])
-                mine = _POINTS[token.rstrip("E")]
+                mine = _POINTS[token.rstrip("EA")]
                 w = mine if leg == 0 else 1.0 - mine
-                kind: ResultKind = time_kind if token.endswith("E") else "played"
+                kind: ResultKind = (time_kind if token.endswith("E")
+                                    else "adjudicated" if token.endswith("A") else "played")
                 winner = None if w == 0.5 else ("White" if w == 1.0 else "Black")
-                games.append(EventGame(len(games) + 1, 1 + leg * 7 + (i + j) % 7,
+                games.append(EventGame(len(games) + 1, 1 + leg * legs + (i + j) % legs,
                                        {"White": white, "Black": black}, f"{len(games) + 1}.txt",
                                        outcome=Outcome({white: w, black: 1.0 - w}, kind, winner)))
-    return Event("ENG/CHP3/Prelim", "chess", [Player(n) for n in names], games, double=True,
+    return Event(name, "chess", [Player(n) for n in names], games, double=True,
                  tie_breaks=("iccf",))
 
 
-def test_the_iccf_fixture_reads_the_same_from_both_players_rows() -> None:
+def eng_chp3_prelim(time_kind: ResultKind = "time") -> Event:
+    """The published crosstable of ENG/CHP3/Prelim as an event."""
+    return iccf_event("ENG/CHP3/Prelim", ENG_CHP3_PRELIM_PLAYERS, ENG_CHP3_PRELIM_ROWS, time_kind)
+
+
+@pytest.mark.parametrize("rows", [ENG_CHP3_PRELIM_ROWS, SCO_O_2020_ROWS, GB_TT5_D4A_B2_ROWS])
+def test_the_iccf_fixtures_read_the_same_from_both_players_rows(rows: tuple[str, ...]) -> None:
     """Every pair's two results agree (the row player's White game first: its first result is
-    the other row's second), E marks included: a typing slip shows here."""
-    cells = _cells()
+    the other row's second), E and A marks included: a typing slip shows here."""
+    cells = _cells(rows)
     flip = {"1": "0", "0": "1", "½": "½"}
-    for i in range(8):
-        for j in range(8):
+    for i in range(len(rows)):
+        for j in range(len(rows)):
             if i != j:
                 a, b = cells[i][j], cells[j][i]
                 for mine, theirs in ((a[0], b[1]), (a[1], b[0])):
-                    assert flip[mine.rstrip("E")] == theirs.rstrip("E"), (i, j)
-                    assert mine.endswith("E") == theirs.endswith("E"), (i, j)
+                    assert flip[mine.rstrip("EA")] == theirs.rstrip("EA"), (i, j)
+                    assert mine[1:] == theirs[1:], (i, j)
 
 
 def test_iccf_order_rebuilds_every_published_place_of_eng_chp3_prelim() -> None:
@@ -89,6 +104,31 @@ def test_pbmkits_old_order_puts_four_players_in_other_places() -> None:
     moved = {s.player.name for s in table.standings
              if int(s.place) != ENG_CHP3_PRELIM_PUBLISHED[s.player.name][3]}
     assert moved == {"Owen", "Tymms", "Harman", "Page"}
+
+
+def test_iccf_order_rebuilds_every_published_place_of_sco_o_2020() -> None:
+    """SCO/O/2020 (iccf.com/event?id=83916; "Baumbach tie breaking rule (see ICCF rule
+    1.3.4.2)"): every score, win count, SB and place as ICCF published them; Gilbert's win by
+    adjudication counts in his 10 wins and in SB like a game won at the board."""
+    table = crosstable(iccf_event("SCO/O/2020", SCO_O_2020_PLAYERS, SCO_O_2020_ROWS))
+    got = {s.player.name: (s.points, s.wins, s.sb, int(s.place)) for s in table.standings}
+    assert got == SCO_O_2020_PUBLISHED
+    assert [s.player.name for s in table.standings] == list(SCO_O_2020_PUBLISHED)
+    marks = [r.mark for r in table.by_name()["Gilbert"].results
+             if r.opponents == ("van Stratum",)]
+    assert marks == ["1a", "1"]
+
+
+def test_a_tie_no_tie_break_parts_is_a_shared_place_as_iccf_prints_it() -> None:
+    """GB/TT5/D4A Board 2 (iccf.com/event?id=75115): Gibbs and Woodhouse level on points, wins,
+    SB and their two games: ICCF places both 1st and Palmer 3rd; pbmkit shares the place (1-2)
+    and lists them in start-list order."""
+    table = crosstable(iccf_event("GB/TT5/D4A Board 2", GB_TT5_D4A_B2_PLAYERS, GB_TT5_D4A_B2_ROWS))
+    got = {s.player.name: (s.points, s.wins, s.sb, s.rank) for s in table.standings}
+    assert got == GB_TT5_D4A_B2_PUBLISHED
+    assert [(s.player.name, s.place) for s in table.standings] == [
+        ("Gibbs", "1-2"), ("Woodhouse", "1-2"), ("Palmer", "3"), ("Ward", "4"), ("Allport", "5")]
+    assert table.by_name()["Gibbs"].direct == table.by_name()["Woodhouse"].direct == 0.5
 
 
 def test_losses_on_time_are_games_and_unplayed_forfeits_are_not_wins_over_the_board() -> None:

@@ -88,3 +88,74 @@ ENG_CHP3_PRELIM_PUBLISHED = {
     "Mahony": (10.5, 9, 50.75, 3),
     "Kent": (3.5, 2, 8.25, 7),
 }
+
+
+# --- ICCF SCO/O/2020 -------------------------------------------------------------------------------
+
+SCO_O_2020_SOURCE = "https://www.iccf.com/event?id=83916 (ICCF's crosstable of the event)"
+"""ICCF SCO/O/2020, SCCA Open 2020: a double round robin of seven, a server event, 23 January to 15
+December 2020, TD Gordon M. Anderson, 42 games finished. The page: "Ties are broken by the
+Baumbach tie breaking rule (see ICCF rule 1.3.4.2)", and "XA = result by adjudication": Gilbert's
+game with White against van Stratum was adjudicated a win, which ICCF counts in Wins and SB.
+Printed in the same layout as ENG/CHP3/Prelim's (two results against each other player, in
+start-list order)."""
+
+SCO_O_2020_PLAYERS = ("MacMillen", "Gilbert", "Armstrong", "van Stratum", "Kearns", "Hardwick",
+                      "Major")
+"""In the page's start-list order (MacMillen, Andrew N.; Gilbert, Robert; Armstrong, John M.;
+van Stratum, Theo; Kearns, Alan; Hardwick, Martin E.; Major, Benjamin)."""
+
+SCO_O_2020_ROWS = (
+    "1 0 | 1 1 | ½ 1 | 1 1 | 1 1 | 1 1",
+    "1 0 | 1 0 | 1A 1 | 1 1 | 1 1 | 1 1",
+    "0 0 | 1 0 | 1 0 | 1 1 | 1 1 | 1 1",
+    "0 ½ | 0 0A | 1 0 | 1 1 | ½ 1 | 1 1",
+    "0 0 | 0 0 | 0 0 | 0 0 | 1 1 | 1 1",
+    "0 0 | 0 0 | 0 0 | 0 ½ | 0 0 | ½ ½",
+    "0 0 | 0 0 | 0 0 | 0 0 | 0 0 | ½ ½",
+)
+"""As ENG_CHP3_PRELIM_ROWS: the row player's game with White first, ``A`` after a result by
+adjudication."""
+
+SCO_O_2020_PUBLISHED = {
+    # name: (score, wins, SB, place), as the page gives them
+    "MacMillen": (10.5, 10, 49.5, 1),
+    "Gilbert": (10.0, 10, 45.5, 2),
+    "Armstrong": (8.0, 8, 30.0, 3),
+    "van Stratum": (7.0, 6, 25.5, 4),
+    "Kearns": (4.0, 4, 5.0, 5),
+    "Hardwick": (1.5, 0, 4.5, 6),
+    "Major": (1.0, 0, 1.5, 7),
+}
+
+
+# --- ICCF GB/TT5/D4A Board 2 -----------------------------------------------------------------------
+
+GB_TT5_D4A_B2_SOURCE = "https://www.iccf.com/event?id=75115 (ICCF's board crosstable)"
+"""ICCF GB/TT5/D4A Board 2, 5th British WS Tournament, Division 4A, Board 2: a double round robin
+of five (each from a team), a server event, 1 July 2018 to 2 January 2020, TD Austin Lockwood, 20
+games finished. The page: "Individual ties are broken by the Baumbach tie breaking rule. This
+applies to board cross tables." Gibbs and Woodhouse end level on every count (6½ points, 5 wins,
+SB 18.25, 1-1 in their two games): the page places both 1st and Palmer 3rd."""
+
+GB_TT5_D4A_B2_PLAYERS = ("Gibbs", "Woodhouse", "Palmer", "Ward", "Allport")
+"""In the page's start-list order (Gibbs, Peter Campbell; Woodhouse, Stephen; Palmer, Vincent G.;
+Ward, Bill; Allport, Andrew)."""
+
+GB_TT5_D4A_B2_ROWS = (
+    "½ ½ | 1 ½ | 1 1 | 1 1",
+    "½ ½ | 1 ½ | 1 1 | 1 1",
+    "½ 0 | ½ 0 | 1 1 | 1 ½",
+    "0 0 | 0 0 | 0 0 | 1 1",
+    "0 0 | 0 0 | ½ 0 | 0 0",
+)
+"""As ENG_CHP3_PRELIM_ROWS."""
+
+GB_TT5_D4A_B2_PUBLISHED = {
+    # name: (score, wins, SB, place), as the page gives them
+    "Gibbs": (6.5, 5, 18.25, 1),
+    "Woodhouse": (6.5, 5, 18.25, 1),
+    "Palmer": (4.5, 3, 11.25, 3),
+    "Ward": (2.0, 2, 1.0, 4),
+    "Allport": (0.5, 0, 2.25, 5),
+}
