@@ -30,7 +30,8 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "fide": ("direct", "wins", "sb", "koya"),
     "iccf": ("wins", "sb", "direct"),
 }
-"""The federations' orders (docs/events.md cites the regulation of each)."""
+"""The federations' orders (docs/events.md cites the regulation of each: FIDE Handbook C.02
+13.16.2; ICCF rule 1.3.4.2, the Baumbach rule, as ICCF's event pages cite it)."""
 
 PRESET_WHO = {"fide": "FIDE's", "iccf": "ICCF's"}
 
