@@ -3,22 +3,30 @@ fide``; docs/events.md "Ratings"), and ``pbmkit ratings DIR`` on an event folder
 
 The Candidates Tournament, Toronto, April 2024 (a double round robin of eight):
 
-* ratings at the start, the April 2024 list, as Wikipedia's article "Candidates Tournament 2024"
-  gives them (https://en.wikipedia.org/wiki/Candidates_Tournament_2024): Caruana 2803, Nakamura
-  2789, Firouzja 2760, Nepomniachtchi 2758, Praggnanandhaa 2747, Gukesh 2743, Vidit 2727, Abasov
-  2632;
+* the games: every pair's two results as the crosstable "Endstand nach der 14. Runde" of
+  http://exzelsior.de/schach-aktuell/76-kandidatenturnier gives them
+  (``tests/support/published_crosstables.py``; it does not say who had White in which leg, so
+  the lower seed has White in the first);
+* ratings at the start, the April 2024 list: the same crosstable's, equal to those of Wikipedia's
+  article "Candidates Tournament 2024" (https://en.wikipedia.org/wiki/Candidates_Tournament_2024):
+  Caruana 2803, Nakamura 2789, Firouzja 2760, Nepomniachtchi 2758, Praggnanandhaa 2747, Gukesh
+  2743, Vidit 2727, Abasov 2632;
 * final scores as Idman.biz reported them after round 14
   (https://www.idman.biz/en/news/chess/25504): Gukesh 9, Nakamura, Nepomniachtchi and Caruana
-  8½, Praggnanandhaa 7, Vidit 6, Firouzja 5, Abasov 3½;
-* published rating changes: Gukesh 2743 -> 2763 (+20.4 before rounding) and Nakamura +5.4, the
-  figures issue 38 quotes. The other six players' published changes could not be found in what
-  this project can reach; their figures are not asserted here.
+  8½, Praggnanandhaa 7, Vidit 6, Firouzja 5, Abasov 3½ (the crosstable's points, checked below);
+* published rating changes: Gukesh 2743 -> 2763, "gained 20 rating points ... with a revised
+  rating of 2763" (Sportstar, 22 April 2024,
+  https://sportstar.thehindu.com/chess/fide-candidates-2024-gukesh-title-hikaru-nakamura-draw-world-championship-match-ding-liren/article68093177.ece),
+  "According to [FIDE], Gukesh gained twenty points after winning the FIDE Candidates
+  Tournament" and is rated 2,763 on its May list (IANS, 2 May 2024,
+  https://www.sakshipost.com/news/chess-gukesh-takes-giant-leap-world-ranking-and-ratings-294748);
+  +20.4 before rounding and Nakamura's +5.4 are the figures issue 38 quotes. The other six
+  players' published changes (FIDE's tournament rating report, chess-results) could not be
+  found in what this project can read; their figures are not asserted here.
 
 FIDE's change of one rating period depends on each player's score and the ratings at the start
 only: in a double round robin everyone meets everyone twice, so the expected score is the same
-whatever the games' order or colours. The 56 games below spread each player's published total
-over their games by this test's own rule (draws, and decisive games between the players who
-finished far apart); they are **not** the games as played.
+whatever the games' order or colours.
 """
 
 from __future__ import annotations
@@ -33,33 +41,34 @@ from click.testing import CliRunner
 from pbmkit.cli import cli
 from pbmkit.ratings import rate
 from pbmkit.ratings.fide import fide_k, round_change
+from tests.support.published_crosstables import (
+    CANDIDATES_2024_PLAYERS,
+    CANDIDATES_2024_RATINGS,
+    CANDIDATES_2024_ROWS,
+)
 from tests.support.ratings_helpers import games_of, record
 
 APRIL_2024 = {"Caruana": 2803, "Nakamura": 2789, "Firouzja": 2760, "Nepomniachtchi": 2758,
               "Praggnanandhaa": 2747, "Gukesh": 2743, "Vidit": 2727, "Abasov": 2632}
 FINAL_SCORES = {"Gukesh": 9.0, "Nakamura": 8.5, "Nepomniachtchi": 8.5, "Caruana": 8.5,
                 "Praggnanandhaa": 7.0, "Vidit": 6.0, "Firouzja": 5.0, "Abasov": 3.5}
-WINS = {("Gukesh", "Abasov"): 2, ("Nakamura", "Abasov"): 2, ("Nepomniachtchi", "Abasov"): 2,
-        ("Caruana", "Abasov"): 1, ("Gukesh", "Firouzja"): 2, ("Nakamura", "Firouzja"): 1,
-        ("Nepomniachtchi", "Firouzja"): 1, ("Caruana", "Vidit"): 2}
-"""The decisive games of this test's table (winner, loser): every other game a draw."""
+_RESULT = {"1": "first", "0": "second", "=": "draw"}
+_FLIP = {"1": "0", "0": "1", "=": "="}
 
 
 def candidates_2024(order_seed: int | None = None) -> str:
-    names = list(APRIL_2024)
+    """The 56 games of the published crosstable as records, the lower seed White in leg one."""
+    names = CANDIDATES_2024_PLAYERS
     texts = []
-    number = 0
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            wins = WINS.get((a, b), 0) or -WINS.get((b, a), 0)
-            for leg in range(2):
-                number += 1
-                decisive = leg < abs(wins)
-                white, black = (a, b) if leg == 0 else (b, a)
-                won = "first" if (wins > 0) == (white == a) else "second"
-                result = won if decisive else "draw"
-                texts.append(record(white, black, result, date=f"2024-04-{4 + number % 18:02d}",
-                                    event="FIDE Candidates 2024", number=number))
+    for i, row in enumerate(CANDIDATES_2024_ROWS):
+        cells = row.split()
+        for j in range(i + 1, len(names)):
+            for leg, mark in enumerate(cells[j]):
+                white, black = (names[j], names[i]) if leg == 0 else (names[i], names[j])
+                white_mark = mark if white == names[i] else _FLIP[mark]
+                date = f"2024-04-{4 + len(texts) % 18:02d}"
+                texts.append(record(white, black, _RESULT[white_mark], date=date,
+                                    event="FIDE Candidates 2024", number=len(texts) + 1))
     if order_seed is not None:
         random.Random(order_seed).shuffle(texts)
     return "".join(texts)
@@ -70,12 +79,20 @@ def fide(text: str, **kw: object) -> dict[str, object]:
     return {p.name: p for p in batalo.players}
 
 
-def test_the_test_table_gives_the_published_scores() -> None:
+def test_the_crosstable_agrees_with_the_published_scores_and_ratings() -> None:
+    """The two sources agree: the crosstable's points are Idman.biz's scores, its ratings
+    Wikipedia's April list; and each pair's results read the same from both rows."""
     scores: dict[str, float] = dict.fromkeys(APRIL_2024, 0.0)
     for g in games_of(candidates_2024()):
         for place in g.places:
             scores[place.name] += place.score
     assert scores == FINAL_SCORES
+    assert dict(zip(CANDIDATES_2024_PLAYERS, CANDIDATES_2024_RATINGS, strict=True)) == APRIL_2024
+    rows = [r.split() for r in CANDIDATES_2024_ROWS]
+    for i, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            if i != j:
+                assert "".join(_FLIP[c] for c in cell) == rows[j][i], (i, j)
 
 
 def test_fide_method_gives_the_published_changes_of_the_candidates_2024() -> None:

@@ -159,3 +159,33 @@ GB_TT5_D4A_B2_PUBLISHED = {
     "Ward": (2.0, 2, 1.0, 4),
     "Allport": (0.5, 0, 2.25, 5),
 }
+
+
+# --- FIDE Candidates 2024 --------------------------------------------------------------------------
+
+CANDIDATES_2024_SOURCE = "http://exzelsior.de/schach-aktuell/76-kandidatenturnier"
+"""The FIDE Candidates Tournament, Toronto, 4-22 April 2024: eight players, a double round robin.
+The crosstable "Endstand nach der 14. Runde" of that page (the one Zeitschrift Schach's address
+gave for 2018), each player with the rating the event started with: Caruana 2803, Nakamura 2789,
+Firouzja 2760, Nepomniachtchi 2758, Praggnanandhaa 2747, Gukesh 2743, Vidit 2727, Abasov 2632;
+two results per pair in the order of the two legs, "=" a draw; points 8½, 8½, 5, 8½, 7, 9, 6,
+3½. It does not say who had White in which leg."""
+
+CANDIDATES_2024_PLAYERS = ("Caruana", "Nakamura", "Firouzja", "Nepomniachtchi", "Praggnanandhaa",
+                           "Gukesh", "Vidit", "Abasov")
+"""In the order of the published crosstable's rows and columns."""
+
+CANDIDATES_2024_RATINGS = (2803, 2789, 2760, 2758, 2747, 2743, 2727, 2632)
+"""The ratings the crosstable prints, in the same order (the April 2024 list)."""
+
+CANDIDATES_2024_ROWS = (
+    "xx =0 =1 == =1 == =1 1=",
+    "=1 xx 11 == =1 == 00 =1",
+    "=0 00 xx 0= == 10 0= =1",
+    "== == 1= xx == == 11 ==",
+    "=0 =0 == == xx 0= 1= 11",
+    "== == 01 == 1= xx =1 11",
+    "=0 11 1= 00 0= =0 xx ==",
+    "0= =0 =0 == 00 00 == xx",
+)
+"""Row player's results against each column player: first leg, second leg."""
