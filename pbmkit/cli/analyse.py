@@ -118,9 +118,10 @@ def _proven_loss(result: Result[Any] | None, side: str) -> bool:
 
 def comment_of(judged: Judged) -> str:
     """The comment written after a judged move (``[%eval ...]`` first, then the mark's words)."""
-    evals = " ".join(f"{side} {chance:.2f}" for side, chance in judged.chances.items())
+    from pbmkit.records.evals import format_eval
+
     words = f" {judged.mark} {judged.note}" if judged.mark else ""
-    return f"[%eval {evals}]{words}"
+    return format_eval(judged.chances) + words
 
 
 def annotated_text(text: str, rep: GameReplay, judged: list[Judged]) -> str:

@@ -17,8 +17,8 @@ from pbmkit.games.base import AnyGame, NamesPlayers, place_title, with_detail
 from pbmkit.render.entries import ChartEntry, MailerCard
 from pbmkit.render.templates import players_of
 
-__all__ = ["chart_entries", "chart_header", "mailer_card", "mailer_cards", "move_text", "place_label",
-           "player_name", "players_of", "side_keys", "turn_groups", "winner_text"]
+__all__ = ["analysis_marks", "chart_entries", "chart_header", "mailer_card", "mailer_cards", "move_text",
+           "place_label", "player_name", "players_of", "side_keys", "turn_groups", "winner_text"]
 
 _LABEL_RE = re.compile(r"^\s*([0-9]{1,9})([a-z]?)\s*\.?\s*$", re.IGNORECASE)
 
@@ -81,13 +81,27 @@ def _occupied(ply: Any) -> set[int]:
     return set(piece_symbols(ply.game, ply.before)) if ply.game is not None else set()
 
 
-def _entry(label: str, plies: Sequence[Any], sent: Mapping[tuple[int, int], str] | None = None
-           ) -> ChartEntry:
+def _entry(label: str, plies: Sequence[Any], sent: Mapping[tuple[int, int], str] | None = None,
+           marks: Mapping[tuple[int, int], str] | None = None) -> ChartEntry:
     dates = sent or {}
+    marked = marks or {}
     return ChartEntry(label=label, position=plies[-1].after,
                       last_moves=tuple(p.move for p in plies),
-                      moves_text=" · ".join(_dated(_announced(move_text(p), p),
+                      moves_text=" · ".join(_dated(_announced(move_text(p), p)
+                                                   + marked.get((p.line, p.column), ""),
                                                    dates.get((p.line, p.column))) for p in plies))
+
+
+def analysis_marks(replay: Any) -> dict[tuple[int, int], str]:
+    """The marks ``pbmkit analyse`` wrote (``?`` a mistake, ``??`` a blunder) by the place of
+    the move in the record (docs/engine.md): the chart prints them after the move."""
+    from pbmkit.records.evals import move_evals
+
+    game = getattr(replay, "game", None)
+    if game is None:
+        return {}
+    found = move_evals(replay.record, tuple(replay.order or game.order))
+    return {place: e.mark for place, e in found.items() if e.mark}
 
 
 def _announced(text: str, ply: Any) -> str:
@@ -132,13 +146,14 @@ def chart_entries(replay: Any, series: Sequence[str] | None = None) -> list[Char
     is preceded by the main-line position it branches from, so that the sheet can be followed
     on its own.
     """
+    marks = analysis_marks(replay)
     if series is None:
         sent = sent_dates(replay)
-        entries = [_entry(label, plies, sent) for label, plies in turn_groups(replay.main)]
+        entries = [_entry(label, plies, sent, marks) for label, plies in turn_groups(replay.main)]
         for key in _series_keys(replay, None):
             groups = turn_groups(replay.series[key])
             for k, (label, plies) in enumerate(groups):
-                entry = _entry(label, plies)
+                entry = _entry(label, plies, marks=marks)
                 if k == 0:  # a ruled divider on the chart marks where the series starts
                     entry = replace(entry, divider=f"Alternate series {key}, from turn {label}")
                 entries.append(entry)
@@ -150,18 +165,19 @@ def chart_entries(replay: Any, series: Sequence[str] | None = None) -> list[Char
         for label, plies in turn_groups(replay.series[key]):
             number = plies[0].number
             if previous != number - 1:
-                branch = _branch_entry(replay, main_groups, number - 1)
+                branch = _branch_entry(replay, main_groups, number - 1, marks)
                 entries.append(replace(branch, divider=f"Alternate series {key}: the main line's "
                                                        f"turn {branch.label}, then {label}"))
-            entries.append(_entry(label, plies))
+            entries.append(_entry(label, plies, marks=marks))
             previous = number
     return entries
 
 
-def _branch_entry(replay: Any, main_groups: dict[int, tuple[str, list[Any]]], number: int) -> ChartEntry:
+def _branch_entry(replay: Any, main_groups: dict[int, tuple[str, list[Any]]], number: int,
+                  marks: Mapping[tuple[int, int], str]) -> ChartEntry:
     if number in main_groups:
         label, plies = main_groups[number]
-        return _entry(label, plies)
+        return _entry(label, plies, marks=marks)
     return ChartEntry(label="Start", position=replay.start)
 
 

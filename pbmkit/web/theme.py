@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields
 
 from pbmkit.web.page import static_text
 
-__all__ = ["DARK", "FONT", "INKS", "LIGHT", "Theme", "contrast", "ink_for", "page_style",
+__all__ = ["DARK", "FONT", "INKS", "LIGHT", "Theme", "contrast", "ink_for", "legible", "page_style",
            "piece_css", "theme_css"]
 
 FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif'
@@ -81,6 +81,23 @@ def contrast(a: str, b: str) -> float:
 def ink_for(colour: str) -> str:
     """Black or white, whichever stands out more on ``colour``."""
     return max(INKS, key=lambda ink: contrast(ink, colour))
+
+
+def legible(colour: str, ground: str, ratio: float = 3.0) -> str:
+    """``colour``, or the nearest shade of it towards black or white (whichever stands out more
+    on ``ground``) that contrasts ``ratio`` to 1 with ``ground``: a side's colour drawn as a line
+    on the page (the evaluation plot) keeps its hue and stays visible in both schemes."""
+    if contrast(colour, ground) >= ratio:
+        return colour
+    target = ink_for(ground)
+    rgb = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
+    end = [int(target[k:k + 2], 16) for k in (1, 3, 5)]
+    for step in range(1, 21):
+        t = step / 20
+        shade = "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(rgb, end, strict=True))
+        if contrast(shade, ground) >= ratio:
+            return shade
+    return target
 
 
 def theme_css(light: Theme = LIGHT, dark: Theme = DARK) -> str:

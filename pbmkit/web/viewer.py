@@ -28,6 +28,8 @@ from pbmkit.render.art import art_for
 from pbmkit.render.svg import SVG_FONT, svg_number
 from pbmkit.web.board import board_parts, used_defs
 from pbmkit.web.page import escape_html, isolate_html, page_html, static_text
+from pbmkit.web.plot import SCRIPT as PLOT_SCRIPT
+from pbmkit.web.plot import eval_plot
 from pbmkit.web.tapping import Offer, tap_html
 from pbmkit.web.theme import page_style
 
@@ -151,9 +153,7 @@ class PageEntry:
 
 def _status(game: AnyGame, ply: Ply | None, position: Any, last_main: bool,
             replay: GameReplay, order: Sequence[str], may_end: bool) -> str:
-    where = "Start" if ply is None else \
-        f"After {ply.label}{'.' if ply.side == order[0] else '...'} {ply.side.capitalize()} " \
-        + record_move(ply)
+    where = "Start" if ply is None else f"After {_words(ply, order)}"
     outcome = game.outcome(position) if may_end else None
     if outcome is not None:
         return f"{where}. Game over: {result_words(game, outcome.winner, outcome.how, outcome.detail)}."
@@ -346,6 +346,16 @@ def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
     body.append('<section class="record" aria-label="Record">')
     report = desk_report(replay.record, order)
     body.append(_tags_html(replay, game, report))
+    # The main line's nodes are 0 (the start) to its last move, in order (``_lines`` walks it
+    # first): the plot and its script place a move by its node.
+    main = lines.paths[0]
+    assert main == list(range(len(main)))
+    art = art_for(game)
+    plot = eval_plot(replay.record, order, [(n, ply, _words(ply, order)) for n in main[1:]
+                                            if (ply := lines.nodes[n].ply) is not None],
+                     art.colours, last_main)
+    if plot is not None:
+        body.append(plot.html)
     intro = replay.record.leading + replay.record.intro
     if any(_comment_text(c) for c in intro):
         body.append(f'<p class="intro">{_comments_html(intro).strip()}</p>')
@@ -360,9 +370,16 @@ def game_page(replay: GameReplay, *, upto: tuple[int, int] | None = None,
         body.append('<script type="application/x-pbmkit-deflate-base64" id="pbm-play">'
                     f"{packed(offer.data())}</script>")
     named = " v ".join(p for _, p in players if p)
-    art = art_for(game)
     return page_html(title + (f": {named}" if named else ""), "\n".join(body) + "\n",
-                     style=page_style("viewer.css", tints=art.colours), script=SCRIPT)
+                     style=page_style("viewer.css", tints=art.colours,
+                                      extra=plot.css if plot is not None else ""),
+                     script=SCRIPT + PLOT_SCRIPT if plot is not None else SCRIPT)
+
+
+def _words(ply: Ply, order: Sequence[str]) -> str:
+    """A move as the words under the board write it: ``12... Blue d5``."""
+    return (f"{ply.label}{'.' if ply.side == order[0] else '...'} {ply.side.capitalize()} "
+            + record_move(ply))
 
 
 def _tags_html(replay: GameReplay, game: AnyGame, report: DeskReport) -> str:
