@@ -180,8 +180,8 @@ def _svg(shown: Sequence[PlotPoint], total: int, sides: Sequence[str], current: 
             f"M{_n(_x(r[0].node, total))} {_n(mid)}"
             + "".join(f"L{_n(_x(p.node, total))} {_n(_y(p.eval.chances[0]))}" for p in r)
             + f"L{_n(_x(r[-1].node, total))} {_n(mid)}Z" for r in runs)
-        out.append(f'<path class="pl-area pl-a0" clip-path="url(#pl-up)" d="{area}"/>'
-                   f'<path class="pl-area pl-a1" clip-path="url(#pl-down)" d="{area}"/>')
+        out.append(f'<path id="pl-area" class="pl-area pl-a0" clip-path="url(#pl-up)" d="{area}"/>'
+                   '<use href="#pl-area" class="pl-area pl-a1" clip-path="url(#pl-down)"/>')
     for s in lines:
         d = "".join("M" + "L".join(f"{_n(_x(p.node, total))} {_n(_y(p.eval.chances[s]))}" for p in r)
                     for r in runs)
@@ -212,8 +212,8 @@ def _svg(shown: Sequence[PlotPoint], total: int, sides: Sequence[str], current: 
         left = (x + _x(shown[k - 1].node, total)) / 2 if k else max(X0 - 4, x - max(half, 4))
         right = (x + _x(shown[k + 1].node, total)) / 2 if k + 1 < len(shown) else \
             min(WIDTH, x + max(half, 4))
-        current_class = " pl-cur" if p.node == current else ""
-        hits.append(f'<rect class="pl-hit{current_class}" data-n="{p.node}" x="{_n(left)}" y="0" '
+        current_class = ' class="pl-cur"' if p.node == current else ""
+        hits.append(f'<rect{current_class} data-n="{p.node}" x="{_n(left)}" '
                     f'width="{_n(right - left)}" height="{HEIGHT}"/>')
     out.append('<g class="pl-hits">' + "".join(hits) + "</g></svg>")
     return "".join(out)

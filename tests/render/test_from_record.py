@@ -82,3 +82,19 @@ def test_a_game_without_moves_gives_a_card_of_the_start() -> None:
     card = mailer_card(rep)
     assert card.position == rep.start and card.moved == "" and card.values["Number"] == "9"
     assert chart_entries(rep) == []
+
+
+def test_the_chart_prints_the_analysis_marks_after_their_moves() -> None:
+    """``pbmkit analyse``'s mistakes and blunders show on the Records Chart (issue 41 §2): ``?``
+    or ``??`` right after the move; a player's own question marks in a comment mark nothing."""
+    from tests.support.analysed import analysed
+
+    text = (EXAMPLES / "01-short-base-win.txt").read_text(encoding="utf-8")
+    text = analysed(text, lambda k, sides: {"white": 0.5, "black": 0.5}, {2: "?", 5: "??"})
+    text = text.replace("3. ", "3. {?? not the analysis} ", 1)
+    rep, = check_text(text, "a.txt")
+    assert rep.valid
+    entries = chart_entries(rep)
+    assert entries[0].moves_text == "JR to IS · DX to FV?"
+    assert entries[2].moves_text == "HS to GT averto?? · FU x GT"
+    assert [e.label for e in entries if "?" in e.moves_text] == ["1", "3"]

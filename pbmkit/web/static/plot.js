@@ -8,7 +8,7 @@
   var now = plot.querySelector(".pl-now");
   var x0 = Number(plot.getAttribute("data-x0")), step = Number(plot.getAttribute("data-step"));
   var last = Number(plot.getAttribute("data-last"));
-  var hits = {}, rects = plot.querySelectorAll(".pl-hit"), cur = plot.querySelector(".pl-cur");
+  var hits = {}, rects = plot.querySelectorAll(".pl-hits rect"), cur = plot.querySelector(".pl-cur");
   for (var i = 0; i < rects.length; i++) hits[rects[i].getAttribute("data-n")] = rects[i];
   function follow() {
     var at = board.getAttribute("data-node");
@@ -27,7 +27,7 @@
   }
   new MutationObserver(follow).observe(board, {attributes: true, attributeFilter: ["data-node"]});
   plot.addEventListener("click", function (e) {
-    var hit = e.target.closest ? e.target.closest(".pl-hit") : null;
+    var hit = e.target.closest ? e.target.closest(".pl-hits rect") : null;
     if (!hit) return;
     var move = document.querySelector('button.mv[data-n="' + hit.getAttribute("data-n") + '"]');
     if (!move) return;
