@@ -180,8 +180,10 @@ def _svg(shown: Sequence[PlotPoint], total: int, sides: Sequence[str], current: 
             f"M{_n(_x(r[0].node, total))} {_n(mid)}"
             + "".join(f"L{_n(_x(p.node, total))} {_n(_y(p.eval.chances[0]))}" for p in r)
             + f"L{_n(_x(r[-1].node, total))} {_n(mid)}Z" for r in runs)
-        out.append(f'<path id="pl-area" class="pl-area pl-a0" clip-path="url(#pl-up)" d="{area}"/>'
-                   '<use href="#pl-area" class="pl-area pl-a1" clip-path="url(#pl-down)"/>')
+        # one outline, painted twice: above 50% in the first side's colour, below in the second's
+        # (the path has no paint of its own, so that each copy takes its parent's)
+        out.append(f'<g class="pl-area pl-a0" clip-path="url(#pl-up)"><path id="pl-area" d="{area}"/>'
+                   '</g><use href="#pl-area" class="pl-area pl-a1" clip-path="url(#pl-down)"/>')
     for s in lines:
         d = "".join("M" + "L".join(f"{_n(_x(p.node, total))} {_n(_y(p.eval.chances[s]))}" for p in r)
                     for r in runs)

@@ -67,9 +67,12 @@ def test_two_sides_one_line_through_every_analysed_move_and_the_area_around_50()
     svg = plot_of(page_of(text))
     [line] = svg.findall(".//s:path[@class='pl-ln pl-main']", NS)
     assert points(line.get("d", "")) == [[at(k, total, red_wave(k, [])["red"]) for k in range(1, 18)]]
-    [up] = svg.findall(".//s:path[@id='pl-area']", NS)
+    [above] = svg.findall(".//s:g[@class='pl-area pl-a0']", NS)
+    [up] = above.findall("s:path[@id='pl-area']", NS)
     [down] = svg.findall(".//s:use[@href='#pl-area']", NS)
-    assert (up.get("clip-path"), down.get("clip-path")) == ("url(#pl-up)", "url(#pl-down)")
+    assert (above.get("clip-path"), down.get("clip-path"), down.get("class")) == \
+        ("url(#pl-up)", "url(#pl-down)", "pl-area pl-a1")
+    assert up.get("class") is None  # painted by its parent: each copy in its own colour
     mid = round(Y1 - 0.5 * (Y1 - Y0), 1)
     assert points(up.get("d", "").replace("Z", "")) == \
         [[(at(1, total, 0)[0], mid), *points(line.get("d", ""))[0], (X1, mid)]]
