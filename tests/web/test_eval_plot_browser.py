@@ -118,4 +118,7 @@ def test_nothing_scrolls_sideways_at_320_pixels_with_the_table_open(browser: Bro
     rows = browser.driver.find_elements(By.CSS_SELECTOR, ".pl-table tbody tr")
     assert rows and rows[0].is_displayed()
     assert browser.script("return document.documentElement.scrollWidth") <= 320
+    # the table fits as it is: every column shows without scrolling its box
+    box = browser.driver.find_element(By.CSS_SELECTOR, ".pl-table .scroll")
+    assert browser.script("return arguments[0].scrollWidth - arguments[0].clientWidth", box) == 0
     assert browser.errors() == []
