@@ -22,7 +22,7 @@ from pbmkit.games import get_game
 from pbmkit.records import Comment, Ending, Phase, Record, Turn, WrittenMove, check_text
 from pbmkit.render.art import art_for
 from pbmkit.web.plot import MARK_COLOURS, POINTS, X0, X1, Y0, Y1, eval_plot, line_colours
-from pbmkit.web.theme import DARK, LIGHT, contrast
+from pbmkit.web.theme import DARK, LIGHT, contrast, page_style
 from pbmkit.web.viewer import SCRIPT, game_page
 from tests.support.analysed import analysed
 
@@ -167,7 +167,9 @@ def test_no_plot_without_an_annotation_and_the_page_is_as_before(path: Path) -> 
         if rep.game is None:
             continue
         page = game_page(rep)
-        assert 'id="plot"' not in page and "pl-" not in page
+        assert 'id="plot"' not in page and 'class="pl-' not in page
+        # the page's own style sheet and script, nothing of the plot's
+        assert f"<style>{page_style('viewer.css', tints=art_for(rep.game).colours)}</style>" in page
         assert page.endswith(f"<script>{SCRIPT}</script>\n</body>\n</html>\n")
 
 
@@ -269,3 +271,14 @@ def test_a_300_turn_game_analysed_with_10000_annotations_stays_under_the_page_bu
     assert len(svg.findall(".//s:rect[@data-n]", NS)) == min(600, POINTS)
     assert len(page) < 400_000, len(page)
     assert len(page) - len(before) < 64_000, len(page) - len(before)
+
+
+def test_a_place_of_two_factions_takes_its_first_factions_colour() -> None:
+    text = ('[Game "Batrakill"]\n[Layout "zones"]\n[Order "Blue+Green Dragon"]\n[Blue "Ann"]\n'
+            '[Green "Ann"]\n[Dragon "Bob"]\n\n1. c8-c7 D@e5\n2. b7-b8 D e5-e4\n')
+    page = page_of(analysed(text, lambda k, sides: {"blue+green": 0.25 * k, "dragon": 1 - 0.25 * k}))
+    [line] = plot_of(page).findall(".//s:path[@class='pl-ln pl-main']", NS)
+    assert points(line.get("d", "")) == [[at(k, 4, 0.25 * k) for k in range(1, 5)]]
+    game = get_game("batrakill").configure({"Layout": "zones", "Order": "Blue+Green Dragon"})
+    colours = art_for(game).colours
+    assert line_colours(["blue+green", "dragon"], colours, LIGHT)[0] in colours["blue"]
