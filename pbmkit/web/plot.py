@@ -29,7 +29,7 @@ from pbmkit.render.svg import svg_number
 from pbmkit.web.page import escape_html, static_text
 from pbmkit.web.theme import DARK, LIGHT, Theme, contrast, legible
 
-__all__ = ["MARK_COLOURS", "POINTS", "Plot", "PlotPoint", "eval_plot", "line_colours",
+__all__ = ["MARK_COLOURS", "POINTS", "SPARE_COLOURS", "Plot", "PlotPoint", "eval_plot", "line_colours",
            "plot_points", "shown_points"]
 
 POINTS = 300
@@ -41,8 +41,10 @@ X0, X1, Y0, Y1 = 36.0, 312.0, 6.0, 128.0
 """The area of the lines: x from the start to the last move, y from 100% (top) to 0%."""
 DOTS = 60
 """Up to this many points, each is drawn as a dot too."""
-DASHES = ("", "6 3", "2 3", "9 3 2 3", "1 2")
+DASHES = ("", "6 3", "2 3", "9 3 2 3", "1 2", "12 3")
 """Each line's dashes (three to five sides): told apart without their colours."""
+SPARE_COLOURS = ("#1c7ed6", "#e8590c", "#2f9e44", "#ae3ec9", "#0c8599", "#f08c00")
+"""The lines of the sides of a game that declares no screen colours (one plugged in from outside)."""
 MARK_COLOURS = {"?": ("#b35900", "#ffa94d"), "??": ("#c92a2a", "#ff8787")}
 """A mistake's and a blunder's colour, light scheme and dark (3:1 at least on the page)."""
 SCRIPT = static_text("plot.js")
@@ -105,13 +107,12 @@ def _rank(p: PlotPoint) -> int:
 def line_colours(sides: Sequence[str], colours: Mapping[str, tuple[str, str]],
                  theme: Theme) -> list[str]:
     """Each side's line colour on ``theme``'s ground: of its look's two colours the one that
-    stands out more, made legible (3:1) there; a side without colours takes the theme's text."""
+    stands out more, made legible (3:1) there; a side whose game declares no colours takes one
+    of :data:`SPARE_COLOURS`, made legible the same way."""
     out = []
-    for side in sides:
-        pair = colours.get(side) or colours.get(side.split("+")[0])
-        if pair is None:
-            out.append(theme.fg)
-            continue
+    for k, side in enumerate(sides):
+        pair = colours.get(side) or colours.get(side.split("+")[0]) \
+            or (SPARE_COLOURS[k % len(SPARE_COLOURS)],)
         best = max(pair, key=lambda c: contrast(c, theme.bg))
         out.append(legible(best, theme.bg, 3.0))
     return out
@@ -123,11 +124,14 @@ def _css(sides: Sequence[str], colours: Mapping[str, tuple[str, str]]) -> str:
         marks = (f"--pl-mistake:{MARK_COLOURS['?'][k]};--pl-blunder:{MARK_COLOURS['??'][k]}")
         return ";".join([*(f"--pl{i}:{c}" for i, c in enumerate(lines)), marks])
 
-    dashes = "".join(f".pl-s{i}{{stroke-dasharray:{d}}}" for i, d in enumerate(DASHES[:len(sides)])
-                     if d and len(sides) > 2)
+    # each side's paints (any number of sides: a game plugged in from outside may have more)
+    paints = "".join(f".pl-s{i}{{stroke:var(--pl{i})}}.pl-d{i}{{fill:var(--pl{i})}}"
+                     for i in range(len(sides)))
+    dashes = "".join(f".pl-s{i}{{stroke-dasharray:{DASHES[i % len(DASHES)]}}}"
+                     for i in range(len(sides)) if len(sides) > 2 and DASHES[i % len(DASHES)])
     sheet = static_text("plot.css")
     return (f":root{{{block(LIGHT, 0)}}}\n@media (prefers-color-scheme:dark){{:root{{{block(DARK, 1)}}}}}"
-            f"{sheet}\n{dashes}\n")
+            f"{sheet}\n{paints}{dashes}\n")
 
 
 def _x(node: int, total: int) -> float:
@@ -260,7 +264,7 @@ def _key(sides: Sequence[str]) -> str:
     else:
         items = [f"{sample(s)}{name}" for s, name in enumerate(names)]
     items.append('<span class="pl-t1">?</span> a mistake, <span class="pl-t2">??</span> a blunder; '
-                 "tap a point to see its position")
+                 "tap or click a point to show its position")
     return '<ul class="pl-key">' + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
 
 

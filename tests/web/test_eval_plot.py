@@ -282,3 +282,25 @@ def test_a_place_of_two_factions_takes_its_first_factions_colour() -> None:
     game = get_game("batrakill").configure({"Layout": "zones", "Order": "Blue+Green Dragon"})
     colours = art_for(game).colours
     assert line_colours(["blue+green", "dragon"], colours, LIGHT)[0] in colours["blue"]
+
+
+def test_sides_without_declared_colours_still_get_lines_apart_and_legible() -> None:
+    """A game plugged in from outside may declare no screen colours, and have six sides."""
+    sides = ["a", "b", "c", "d", "e", "f"]
+    for theme in (LIGHT, DARK):
+        lines = line_colours(sides, {}, theme)
+        assert len(set(lines)) == 6 and all(contrast(c, theme.bg) >= 3 for c in lines)
+    record, main = long_record(12)
+    plot = eval_plot(record, sides, main, {}, 12)
+    assert plot is None  # the record's annotations name red and blue, not these sides
+    six = [(k, SimpleNamespace(line=k, column=0, side=sides[k % 6]), f"{k}. x") for k in range(1, 13)]
+    body: list[Turn | Ending | Phase] = [
+        Turn(str(k), k, "", [WrittenMove("a1", line=k, column=0, comments=[
+            Comment("[%eval " + " ".join(f"{s} 0.1" for s in sides) + "]")])]) for k in range(1, 13)]
+    plot = eval_plot(Record(body=body), sides, six, {}, 12)
+    assert plot is not None
+    for k in range(6):  # every line painted (and each dashed its own way): any number of sides
+        assert f'class="pl-ln pl-s{k}"' in plot.html
+        assert f".pl-s{k}{{stroke:var(--pl{k})}}" in plot.css
+        assert f"--pl{k}:" in plot.css
+    assert ".pl-s5{stroke-dasharray:" in plot.css
