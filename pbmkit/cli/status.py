@@ -12,16 +12,12 @@ import datetime
 import os
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from pbmkit.cli.common import EXIT_INVALID, InputError, TooLarge, echo_err, read_source
 from pbmkit.desk.dates import REPEAT_AFTER
-
-if TYPE_CHECKING:
-    from pbmkit.records import Record
-    from pbmkit.records.replay import GameReplay
 
 RECORD_SUFFIXES = (".txt", ".pbm", ".pgn")
 """The files a folder is searched for (a file named on the command line is read whatever its name)."""
@@ -72,93 +68,6 @@ def record_files(paths: tuple[str, ...]) -> Iterator[str]:
             yield path
         else:
             raise InputError(f"{path}: no such file or folder")
-
-
-def game_row(record: Record, index: int, me: tuple[str, ...], today: datetime.date,
-             checked: GameReplay | None = None) -> dict[str, Any]:
-    """One game's status line as data (the objects of ``status --json``).
-
-    Whose turn from the numbered turns, the result from the ending or the Winner tag, read from
-    the record (docs/desk.md, status); ``checked``: the record's replay, as ``check`` replays it,
-    whose errors (an illegal move, a bad tag) join the row's ``problems`` and whose result (a
-    board win without a Winner tag) counts (``status`` always gives it; None: the record alone).
-    """
-    from pbmkit.desk.dates import (
-        desk_report,
-        game_end,
-        next_turn,
-        sides_in_order,
-        standing,
-        written_result,
-    )
-    from pbmkit.games import SetupError, get_game
-    from pbmkit.records.writer import move_text
-
-    tags = record.tags
-    problems = [p.message for p in (*record.problems, *record.move_problems) if p.severity == "error"]
-    try:
-        game = get_game(tags.get("Game", "").strip() or record.game_name)
-    except KeyError as exc:
-        game, problems = None, [str(exc.args[0]), *problems]
-    if game is not None:  # the sides and their order as the tags choose them (Layout, Order)
-        try:
-            game = game.configure(tags)
-        except SetupError as exc:
-            problems.append(str(exc))
-    sides = tuple(game.sides) if game is not None else ("white", "black")
-    order = tuple(game.order) if game is not None else sides_in_order(record, sides)
-    first = None
-    if game is not None and "Setup" in tags and not record.main:
-        try:
-            first = game.side_to_move(game.parse_setup(tags["Setup"]))
-        except (SetupError, ValueError) as exc:
-            problems.append(f"bad Setup: {exc}")
-    label, side = next_turn(record, order, first)
-    winner = written_result(record, order, side)
-    if checked is not None:
-        problems += [m for p in checked.errors if (m := p.message) not in problems]
-        if checked.valid and checked.winner is not None:
-            winner = checked.winner  # a board win the Winner tag does not say
-    ended = game_end(tags, winner, ending=record.ending)
-    to_move = None if ended is not None else side
-    side_tags = dict(zip(game.sides, game.side_tags, strict=True)) if game is not None else {}
-    players = {s: tags.get(side_tags.get(s, s.capitalize()), "?") for s in order}
-    folded = {n.casefold() for n in me}
-    mine = [s for s in order if players[s].strip().casefold() in folded]
-    report = desk_report(record, order)
-    now = standing(report, to_move, today)
-    last = report.moves[-1] if report.moves else None
-    tc = report.time_control
-    return {
-        "file": record.source,
-        "game": index,
-        "name": game.title if game is not None else tags.get("Game", "?"),
-        "number": tags.get("Number"),
-        "players": players,
-        "me": mine[0] if mine else None,
-        "opponent": ", ".join(players[s] for s in order if s not in mine) if mine else None,
-        "to_move": to_move,
-        "yours": bool(to_move and to_move in mine),
-        "turn": label if to_move else None,
-        "last_move": (f"{last.label}. {move_text(record.game_name, last.written.text)}"
-                      if last is not None else None),
-        "last_side": last.side if last is not None else None,
-        "last_sent": last.notes.sent.isoformat() if last is not None and last.notes.sent else None,
-        "days_used": now.used,
-        "time_control": str(tc) if tc is not None else None,
-        "days_left": now.days_left,
-        "waiting_days": now.running,
-        "overdue": now.overdue,
-        "repeat": bool(mine) and now.repeat_due and to_move not in mine,
-        "draw_offered": report.draw_offer() is not None and to_move is not None,
-        "unclear": bool(last is not None and last.notes.unclear and to_move is not None),
-        "overstepped": [{"side": o.side, "turn": o.label} for o in report.overstepped],
-        "winner": winner,
-        "ended": ended,
-        "problems": problems,
-        "valid": not problems,
-        "since": now.waiting_since.isoformat() if now.waiting_since else None,
-    }
 
 
 def _order(row: dict[str, Any]) -> tuple[int, int, str, int]:
@@ -235,8 +144,7 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
     TimeControl tag.
     """
     from pbmkit.cli.dates import read_day
-    from pbmkit.records.reader import iter_records, move_syntax_problems
-    from pbmkit.records.replay import replay
+    from pbmkit.desk.rows import iter_rows
 
     day = read_day(today, "--today") or datetime.date.today()
     me = my_names(me_option)
@@ -254,14 +162,11 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
             echo_err(exc.message)
             failed = True
             continue
-        games = 0
-        # A game at a time (as check reads): only the game being read is in memory, its row kept.
-        # Each game is replayed as check replays it (an illegal move is an error in its row).
-        for record, _, _ in iter_records(text, name):
-            record.move_problems = move_syntax_problems(record, record.turns)
-            games += 1
-            rows.append(game_row(record, games, me, day, replay(record, name, games)))
-        if not games:
+        # A game at a time, read as check reads it (pbmkit/desk/rows.py): only the game being read
+        # is in memory, its row kept; an illegal move or another error is an error of its row.
+        found = len(rows)
+        rows.extend(iter_rows(text, name, me, day))
+        if len(rows) == found:
             echo_err(f"{name}: no game in this file")
     rows.sort(key=_order)
     if as_json:

@@ -63,6 +63,7 @@ __all__ = [
     "replay_clock",
     "sides_in_order",
     "standing",
+    "standing_after",
     "termination_end",
     "written_result",
 ]
@@ -551,12 +552,19 @@ class Standing:
 
 def standing(report: DeskReport, to_move: str | None, today: datetime.date) -> Standing:
     """The clocks of ``report`` on ``today`` with ``to_move`` to move (None: the game is over)."""
+    return standing_after(report, report.moves[-1].notes if report.moves else None, to_move, today)
+
+
+def standing_after(report: DeskReport, last: MoveNotes | None, to_move: str | None,
+                   today: datetime.date) -> Standing:
+    """:func:`standing`, the main line's last move's notes given as ``last`` (None: no move): the
+    report of ``pbmkit status``'s lean path keeps no :class:`MoveClock` (:mod:`pbmkit.desk.rows`)."""
     used = dict(report.totals)
     if to_move is None:
         return Standing(None, None, None, used, None, False, False)
-    since = report.last_sent
-    if report.moves and report.moves[-1].notes.arrived is not None:
-        since = report.moves[-1].notes.arrived
+    since = report.start if last is None else last.sent
+    if last is not None and last.arrived is not None:
+        since = last.arrived
     running = max(0, (today - since).days) if since is not None else None
     used[to_move] = used.get(to_move, 0) + (running or 0)
     tc = report.time_control
@@ -565,8 +573,8 @@ def standing(report: DeskReport, to_move: str | None, today: datetime.date) -> S
         count = report.counts.get(to_move, 0) + 1
         left = tc.allowed(count) - ((running or 0) if tc.moves is None else used[to_move])
     overdue = left is not None and left < 0
-    arrived = bool(report.moves) and report.moves[-1].notes.arrived is not None
-    repeat = bool(report.moves) and not arrived and running is not None and running >= REPEAT_AFTER
+    repeat = last is not None and last.arrived is None and running is not None \
+        and running >= REPEAT_AFTER
     return Standing(to_move, since, running, used, left, overdue, repeat)
 
 

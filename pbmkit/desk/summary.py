@@ -41,6 +41,7 @@ from pbmkit.records.tokens import one_turn_pattern, scanner
 
 if TYPE_CHECKING:
     from pbmkit.desk.dates import MoveNotes
+    from pbmkit.desk.rows import StatusFacts
 
 __all__ = ["FULL_REPLAY_VARIABLE", "GameCheck", "iter_checks", "lean_check_on"]
 
@@ -51,8 +52,8 @@ class GameCheck:
     A plain class: it is defined at the start of every command, where a dataclass costs ~1.5 ms.
     """
 
-    __slots__ = ("detail", "errors", "game", "how", "index", "overstepped", "source", "tags",
-                 "turns", "warnings", "winner")
+    __slots__ = ("detail", "errors", "facts", "game", "how", "index", "overstepped", "replayed",
+                 "source", "tags", "turns", "warnings", "winner")
 
     def __init__(self, source: str, index: int, game: AnyGame | None, tags: dict[str, str],
                  turns: int, winner: str | None, how: str | None, errors: list[Problem],
@@ -74,6 +75,10 @@ class GameCheck:
         """Warnings and notes, the desk's among them."""
         self.overstepped = overstepped
         """The desk's overstepped deadlines (``check --json``'s ``overstepped``)."""
+        self.facts: StatusFacts | None = None
+        """What the lean path kept for the game's status row (:func:`iter_checks`'s ``facts``)."""
+        self.replayed: GameReplay | None = None
+        """The full replay of a game the lean path handed over (:func:`iter_checks`'s ``facts``)."""
 
     def __repr__(self) -> str:
         return (f"GameCheck(source={self.source!r}, index={self.index}, valid={self.valid}, "
@@ -101,13 +106,15 @@ class GameCheck:
 
 def iter_checks(text: str, source: str = "<string>", *,
                 progress: Callable[[int, int], None] | None = None,
-                lean: bool | None = None) -> Iterator[GameCheck]:
+                lean: bool | None = None, facts: bool = False) -> Iterator[GameCheck]:
     """Every game of ``text`` checked, one at a time, as :class:`GameCheck` (see the module's
     docstring: plain games by the lean path, the others by the full replay).
 
     ``progress(done, total)`` is called after each chunk of the archive (a game or a few).
     ``lean=False`` replays every game fully (the same reports, slower); ``None``, the default:
-    :func:`lean_check_on`.
+    :func:`lean_check_on`. ``facts``: each game also carries what its ``pbmkit status`` row
+    needs (:mod:`pbmkit.desk.rows`): the lean path's :class:`~pbmkit.desk.rows.StatusFacts`, or
+    the full path's replay (``replayed``).
     """
     if lean is None:
         lean = lean_check_on()
@@ -116,11 +123,15 @@ def iter_checks(text: str, source: str = "<string>", *,
     total = len(spans)
     for k, (start, end, first_line) in enumerate(spans):
         chunk = text[start:end]
-        quick = _lean_chunk(chunk, source, first_line, index) if lean else None
+        quick = _lean_chunk(chunk, source, first_line, index, facts) if lean else None
         if quick is None:
             for record in parse_chunk(chunk, source, first_line):
                 index += 1
-                yield GameCheck.of(replay(record, source, index))
+                rep = replay(record, source, index)
+                check = GameCheck.of(rep)
+                if facts:
+                    check.replayed = rep
+                yield check
         else:
             index += len(quick)
             yield from quick
@@ -237,7 +248,8 @@ def _dated_line(split: object, sides: int) -> tuple[re.Pattern[str], tuple[_Run,
     return found
 
 
-def _lean_chunk(chunk: str, source: str, first_line: int, index: int) -> list[GameCheck] | None:
+def _lean_chunk(chunk: str, source: str, first_line: int, index: int, facts: bool = False
+                ) -> list[GameCheck] | None:
     """The games of ``chunk`` checked by the lean path, or ``None`` when one of them is not plain
     or has a problem (the full path then reads the chunk).
 
@@ -261,7 +273,7 @@ def _lean_chunk(chunk: str, source: str, first_line: int, index: int) -> list[Ga
                 tags.append(m)
                 pos = cast(re.Match[str], skip(chunk, m.end())).end()
             check, pos = _lean_game(tags, chunk, pos, first_line, source, index + len(out) + 1,
-                                    dated)
+                                    dated, facts)
             out.append(check)
     except _Bail:
         return None
@@ -283,7 +295,8 @@ def _lean_tags(tokens: list[re.Match[str]]) -> dict[str, str]:
 
 
 def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line: int,
-               source: str, index: int, dated: bool) -> tuple[GameCheck, int]:
+               source: str, index: int, dated: bool, facts: bool = False
+               ) -> tuple[GameCheck, int]:
     """One plain game checked move by move, as :meth:`Replayer.run` would with no problem: its
     body read from ``pos`` up to the next tag (or the chunk's end), where reading goes on.
 
@@ -292,7 +305,8 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     (the turn goes on). With such comments or a TimeControl tag, each move is handed to the desk's
     :class:`~pbmkit.desk.dates.Clocks` as it is read (:class:`_Desk`), which computes the
     desk's report as the full path's :func:`~pbmkit.desk.dates.clock_check` does. Any other
-    comment, or one elsewhere, bails."""
+    comment, or one elsewhere, bails. ``facts``: the desk's clocks run on every game, and what
+    its status row needs is kept (:class:`~pbmkit.desk.rows.StatusFacts`)."""
     tags = _lean_tags(tag_tokens)
     dated_at = None
     if dated:
@@ -316,8 +330,12 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     play: Callable[[Any, str], Any] | None = cast(Plays[Any], game).play if plays else None
     order = game.order
     sides = len(order)
-    desk = _Desk(tags, order, chunk, first_line) if dated or "TimeControl" in tags else None
+    desk = _Desk(tags, order, chunk, first_line) if dated or "TimeControl" in tags or facts \
+        else None
     clock = None if desk is None else desk.add
+    kept: list[MoveNotes] | None = [] if facts else None  # every move's notes, for the row
+    moved = ""  # the last move's text, its turn's label and its index in the turn
+    moved_label, moved_k = "", 0
     no_notes = None if desk is None else desk.no_notes
     last_comments: _Commented = None  # the comments of the last move read
     last_at = 0  # the offset of the last move given to the desk
@@ -452,6 +470,8 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 else:
                     move_notes = last_comments  # one comment, read by the turn's pattern
                 clock(label, order[j], 0, last_at, move_notes)
+                if kept is not None:
+                    kept.append(move_notes)
             word = groups[g + 1]  # lower case already where split gave it
             if word and (word if starts is not None else word.lower()) \
                     not in {a.word for a in announce(after)}:
@@ -469,6 +489,7 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                     notes.append(_repeated(chunk, d_line, d_line_start, source, earlier, label, at,
                                            text, order[j], order))
             position = after
+            moved, moved_label, moved_k = text, label, j
             j += 1
         if j == 0:
             raise _Bail  # no move read (split finds one in every run)
@@ -487,8 +508,15 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 and "\n" in chunk[last_at:last_comments[-1]]:
             raise _Bail  # a comment on a line after the last move: the next game's, maybe
         overstepped = desk.report_into(notes, source)
-    return GameCheck(source, index, game, tags, turns, res.winner, res.how, [], notes,
-                     overstepped, res.detail), pos
+    done = GameCheck(source, index, game, tags, turns, res.winner, res.how, [], notes,
+                     overstepped, res.detail)
+    if kept is not None and desk is not None:
+        from pbmkit.desk.rows import StatusFacts
+
+        done.facts = StatusFacts(record.game_name, desk.report, kept, ending,
+                                (moved_label, order[moved_k], moved) if turns else None,
+                                side_to_move(start))
+    return done, pos
 
 
 def _split_run(split: Callable[[str], Sequence[MoveSpan]], run: str, at: int, sides: int,
