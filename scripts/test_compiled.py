@@ -28,6 +28,7 @@ COPY = ROOT / "build" / "compiled"
 TREE = ("pbmkit", "tests", "examples", "scripts", "docs", "build_backend", "bench")
 FILES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in")
 TESTS = ("tests/games", "tests/records", "tests/test_golden_outputs.py", "tests/cli/test_quick_check.py",
+         "tests/desk/test_status_rows.py",
          "tests/test_api_doc.py", "tests/test_compiled_build.py", "tests/engine/test_engine_search.py")
 _SKIP = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", ".pytest_cache", ".cache", "fuzz-findings")
 
