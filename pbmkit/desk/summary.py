@@ -90,11 +90,12 @@ class GameCheck:
         return not self.errors
 
     @classmethod
-    def of(cls, rep: GameReplay) -> GameCheck:
-        """The report of a full replay, the desk's clock checked (which adds its warnings)."""
+    def of(cls, rep: GameReplay, clocks: bool = True) -> GameCheck:
+        """The report of a full replay, the desk's clock checked (which adds its warnings;
+        ``clocks=False``: not checked, no desk warning and no ``overstepped``)."""
         from pbmkit.desk.dates import clock_check
 
-        overstepped = clock_check(rep)
+        overstepped = clock_check(rep) if clocks else []
         return cls(rep.source, rep.index, rep.game, rep.record.tags, rep.turns, rep.winner, rep.how,
                    rep.errors, rep.warnings, overstepped, rep.detail)
 
@@ -114,7 +115,8 @@ def iter_checks(text: str, source: str = "<string>", *,
     ``lean=False`` replays every game fully (the same reports, slower); ``None``, the default:
     :func:`lean_check_on`. ``facts``: each game also carries what its ``pbmkit status`` row
     needs (:mod:`pbmkit.desk.rows`): the lean path's :class:`~pbmkit.desk.rows.StatusFacts`, or
-    the full path's replay (``replayed``).
+    the full path's replay (``replayed``), whose desk the row reads from the record (such a
+    game's check then has no desk warning and no ``overstepped``: the row does not read them).
     """
     if lean is None:
         lean = lean_check_on()
@@ -128,7 +130,7 @@ def iter_checks(text: str, source: str = "<string>", *,
             for record in parse_chunk(chunk, source, first_line):
                 index += 1
                 rep = replay(record, source, index)
-                check = GameCheck.of(rep)
+                check = GameCheck.of(rep, not facts)
                 if facts:
                     check.replayed = rep
                 yield check
