@@ -16,8 +16,7 @@ resigns, accepts, declines or claims, the player who moved last offers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pbmkit.games.base import IllegalMoveError, result_words, side_verb
 from pbmkit.records.errors import RecordError
@@ -33,8 +32,7 @@ class EventRefused(RecordError):
     """An event the record or the rules refuse; the message says why, in players' words."""
 
 
-@dataclass(frozen=True)
-class EventEdit:
+class EventEdit(NamedTuple):
     """The record's new text and the sentence that says what happened."""
 
     text: str

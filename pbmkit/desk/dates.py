@@ -23,7 +23,6 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pbmkit.desk.endings import game_end, termination_end
@@ -125,12 +124,27 @@ def annotation_text(*, received: datetime.date | None = None, sent: datetime.dat
     return " ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
 class TimeControl:
-    """``"10/50"``: 10 moves in 50 days, cumulative (``moves`` set); ``"3"``: 3 days per move."""
+    """``"10/50"``: 10 moves in 50 days, cumulative (``moves`` set); ``"3"``: 3 days per move.
 
-    days: int
-    moves: int | None = None
+    The classes of this module are plain classes, not dataclasses: a dataclass costs ~2.3 million
+    instructions to define at each command's start (docs/performance.md, "Start-up")."""
+
+    __slots__ = ("days", "moves")
+
+    def __init__(self, days: int, moves: int | None = None) -> None:
+        self.days = days
+        self.moves = moves
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TimeControl) and (self.days, self.moves) == (other.days,
+                                                                              other.moves)
+
+    def __hash__(self) -> int:
+        return hash((self.days, self.moves))
+
+    def __repr__(self) -> str:
+        return f"TimeControl(days={self.days!r}, moves={self.moves!r})"
 
     @classmethod
     def parse(cls, text: str) -> TimeControl:
@@ -152,24 +166,40 @@ class TimeControl:
         return f"{self.moves}/{self.days}" if self.moves is not None else str(self.days)
 
 
-@dataclass(slots=True)
 class MoveNotes:
     """The desk annotations of one written move."""
 
-    received: datetime.date | None = None
-    arrived: datetime.date | None = None
-    """When this move reached the opponent (``pbmkit received``, before they answer)."""
-    sent: datetime.date | None = None
-    leave: int = 0
-    draw: str | None = None
-    """``"offer"`` (the mover offers a draw) or ``"declined"`` (the opponent declined it)."""
-    accepted: bool = False
-    """``[%ccdraw accepted]``: the player who moves next accepted the draw on offer (a game of
-    more than two places, where every other place must accept; docs/desk.md)."""
-    unclear: bool = False
-    """The opponent answered that this move is unclear (``move unclear``)."""
-    problems: list[tuple[Comment, str]] = field(default_factory=list)
-    """Annotations that could not be read, with why."""
+    __slots__ = ("accepted", "arrived", "draw", "leave", "problems", "received", "sent", "unclear")
+
+    def __init__(self, received: datetime.date | None = None, arrived: datetime.date | None = None,
+                 sent: datetime.date | None = None, leave: int = 0, draw: str | None = None,
+                 accepted: bool = False, unclear: bool = False,
+                 problems: list[tuple[Comment, str]] | None = None) -> None:
+        self.received = received
+        self.arrived = arrived
+        """When this move reached the opponent (``pbmkit received``, before they answer)."""
+        self.sent = sent
+        self.leave = leave
+        self.draw = draw
+        """``"offer"`` (the mover offers a draw) or ``"declined"`` (the opponent declined it)."""
+        self.accepted = accepted
+        """``[%ccdraw accepted]``: the player who moves next accepted the draw on offer (a game of
+        more than two places, where every other place must accept; docs/desk.md)."""
+        self.unclear = unclear
+        """The opponent answered that this move is unclear (``move unclear``)."""
+        self.problems: list[tuple[Comment, str]] = [] if problems is None else problems
+        """Annotations that could not be read, with why."""
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.received, self.arrived, self.sent, self.leave, self.draw, self.accepted,
+                self.unclear, self.problems)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MoveNotes) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return ("MoveNotes(received={!r}, arrived={!r}, sent={!r}, leave={!r}, draw={!r}, "
+                "accepted={!r}, unclear={!r}, problems={!r})").format(*self._fields())
 
 
 NO_NOTES = MoveNotes()
@@ -283,35 +313,62 @@ def _desk_shape(text: str) -> tuple[MoveNotes, bool] | None:
     return None
 
 
-@dataclass(slots=True)
 class MoveClock:
     """One main-line move with its dates and the days it used."""
 
-    label: str
-    side: str
-    written: WrittenMove
-    notes: MoveNotes
-    start: datetime.date | None
-    """When the side's clock started: the received date, else the date the previous move arrived
-    (``%ccarr``), else the previous move's sent date, else (the first move) the game's ``Date``."""
-    days: int | None
-    """Days used on this move (sent − start − leave, at least 0); None when a date is missing."""
-    total: int
-    """The side's days used so far, this move included (moves of unknown length count 0)."""
-    count: int
-    """This is the side's ``count``-th move."""
+    __slots__ = ("count", "days", "label", "notes", "side", "start", "total", "written")
+
+    def __init__(self, label: str, side: str, written: WrittenMove, notes: MoveNotes,
+                 start: datetime.date | None, days: int | None, total: int, count: int) -> None:
+        self.label = label
+        self.side = side
+        self.written = written
+        self.notes = notes
+        self.start = start
+        """When the side's clock started: the received date, else the date the previous move
+        arrived (``%ccarr``), else the previous move's sent date, else (the first move) the
+        game's ``Date``."""
+        self.days = days
+        """Days used on this move (sent − start − leave, at least 0); None when a date is
+        missing."""
+        self.total = total
+        """The side's days used so far, this move included (moves of unknown length count 0)."""
+        self.count = count
+        """This is the side's ``count``-th move."""
+
+    def __repr__(self) -> str:
+        return (f"MoveClock(label={self.label!r}, side={self.side!r}, notes={self.notes!r}, "
+                f"start={self.start!r}, days={self.days!r}, total={self.total!r}, "
+                f"count={self.count!r})")
 
 
-@dataclass(frozen=True, slots=True)
 class Overstep:
     """A side that used more days than the time control allows, first at ``label``."""
 
-    side: str
-    label: str
-    used: int
-    allowed: int
-    line: int
-    column: int
+    __slots__ = ("allowed", "column", "label", "line", "side", "used")
+
+    def __init__(self, side: str, label: str, used: int, allowed: int, line: int,
+                 column: int) -> None:
+        self.side = side
+        self.label = label
+        self.used = used
+        self.allowed = allowed
+        self.line = line
+        self.column = column
+
+    def placed(self, line: int, column: int) -> Overstep:
+        """The same overstep at another place in the source."""
+        return Overstep(self.side, self.label, self.used, self.allowed, line, column)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Overstep) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash((self.side, self.label, self.used, self.allowed, self.line, self.column))
+
+    def __repr__(self) -> str:
+        return (f"Overstep(side={self.side!r}, label={self.label!r}, used={self.used!r}, "
+                f"allowed={self.allowed!r}, line={self.line!r}, column={self.column!r})")
 
     def to_json(self) -> dict[str, object]:
         """The ``overstepped`` entry of ``check --json``."""
@@ -319,19 +376,28 @@ class Overstep:
                 "line": self.line, "column": self.column}
 
 
-@dataclass(slots=True)
 class DeskReport:
     """The clocks of one game: every main-line move's days, the totals, the time control."""
 
-    start: datetime.date | None
-    order: tuple[str, ...]
-    moves: list[MoveClock] = field(default_factory=list)
-    totals: dict[str, int] = field(default_factory=dict)
-    counts: dict[str, int] = field(default_factory=dict)
-    time_control: TimeControl | None = None
-    overstepped: list[Overstep] = field(default_factory=list)
-    problems: list[tuple[int, int, str | None, str | None, str]] = field(default_factory=list)
-    """(line, column, turn, side, message) of every date that cannot be right or read."""
+    __slots__ = ("counts", "moves", "order", "overstepped", "problems", "start", "time_control",
+                 "totals")
+
+    def __init__(self, start: datetime.date | None, order: tuple[str, ...],
+                 time_control: TimeControl | None = None) -> None:
+        self.start = start
+        self.order = order
+        self.moves: list[MoveClock] = []
+        self.totals: dict[str, int] = {}
+        self.counts: dict[str, int] = {}
+        self.time_control = time_control
+        self.overstepped: list[Overstep] = []
+        self.problems: list[tuple[int, int, str | None, str | None, str]] = []
+        """(line, column, turn, side, message) of every date that cannot be right or read."""
+
+    def __repr__(self) -> str:
+        return (f"DeskReport(start={self.start!r}, order={self.order!r}, moves={self.moves!r}, "
+                f"totals={self.totals!r}, time_control={self.time_control!r}, "
+                f"overstepped={self.overstepped!r}, problems={self.problems!r})")
 
     @property
     def last_sent(self) -> datetime.date | None:
@@ -373,8 +439,8 @@ def new_report(tags: dict[str, str], order: Sequence[str]) -> tuple[DeskReport, 
     """The report of a game with these tags before its first move: the start (the Date tag) and
     the time control; and why the TimeControl tag cannot be read (None: it can, or there is none).
     """
-    report = DeskReport(parse_date(tags.get("Date", "")), tuple(order),
-                        totals=dict.fromkeys(order, 0), counts=dict.fromkeys(order, 0))
+    report = DeskReport(parse_date(tags.get("Date", "")), tuple(order))
+    report.totals, report.counts = dict.fromkeys(order, 0), dict.fromkeys(order, 0)
     tc_text = tags.get("TimeControl")
     refused = None
     if tc_text is not None:
@@ -528,26 +594,36 @@ def last_move_overstep(report: DeskReport) -> Overstep | None:
     return Overstep(last.side, last.label, used, allowed, last.written.line, last.written.column)
 
 
-@dataclass(frozen=True, slots=True)
 class Standing:
     """Where a game stands on a given day, for the side to move."""
 
-    to_move: str | None
-    """The side to move (None: the game is over)."""
-    waiting_since: datetime.date | None
-    """When the side to move's clock started: the date the last move arrived (``%ccarr``, noted by
-    ``pbmkit received``), else its sent date (the Date tag at the start)."""
-    running: int | None
-    """Days since then (None when the date is unknown)."""
-    used: dict[str, int]
-    """Days used per side, the side to move's running days included."""
-    days_left: int | None
-    """Days left to the side to move under the time control (None without a control)."""
-    overdue: bool
-    """The side to move has used more than the time control allows."""
-    repeat_due: bool
-    """No answer after :data:`REPEAT_AFTER` days, and no word that the move arrived: the waiting
-    side should send a repeat."""
+    __slots__ = ("days_left", "overdue", "repeat_due", "running", "to_move", "used",
+                 "waiting_since")
+
+    def __init__(self, to_move: str | None, waiting_since: datetime.date | None,
+                 running: int | None, used: dict[str, int], days_left: int | None, overdue: bool,
+                 repeat_due: bool) -> None:
+        self.to_move = to_move
+        """The side to move (None: the game is over)."""
+        self.waiting_since = waiting_since
+        """When the side to move's clock started: the date the last move arrived (``%ccarr``,
+        noted by ``pbmkit received``), else its sent date (the Date tag at the start)."""
+        self.running = running
+        """Days since then (None when the date is unknown)."""
+        self.used = used
+        """Days used per side, the side to move's running days included."""
+        self.days_left = days_left
+        """Days left to the side to move under the time control (None without a control)."""
+        self.overdue = overdue
+        """The side to move has used more than the time control allows."""
+        self.repeat_due = repeat_due
+        """No answer after :data:`REPEAT_AFTER` days, and no word that the move arrived: the
+        waiting side should send a repeat."""
+
+    def __repr__(self) -> str:
+        return (f"Standing(to_move={self.to_move!r}, waiting_since={self.waiting_since!r}, "
+                f"running={self.running!r}, used={self.used!r}, days_left={self.days_left!r}, "
+                f"overdue={self.overdue!r}, repeat_due={self.repeat_due!r})")
 
 
 def standing(report: DeskReport, to_move: str | None, today: datetime.date) -> Standing:

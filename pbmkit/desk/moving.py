@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import islice
-from typing import Any
+from typing import Any, NamedTuple
 
 from pbmkit.common.text import printable
 from pbmkit.games.base import (
@@ -86,9 +85,9 @@ class AppendRefused(RecordError):
     """The move is legal but could not be appended safely (the text read back differs)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """A move played on a record's text (nothing written yet)."""
+class Played(NamedTuple):
+    """A move played on a record's text (nothing written yet). A named tuple: a dataclass costs
+    ~2.3 million instructions to define at each command's start (docs/performance.md)."""
 
     text: str
     """The record's new text: the move appended, and the Winner tag set if it ends the game."""

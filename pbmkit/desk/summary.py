@@ -614,8 +614,6 @@ class _Desk:
         """The report's problems and oversteps, given by their offsets in the chunk (line 0, the
         offset for the column), given their lines and columns in the file: one pass over the
         chunk, whatever their number."""
-        from dataclasses import replace
-
         report = self.report
         offsets = sorted({p[1] for p in report.problems if p[0] == 0}
                          | {o.column for o in report.overstepped if o.line == 0})
@@ -633,7 +631,7 @@ class _Desk:
             where[at] = (line, at - line_start + 1)
         report.problems[:] = [(where[p[1]][0], where[p[1]][1], p[2], p[3], p[4]) if p[0] == 0
                               else p for p in report.problems]
-        report.overstepped[:] = [replace(o, line=where[o.column][0], column=where[o.column][1])
+        report.overstepped[:] = [o.placed(*where[o.column])
                                  if o.line == 0 else o for o in report.overstepped]
 
     def report_into(self, warnings: list[Problem], source: str) -> list[dict[str, object]]:

@@ -12,7 +12,7 @@ what differs. The decisions are documented in ``docs/architecture.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -599,8 +599,7 @@ class GameBase(Generic[P, M]):
         return self
 
 
-@dataclass(frozen=True)
-class TagChoice:
+class TagChoice(NamedTuple):
     """What a choosing tag (:data:`CHOOSING_TAGS`) of a game takes, in a player's words: the
     referee's ``help GAME`` shows it. A game's :attr:`Sides.tag_choices` has one a choosing tag it
     reads; the generic game tests configure the game with each example and refuse a wrong one."""
@@ -609,7 +608,7 @@ class TagChoice:
     """The values in words: ``"files x ranks, each 3 to 9 (5x5 without the tag)"``."""
     examples: tuple[str, ...]
     """Values the game takes, as a record writes them (``"7x7"``): each is tested."""
-    needs: Mapping[str, str] = field(default_factory=dict)
+    needs: Mapping[str, str] = MappingProxyType({})
     """Other tags the examples need (Batrakill's ``Order``: ``{"Layout": "zones"}``)."""
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -25,26 +24,38 @@ OFF = -1
 """The value of :meth:`Board.step` when a step leaves the board."""
 
 
-@dataclass(frozen=True, eq=False)
 class Board:
-    """A board: spaces with names and coordinates, directions, and precomputed neighbour tables."""
+    """A board: spaces with names and coordinates, directions, and precomputed neighbour tables.
 
-    kind: str
-    """``"hex"`` or ``"square"``: which drawing the renderers use."""
-    coords: tuple[tuple[int, int], ...]
-    """The coordinates of each space (their meaning is the factory's)."""
-    names: tuple[str, ...]
-    """The canonical (upper- or lower-case as the game writes it) name of each space."""
-    directions: tuple[tuple[int, int], ...]
-    """The coordinate steps of the board's straight directions."""
-    index: dict[str, int] = field(repr=False)
-    """Upper-cased name to space: lookups are case-insensitive."""
-    steps: tuple[tuple[int, ...], ...] = field(repr=False)
-    """``steps[space][d]``: the space one step in direction ``d``, or :data:`OFF`."""
-    rays: tuple[tuple[tuple[int, ...], ...], ...] = field(repr=False)
-    """``rays[space][d]``: the spaces met walking from ``space`` in direction ``d``, nearest first."""
-    neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
-    """``neighbours[space]``: the adjacent spaces, in direction order."""
+    Built once per kind of board and never changed. A plain class (a dataclass costs ~2.3 million
+    instructions at each command's start: docs/performance.md, "Start-up")."""
+
+    def __init__(self, kind: str, coords: tuple[tuple[int, int], ...], names: tuple[str, ...],
+                 directions: tuple[tuple[int, int], ...], index: dict[str, int],
+                 steps: tuple[tuple[int, ...], ...], rays: tuple[tuple[tuple[int, ...], ...], ...],
+                 neighbours: tuple[tuple[int, ...], ...]) -> None:
+        self.kind = kind
+        """``"hex"`` or ``"square"``: which drawing the renderers use."""
+        self.coords = coords
+        """The coordinates of each space (their meaning is the factory's)."""
+        self.names = names
+        """The canonical (upper- or lower-case as the game writes it) name of each space."""
+        self.directions = directions
+        """The coordinate steps of the board's straight directions."""
+        self.index = index
+        """Upper-cased name to space: lookups are case-insensitive."""
+        self.steps = steps
+        """``steps[space][d]``: the space one step in direction ``d``, or :data:`OFF`."""
+        self.rays = rays
+        """``rays[space][d]``: the spaces met walking from ``space`` in direction ``d``, nearest
+        first."""
+        self.neighbours = neighbours
+        """``neighbours[space]``: the adjacent spaces, in direction order."""
+        self._coord_cache: dict[tuple[int, int], int] | None = None
+
+    def __repr__(self) -> str:
+        return (f"Board(kind={self.kind!r}, coords={self.coords!r}, names={self.names!r}, "
+                f"directions={self.directions!r})")
 
     @property
     def size(self) -> int:
@@ -72,10 +83,9 @@ class Board:
 
     @property
     def _by_coord(self) -> dict[tuple[int, int], int]:
-        cached: dict[tuple[int, int], int] | None = self.__dict__.get("_coord_cache")
+        cached = self._coord_cache
         if cached is None:
-            cached = {c: s for s, c in enumerate(self.coords)}
-            object.__setattr__(self, "_coord_cache", cached)
+            cached = self._coord_cache = {c: s for s, c in enumerate(self.coords)}
         return cached
 
     def step(self, space: int, direction: int) -> int:

@@ -6,8 +6,6 @@ never positions. Replaying it against a game's rules is :mod:`pbmkit.records.rep
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from pbmkit.records.problems import Problem
 
 __all__ = ["KNOWN_TAGS", "Comment", "Ending", "Phase", "Record", "Turn", "WrittenMove", "announcements_of",
@@ -31,121 +29,208 @@ def tag_value_text(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-@dataclass(slots=True)
 class Comment:
     """A comment: ``{ text }`` (``kind="{"``, may span lines) or ``; text`` (``kind=";"``)."""
 
-    text: str
-    """What is inside the braces, or after the semicolon, exactly as written."""
-    kind: str = "{"
-    line: int = 0
-    column: int = 0
+    __slots__ = ("column", "kind", "line", "text")
+
+    def __init__(self, text: str, kind: str = "{", line: int = 0, column: int = 0) -> None:
+        self.text = text
+        """What is inside the braces, or after the semicolon, exactly as written."""
+        self.kind = kind
+        self.line = line
+        self.column = column
 
     def key(self) -> tuple[str, str]:
         """What the writer preserves: kind and text."""
         return (self.kind, self.text)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Comment) and _fields(self) == _fields(other)
 
-@dataclass(slots=True)
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+
 class WrittenMove:
     """One move as written (one move of a run of move text, as the game's notation splits it) and
     what follows it."""
 
-    text: str
-    """The move's text, runs of blanks inside it made one space."""
-    line: int = 0
-    column: int = 0
-    end_pos: int = 0
-    """Offset just after the move (or after its announcements) in the parsed text."""
-    announcements: tuple[str, ...] = ()
-    """The words written after the move (Batalo's ``("averto",)``), lower case, each once."""
-    comments: list[Comment] = field(default_factory=list)
+    __slots__ = ("announcements", "column", "comments", "end_pos", "line", "text")
+
+    def __init__(self, text: str, line: int = 0, column: int = 0, end_pos: int = 0,
+                 announcements: tuple[str, ...] = (), comments: list[Comment] | None = None
+                 ) -> None:
+        self.text = text
+        """The move's text, runs of blanks inside it made one space."""
+        self.line = line
+        self.column = column
+        self.end_pos = end_pos
+        """Offset just after the move (or after its announcements) in the parsed text."""
+        self.announcements = announcements
+        """The words written after the move (Batalo's ``("averto",)``), lower case, each once."""
+        self.comments: list[Comment] = [] if comments is None else comments
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, WrittenMove) and _fields(self) == _fields(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return _repr(self)
 
 
-@dataclass(slots=True)
 class Turn:
     """A numbered turn: ``12.`` (main line) or ``12a.`` (series ``a``) and up to one move of each
     side."""
 
-    label: str
-    """``"12"`` or ``"12a"`` (the series letter in lower case)."""
-    number: int
-    series: str
-    """``""`` for the main line, else the series letter."""
-    moves: list[WrittenMove] = field(default_factory=list)
-    ellipsis: bool = False
-    """``12. ...``: the turn's first move is the second side's (a Setup with Black to move)."""
-    line: int = 0
-    column: int = 0
-    comments: list[Comment] = field(default_factory=list)
-    """Comments written between the turn number and its first move."""
-    phase: int = 0
-    """The number of the last phase line before the turn (``round 2`` → 2), 0 before any: turn
-    numbers start again at 1 after a phase line."""
+    __slots__ = ("column", "comments", "ellipsis", "label", "line", "moves", "number", "phase",
+                 "series")
+
+    def __init__(self, label: str, number: int, series: str,
+                 moves: list[WrittenMove] | None = None, ellipsis: bool = False, line: int = 0,
+                 column: int = 0, comments: list[Comment] | None = None, phase: int = 0) -> None:
+        self.label = label
+        """``"12"`` or ``"12a"`` (the series letter in lower case)."""
+        self.number = number
+        self.series = series
+        """``""`` for the main line, else the series letter."""
+        self.moves: list[WrittenMove] = [] if moves is None else moves
+        self.ellipsis = ellipsis
+        """``12. ...``: the turn's first move is the second side's (a Setup with Black to move)."""
+        self.line = line
+        self.column = column
+        self.comments: list[Comment] = [] if comments is None else comments
+        """Comments written between the turn number and its first move."""
+        self.phase = phase
+        """The number of the last phase line before the turn (``round 2`` → 2), 0 before any: turn
+        numbers start again at 1 after a phase line."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Turn) and _fields(self) == _fields(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return _repr(self)
 
 
-@dataclass(slots=True)
 class Ending:
     """``resigns``/``concedes`` (the side to move gives up) or ``draw agreed``."""
 
-    kind: str
-    """``"resigns"``, ``"concedes"`` or ``"draw agreed"``."""
-    series: str = ""
-    """The line it ends (the series of the turn before it)."""
-    line: int = 0
-    column: int = 0
-    comments: list[Comment] = field(default_factory=list)
+    __slots__ = ("column", "comments", "kind", "line", "series")
+
+    def __init__(self, kind: str, series: str = "", line: int = 0, column: int = 0,
+                 comments: list[Comment] | None = None) -> None:
+        self.kind = kind
+        """``"resigns"``, ``"concedes"`` or ``"draw agreed"``."""
+        self.series = series
+        """The line it ends (the series of the turn before it)."""
+        self.line = line
+        self.column = column
+        self.comments: list[Comment] = [] if comments is None else comments
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ending) and _fields(self) == _fields(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return _repr(self)
 
 
-@dataclass(slots=True)
 class Phase:
     """A phase line: ``round 2`` (Batrakill's second round). Turns are numbered from 1 after it."""
 
-    number: int
-    series: str = ""
-    """The line it belongs to (the series of the turn before it)."""
-    line: int = 0
-    column: int = 0
-    comments: list[Comment] = field(default_factory=list)
+    __slots__ = ("column", "comments", "line", "number", "series")
+
+    def __init__(self, number: int, series: str = "", line: int = 0, column: int = 0,
+                 comments: list[Comment] | None = None) -> None:
+        self.number = number
+        self.series = series
+        """The line it belongs to (the series of the turn before it)."""
+        self.line = line
+        self.column = column
+        self.comments: list[Comment] = [] if comments is None else comments
 
     @property
     def label(self) -> str:
         """As written canonically: ``"round 2"``."""
         return f"round {self.number}"
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phase) and _fields(self) == _fields(other)
 
-@dataclass(eq=False)
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+
+_Element = Comment | WrittenMove | Turn | Ending | Phase
+
+
+def _fields(item: _Element) -> tuple[object, ...]:
+    return tuple(getattr(item, name) for name in item.__slots__)
+
+
+def _repr(item: _Element) -> str:
+    """``Turn(column=1, comments=[], ...)``: every field, by name."""
+    return f"{type(item).__name__}({', '.join(f'{n}={getattr(item, n)!r}' for n in item.__slots__)})"
+
+
 class Record:
-    """One game as written: tags, turns and endings in written order, comments, problems."""
+    """One game as written: tags, turns and endings in written order, comments, problems.
 
-    tags: dict[str, str] = field(default_factory=dict)
-    """Tag name (canonical case for known tags, as written for others) to value, in written order."""
-    body: list[Turn | Ending | Phase] = field(default_factory=list)
-    """Turns, phase lines and endings of every line (main line and series) in the order written."""
-    leading: list[Comment] = field(default_factory=list)
-    """Comments before the first tag or turn (only the first game of a file has these)."""
-    intro: list[Comment] = field(default_factory=list)
-    """Comments between the tags and the first turn (not on a tag's line)."""
-    tag_comments: dict[str, list[Comment]] = field(default_factory=dict)
-    """Comments written after a tag, by tag name."""
-    tag_positions: dict[str, tuple[int, int]] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-    """Syntax problems found while reading this game (the replay reports them as its own)."""
-    move_problems: list[Problem] = field(default_factory=list)
-    """Moves that cannot be read at all (``IR to``, ``g4``): syntax errors of the record, which the
-    replay reports again, better placed, at the first one of each line."""
-    source: str = "<string>"
-    line: int = 1
-    column: int = 1
-    start_pos: int = 0
-    """Offset of the game's first element in the parsed text."""
-    lines: list[str] = field(default_factory=list, repr=False)
-    """The source text's lines (shared by the games of a file), for caret displays."""
-    bom: bool = False
-    """Whether the source text began with a byte-order mark (offsets exclude it)."""
-    first_line: int = 1
-    """The source line that :attr:`lines` starts with: a game read from a chunk of a large archive
-    keeps only its chunk's lines (:func:`pbmkit.records.reader.iter_records`)."""
+    The classes of this module are plain classes, not dataclasses: defining a dataclass costs
+    about 2.3 million instructions at import, and importing :mod:`dataclasses` 42 million, on
+    every command's start (docs/performance.md, "Start-up")."""
+
+    def __init__(self, tags: dict[str, str] | None = None,
+                 body: list[Turn | Ending | Phase] | None = None,
+                 leading: list[Comment] | None = None, intro: list[Comment] | None = None,
+                 tag_comments: dict[str, list[Comment]] | None = None,
+                 tag_positions: dict[str, tuple[int, int]] | None = None,
+                 problems: list[Problem] | None = None, move_problems: list[Problem] | None = None,
+                 source: str = "<string>", line: int = 1, column: int = 1, start_pos: int = 0,
+                 lines: list[str] | None = None, bom: bool = False, first_line: int = 1) -> None:
+        self.tags: dict[str, str] = {} if tags is None else tags
+        """Tag name (canonical case for known tags, as written for others) to value, in written
+        order."""
+        self.body: list[Turn | Ending | Phase] = [] if body is None else body
+        """Turns, phase lines and endings of every line (main line and series) in the order
+        written."""
+        self.leading: list[Comment] = [] if leading is None else leading
+        """Comments before the first tag or turn (only the first game of a file has these)."""
+        self.intro: list[Comment] = [] if intro is None else intro
+        """Comments between the tags and the first turn (not on a tag's line)."""
+        self.tag_comments: dict[str, list[Comment]] = {} if tag_comments is None else tag_comments
+        """Comments written after a tag, by tag name."""
+        self.tag_positions: dict[str, tuple[int, int]] = \
+            {} if tag_positions is None else tag_positions
+        self.problems: list[Problem] = [] if problems is None else problems
+        """Syntax problems found while reading this game (the replay reports them as its own)."""
+        self.move_problems: list[Problem] = [] if move_problems is None else move_problems
+        """Moves that cannot be read at all (``IR to``, ``g4``): syntax errors of the record, which
+        the replay reports again, better placed, at the first one of each line."""
+        self.source = source
+        self.line = line
+        self.column = column
+        self.start_pos = start_pos
+        """Offset of the game's first element in the parsed text."""
+        self.lines: list[str] = [] if lines is None else lines
+        """The source text's lines (shared by the games of a file), for caret displays."""
+        self.bom = bom
+        """Whether the source text began with a byte-order mark (offsets exclude it)."""
+        self.first_line = first_line
+        """The source line that :attr:`lines` starts with: a game read from a chunk of a large
+        archive keeps only its chunk's lines (:func:`pbmkit.records.reader.iter_records`)."""
+
+    def __repr__(self) -> str:
+        return (f"Record(tags={self.tags!r}, body={self.body!r}, source={self.source!r}, "
+                f"line={self.line})")
 
     @property
     def game_name(self) -> str:

@@ -14,7 +14,6 @@ modules.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from pbmkit.games import AnyGame, IllegalMoveError, MoveError, Outcome, SetupError, get_game
@@ -87,49 +86,58 @@ _new_ply = tuple.__new__
 """``_new_ply(Ply, fields)``: a ply made in C, without the named tuple's ``__new__`` in Python."""
 
 
-@dataclass(eq=False)
 class Line:
     """A line of play: the main line (``name == ""``) or an alternate series, in a tree.
 
     A series branches from its ``parent`` line after the parent's ply ``branch`` (``None``: from
     the start); ``children`` are the series that branch from this line, in written order.
+    (A plain class, as :class:`GameReplay`: see :class:`pbmkit.records.model.Record`.)
     """
 
-    name: str
-    plies: list[Ply] = field(default_factory=list)
-    parent: Line | None = None
-    branch: Ply | None = None
-    children: list[Line] = field(default_factory=list)
+    __slots__ = ("branch", "children", "name", "parent", "plies")
+
+    def __init__(self, name: str, plies: list[Ply] | None = None, parent: Line | None = None,
+                 branch: Ply | None = None, children: list[Line] | None = None) -> None:
+        self.name = name
+        self.plies: list[Ply] = [] if plies is None else plies
+        self.parent = parent
+        self.branch = branch
+        self.children: list[Line] = [] if children is None else children
+
+    def __repr__(self) -> str:
+        return f"Line(name={self.name!r}, plies={len(self.plies)}, children={self.children!r})"
 
 
-@dataclass
 class GameReplay:
     """One game of a file, replayed: its plies, its problems, and its result."""
 
-    source: str
-    index: int
-    record: Record
-    game: AnyGame | None
-    """The rules as the record's tags configure them, or ``None`` when the ``Game`` tag names an
-    unknown game (or a configuring tag is wrong)."""
-    start: Any = None
-    main: list[Ply] = field(default_factory=list)
-    lines: Line = field(default_factory=lambda: Line(""))
-    """The tree of lines: the main line (whose ``plies`` is :attr:`main`) and its series."""
-    errors: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    """Warnings and notes (``severity`` tells which)."""
-    turns: int = 0
-    order: tuple[str, ...] | None = None
-    """The sides in the order they move within a turn (the ``First`` tag may name the first)."""
-    winner: str | None = None
-    how: str | None = None
-    detail: str = ""
-    """What the final position adds to the result's words (``Outcome.detail``: a score)."""
-    final: Any = None
+    def __init__(self, source: str, index: int, record: Record, game: AnyGame | None,
+                 start: Any = None) -> None:
+        self.source = source
+        self.index = index
+        self.record = record
+        self.game = game
+        """The rules as the record's tags configure them, or ``None`` when the ``Game`` tag names
+        an unknown game (or a configuring tag is wrong)."""
+        self.start = start
+        self.main: list[Ply] = []
+        self.lines = Line("", self.main)
+        """The tree of lines: the main line (whose ``plies`` is :attr:`main`) and its series."""
+        self.errors: list[Problem] = []
+        self.warnings: list[Problem] = []
+        """Warnings and notes (``severity`` tells which)."""
+        self.turns = 0
+        self.order: tuple[str, ...] | None = None
+        """The sides in the order they move within a turn (the ``First`` tag may name the first)."""
+        self.winner: str | None = None
+        self.how: str | None = None
+        self.detail = ""
+        """What the final position adds to the result's words (``Outcome.detail``: a score)."""
+        self.final: Any = None
 
-    def __post_init__(self) -> None:
-        self.lines.plies = self.main
+    def __repr__(self) -> str:
+        return (f"GameReplay(source={self.source!r}, index={self.index}, valid={self.valid}, "
+                f"turns={self.turns}, winner={self.winner!r})")
 
     @property
     def series(self) -> dict[str, list[Ply]]:

@@ -1,0 +1,62 @@
+"""What every command pays before its work: the classes the record and desk layers define at import.
+
+Defining a dataclass costs about 2.3 million instructions (its methods are generated as source and
+compiled), a named tuple or a plain class a small part of that; ``pbmkit check`` of one game
+spent some 40 million instructions, ~8 ms, on the sixteen dataclasses of the records, the desk and
+the games' shared base before its first move (docs/performance.md, "Start-up"). These layers are
+on the path of every command, a mailed move first: their classes stay plain.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+# The modules every command that reads a record imports (the games' own rules aside: their
+# positions and moves are still frozen dataclasses, docs/performance.md).
+ON_EVERY_PATH = (
+    "pbmkit.games.base",
+    "pbmkit.games.board",
+    "pbmkit.records.model",
+    "pbmkit.records.problems",
+    "pbmkit.records.reader",
+    "pbmkit.records.replay",
+    "pbmkit.desk.dates",
+    "pbmkit.desk.summary",
+    "pbmkit.desk.moving",
+    "pbmkit.desk.actions",
+)
+
+PROBE = """
+import dataclasses, importlib, sys
+found = []
+for name in sys.argv[1:]:
+    module = importlib.import_module(name)
+    for attr, value in vars(module).items():
+        if isinstance(value, type) and value.__module__ == name and dataclasses.is_dataclass(value):
+            found.append(f"{name}.{attr}")
+print("\\n".join(found))
+"""
+
+
+def test_the_record_and_desk_layers_define_no_dataclass() -> None:
+    """A dataclass in these modules costs every command ~0.5 ms at its start: none is defined."""
+    done = subprocess.run([sys.executable, "-c", PROBE, *ON_EVERY_PATH], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split() == []
+
+
+def test_a_record_model_class_still_compares_and_shows_its_fields() -> None:
+    """What the dataclasses gave that callers use: equality by fields, a readable repr."""
+    from pbmkit.desk.dates import MoveNotes, Overstep, TimeControl
+    from pbmkit.records.model import Comment, Turn, WrittenMove
+
+    assert Comment("a", "{", 1, 2) == Comment("a", "{", 1, 2) != Comment("a", ";", 1, 2)
+    assert Turn("1", 1, "", [WrittenMove("IR to HS")]) == Turn("1", 1, "", [WrittenMove("IR to HS")])
+    assert Turn("1", 1, "") != Turn("1", 1, "a")
+    assert "text='IR to HS'" in repr(WrittenMove("IR to HS"))
+    assert MoveNotes(sent=None, leave=2) == MoveNotes(leave=2) != MoveNotes(leave=3)
+    assert TimeControl.parse("10/50") == TimeControl(50, 10)
+    assert {TimeControl(3)} == {TimeControl(3, None)}
+    placed = Overstep("white", "12", 5, 3, 0, 0).placed(4, 7)
+    assert (placed.line, placed.column, placed.used) == (4, 7, 5)
