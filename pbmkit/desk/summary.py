@@ -40,7 +40,7 @@ from pbmkit.records.replay import GameReplay, Replayer, replay, report_json, sta
 from pbmkit.records.tokens import one_turn_pattern, scanner
 
 if TYPE_CHECKING:
-    from pbmkit.desk.dates import MoveNotes
+    from pbmkit.desk.dates import Clocks, MoveNotes
     from pbmkit.desk.rows import StatusFacts
 
 __all__ = ["FULL_REPLAY_VARIABLE", "GameCheck", "iter_checks", "lean_check_on"]
@@ -334,7 +334,7 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     sides = len(order)
     desk = _Desk(tags, order, chunk, first_line) if dated or "TimeControl" in tags or facts \
         else None
-    clock = None if desk is None else desk.add
+    clock = None if desk is None else desk.clocks  # typed: compiled, a native call a move
     kept: list[MoveNotes] | None = [] if facts else None  # every move's notes, for the row
     moved = ""  # the last move's text, its turn's label and its index in the turn
     moved_label, moved_k = "", 0
@@ -471,7 +471,7 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                     move_notes = cast(_Desk, desk).read(label, order[j], last_comments, last_at)
                 else:
                     move_notes = last_comments  # one comment, read by the turn's pattern
-                clock(label, order[j], 0, last_at, move_notes)
+                clock.add(label, order[j], 0, last_at, move_notes)
                 if kept is not None:
                     kept.append(move_notes)
             word = groups[g + 1]  # lower case already where split gave it
@@ -569,14 +569,14 @@ def _commented_turn(chunk: str, pos: int, split: Callable[[str], Sequence[MoveSp
 
 
 class _Desk:
-    """The desk's clocks of a game the lean path reads: :attr:`add` (the same
-    :meth:`~pbmkit.desk.dates.Clocks.add` as the full path's
-    :func:`~pbmkit.desk.dates.clock_check`) takes each move, its offset in the chunk (as line
+    """The desk's clocks of a game the lean path reads: :attr:`clocks` (the same
+    :class:`~pbmkit.desk.dates.Clocks` as the full path's
+    :func:`~pbmkit.desk.dates.clock_check`), whose ``add`` takes each move, its offset in the chunk (as line
     0 and the column: a line is found only for a move or a comment that a warning names, by
     :meth:`place`) and its notes (:attr:`no_notes`, one comment's, or :meth:`read`'s), and
     :meth:`report_into` gives the report."""
 
-    __slots__ = ("add", "chunk", "first_line", "no_notes", "report")
+    __slots__ = ("chunk", "clocks", "first_line", "no_notes", "report")
 
     def __init__(self, tags: dict[str, str], order: tuple[str, ...], chunk: str,
                  first_line: int) -> None:
@@ -586,7 +586,7 @@ class _Desk:
         if refused is not None:
             raise _Bail  # a TimeControl tag that cannot be read: the reader knows where it is
         self.report = report
-        self.add = Clocks(report).add
+        self.clocks: Clocks = Clocks(report)
         self.no_notes = NO_NOTES
         """The notes of a move without a comment."""
         self.chunk = chunk
