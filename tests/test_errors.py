@@ -63,12 +63,47 @@ def test_every_public_exception_is_a_pbmkit_error_of_its_layer(
         assert issubclass(cls, LAYER_BASES[layer]), f"{name} is not a {LAYER_BASES[layer]}"
 
 
+CLICK_FREE = {"pbmkit.cli.checking.SourceError", "pbmkit.cli.refusals.Failure",
+              "pbmkit.cli.refusals.UsageFailure"}
+"""The command line's exceptions of its paths without click (``check`` and ``move``, issues 22
+and 37): the quick check's own, and the refusals the commands and the group turn into click's."""
+
+
 def test_the_command_line_s_own_errors_are_click_s() -> None:
-    """The CLI's exceptions are click's (click gives them their exit status), or its quick
-    check's internal one."""
+    """The CLI's exceptions are click's (click gives them their exit status), or those of its
+    paths without click (:data:`CLICK_FREE`)."""
     for name, cls in EXCEPTIONS:
         if name.startswith("pbmkit.cli."):
-            assert issubclass(cls, click.ClickException) or name.endswith(".SourceError"), name
+            assert issubclass(cls, click.ClickException) or name in CLICK_FREE, name
+
+
+@pytest.mark.parametrize(("raised", "code", "said"), [
+    (("the record says no", 1), EXIT_INVALID, "Error: the record says no"),
+    (("the file is gone", 2), EXIT_USAGE, "Error: the file is gone"),
+])
+def test_a_click_free_refusal_no_command_turned_is_one_line_and_its_status(
+        monkeypatch: pytest.MonkeyPatch, raised: tuple[str, int], code: int, said: str) -> None:
+    """A :class:`~pbmkit.cli.refusals.Failure` that escapes a command is click's error line
+    with its exit status; a usage failure is click's usage error."""
+    import pbmkit.cli.board as board
+    from pbmkit.cli import cli
+    from pbmkit.cli.refusals import Failure, UsageFailure
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise Failure(*raised)
+
+    monkeypatch.setattr(board, "configured_game", fail)
+    done = CliRunner().invoke(cli, ["board"])
+    assert (done.exit_code, done.output.strip()) == (code, said)
+
+    def misused(*args: object, **kwargs: object) -> None:
+        raise UsageFailure("'x' is not a date like 2026-11-21", param_hint="--sent")
+
+    monkeypatch.setattr(board, "configured_game", misused)
+    done = CliRunner().invoke(cli, ["board"])
+    assert done.exit_code == EXIT_USAGE
+    assert done.output.strip().endswith(
+        "Error: Invalid value for --sent: 'x' is not a date like 2026-11-21")
 
 
 @pytest.mark.parametrize(("error", "code"), [

@@ -114,6 +114,11 @@ def main(argv: list[str] | None = None) -> Any:
             from pbmkit.cli.checking import quick_check
 
             quick_check(args[1:])
+        elif args and args[0] == "move":
+            # A mailed move, the command a player runs most, likewise (cli/moving.py).
+            from pbmkit.cli.moving import quick_move
+
+            quick_move(args[1:])
         from pbmkit.cli.group import cli
 
         return cli.main(args=argv, prog_name="pbmkit")

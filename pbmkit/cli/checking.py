@@ -208,11 +208,11 @@ def quick_check(args: list[str]) -> None:
         flag = _FLAGS.get(arg)
         if flag is not None:
             flags.add(flag)
-        elif arg.startswith("-") or not _plain_file(arg):
+        elif arg.startswith("-") or not plain_file(arg):
             return
         else:
             files.append(arg)
-    if not files or not (_plain_stream(sys.stdout) and _plain_stream(sys.stderr)):
+    if not files or not (plain_stream(sys.stdout) and plain_stream(sys.stderr)):
         return
     from pbmkit.cli import pipe_closed
 
@@ -230,7 +230,7 @@ def quick_check(args: list[str]) -> None:
     sys.exit(EXIT_OK)
 
 
-def _plain_file(path: str) -> bool:
+def plain_file(path: str) -> bool:
     """Whether click's ``Path(dir_okay=False)`` takes ``path`` without a word: it does not exist,
     or it is no directory and may be read."""
     try:
@@ -240,7 +240,7 @@ def _plain_file(path: str) -> bool:
     return not stat.S_ISDIR(st.st_mode) and os.access(path, os.R_OK)
 
 
-def _plain_stream(stream: TextIO | None) -> bool:
+def plain_stream(stream: TextIO | None) -> bool:
     """Whether click writes to ``stream`` as it is: a text stream with an encoding other than
     ASCII (click wraps an ASCII one)."""
     encoding = getattr(stream, "encoding", None)

@@ -9,12 +9,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from pbmkit.cli import refusals
 from pbmkit.cli.checking import DEFAULT_MAX_PROBLEMS as DEFAULT_MAX_PROBLEMS
 from pbmkit.cli.checking import EXIT_INVALID as EXIT_INVALID
 from pbmkit.cli.checking import EXIT_OK as EXIT_OK
 from pbmkit.cli.checking import EXIT_USAGE as EXIT_USAGE
 from pbmkit.cli.checking import SourceError, read_text
 from pbmkit.cli.checking import report_problems as report_problems
+from pbmkit.cli.refusals import NO_GAME as NO_GAME
+from pbmkit.cli.refusals import Failure, UsageFailure
+from pbmkit.cli.refusals import exit_code_for as exit_code_for
 from pbmkit.common import files
 from pbmkit.common.files import FileWriteError, folder_lock
 from pbmkit.common.text import printable
@@ -59,31 +63,16 @@ def load_replays(path: str) -> tuple[str, str, list[GameReplay]]:
     return text, name, check_text(text, name)
 
 
-NO_GAME = ("no game in this file (start a record with: pbmkit new FILE --rules GAME --player "
-           "SIDE=NAME ...)")
-
-
 def pick_game(replays: list[GameReplay], number: int | None, source: str, *,
               can_choose: bool = True) -> GameReplay:
     """The game ``number`` (1-based, its position in the file) of an archive; the only game when
-    ``number`` is ``None``. A file with no game is :class:`Refused` (exit 1, as ``check`` says).
-
-    ``can_choose`` is false for a command without ``--game`` (one that rewrites the record): an
-    archive is then refused without suggesting an option the command does not have.
-    """
-    if not replays:
-        raise Refused(f"{source}: {NO_GAME}")
-    if not can_choose and len(replays) > 1:
-        raise InputError(f"{source} holds {len(replays)} games; this command works on a file "
-                         "with one game (keep each correspondence game in its own file)")
-    if number is None:
-        if len(replays) > 1:
-            raise InputError(f"{source} holds {len(replays)} games; choose one with --game N "
-                             "(N = its position in the file, 1 for the first)")
-        return replays[0]
-    if not 1 <= number <= len(replays):
-        raise InputError(f"{source} holds {len(replays)} game(s); there is no game {number}")
-    return replays[number - 1]
+    ``number`` is ``None`` (:func:`pbmkit.cli.refusals.pick_game`). A file with no game is
+    :class:`Refused` (exit 1, as ``check`` says); an archive where one game is asked for, or a
+    game it does not hold, is an :class:`InputError`."""
+    try:
+        return refusals.pick_game(replays, number, source, can_choose=can_choose)
+    except Failure as exc:
+        raise click_failure(exc) from None
 
 
 def load_game(path: str, number: int | None) -> tuple[str, GameReplay, Any]:
@@ -276,26 +265,21 @@ def atomic_write(path: str, data: str | bytes) -> None:
         raise InputError(str(exc)) from None
 
 
-def exit_code_for(exc: BaseException) -> int:
-    """The exit status of docs/cli.md's table ("Exit codes") for one of pbmkit's errors, by its
-    layer's base: a file that cannot be written, settings that are wrong or missing (a club, its
-    database, an address to send from or to, an event's tie-breaks), 2, unusable; everything
-    else the rules, a record, an event or a server refused, 1."""
-    from pbmkit.common.files import FileWriteError
-    from pbmkit.events.tiebreaks import TieBreakError
-    from pbmkit.mail.files import NoAddress
-    from pbmkit.referee.club import ClubError
-    from pbmkit.referee.db import DatabaseError
-
-    if isinstance(exc, (FileWriteError, NoAddress, ClubError, DatabaseError, TieBreakError)):
-        return EXIT_USAGE
-    return EXIT_INVALID
-
-
 def click_error(exc: BaseException) -> click.ClickException:
     """One of pbmkit's errors as the command line's: its one line, its exit status
     (:func:`exit_code_for`)."""
     return InputError(str(exc)) if exit_code_for(exc) == EXIT_USAGE else Refused(str(exc))
+
+
+def click_failure(exc: Failure | UsageFailure) -> click.ClickException:
+    """A refusal of :mod:`pbmkit.cli.refusals` as click's exception: an :class:`InputError` or a
+    :class:`Refused` by its exit status, click's ``BadParameter`` or ``UsageError`` for a usage
+    error (raised in a command, click adds the command's usage line)."""
+    if isinstance(exc, UsageFailure):
+        if exc.param_hint is not None:
+            return click.BadParameter(exc.message, param_hint=exc.param_hint)
+        return click.UsageError(exc.message)
+    return InputError(exc.message) if exc.exit_code == EXIT_USAGE else Refused(exc.message)
 
 
 def echo_err(message: str) -> None:

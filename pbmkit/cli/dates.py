@@ -1,7 +1,9 @@
 """The dates of a mailed move (docs/desk.md), shared by ``pbmkit move`` and the desk commands.
 
 Kept apart from :mod:`pbmkit.cli.desk` so that a mailed move does not build the desk's click
-commands (~2–4 ms of its start-up).
+commands (~2–4 ms of its start-up), and free of click, so that ``pbmkit move`` can run without it
+(:mod:`pbmkit.cli.moving`): its refusals are :mod:`pbmkit.cli.refusals`'; :func:`read_day`, for
+the commands that run through click, raises click's ``BadParameter``.
 """
 
 from __future__ import annotations
@@ -9,19 +11,17 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING
 
-import click
-
-from pbmkit.cli.common import Refused
+from pbmkit.cli.refusals import Failure, UsageFailure
 
 if TYPE_CHECKING:
     from pbmkit.records import GameReplay
 
-__all__ = ["keeps_dates", "move_note", "overstep_warning", "read_day", "winner_value"]
+__all__ = ["day_of", "keeps_dates", "move_note", "overstep_warning", "read_day", "winner_value"]
 
 
-def read_day(value: str | None, option: str) -> datetime.date | None:
-    """A ``--received``/``--sent`` date (``2026-11-21``, ``2026.11.21``, ``today``), or a usage
-    error naming the option."""
+def day_of(value: str | None, option: str) -> datetime.date | None:
+    """A ``--received``/``--sent`` date (``2026-11-21``, ``2026.11.21``, ``today``), or a
+    :class:`~pbmkit.cli.refusals.UsageFailure` naming the option."""
     from pbmkit.desk.dates import parse_date
 
     if value is None:
@@ -30,8 +30,18 @@ def read_day(value: str | None, option: str) -> datetime.date | None:
         return datetime.date.today()
     day = parse_date(value)
     if day is None:
-        raise click.BadParameter(f"{value!r} is not a date like 2026-11-21", param_hint=option)
+        raise UsageFailure(f"{value!r} is not a date like 2026-11-21", param_hint=option)
     return day
+
+
+def read_day(value: str | None, option: str) -> datetime.date | None:
+    """:func:`day_of` for a command run by click: a wrong date is click's usage error."""
+    try:
+        return day_of(value, option)
+    except UsageFailure as exc:
+        from pbmkit.cli.common import click_failure
+
+        raise click_failure(exc) from None
 
 
 def keeps_dates(rep: GameReplay) -> bool:
@@ -46,15 +56,17 @@ def move_note(rep: GameReplay, received: str | None, sent: str | None, leave: in
     """The annotations ``pbmkit move`` writes after the move (the inside of ``{ }``, or "").
 
     Dates are written when asked for (``--received``, ``--sent``, ``--leave``) or when the record
-    already keeps them; sent then defaults to today. Impossible dates are :class:`Refused`.
+    already keeps them; sent then defaults to today. Impossible dates are a
+    :class:`~pbmkit.cli.refusals.Failure` (exit 1), wrong options a
+    :class:`~pbmkit.cli.refusals.UsageFailure`.
     """
     from pbmkit.desk.dates import annotation_text, format_date, replay_clock
 
-    got = read_day(received, "--received")
-    out = read_day(sent, "--sent")
+    got = day_of(received, "--received")
+    out = day_of(sent, "--sent")
     if no_dates:
         if got or out or leave:
-            raise click.UsageError("--no-dates cannot go with --received, --sent or --leave")
+            raise UsageFailure("--no-dates cannot go with --received, --sent or --leave")
         return annotation_text(draw="offer" if offer_draw else None)
     if got is None and out is None and not leave and not keeps_dates(rep):
         return annotation_text(draw="offer" if offer_draw else None)
@@ -68,19 +80,19 @@ def move_note(rep: GameReplay, received: str | None, sent: str | None, leave: in
         else f"the last move was sent ({format_date(before)})" if before is not None else ""
     arrived = clock.moves[-1].notes.arrived if clock is not None and clock.moves else None
     if got is not None and arrived is not None and got != arrived:
-        raise Refused(f"--received {format_date(got)}, but the record says the last move arrived "
+        raise Failure(f"--received {format_date(got)}, but the record says the last move arrived "
                       f"on {format_date(arrived)}; the record was not changed")
     if got is None and arrived is not None and out < arrived:
-        raise Refused(f"sent {format_date(out)} is before the last move arrived "
+        raise Failure(f"sent {format_date(out)} is before the last move arrived "
                       f"({format_date(arrived)}); the record was not changed")
     if got is not None and out < got:
-        raise Refused(f"sent {format_date(out)} is before received {format_date(got)}; "
+        raise Failure(f"sent {format_date(out)} is before received {format_date(got)}; "
                       "the record was not changed")
     if got is not None and before is not None and got < before:
-        raise Refused(f"received {format_date(got)} is before {answered}; the record was not "
+        raise Failure(f"received {format_date(got)} is before {answered}; the record was not "
                       "changed")
     if got is None and before is not None and out < before:
-        raise Refused(f"sent {format_date(out)} is before {previous}; the record was not changed")
+        raise Failure(f"sent {format_date(out)} is before {previous}; the record was not changed")
     return annotation_text(received=got, sent=out, leave=leave,
                            draw="offer" if offer_draw else None)
 

@@ -14,6 +14,7 @@ import click
 
 from pbmkit import __version__
 from pbmkit.cli import COMMANDS, pipe_closed
+from pbmkit.cli.refusals import Failure, UsageFailure
 
 __all__ = ["Group", "LazyGroup", "cli", "summary"]
 
@@ -114,6 +115,10 @@ class LazyGroup(Group):
             from pbmkit.cli.common import click_error
 
             raise click_error(exc) from None
+        except (Failure, UsageFailure) as exc:  # a click-free refusal no command turned into click's
+            from pbmkit.cli.common import click_failure
+
+            raise click_failure(exc) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)

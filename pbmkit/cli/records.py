@@ -6,7 +6,7 @@ import datetime
 import os
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -21,6 +21,7 @@ from pbmkit.cli.common import (
     InputError,
     Refused,
     atomic_write,
+    click_failure,
     configured_game,
     echo_err,
     error_note,
@@ -30,7 +31,6 @@ from pbmkit.cli.common import (
     load_replays,
     locked,
     order_hint,
-    pick_game,
     player_names,
     position_at,
     read_source,
@@ -40,7 +40,8 @@ from pbmkit.cli.common import (
     sides_help,
     trusted_end,
 )
-from pbmkit.cli.engine import engine_limits, engine_options, robot_move, verdict_words
+from pbmkit.cli.engine import engine_options
+from pbmkit.cli.refusals import Failure, UsageFailure
 from pbmkit.common.text import printable
 from pbmkit.games.base import AnyGame, MoveError, result_words, starts_at
 from pbmkit.games.board import board_order
@@ -276,102 +277,14 @@ def move(file: str, move_text: str | None, robot: bool, seconds: float | None,
     (docs/desk.md) are written when given, or when the record keeps them (sent: today). With
     --robot the engine chooses the move (docs/engine.md), appended as a typed one would be.
     """
-    from pbmkit.cli.dates import move_note
-    from pbmkit.desk.actions import replay_end
-    from pbmkit.desk.moving import AppendRefused, MoveRefused, play_move
-    from pbmkit.records import check_text
-    from pbmkit.render.terminal import board_text
+    from pbmkit.cli.moving import run_move
 
-    if file == "-":
-        raise InputError("pbmkit move appends to a record FILE; it cannot write back to standard "
-                         "input (to check a move without a file, use: pbmkit move --dry-run FILE "
-                         "MOVE)")
-    with locked(file):
-        text, name = read_source(file)
-        replays = check_text(text, name)
-        rep = pick_game(replays, None, name, can_choose=False)
-        if not rep.valid or rep.game is None:
-            first = rep.errors[0] if rep.errors else None
-            raise Refused(f"{name}: the record has errors; fix them first (pbmkit check {file})"
-                          + (f"\n{first.format()}" if first else ""))
-        game = rep.game
-        ended = replay_end(rep)
-        if ended is not None:
-            raise Refused(f"the game is over: {ended}; no more moves can be added")
-        if robot == (move_text is not None):
-            raise click.UsageError("give a MOVE or --robot (the engine plays the side to move)")
-        if move_text is None:
-            move_text, found = robot_move(rep, engine_limits(seconds, playouts), seed)
-            click.echo(f"The engine plays {move_text} ({verdict_words(game, rep.final, found)})")
-        notes: list[str] = []
-
-        def noted() -> str:
-            # A record with no desk annotation at all, and no date option: nothing to note (and
-            # the desk modules, ~7 ms of a mailed move's start, are not imported).
-            plain = received is None and sent is None and not leave and not offer_draw \
-                and "%cc" not in text.lower()
-            notes.append("" if plain else move_note(rep, received, sent, leave, offer_draw,
-                                                    no_dates))
-            return notes[-1]
-
-        try:
-            played = play_move(text, name, rep, move_text, note=noted)
-        except MoveRefused as exc:
-            for line in exc.lines:
-                click.echo(line, err=True)
-            _refused()
-        except AppendRefused as exc:
-            raise Refused(str(exc)) from None
-        mv, after, label, side = played.move, played.after, played.label, played.side
-        written, said, outcome, new_text = played.written, played.said, played.outcome, played.text
-        note = notes[-1] if notes else ""
-        late = None
-        if note and "%ccsnt" in note:  # dates written: say at once if they overstep the control
-            from pbmkit.cli.dates import overstep_warning
-
-            late = overstep_warning(new_text, rep)
-        if not dry_run:
-            data = _with_original_encoding(file, new_text)
-            atomic_write(file, data)
-            _verify_written(file, data)
-    click.echo(board_text(game, after, last_move=mv))
-    click.echo()
-    verb = "Would add" if dry_run else "Added"
-    click.echo(f"{verb} {label}. {side.capitalize()}: {written}" + "".join(f" {a.word}" for a in said))
-    if note:
-        click.echo(f"Noted: {note}")
-    if late is not None:
-        echo_err(f"Warning: {late} (the move is {'checked' if dry_run else 'written'}; "
-                 "what follows is the tournament director's ruling)")
-    if outcome is not None:
-        ended = result_words(game, outcome.winner, outcome.how, outcome.detail)
-        click.echo(f"Game over: {ended}. Winner tag set.")
-    else:
-        for a in said:
-            click.echo(f"Warn your opponent: {a.word}! This move {a.detail}.")
-    if dry_run:
-        click.echo("(dry run: the record was not changed)")
-
-
-def _verify_written(path: str, data: bytes) -> None:
-    """The file now holds exactly ``data`` (a second writer cannot slip in: the folder is locked)."""
-    with open(path, "rb") as fh:
-        if fh.read() != data:
-            raise InputError(f"{path}: what was read back differs from what was written; "
-                             "check the file (pbmkit check)")
-
-
-def _refused() -> NoReturn:
-    click.echo("The record was not changed.", err=True)
-    sys.exit(EXIT_INVALID)
-
-
-def _with_original_encoding(path: str, text: str) -> bytes:
-    """Encode ``text`` as the file was: keep a byte-order mark if it had one."""
-    with open(path, "rb") as fh:
-        bom = fh.read(3) == b"\xef\xbb\xbf"
-    data = text.encode("utf-8")
-    return b"\xef\xbb\xbf" + data if bom else data
+    try:
+        run_move(file, move_text, dry_run=dry_run, received=received, sent=sent, leave=leave,
+                 offer_draw=offer_draw, no_dates=no_dates, robot=robot, seconds=seconds,
+                 playouts=playouts, seed=seed)
+    except (Failure, UsageFailure) as exc:
+        raise click_failure(exc) from None
 
 
 # --- new, fmt, convert ---------------------------------------------------------------------

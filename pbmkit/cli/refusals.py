@@ -1,0 +1,84 @@
+"""The command line's refusals without click: what a command that may run without click
+(``pbmkit move``: :mod:`pbmkit.cli.moving`) raises, and what :mod:`pbmkit.cli.common` turns into
+click's exceptions for the commands that run through click.
+
+A :class:`Failure` is printed as click prints its own errors (``Error: MESSAGE`` on standard
+error) and ends the command with its exit status (docs/cli.md, "Exit codes"); a
+:class:`UsageFailure` is a usage error, which only click prints (with the command's usage line):
+a command run without click hands it back to click (:func:`pbmkit.cli.moving.quick_move`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbmkit.cli.checking import EXIT_INVALID, EXIT_USAGE
+
+if TYPE_CHECKING:
+    from pbmkit.records import GameReplay
+
+__all__ = ["NO_GAME", "Failure", "UsageFailure", "exit_code_for", "pick_game"]
+
+
+class Failure(Exception):
+    """A request refused (``exit_code`` 1: the rules or the record refuse it) or input that cannot
+    be used (2: unreadable, not UTF-8, no such game): ``Error: MESSAGE``."""
+
+    def __init__(self, message: str, exit_code: int = EXIT_INVALID) -> None:
+        super().__init__(message)
+        self.message = message
+        self.exit_code = exit_code
+
+
+class UsageFailure(Exception):
+    """A usage error (exit status 2): the value of the option ``param_hint`` is wrong
+    (click's ``BadParameter``), or, without one, options that do not go together."""
+
+    def __init__(self, message: str, param_hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.param_hint = param_hint
+
+
+NO_GAME = ("no game in this file (start a record with: pbmkit new FILE --rules GAME --player "
+           "SIDE=NAME ...)")
+
+
+def pick_game(replays: list[GameReplay], number: int | None, source: str, *,
+              can_choose: bool = True) -> GameReplay:
+    """The game ``number`` (1-based, its position in the file) of an archive; the only game when
+    ``number`` is ``None``. A file with no game is refused (exit 1, as ``check`` says).
+
+    ``can_choose`` is false for a command without ``--game`` (one that rewrites the record): an
+    archive is then refused without suggesting an option the command does not have.
+    """
+    if not replays:
+        raise Failure(f"{source}: {NO_GAME}")
+    if not can_choose and len(replays) > 1:
+        raise Failure(f"{source} holds {len(replays)} games; this command works on a file "
+                      "with one game (keep each correspondence game in its own file)", EXIT_USAGE)
+    if number is None:
+        if len(replays) > 1:
+            raise Failure(f"{source} holds {len(replays)} games; choose one with --game N "
+                          "(N = its position in the file, 1 for the first)", EXIT_USAGE)
+        return replays[0]
+    if not 1 <= number <= len(replays):
+        raise Failure(f"{source} holds {len(replays)} game(s); there is no game {number}",
+                      EXIT_USAGE)
+    return replays[number - 1]
+
+
+def exit_code_for(exc: BaseException) -> int:
+    """The exit status of docs/cli.md's table ("Exit codes") for one of pbmkit's errors, by its
+    layer's base: a file that cannot be written, settings that are wrong or missing (a club, its
+    database, an address to send from or to, an event's tie-breaks), 2, unusable; everything
+    else the rules, a record, an event or a server refused, 1."""
+    from pbmkit.common.files import FileWriteError
+    from pbmkit.events.tiebreaks import TieBreakError
+    from pbmkit.mail.files import NoAddress
+    from pbmkit.referee.club import ClubError
+    from pbmkit.referee.db import DatabaseError
+
+    if isinstance(exc, (FileWriteError, NoAddress, ClubError, DatabaseError, TieBreakError)):
+        return EXIT_USAGE
+    return EXIT_INVALID
