@@ -57,8 +57,7 @@ def _move_locked(file: str, move_text: str | None, dry_run: bool, received: str 
                  sent: str | None, leave: int, offer_draw: bool, no_dates: bool, robot: bool,
                  seconds: float | None, playouts: int | None, seed: int) -> list[tuple[str, bool]]:
     """:func:`run_move`'s work in the locked folder; what it says after (line, on stderr)."""
-    from pbmkit.cli.dates import move_note
-    from pbmkit.desk.actions import replay_end
+    from pbmkit.desk.endings import replay_end
     from pbmkit.desk.moving import AppendRefused, MoveRefused, play_move
     from pbmkit.records.replay import check_text
 
@@ -87,9 +86,13 @@ def _move_locked(file: str, move_text: str | None, dry_run: bool, received: str 
     def noted() -> str:
         # A record with no desk annotation at all, and no date option: nothing to note (and
         # the desk modules, ~7 ms of a mailed move's start, are not imported).
-        plain = received is None and sent is None and not leave and not offer_draw \
-            and "%cc" not in text.lower()
-        notes.append("" if plain else move_note(rep, received, sent, leave, offer_draw, no_dates))
+        if received is None and sent is None and not leave and not offer_draw \
+                and "%cc" not in text.lower():
+            notes.append("")
+        else:
+            from pbmkit.cli.dates import move_note
+
+            notes.append(move_note(rep, received, sent, leave, offer_draw, no_dates))
         return notes[-1]
 
     try:

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from pbmkit.games.base import IllegalMoveError, result_words, side_verb
+from pbmkit.desk.endings import replay_end as replay_end
+from pbmkit.games.base import IllegalMoveError, side_verb
 from pbmkit.records.errors import RecordError
 
 if TYPE_CHECKING:
@@ -41,16 +42,6 @@ class EventEdit(NamedTuple):
 
 Action = Callable[[str, "GameReplay", "str | None"], EventEdit]
 """An event: (the record's text, its replay, the acting side or None) -> the edit."""
-
-
-def replay_end(rep: GameReplay) -> str | None:
-    """How a replayed game ended (:func:`pbmkit.desk.endings.game_end`: a result, a
-    ``Termination`` such as ``annulled``, an ending without a winner), or None while it goes on:
-    what ``pbmkit move``, ``mail read`` and the referee refuse more moves with."""
-    from pbmkit.desk.endings import game_end
-
-    words = result_words(rep.game, rep.winner, rep.how, rep.detail) if rep.winner else None
-    return game_end(rep.record.tags, rep.winner, words, ending=rep.record.ending)
 
 
 def player(rep: GameReplay, side: str) -> str:

@@ -12,11 +12,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pbmkit.common.text import printable
+from pbmkit.games.base import result_words
 
 if TYPE_CHECKING:
     from pbmkit.records.model import Ending
+    from pbmkit.records.replay import GameReplay
 
-__all__ = ["game_end", "termination_end"]
+__all__ = ["game_end", "replay_end", "termination_end"]
 
 _ENDING_TERMINATIONS = ("annul", "abandon", "forfeit", "time forfeit", "adjudicat",
                         "rules infraction", "death", "emergency", "resignation")
@@ -66,3 +68,12 @@ def game_end(tags: Mapping[str, str], winner: str | None, result: str | None = N
     if ending is not None:
         return f"'{ending.kind}' written, no winner named"
     return None
+
+
+def replay_end(rep: GameReplay) -> str | None:
+    """How a replayed game ended (:func:`game_end`: a result, a ``Termination`` such as
+    ``annulled``, an ending without a winner), or None while it goes on: what ``pbmkit move``,
+    ``mail read`` and the referee refuse more moves with (also
+    :func:`pbmkit.desk.actions.replay_end`)."""
+    words = result_words(rep.game, rep.winner, rep.how, rep.detail) if rep.winner else None
+    return game_end(rep.record.tags, rep.winner, words, ending=rep.record.ending)

@@ -119,7 +119,7 @@ def play_move(text: str, name: str, rep: GameReplay, move_text: str, *,
     (lines of explanation) for an illegal move or a game over, :class:`AppendRefused` when the
     new text does not read back to the old moves plus this one.
     """
-    from pbmkit.desk.actions import replay_end
+    from pbmkit.desk.endings import replay_end
 
     game = rep.game
     assert game is not None
