@@ -67,8 +67,8 @@ def read_text(path: str, limit: int | None = None) -> tuple[str, str]:
     return text, name
 
 
-_ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
-"""click's ``strip_ansi`` pattern."""
+_ANSI = r"\033\[[;?0-9]*[a-zA-Z]"
+"""click's ``strip_ansi`` pattern (compiled on first use: most output has no ANSI code)."""
 
 
 def echo(message: str, err: bool = False) -> None:
@@ -82,7 +82,7 @@ def echo(message: str, err: bool = False) -> None:
     stream = sys.stderr if err else sys.stdout
     out = message + "\n"
     if "\x1b" in out and not stream.isatty():
-        out = _ANSI.sub("", out)
+        out = re.sub(_ANSI, "", out)
     stream.write(out)
     stream.flush()
 

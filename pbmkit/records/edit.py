@@ -17,8 +17,9 @@ __all__ = ["append_after_last_move", "comment_end", "last_move", "line_starts", 
 
 # A tag's value: characters other than a quote or a backslash, or an escaped character (linear).
 # "12..." or "12. ..." (or "12. …") right before a move: the turn continued on a new line.
-_CONTINUATION = re.compile(r"(?<![0-9A-Za-z])([0-9]{1,9}[A-Za-z]?)\.(?:\.\.|[ \t]*(?:\.\.\.|…))\s*$")
-_TAG_VALUE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\.)*)"')
+# Compiled on first use (re keeps them): a mailed move imports this module and seldom needs them.
+_CONTINUATION = r"(?<![0-9A-Za-z])([0-9]{1,9}[A-Za-z]?)\.(?:\.\.|[ \t]*(?:\.\.\.|…))\s*$"
+_TAG_VALUE = r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\.)*)"'
 
 
 def _split(text: str, record: Record) -> tuple[str, str, list[int], str]:
@@ -110,7 +111,7 @@ def remove_last_move(text: str, record: Record) -> str:
     end, _ = _after_move(body, starts, move)
     if not only:  # "1. IR to HS ; note" then "1... EV to FU": the continuation goes too
         window = max(0, start - 40)
-        m = _CONTINUATION.search(body, window, start)
+        m = re.compile(_CONTINUATION).search(body, window, start)
         if m is not None and m.group(1).lower() == turn.label:
             start = m.start()
     at = next(k for k, item in enumerate(record.body) if item is turn)
@@ -135,7 +136,7 @@ def set_tag(text: str, record: Record, name: str, value: str) -> str:
     where = record.tag_positions.get(name)
     if where is not None:
         pos = _offset(starts, *where)
-        m = _TAG_VALUE.match(body, pos)
+        m = re.compile(_TAG_VALUE).match(body, pos)
         if m is not None:
             return bom + body[:m.start(2)] + escaped + body[m.end(2):]
     line = f'[{name} "{escaped}"]'

@@ -27,10 +27,10 @@ from pbmkit.records.tokens import grammar_text, one_turn_pattern, simple_items
 __all__ = ["DATE_PATTERN", "TAG_PATTERN", "chunk_spans", "grammar_text", "move_syntax_problems",
            "parse_chunk", "parse_records"]
 
-_TURN_RE = re.compile(r"([0-9]+)([A-Za-z]?)\.(\.\.)?")
+_TURN_RE = r"([0-9]+)([A-Za-z]?)\.(\.\.)?"  # compiled on first use (re keeps it)
 TAG_PATTERN = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]')
 """The grammar's TAG, with the name and the value (escapes unread) as groups."""
-_UNESCAPE_RE = re.compile(r"\\(.)")
+_UNESCAPE_RE = r"\\(.)"  # compiled on first use (re keeps it)
 DATE_PATTERN = re.compile(r"[0-9?]{4}-[0-9?]{2}-[0-9?]{2}")
 """A ``Date`` tag's value that gives no warning (``fullmatch`` of the value, stripped)."""
 
@@ -387,7 +387,7 @@ class _Reader:
         name = canonical_tag_name(m.group(1))
         value = m.group(2)
         if "\\" in value:  # escapes are rare (re.sub costs ~0.6 us a tag even with none)
-            value = _UNESCAPE_RE.sub(r"\1", value)
+            value = re.sub(_UNESCAPE_RE, r"\1", value)
         if _OPEN in value:
             value = value.replace(_OPEN, "{")
         rec.tags[name] = value
@@ -527,7 +527,7 @@ class _Reader:
         _, number_text, line, column, start, _ = parts[0]
         if self.comments:
             self._comments_before(start)
-        m = _TURN_RE.fullmatch(number_text)
+        m = re.fullmatch(_TURN_RE, number_text)
         assert m is not None
         number, series = int(m.group(1)), m.group(2).lower()
         label = f"{number}{series}"

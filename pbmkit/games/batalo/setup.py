@@ -193,7 +193,7 @@ def diagram(position: Position) -> str:
     return "\n".join(lines)
 
 
-_CELL_RE = re.compile(r"([A-Za-z]{2})([WoOBx●]?)")
+_CELL_RE = r"([A-Za-z]{2})([WoOBx●]?)"  # compiled on first use (diagrams are for tests and docs)
 
 
 def from_diagram(text: str, turn: int | str = WHITE) -> Position:
@@ -211,7 +211,7 @@ def from_diagram(text: str, turn: int | str = WHITE) -> Position:
     board = [EMPTY] * _N
     named: set[int] = set()
     for token in text.split():
-        m = _CELL_RE.fullmatch(token)
+        m = re.fullmatch(_CELL_RE, token)
         if m is None:
             raise SetupError(f"cannot read {token!r} in the diagram: write a space name, followed "
                              "by W, o, B or x when a piece stands there")

@@ -34,7 +34,7 @@ MAX_LAYOUT_BYTES = 64_000
 """A layout file longer than this is refused (read no further)."""
 LAYOUTS_ENV = "PBMKIT_LAYOUTS"
 """The environment variable naming the folder of a user's own layout files."""
-_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,58}\.toml", re.IGNORECASE)
+_FILE_NAME = r"(?i:[A-Za-z0-9_][A-Za-z0-9_.-]{0,58}\.toml)"  # compiled on first use (re keeps it)
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,30}")
 _SQUARE = re.compile(r"([a-z])([0-9]{1,2})")
 
@@ -258,7 +258,7 @@ def _read_user_layout(name: str, folder: str) -> str:
     """The text of the layout file ``name`` of ``folder``, opened only if it is a regular file
     inside the folder and read no further than :data:`MAX_LAYOUT_BYTES` (+1, to tell)."""
     shown = name if len(name) <= 60 else name[:59] + "…"
-    if not _FILE_NAME.fullmatch(name):
+    if not re.fullmatch(_FILE_NAME, name):
         raise SetupError(f"layout {shown!r}: name a layout file by its file name alone, like "
                          f"[Layout \"small.toml\"]; it is read from the layouts folder ({folder}, "
                          f"or the folder ${LAYOUTS_ENV} names), never from another path",

@@ -32,8 +32,9 @@ ARROWS = {"N": "^", "E": ">", "S": "v", "W": "<"}
 _FACING = {v: k for k, v in ARROWS.items()}
 _LETTER = {f: f[0].upper() for f in FACTIONS}
 _FACTION = {v: k for k, v in _LETTER.items()}
-_KNIGHT = re.compile(r"([PBGY]?)([a-z][0-9]{1,2})([\^>v<])(\*?)(?::([a-z][0-9]{1,2}))?")
-_CELL = re.compile(r"([TC]?)([PBGY]?)([\^>v<])")
+# Compiled on first use (re keeps them): a record without a Setup tag never reads one.
+_KNIGHT = r"([PBGY]?)([a-z][0-9]{1,2})([\^>v<])(\*?)(?::([a-z][0-9]{1,2}))?"
+_CELL = r"([TC]?)([PBGY]?)([\^>v<])"
 MAX_SETUP = 2000
 
 
@@ -99,7 +100,7 @@ def parse_setup(cfg: Config, text: str) -> Position:
     knights: list[Knight] = []
     if fields["knights"] != "-":
         for token in fields["knights"].split(","):
-            m = _KNIGHT.fullmatch(token)
+            m = re.fullmatch(_KNIGHT, token)
             if m is None:
                 raise SetupError(f"knight {token!r}: write it like a1^ (duel) or Bd8v:d8", tag="Setup")
             letter, sq, arrow, star, home = m.groups()
@@ -173,7 +174,7 @@ def from_diagram(cfg: Config, text: str, *, move: str | None = None, round: int 
             elif cell == "#":
                 broken.add(sq)
             else:
-                m = _CELL.fullmatch(cell)
+                m = re.fullmatch(_CELL, cell)
                 if m is None:
                     raise SetupError(f"diagram: {cell!r} is not a piece", tag="Setup")
                 kind, letter, arrow = m.groups()
