@@ -301,3 +301,32 @@ def test_on_a_terminal_as_click_writes_to_one(tmp_path: Path) -> None:
         assert quick[0] == (0 if "--dry-run" in args else 2)
     assert b"Error: cannot read red \x1b[31mgame.txt" in quick[1]
     assert (tmp_path / "game.txt").read_text(encoding="utf-8") == record
+
+
+MODULES_PROBE = """\
+import atexit, sys
+atexit.register(lambda: sys.__stderr__.write("\\n<modules %s>" % " ".join(sorted(sys.modules))))
+from pbmkit.cli import main
+sys.argv = ["pbmkit", *sys.argv[1:]]
+main()
+"""
+
+NOT_FOR_A_PLAIN_MOVE = ("click", "json", "pbmkit.cli.common", "pbmkit.cli.engine",
+                        "pbmkit.cli.dates", "pbmkit.desk.summary", "pbmkit.desk.export",
+                        "pbmkit.desk.actions", "pbmkit.desk.dates", "datetime")
+"""What a mailed move on a record without dates does without (docs/performance.md, issue 37):
+click, the engine's options and their json, the desk's lean check, export and dates."""
+
+
+@pytest.mark.parametrize("name", ["batalo", "batrakill"])
+def test_a_mailed_move_imports_only_what_it_uses(name: str, tmp_path: Path) -> None:
+    record, legal, _ = middle_game(name)
+    (tmp_path / "game.txt").write_text(record, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", MODULES_PROBE, "move", "game.txt", legal],
+                          cwd=tmp_path, capture_output=True, stdin=subprocess.DEVNULL, timeout=300)
+    assert done.returncode == 0 and b"Added" in done.stdout, done.stderr[-2000:]
+    modules = set(done.stderr.rpartition(b"\n<modules ")[2].rstrip(b">").decode().split())
+    assert "pbmkit.desk.moving" in modules
+    assert not {m for m in modules if m.partition(".")[0] in NOT_FOR_A_PLAIN_MOVE
+                or m in NOT_FOR_A_PLAIN_MOVE}
+    assert b"[%cc" not in (tmp_path / "game.txt").read_bytes()
