@@ -74,7 +74,7 @@ class _Token(str):
     """A TURNS token's ONE_TURN matches in the whole text (the reader need not match again)."""
 
 
-_SCANNERS: list[Any] = []
+_SCANNERS: dict[int, Any] = {}
 
 
 def scanner(k: int) -> Any:
@@ -84,8 +84,9 @@ def scanner(k: int) -> Any:
     A TURNS token is a run of ONE_TURN matches (the same as Lark's greedy ``ONE_TURN+``). Scanners
     1 and 2 are compiled only for records that need them (each pattern compiled costs start-up).
     """
-    if len(_SCANNERS) > k:  # compiled already (every chunk of an archive asks again)
-        return _SCANNERS[k]
+    found = _SCANNERS.get(k)
+    if found is not None:  # compiled already (every chunk of an archive asks again)
+        return found
     t = terminal
     sources = [
         rf"(?P<TAG>{t('TAG')})|(?P<WS>{t('WS')})|(?P<COMMENT>{t('COMMENT')})"
@@ -94,12 +95,16 @@ def scanner(k: int) -> Any:
         rf"(?P<TURN>{t('TURN')})|(?P<ELLIPSIS>{t('ELLIPSIS')})|(?P<RESIGNS>{t('RESIGNS')})"
         rf"|(?P<DRAW>{t('DRAW')})|(?P<PHASE>{t('PHASE')})",
     ]
-    if len(_SCANNERS) <= k:
-        with _LOCK:
-            while len(_SCANNERS) <= k:
-                _SCANNERS.append(re.compile(sources[len(_SCANNERS)]))
+    with _LOCK:
+        if k not in _SCANNERS:
+            _SCANNERS[k] = re.compile(sources[k])
     return _SCANNERS[k]
 
+
+_OTHER_FIRST = "0123456789.…"
+_OTHER_WORDS = ("round", "resig", "conce", "draw")
+"""Where a terminal of scanner 2 (TURN, ELLIPSIS, RESIGNS, DRAW, PHASE) may start: a digit, a
+dot or an ellipsis, or (in any case) the first letters of its words."""
 
 # In a turn, which token may follow which (turn: TURNS MOVETEXT* | TURN ELLIPSIS? MOVETEXT*).
 _FOLLOWS = {
@@ -133,15 +138,24 @@ def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token
             m = small(text, pos)
             if m is None:
                 # MOVETEXT never starts where a terminal of higher priority matches (its stop
-                # words are exactly those), so trying it first gives Lark's token; the rarer
-                # terminals' scanner is compiled only for records that need it.
-                movetext = movetext or scanner(1).match
-                m = movetext(text, pos)
-                if m is None:
+                # words are exactly those), so either may be tried first and give Lark's token.
+                # The other terminals' first, where one may start (a "round 2" line: a record
+                # of Batrakill's duel need not compile MOVETEXT's scanner); else MOVETEXT's.
+                # Each scanner is compiled only for records that need it.
+                if text[pos] in _OTHER_FIRST or text[pos:pos + 5].lower().startswith(_OTHER_WORDS):
                     other = other or scanner(2).match
                     m = other(text, pos)
                     if m is None:
-                        return None
+                        movetext = movetext or scanner(1).match
+                        m = movetext(text, pos)
+                else:
+                    movetext = movetext or scanner(1).match
+                    m = movetext(text, pos)
+                    if m is None:
+                        other = other or scanner(2).match
+                        m = other(text, pos)
+                if m is None:
+                    return None
             kind, end = m.lastgroup, m.end()
         if kind != "WS":
             tok = _Token(text[pos:end])
