@@ -42,7 +42,7 @@ _STREAMED_HINT = 60
 """How many moves of a streamed listing a hint takes at most (more than a few lines hold)."""
 
 
-_NUMBERED = re.compile(r"((?:\d{1,2}:)?\d{1,4}[a-z]?)\s*(?:\.{1,3}|…)\s*(.*)", re.DOTALL)
+_NUMBERED = r"((?:\d{1,2}:)?\d{1,4}[a-z]?)\s*(?:\.{1,3}|…)\s*(.*)"  # DOTALL; compiled on first use
 """A move written with its turn's number: ``12. IR to HS``, ``12... DX to FV``, ``2:5. R c1-d2``
 (a second round), ``8.JQ to JS``; no game's move starts with digits and a dot."""
 
@@ -51,9 +51,12 @@ def split_number(text: str) -> tuple[str | None, str]:
     """The turn number a move is written with and the move: ``("12", "DX to FV")`` of ``"12...
     DX to FV"``, ``(None, text)`` of a move without one (how ``pbmkit move``, ``mail read`` and
     the referee read a numbered move)."""
-    m = _NUMBERED.fullmatch(text.strip())
+    text = text.strip()
+    if not text[:1].isdecimal():  # no number (what \d matches): the pattern need not be compiled
+        return None, text
+    m = re.compile(_NUMBERED, re.DOTALL).fullmatch(text)
     if m is None:
-        return None, text.strip()
+        return None, text
     return m.group(1), m.group(2).strip()
 
 

@@ -79,7 +79,8 @@ _SCANNERS: dict[int, Any] = {}
 
 def scanner(k: int) -> Any:
     """Scanner 0: TAG, WS, COMMENT, LINE_COMMENT; scanner 1: MOVETEXT; scanner 2: the other
-    terminals except TURNS.
+    terminals except TURNS; scanner 3: PHASE alone (a round's line, in a record that needs no
+    other terminal of scanner 2).
 
     A TURNS token is a run of ONE_TURN matches (the same as Lark's greedy ``ONE_TURN+``). Scanners
     1 and 2 are compiled only for records that need them (each pattern compiled costs start-up).
@@ -94,6 +95,7 @@ def scanner(k: int) -> Any:
         rf"(?P<MOVETEXT>{t('MOVETEXT')})",
         rf"(?P<TURN>{t('TURN')})|(?P<ELLIPSIS>{t('ELLIPSIS')})|(?P<RESIGNS>{t('RESIGNS')})"
         rf"|(?P<DRAW>{t('DRAW')})|(?P<PHASE>{t('PHASE')})",
+        rf"(?P<PHASE>{t('PHASE')})",
     ]
     with _LOCK:
         if k not in _SCANNERS:
@@ -142,7 +144,12 @@ def simple_items(text: str, first_line: int = 1) -> tuple[list[Any], list[_Token
                 # The other terminals' first, where one may start (a "round 2" line: a record
                 # of Batrakill's duel need not compile MOVETEXT's scanner); else MOVETEXT's.
                 # Each scanner is compiled only for records that need it.
-                if text[pos] in _OTHER_FIRST or text[pos:pos + 5].lower().startswith(_OTHER_WORDS):
+                head = text[pos:pos + 5].lower()
+                if head == "round":  # a round's line: PHASE's own scanner, the cheapest
+                    m = scanner(3).match(text, pos)
+                if m is not None:
+                    pass
+                elif text[pos] in _OTHER_FIRST or head.startswith(_OTHER_WORDS):
                     other = other or scanner(2).match
                     m = other(text, pos)
                     if m is None:
