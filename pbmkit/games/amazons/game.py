@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from pbmkit.games.base import GameBase, HowWords, Lazy, Moved, Outcome, Shot
 from pbmkit.games.board import GridSetup, square_board, square_labels
@@ -25,14 +24,12 @@ LINES = {(a, b): k for a in range(100) for k, ray in enumerate(RAYS[a]) for b in
 SQUARE = r"[a-j](?:10|[1-9])"
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):  # a value (a named tuple: a dataclass costs start-up, performance.md)
     cells: tuple[int, ...]  # each square from a1, rank by rank: EMPTY, WHITE, BLACK, BURNED
     turn: int  # 0: White to move, 1: Black
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     start: int  # the queen's square
     end: int  # where it goes
     arrow: int  # the square its arrow burns

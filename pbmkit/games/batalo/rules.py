@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Final
 
@@ -171,26 +170,39 @@ def _zobrist(board: tuple[int, ...], turn: int) -> int:
         return hash((board, turn))
 
 
-@dataclass(frozen=True, slots=True)
 class Position:
-    """A Batalo position: ``board[space]`` is a piece code; ``turn`` is +1 (White) or -1 (Black)."""
+    """A Batalo position: ``board[space]`` is a piece code; ``turn`` is +1 (White) or -1 (Black).
 
-    board: tuple[int, ...]
-    turn: int = WHITE
-    _key: int | None = field(default=None, init=False, repr=False, compare=False)
-    """The hash, computed on first use or carried along by :func:`apply` (equal positions have
-    equal keys, whichever way they were made)."""
+    A value: never changed once made (:func:`apply` makes the next). A plain class, as
+    :class:`Move`: a dataclass costs every command ~2.3M instructions to define, and importing
+    :mod:`dataclasses` 42M more (docs/performance.md, "Start-up")."""
+
+    __slots__ = ("_key", "board", "turn")
+
+    def __init__(self, board: tuple[int, ...], turn: int = WHITE) -> None:
+        self.board = board
+        self.turn = turn
+        self._key: int | None = None
+        """The hash, computed on first use or carried along by :func:`apply` (equal positions
+        have equal keys, whichever way they were made)."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.turn == other.turn and self.board == other.board
 
     def __hash__(self) -> int:
         key = self._key
         if key is None:
-            key = _zobrist(self.board, self.turn)
-            object.__setattr__(self, "_key", key)
+            key = self._key = _zobrist(self.board, self.turn)
         return key
 
+    def __repr__(self) -> str:
+        return f"Position(board={self.board!r}, turn={self.turn!r})"
+
     def __reduce__(self) -> tuple[type[Position], tuple[tuple[int, ...], int]]:
-        """``Position(board, turn)`` again (copies and pickles; the compiled build's frozen class
-        refuses the dataclass's own way, which sets its fields one by one)."""
+        """``Position(board, turn)`` again (copies and pickles, in both builds alike; the cached
+        key is not carried)."""
         return Position, (self.board, self.turn)
 
     def pieces(self, side: int) -> list[int]:
@@ -206,18 +218,31 @@ class Position:
         return None
 
 
-@dataclass(frozen=True, slots=True)
 class Move:
     """A move from ``start`` to ``end``; ``path`` lists the hop landings when the record gave them.
 
     Two moves are equal when start and end are: a hop series reaching the same space by several
     paths is one move. ``path`` (every landing space, ``end`` last) only asks that the path given
-    be checked hop by hop.
+    be checked hop by hop. A value (never changed once made).
     """
 
-    start: int
-    end: int
-    path: tuple[int, ...] | None = field(default=None, compare=False)
+    __slots__ = ("end", "path", "start")
+
+    def __init__(self, start: int, end: int, path: tuple[int, ...] | None = None) -> None:
+        self.start = start
+        self.end = end
+        self.path = path
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.start == other.start and self.end == other.end
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.end))
+
+    def __repr__(self) -> str:
+        return f"Move(start={self.start!r}, end={self.end!r}, path={self.path!r})"
 
     def __str__(self) -> str:
         spaces = (self.start, *(self.path or (self.end,)))
@@ -458,7 +483,8 @@ def apply(position: Position, move: Move) -> Position:
     p, q = board[start], board[end]
     board[end] = p
     board[start] = EMPTY
-    # Built through the slots directly: the frozen dataclass __init__ costs a third of apply().
+    # Built through the slots directly (no __init__ call: a third of apply() once, when it was a
+    # frozen dataclass's).
     after = new_position(Position)
     set_board(after, tuple(board))
     set_turn(after, -position.turn)

@@ -22,9 +22,8 @@ The patterns are linear: no nested quantifiers, each optional part anchored by a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from pbmkit.games.base import IllegalMoveError
 from pbmkit.games.batu_khan.check import check_move
@@ -63,9 +62,9 @@ _EXAMPLES: Final = "B@c1, X@d3, B c1-c3 or Y b2xc3"
 _KNOCK: Final = frozenset("xX×")
 
 
-@dataclass(frozen=True, slots=True)
-class _Written:
-    """An action as read from text, before a position is known."""
+class _Written(NamedTuple):
+    """An action as read from text, before a position is known (a named tuple: a dataclass costs
+    every command's start, docs/performance.md "Start-up")."""
 
     piece: str | None
     """The upper-case letter, or ``None`` when left out (moves only)."""

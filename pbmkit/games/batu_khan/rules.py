@@ -18,7 +18,6 @@ Checking one action and saying why it is illegal lives in :mod:`pbmkit.games.bat
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
 from pbmkit.games.base import Outcome
@@ -125,30 +124,45 @@ def _directions(letter: str, forward: int) -> tuple[tuple[tuple[int, int], int],
     return tuple(((df, dr), 1) for df in (-1, 0, 1) for dr in (-1, 0, 1) if (df, dr) != (0, 0))
 
 
-@dataclass(frozen=True, eq=False)
 class Geometry:
-    """One board size: square names, camps, and every stone's moves precomputed per square."""
+    """One board size: square names, camps, and every stone's moves precomputed per square.
 
-    files: int
-    ranks: int
-    board: Board = field(repr=False)
-    names: tuple[str, ...] = field(repr=False)
-    index: dict[str, int] = field(repr=False)
-    """Lower-case square name to square."""
-    file_of: tuple[int, ...] = field(repr=False)
-    rank_of: tuple[int, ...] = field(repr=False)
-    neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
-    camps: tuple[tuple[int, ...], tuple[int, ...]] = field(repr=False)
-    """South's camp (rank 1) and North's camp (the last rank), squares left to right."""
-    camp_sets: tuple[frozenset[int], frozenset[int]] = field(repr=False)
-    """The same camps as sets."""
-    steps: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = field(repr=False)
-    """``steps[symbol][square]``: ``(end, middle)`` of each move of that stone (``middle`` -1 for a
-    one-step move; else the square a two-step move passes over)."""
-    reach: dict[str, tuple[frozenset[int], ...]] = field(repr=False)
-    """``reach[symbol][square]``: the squares that stone reaches with a one-step move (ruling 5)."""
-    routes: dict[str, tuple[dict[int, int], ...]] = field(repr=False)
-    """``routes[symbol][square]``: end -> middle of each move of :attr:`steps` (for checking one)."""
+    Built once a size and never changed (a plain class: a dataclass costs every command's start,
+    docs/performance.md "Start-up")."""
+
+    def __init__(self, files: int, ranks: int, board: Board, names: tuple[str, ...],
+                 index: dict[str, int], file_of: tuple[int, ...], rank_of: tuple[int, ...],
+                 neighbours: tuple[tuple[int, ...], ...],
+                 camps: tuple[tuple[int, ...], tuple[int, ...]],
+                 camp_sets: tuple[frozenset[int], frozenset[int]],
+                 steps: dict[str, tuple[tuple[tuple[int, int], ...], ...]],
+                 reach: dict[str, tuple[frozenset[int], ...]],
+                 routes: dict[str, tuple[dict[int, int], ...]]) -> None:
+        self.files = files
+        self.ranks = ranks
+        self.board = board
+        self.names = names
+        self.index = index
+        """Lower-case square name to square."""
+        self.file_of = file_of
+        self.rank_of = rank_of
+        self.neighbours = neighbours
+        self.camps = camps
+        """South's camp (rank 1) and North's camp (the last rank), squares left to right."""
+        self.camp_sets = camp_sets
+        """The same camps as sets."""
+        self.steps = steps
+        """``steps[symbol][square]``: ``(end, middle)`` of each move of that stone (``middle`` -1
+        for a one-step move; else the square a two-step move passes over)."""
+        self.reach = reach
+        """``reach[symbol][square]``: the squares that stone reaches with a one-step move (ruling
+        5)."""
+        self.routes = routes
+        """``routes[symbol][square]``: end -> middle of each move of :attr:`steps` (for checking
+        one)."""
+
+    def __repr__(self) -> str:
+        return f"Geometry(files={self.files!r}, ranks={self.ranks!r})"
 
     @property
     def size(self) -> int:

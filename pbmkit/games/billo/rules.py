@@ -14,7 +14,6 @@ Checking a single move and explaining why it is illegal lives in :mod:`pbmkit.ga
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -123,19 +122,32 @@ def describe_cell(code: int) -> str:
 # --- positions and moves -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
 class Position:
     """A Billo position: ``board[square]`` is a cell code; ``turn`` is +1 (Yellow) or -1 (Orange).
 
     ``quiet`` counts the plies since the last capture or promotion (for the rule 14 draw claim).
+    A value: never changed once made. A plain class, as :class:`Move` (a dataclass costs every
+    command's start: docs/performance.md, "Start-up").
     """
 
-    board: tuple[int, ...]
-    turn: int = YELLOW
-    quiet: int = 0
-    _masks: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
-    """The squares of each kind of piece as packed masks (:func:`packed`), computed on first use
-    or carried along by :func:`apply`; not part of equality."""
+    __slots__ = ("_masks", "board", "quiet", "turn")
+
+    def __init__(self, board: tuple[int, ...], turn: int = YELLOW, quiet: int = 0) -> None:
+        self.board = board
+        self.turn = turn
+        self.quiet = quiet
+        self._masks: tuple[int, ...] | None = None
+        """The squares of each kind of piece as packed masks (:func:`packed`), computed on first
+        use or carried along by :func:`apply`; not part of equality."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.turn == other.turn and self.quiet == other.quiet
+                and self.board == other.board)
+
+    def __repr__(self) -> str:
+        return f"Position(board={self.board!r}, turn={self.turn!r}, quiet={self.quiet!r})"
 
     def __hash__(self) -> int:
         # The board and the movers' packed masks (four integers) say the same: equal boards have
@@ -146,24 +158,39 @@ class Position:
         return hash((m[P_BASIC], m[P_BILLO], m[4 + P_BASIC], m[4 + P_BILLO], self.quiet, self.turn))
 
     def __reduce__(self) -> tuple[type[Position], tuple[tuple[int, ...], int, int]]:
-        """``Position(board, turn, quiet)`` again (copies and pickles; the compiled build's frozen
-        class refuses the dataclass's own way, which sets its fields one by one)."""
+        """``Position(board, turn, quiet)`` again (copies and pickles, in both builds alike)."""
         return Position, (self.board, self.turn, self.quiet)
 
 
-@dataclass(frozen=True, slots=True)
 class Move:
     """One piece's move: its shape, its square, every square it enters in order, which are captures.
 
     ``piece`` is ``"R"`` or ``"S"`` (which part of a double moves); ``steps`` lists every square
     entered, the last being where the piece stops; ``captures`` the captured squares among them,
-    in order. Equality is on the whole path: two paths may capture different pieces.
+    in order. Equality is on the whole path: two paths may capture different pieces. A value.
     """
 
-    piece: str
-    start: int
-    steps: tuple[int, ...]
-    captures: tuple[int, ...] = ()
+    __slots__ = ("captures", "piece", "start", "steps")
+
+    def __init__(self, piece: str, start: int, steps: tuple[int, ...],
+                 captures: tuple[int, ...] = ()) -> None:
+        self.piece = piece
+        self.start = start
+        self.steps = steps
+        self.captures = captures
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return (self.start == other.start and self.steps == other.steps
+                and self.piece == other.piece and self.captures == other.captures)
+
+    def __hash__(self) -> int:
+        return hash((self.piece, self.start, self.steps, self.captures))
+
+    def __repr__(self) -> str:
+        return (f"Move(piece={self.piece!r}, start={self.start!r}, steps={self.steps!r}, "
+                f"captures={self.captures!r})")
 
     @classmethod
     def along(cls, piece: str, squares: Sequence[int], captures: Iterable[int] = ()) -> Move:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cache
 from random import Random
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from pbmkit.games.base import GameBase, HowWords, IllegalMoveError, Lazy, Outcome, TagChoice
 from pbmkit.games.base import refuse_unread_tags as refuse_unread
@@ -24,14 +23,12 @@ SWAP_ONLY = "swap is Blue's first move only, when Red's first stone is the one s
 CELL = r"[a-s](?:1[0-9]|[1-9])"  # a cell's name on any board
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):  # a value (a named tuple: a dataclass costs start-up, performance.md)
     cells: tuple[int, ...]  # each cell, rank by rank from a1: EMPTY, RED or BLUE
     turn: int  # 0: Red to move, 1: Blue
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     cell: int  # where a stone is laid (a swap: where Blue's stone goes)
     swap: bool = False
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from pbmkit.games.base import GameBase, HowWords, Lazy, Outcome, Placed
 from pbmkit.games.board import FILES, GridSetup, square_board
@@ -22,14 +21,12 @@ STEPS = ((1, NOT_A), (-1, NOT_H), (8, FULL), (-8, FULL), (9, NOT_A), (-9, NOT_H)
          (-7, NOT_A))  # the eight directions: a shift, and what is kept (east never lands on a)
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):  # a value (a named tuple: a dataclass costs start-up, performance.md)
     discs: tuple[int, int]  # Black's and White's, each a bit mask
     turn: int  # 0: Black to move, 1: White
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     square: int | None  # where a disc is laid; None: a pass
 
 
