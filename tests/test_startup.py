@@ -9,6 +9,7 @@ on the path of every command, a mailed move first: their classes stay plain.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -60,3 +61,55 @@ def test_a_record_model_class_still_compares_and_shows_its_fields() -> None:
     assert {TimeControl(3)} == {TimeControl(3, None)}
     placed = Overstep("white", "12", 5, 3, 0, 0).placed(4, 7)
     assert (placed.line, placed.column, placed.used) == (4, 7, 5)
+
+
+IMPORTED = """
+import atexit, runpy, sys
+atexit.register(lambda: sys.stderr.write(" ".join(str(m in sys.modules) for m in (
+    "dataclasses", "inspect", "click"))))
+sys.argv = ["pbmkit", *sys.argv[1:]]
+runpy.run_module("pbmkit", run_name="__main__")
+"""
+
+
+def _imports(*args: str) -> tuple[str, ...]:
+    """The command's exit status, and whether it imported dataclasses, inspect and click: run as
+    ``pbmkit`` runs (its output to a real file, as a user's terminal or pipe)."""
+    with open(os.devnull, "w") as null:
+        done = subprocess.run([sys.executable, "-c", IMPORTED, *args], stdout=null,
+                              stderr=subprocess.PIPE, text=True)
+    return (str(done.returncode), *done.stderr.split()[-3:])
+
+
+def test_checking_any_game_imports_neither_dataclasses_nor_inspect() -> None:
+    """``pbmkit check`` of every example (every registered game): importing ``dataclasses`` costs
+    42M instructions (it imports ``inspect``), a third of the command's start."""
+    from pathlib import Path
+
+    examples = sorted(str(p) for p in (Path(__file__).parent.parent / "examples").glob("*.txt"))
+    assert len(examples) >= 8
+    for path in examples:
+        code, dataclasses, inspect, click = _imports("check", "-q", path)
+        assert (dataclasses, inspect, click) == ("False", "False", "False"), path
+        assert code in ("0", "1"), path
+
+
+def test_a_mailed_move_imports_neither_dataclasses_nor_inspect(tmp_path: object) -> None:
+    """``pbmkit move --dry-run`` of a first move on a new record of every registered game, as a
+    player mails one: no click, no dataclasses, no inspect."""
+    from pathlib import Path
+
+    from pbmkit.games import game_names, get_game
+
+    folder = Path(str(tmp_path))
+    for name in game_names():
+        game = get_game(name)
+        start = game.initial_position()
+        move = game.notation.format(game.legal_moves(start)[0], start)
+        record = folder / f"{name}.txt"
+        players = [f"--player={side}=Player {k}" for k, side in enumerate(game.sides)]
+        subprocess.run([sys.executable, "-m", "pbmkit", "new", "--rules", name, *players,
+                        str(record)], capture_output=True, check=True)
+        code, dataclasses, inspect, click = _imports("move", "--dry-run", str(record), move)
+        assert code == "0", (name, move)
+        assert (dataclasses, inspect, click) == ("False", "False", "False"), name
