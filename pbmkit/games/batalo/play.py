@@ -23,11 +23,7 @@ from pbmkit.games.batalo.rules import (
     WHITE_COLUMN,
     ZOBRIST,
     Position,
-    new_position,
     reaches,
-    set_board,
-    set_key,
-    set_turn,
 )
 
 __all__ = ["play"]
@@ -79,13 +75,10 @@ def play(position: Position, text: str) -> Position | None:
     new = list(board)
     new[end] = p
     new[start] = EMPTY
-    after = new_position(Position)
-    set_board(after, tuple(new))
-    set_turn(after, -side)
+    after = Position(tuple(new), -side)
     key = position._key
     if key is not None:
         z_end = ZOBRIST[end]
-        key ^= ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ BLACK_KEY
-    set_key(after, key)
+        after._key = key ^ ZOBRIST[start][p] ^ z_end[p] ^ z_end[q] ^ BLACK_KEY
     rules.COLUMNS = (after, white, black)
     return after

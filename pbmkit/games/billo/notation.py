@@ -229,8 +229,6 @@ def _lettered_entry(w: _Written) -> _Lettered:
 _SQUARES: Final = {f"{file}{rank}": k + 8 * r for k, file in enumerate("abcdefgh")
                    for r, rank in enumerate("12345678")}
 """Square names as the writer spells them, to square numbers."""
-_new_move = Move.__new__
-_MOVE_SETTERS: Final = tuple(vars(Move)[name].__set__ for name in ("piece", "start", "steps", "captures"))
 
 
 def quick_lettered(text: str) -> _Lettered | None:
@@ -255,12 +253,7 @@ def quick_lettered(text: str) -> _Lettered | None:
             captures = tuple([sq for sq in steps if sq in caught])  # as Move.along
         else:
             captures = ()
-    move = _new_move(Move)  # through its slots, no __init__ call (~1 µs once, a frozen dataclass's)
-    set_piece, set_start, set_steps, set_captures = _MOVE_SETTERS
-    set_piece(move, piece)
-    set_start(move, start)
-    set_steps(move, steps)
-    set_captures(move, captures)
+    move = Move(piece, start, steps, captures)
     return (move, () if "x" in path else steps, mark == "+", squares)
 
 

@@ -23,12 +23,7 @@ from pbmkit.games.billo.rules import (
     Move,
     Position,
     apply,
-    new_position,
     quiet_masks,
-    set_board,
-    set_masks,
-    set_quiet,
-    set_turn,
 )
 from pbmkit.games.billo.search import FORWARD_BITS, KING_BITS, NO_KEY, masks_can_capture, path_key, search_key
 
@@ -119,11 +114,8 @@ def play(position: Position, text: str) -> Position | None:
     board[start] = left
     board[end] += unit * state
     new = tuple(board)
-    after = new_position(Position)
-    set_board(after, new)
-    set_turn(after, -side)
-    set_quiet(after, position.quiet + 1)
-    set_masks(after, quiet_masks(m, old, new, start, end))
+    after = Position(new, -side, position.quiet + 1)
+    after._masks = quiet_masks(m, old, new, start, end)
     return after
 
 

@@ -13,7 +13,7 @@ Checking a single move and explaining why it is illegal lives in :mod:`pbmkit.ga
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -385,8 +385,9 @@ def _packed_of(board: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(m)
 
 
-set_masks: Callable[[Position, tuple[int, ...] | None], None] = \
-    vars(Position)["_masks"].__set__
+def set_masks(position: Position, masks: tuple[int, ...] | None) -> None:
+    """Give ``position`` its packed masks (:func:`packed`), computed elsewhere."""
+    position._masks = masks
 
 
 def packed(position: Position) -> tuple[int, ...]:
@@ -395,8 +396,7 @@ def packed(position: Position) -> tuple[int, ...]:
     neither captures nor promotes (it changes no side's pieces)."""
     m = position._masks
     if m is None:
-        m = _packed_of(position.board)
-        set_masks(position, m)
+        m = position._masks = _packed_of(position.board)
     return m
 
 
@@ -571,10 +571,6 @@ def has_legal_move(position: Position) -> bool:
 # --- playing a move ----------------------------------------------------------------------------
 
 
-new_position = Position.__new__
-set_board: Callable[[Position, tuple[int, ...]], None] = vars(Position)["board"].__set__
-set_turn: Callable[[Position, int], None] = vars(Position)["turn"].__set__
-set_quiet: Callable[[Position, int], None] = vars(Position)["quiet"].__set__
 PROMOTES: Final[dict[int, tuple[bool, ...]]] = {
     side: tuple(RANK[sq] == LAST_RANK[side] for sq in range(N)) for side in (YELLOW, ORANGE)}
 """``PROMOTES[side][sq]``: whether a basic piece of ``side`` stopping on ``sq`` becomes a Billo."""
@@ -624,11 +620,9 @@ def apply(position: Position, move: Move) -> Position:
         left = side * (code % 3)
         unit = 3 * side
     board[start] = left
-    # Built through the slots directly (the frozen dataclass __init__ costs a third of apply),
-    # carrying the masks along: only the start, the captured squares and the end change. The
+    # The masks carried along: only the start, the captured squares and the end change. The
     # end square holds no piece of the mover's shape (an empty square, an own piece of the other
     # shape, or a piece captured): the moving piece is added to it.
-    after = new_position(Position)
     m = position._masks
     if not captures:
         if state == BASIC and PROMOTES[side][end]:
@@ -636,21 +630,16 @@ def apply(position: Position, move: Move) -> Position:
         else:  # a quiet move: the start and the end change
             board[end] += unit * state
             new = tuple(board)
-            set_board(after, new)
-            set_turn(after, -side)
-            set_quiet(after, position.quiet + 1)
+            after = Position(new, -side, position.quiet + 1)
             if m is not None:
-                m = quiet_masks(m, old, new, start, end)
-            set_masks(after, m)
+                after._masks = quiet_masks(m, old, new, start, end)
             return after
     else:
         for c in captures:
             board[c] = EMPTY
         board[end] += unit * (BILLO if state == BASIC and PROMOTES[side][end] else state)
     new = tuple(board)
-    set_board(after, new)
-    set_turn(after, -side)
-    set_quiet(after, 0)
+    after = Position(new, -side, 0)
     if m is not None:
         ms = list(m)
         flips = _FLIPS
@@ -667,7 +656,7 @@ def apply(position: Position, move: Move) -> Position:
         # next check would ask it, and the final position's outcome).
         ms[P_KNOWN] = 0 if _ending(ms) else 1
         m = tuple(ms)
-    set_masks(after, m)
+    after._masks = m
     return after
 
 
