@@ -10,7 +10,8 @@ per move, sides alternating, win rates with their 95% confidence intervals and p
 the same wall time a move: Hex only; ``pip install .[engine-bench]``), ``self`` (the engine with
 the ``--b`` settings and ``--b-time``), ``random`` (a uniform random legal move). ``--a``/``--b``
 set the two sides' :class:`~pbmkit.engine.Settings` (``rave=0.1``, ``solver=0``, ``reuse=0``,
-``exploration=1.0``, ``playout_plies=200``). Every game is checked move by move by the rules core.
+``exploration=1.0``, ``playout_plies=200``, ``cutoff=8``). Every game is checked move by move by
+the rules core.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def settings_of(pairs: list[str]) -> Settings:
     """``["rave=0.1", "solver=0"]`` as :class:`Settings`."""
-    kinds = {"exploration": float, "rave": float, "playout_plies": int, "solver": int, "reuse": int}
+    kinds = {"exploration": float, "rave": float, "playout_plies": int, "cutoff": int, "solver": int,
+             "reuse": int}
     values: dict[str, Any] = {}
     for pair in pairs:
         key, _, value = pair.partition("=")
@@ -155,11 +157,18 @@ def hex_move(cell: int) -> Any:
 HEX_MOVE = hex_move
 
 
-def play(game: AnyGame, players: tuple[Player, Player], check: bool = True) -> str:
-    """One game from the start; the winner's side name. Every move checked by the rules core."""
+MAX_PLIES = 1000
+"""A game still going after this many plies is scored a draw (Batu Khan's stones may walk back
+and forth for ever: its rules have no repetition draw)."""
+
+
+def play(game: AnyGame, players: tuple[Player, Player], check: bool = True,
+         max_plies: int = MAX_PLIES) -> str:
+    """One game from the start; the winner's side name (``"draw"`` after ``max_plies``). Every
+    move checked by the rules core."""
     position = game.initial_position()
     order = tuple(game.order)
-    while True:
+    for _ in range(max_plies):
         outcome = game.outcome(position)
         if outcome is not None:
             return outcome.winner
@@ -168,6 +177,7 @@ def play(game: AnyGame, players: tuple[Player, Player], check: bool = True) -> s
         if check and game.check_move(position, move) is not None:
             raise AssertionError(f"illegal move {move!r}: {game.check_move(position, move)}")
         position = game.apply(position, move)
+    return "draw"
 
 
 def match(game: AnyGame, make_a: Callable[[int], Any], make_b: Callable[[int], Any], games: int,
@@ -184,6 +194,8 @@ def match(game: AnyGame, make_a: Callable[[int], Any], make_b: Callable[[int], A
         winner = play(game, (a, b) if a_first else (b, a))
         a_side = sides[0] if a_first else sides[1]
         score += 0.5 if winner == "draw" else 1.0 if winner == a_side else 0.0
+        if winner == "draw":
+            print(f"  game {k + 1}: a draw", flush=True)
         if report is not None:
             report(k + 1, score)
     return score, a_players, b_players

@@ -25,7 +25,7 @@ class Evaluates(Protocol[_P]):
     """Optional: a position's value without playing it out.
 
     ``evaluate(position)`` is the side to move's chance of winning, 0 to 1 (0.5: even). The
-    engine asks it where a playout stops unfinished (``Settings.playout_plies``); without it such
+    engine asks it where a playout stops unfinished (``Settings.cutoff`` plies); without it such
     a playout counts as a draw.
     """
 

@@ -62,8 +62,11 @@ class Settings(NamedTuple):
     """RAVE's bias b (0: no RAVE): the weight of a move's all-moves-as-first mean fades as
     ``n_amaf / (n + n_amaf + 4 b² n n_amaf)``."""
     playout_plies: int = 300
-    """The longest playout; one that reaches it counts as a draw, or as the game's evaluation
-    (:class:`~pbmkit.engine.hooks.Evaluates`)."""
+    """The longest playout of a game without an evaluation; one that reaches it counts as a draw."""
+    cutoff: int = 8
+    """The longest playout of a game with an evaluation (:class:`~pbmkit.engine.hooks.Evaluates`):
+    one that reaches it is scored by the evaluation. Short playouts scored well are worth more than
+    long random ones in games whose playouts are slow (docs/engine.md, "What pays")."""
     solver: bool = True
     """Whether proofs go up the tree (MCTS-Solver); without it only a game's end is exact."""
     reuse: bool = True
@@ -408,7 +411,8 @@ class Engine(Generic[P, M]):
                     played.append(key * STRIDE + (found if found is not None else
                                                   self.side_of(side)))
             return self.reward_of(winner)
-        for _ in range(self.settings.playout_plies):
+        plies = self.settings.playout_plies if self.evaluate is None else self.settings.cutoff
+        for _ in range(plies):
             if policy is not None:
                 drawn = policy(position, rng)
                 if drawn is None:

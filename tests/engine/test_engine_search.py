@@ -251,7 +251,7 @@ def test_a_games_playout_policy_and_evaluation_are_used() -> None:
     hooked = _HookedHex()
     game: Any = hooked
     got = search(game, hooked.initial_position(), Limits(seconds=None, playouts=50), seed=1,
-                 settings=Settings(playout_plies=3))
+                 settings=Settings(cutoff=3))
     assert hooked.calls["policy"] == 150 and hooked.calls["evaluate"] == 50
     assert got.move in hooked.legal_moves(hooked.initial_position())
 

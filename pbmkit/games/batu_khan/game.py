@@ -7,11 +7,11 @@ size; its board, notation (square numbers) and drawing hints are those of the si
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from pbmkit.games.base import Game, GameBase, HowWords, SetupError, TagChoice
+from pbmkit.games.base import Game, GameBase, HowWords, Lazy, SetupError, TagChoice
 from pbmkit.games.batu_khan.check import check_move
 from pbmkit.games.batu_khan.rules import (
     DEFAULT_FILES,
@@ -97,6 +97,9 @@ class BatuKhan(GameBase[Position, Move], rules=(legal_moves, check_move, apply, 
         """``"south"`` or ``"north"``."""
         return SIDE_NAMES[position.turn]
 
+    evaluate: Lazy[Callable[[Position], float]] = Lazy("pbmkit.games.batu_khan.engine:evaluate")
+    """The side to move's chance, for the engine's playouts cut short (optional:
+    ``pbmkit.engine.Evaluates``; docs/engine.md)."""
 
     # The two calls made for every move of every record checked: the rules' functions themselves
     # (see check.check_move and rules.apply), without a method in between.
