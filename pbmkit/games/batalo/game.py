@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.base import Announcement, Game, GameBase, HowWords, IllegalMoveError, Lazy, Outcome
@@ -70,6 +71,14 @@ class Batalo(GameBase[Position, Move],
     look: Lazy[Callable[[], Look[Position]]] = Lazy("pbmkit.games.batalo.look:look")
 
     notation: Lazy[MoveNotation[Position, Move]] = Lazy("pbmkit.games.batalo.notation:NOTATION")
+
+    evaluate: Lazy[Callable[[Position], float]] = Lazy("pbmkit.games.batalo.engine:evaluate")
+    """The side to move's chance, for the engine's playouts cut short (optional:
+    ``pbmkit.engine.Evaluates``; docs/engine.md)."""
+    playout_move: Lazy[Callable[[Position, Random], Move | None]] = Lazy(
+        "pbmkit.games.batalo.engine:playout_move")
+    """A legal move drawn from one piece's destinations, for the engine's playouts (optional:
+    ``pbmkit.engine.PlaysOut``)."""
 
 
 GAME = Batalo()
