@@ -118,6 +118,10 @@ class Billo(GameBase[Position, Move],
 
     notation: Lazy[MoveNotation[Position, Move]] = Lazy("pbmkit.games.billo.notation:NOTATION")
 
+    evaluate: Lazy[Callable[[Position], float]] = Lazy("pbmkit.games.billo.engine:evaluate")
+    """The side to move's chance, for the engine's playouts cut short (optional:
+    ``pbmkit.engine.Evaluates``; docs/engine.md)."""
+
 
 GAME = Billo()
 """The registry's Billo game (Yellow moves first)."""
