@@ -154,6 +154,9 @@ class Batrakill(GameBase[Position, Move], rules=(legal_moves, check_move, apply,
 
     play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.batrakill.play:play")
     """A move read, checked and applied in one call (:class:`~pbmkit.games.base.Plays`)."""
+    evaluate: Lazy[Callable[[Position], float]] = Lazy("pbmkit.games.batrakill.engine:evaluate")
+    """The place to move's chance, for the engine's playouts cut short (optional:
+    ``pbmkit.engine.Evaluates``; docs/engine.md)."""
 
     @property
     def notation(self) -> MoveNotation[Position, Move]:
