@@ -32,7 +32,7 @@ def _positions(game: AnyGame, seed: int, games: int = 6, plies: int = 300) -> li
 
 
 def test_the_batalo_family_games_evaluate() -> None:
-    assert {g.name for g in EVALUATED} >= {"batalo", "billo", "batukhan"}
+    assert {g.name for g in EVALUATED} >= {"batalo", "billo", "batukhan", "batrakill", "baladana"}
 
 
 @pytest.mark.parametrize("game", EVALUATED, ids=[g.name for g in EVALUATED])
@@ -116,3 +116,33 @@ def test_batu_khan_values_stones_on_their_way_to_the_far_camp() -> None:
     assert game.evaluate(played) == pytest.approx(0.5)  # type: ignore[attr-defined]
     ahead = game.apply(played, game.notation.read("B a1-a3", played))  # South's blue stone 2 up
     assert game.evaluate(ahead) < 0.45, "North to move, South ahead"  # type: ignore[attr-defined]
+
+
+def test_batrakill_values_knights_eaten_and_a_dragon_hemmed_in() -> None:
+    game = get_game("batrakill")
+    start = game.initial_position()
+    assert game.evaluate(start) == pytest.approx(0.5)  # type: ignore[attr-defined]
+    second = [p for p in _positions(game, 5, 3) if p.round == 2 and p.dragon >= 0 and
+              p.result is None]
+    assert second, "random duels reach round 2"
+    position = second[0]
+    dragon = position.dragon_to_move
+    more = position._replace(eaten=position.eaten + 2)
+    mine = game.evaluate(position)  # type: ignore[attr-defined]
+    assert (game.evaluate(more) > mine) == dragon  # type: ignore[attr-defined]
+    zones = game.configure({"Layout": "zones", "Order": "Purple Blue Green Dragon"})
+    first = zones.initial_position()
+    assert 0.0 < zones.evaluate(first) <= 1 / 3  # type: ignore[attr-defined]
+
+
+def test_baladana_values_golden_rings_and_the_right_to_capture() -> None:
+    from pbmkit.games.baladana.rules import Position
+
+    game = get_game("baladana")
+    start = game.initial_position()
+    assert 0.4 < game.evaluate(start) < 0.65  # type: ignore[attr-defined]
+    cells = list(start.cells)
+    black_gold = cells.index("bYY")
+    cells[black_gold] = "bY"  # Black lost a golden ring: it can no longer capture
+    assert game.evaluate(Position(tuple(cells), 0)) > 0.9  # type: ignore[attr-defined]
+    assert game.evaluate(Position(tuple(cells), 1)) < 0.1  # type: ignore[attr-defined]

@@ -76,6 +76,9 @@ class Baladana(GameBase[Position, Move],
         "pbmkit.games.baladana.engine:playout_move")
     """A random legal turn drawn without listing them all, for the engine's playouts (optional:
     ``pbmkit.engine.PlaysOut``; docs/engine.md)."""
+    evaluate: Lazy[Callable[[Position], float]] = Lazy("pbmkit.games.baladana.engine:evaluate")
+    """The side to move's chance, for the engine's playouts cut short (optional:
+    ``pbmkit.engine.Evaluates``)."""
 
 
 GAME = Baladana()
