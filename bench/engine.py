@@ -181,7 +181,8 @@ def play(game: AnyGame, players: tuple[Player, Player], check: bool = True,
 
 
 def match(game: AnyGame, make_a: Callable[[int], Any], make_b: Callable[[int], Any], games: int,
-          report: Callable[[int, float], None] | None = None) -> tuple[float, list[Any], list[Any]]:
+          report: Callable[[int, float], None] | None = None,
+          max_plies: int = MAX_PLIES) -> tuple[float, list[Any], list[Any]]:
     """``games`` games, A playing the first side in the even ones; A's score (a draw is half)."""
     score = 0.0
     a_players, b_players = [], []
@@ -191,7 +192,7 @@ def match(game: AnyGame, make_a: Callable[[int], Any], make_b: Callable[[int], A
         a_players.append(a)
         b_players.append(b)
         a_first = k % 2 == 0
-        winner = play(game, (a, b) if a_first else (b, a))
+        winner = play(game, (a, b) if a_first else (b, a), max_plies=max_plies)
         a_side = sides[0] if a_first else sides[1]
         score += 0.5 if winner == "draw" else 1.0 if winner == a_side else 0.0
         if winner == "draw":
@@ -213,6 +214,8 @@ def main() -> None:
     ap.add_argument("--a", nargs="*", default=[], metavar="KEY=VALUE")
     ap.add_argument("--b", nargs="*", default=[], metavar="KEY=VALUE")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-plies", type=int, default=MAX_PLIES,
+                    help="a game still going after this many plies is a draw")
     args = ap.parse_args()
     game = get_game(args.game)
     if args.time is None and args.playouts is None:
@@ -247,7 +250,7 @@ def main() -> None:
         print(f"  {done} games: A {score:g}/{done} = {score / done:.0%} [{low:.0%}, {high:.0%}] "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
 
-    score, a_players, b_players = match(game, make_a, make_b, args.games, report)
+    score, a_players, b_players = match(game, make_a, make_b, args.games, report, args.max_plies)
     low, high = wilson(score, args.games)
     a_rate = sum(p.playouts for p in a_players) / max(1e-9, sum(p.seconds for p in a_players))
     rates = f"A {a_rate:,.0f} playouts/s"

@@ -39,6 +39,12 @@ HELD = 4096
 """The most move objects whose numbers are remembered by identity (a whole playout that makes new
 objects every time fills it and starts again)."""
 
+YOUNG = 20_000
+"""While a search runs, the young objects (the collector's first generation) are collected when
+they pass this many: the garbage of a game whose moves make reference cycles (Billo's move
+generation makes hundreds of thousands a second) is freed at the cost of walking the young objects
+only, never the whole tree; the collector is otherwise off during a search."""
+
 STRIDE = 16
 """RAVE's mark of a move played by a side is at ``move number * STRIDE + side``: the most sides a
 game searched has."""
@@ -274,11 +280,14 @@ class Engine(Generic[P, M]):
         playouts = 0
         clock = time.perf_counter
         collecting = gc.isenabled()
-        gc.disable()  # the tree is kept and a playout's garbage has no cycles: ~25% of the time
+        gc.disable()  # the tree is kept: the collector's passes over it are wasted (docs/engine.md)
+        young = gc.get_count
         try:
             while root.proven is None:
                 self._iterate(root, limits.nodes)
                 playouts += 1
+                if collecting and not playouts & 31 and young()[0] > YOUNG:
+                    gc.collect(1)  # a game's cyclic garbage, young only: the tree is not walked
                 if most is not None and playouts >= most:
                     break
                 if deadline is not None and clock() >= deadline:

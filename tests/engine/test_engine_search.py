@@ -266,3 +266,45 @@ def test_a_games_own_playout_move_is_legal_and_none_only_at_the_end(game: AnyGam
     ended = next(p for p in [game.apply(p, m) for p in _win_in_one_positions(game, 1)
                              for m in _wins_now(game, p)])
     assert game.outcome(ended) is not None and game.playout_move(ended, rng) is None  # type: ignore[attr-defined]
+
+
+class _Littering:
+    """Hex moved move by move (its whole playout left out), each list of moves leaving a reference
+    cycle behind, as a game's move generation may."""
+
+    def __init__(self) -> None:
+        self._hex = get_game("hex")
+        self.calls = 0
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "playout":
+            raise AttributeError(name)
+        return getattr(self._hex, name)
+
+    def legal_moves(self, position: Any) -> Any:
+        self.calls += 1
+        litter: list[Any] = [[] for _ in range(20)]
+        litter.append(litter)  # garbage only the collector frees
+        return self._hex.legal_moves(position)
+
+
+def test_a_games_cyclic_garbage_is_collected_during_a_search_but_not_the_whole_tree() -> None:
+    import gc
+
+    collections: list[tuple[int, int]] = []
+    game: Any = _Littering()
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop":
+            collections.append((info["generation"], game.calls))
+
+    gc.collect()
+    gc.callbacks.append(seen)
+    try:
+        got = search(game, game.initial_position(), Limits(seconds=None, playouts=1500), seed=1)
+    finally:
+        gc.callbacks.remove(seen)
+    assert got.playouts == 1500
+    during = [generation for generation, calls in collections if calls < game.calls]
+    assert during, "the garbage is collected while the search runs, not all of it at its end"
+    assert max(during) <= 1, "only the young objects: the whole tree is never walked"

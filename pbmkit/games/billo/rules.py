@@ -458,33 +458,41 @@ def _piece_paths(board: tuple[int, ...], start: int, shape: str, side: int, bill
             if every is not None:
                 every[move] = (0, 0, 0)
 
-    def walk(cur: int, steps: tuple[int, ...], caps: tuple[int, ...], billos: int,
-             visited: int) -> None:
-        for n in nbrs[cur]:
-            if visited >> n & 1:
-                continue  # no square is entered twice (the start counts as entered)
-            c = board[n] * side
-            if c in passable:
-                new_caps, new_billos = caps, billos
-            elif c < 0 and c in prey and (billo or not prey[c]):
-                new_caps, new_billos = (*caps, n), billos + prey[c]
-            else:
-                continue
-            new_steps = (*steps, n)
-            key = (len(new_caps), new_billos, 1 if billo and new_caps else 0)
-            if key >= sink.best or every is not None:
-                move = Move(shape, start, new_steps, new_caps)
-                if key > sink.best:
-                    sink.best, sink.moves = key, [move]
-                elif key == sink.best:
-                    sink.moves.append(move)
-                if every is not None:
-                    every[move] = key
-            if not billo and RANK[n] == last:
-                continue  # promotion stops the piece at once, even mid-chain
-            walk(n, new_steps, new_caps, new_billos, visited | 1 << n)
+    _walk(board, start, shape, side, billo, sink, nbrs, last, passable, prey, start, (), (), 0,
+          1 << start)
 
-    walk(start, (), (), 0, 1 << start)
+
+def _walk(board: tuple[int, ...], start: int, shape: str, side: int, billo: bool, sink: _Sink,
+          nbrs: tuple[tuple[int, ...], ...], last: int, passable: frozenset[int],
+          prey: dict[int, int], cur: int, steps: tuple[int, ...], caps: tuple[int, ...],
+          billos: int, visited: int) -> None:
+    """The paths of :func:`_piece_paths` on from ``cur`` (a function of its own, not a closure: a
+    recursive closure is a reference cycle left for the garbage collector at every call)."""
+    every = sink.every
+    for n in nbrs[cur]:
+        if visited >> n & 1:
+            continue  # no square is entered twice (the start counts as entered)
+        c = board[n] * side
+        if c in passable:
+            new_caps, new_billos = caps, billos
+        elif c < 0 and c in prey and (billo or not prey[c]):
+            new_caps, new_billos = (*caps, n), billos + prey[c]
+        else:
+            continue
+        new_steps = (*steps, n)
+        key = (len(new_caps), new_billos, 1 if billo and new_caps else 0)
+        if key >= sink.best or every is not None:
+            move = Move(shape, start, new_steps, new_caps)
+            if key > sink.best:
+                sink.best, sink.moves = key, [move]
+            elif key == sink.best:
+                sink.moves.append(move)
+            if every is not None:
+                every[move] = key
+        if not billo and RANK[n] == last:
+            continue  # promotion stops the piece at once, even mid-chain
+        _walk(board, start, shape, side, billo, sink, nbrs, last, passable, prey, n, new_steps,
+              new_caps, new_billos, visited | 1 << n)
 
 
 def _pieces(board: tuple[int, ...], side: int) -> list[tuple[int, str, int]]:
