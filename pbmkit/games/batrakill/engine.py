@@ -18,8 +18,8 @@ import math
 
 from pbmkit.games.batrakill.rules import Position
 
-__all__ = ["BROKEN", "EATEN", "FREE", "KNIGHT", "NEAR", "SCALE", "TOWER", "dragon_chance",
-           "evaluate"]
+__all__ = ["BROKEN", "CHASE", "EATEN", "FREE", "GUARD", "KNIGHT", "NEAR", "SCALE", "TOWER",
+           "dragon_chance", "evaluate"]
 
 EATEN = 1.0
 """A knight eaten (in the round that counts), for the dragon."""
@@ -33,6 +33,12 @@ BROKEN = 0.8
 """A broken tower (round 1 of the duel), for the dragon."""
 NEAR = 0.25
 """A knight next to the dragon, for the knights."""
+GUARD = 0.4
+"""A tower next to the dragon (a knight in it catches the dragon with a knight opposite), for the
+knights."""
+CHASE = 0.06
+"""For each knight that can still reach the dragon (in a tower, or not yet past it: knights never
+step back), each step nearer than 4, for the knights."""
 SCALE = 0.8
 """The logistic's slope."""
 
@@ -51,12 +57,19 @@ def dragon_chance(position: Position) -> float:
     diff = EATEN * eaten - KNIGHT * len(position.knights) - TOWER * len(position.towers)
     d = position.dragon
     if d >= 0:
-        steps = cfg.layout.board.steps[d]
+        board = cfg.layout.board
+        steps = board.steps[d]
         knights = {k.square for k in position.knights}
         closed = knights | position.towers | position.broken
         free = sum(1 for t in steps if t >= 0 and t not in closed)
         near = sum(1 for t in steps if t in knights)
-        diff += FREE * free - NEAR * near - 1.0
+        guarded = sum(1 for t in steps if t in position.towers)
+        diff += FREE * free - NEAR * near - GUARD * guarded - 1.0
+        df, dr = board.coords[d]
+        for k in position.knights:  # the knights that can still come near, the nearer the better
+            kf, kr = board.coords[k.square]
+            if k.square in position.towers or k.facing != "N" or kr <= dr:
+                diff -= CHASE * max(0, 4 - max(abs(kf - df), abs(kr - dr)))
     return 1.0 / (1.0 + math.exp(-SCALE * diff))
 
 
