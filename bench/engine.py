@@ -44,7 +44,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 def settings_of(pairs: list[str]) -> Settings:
     """``["rave=0.1", "solver=0"]`` as :class:`Settings`."""
     kinds = {"exploration": float, "rave": float, "playout_plies": int, "cutoff": int, "solver": int,
-             "reuse": int}
+             "reuse": int, "wide": int, "widening": float}
     values: dict[str, Any] = {}
     for pair in pairs:
         key, _, value = pair.partition("=")
@@ -195,8 +195,8 @@ def match(game: AnyGame, make_a: Callable[[int], Any], make_b: Callable[[int], A
         winner = play(game, (a, b) if a_first else (b, a), max_plies=max_plies)
         a_side = sides[0] if a_first else sides[1]
         score += 0.5 if winner == "draw" else 1.0 if winner == a_side else 0.0
-        if winner == "draw":
-            print(f"  game {k + 1}: a draw", flush=True)
+        print(f"  game {k + 1}: {'a draw' if winner == 'draw' else winner + ' won'} "
+              f"(A played {a_side})", flush=True)
         if report is not None:
             report(k + 1, score)
     return score, a_players, b_players

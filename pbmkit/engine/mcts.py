@@ -73,6 +73,13 @@ class Settings(NamedTuple):
     """The longest playout of a game with an evaluation (:class:`~pbmkit.engine.hooks.Evaluates`):
     one that reaches it is scored by the evaluation. Short playouts scored well are worth more than
     long random ones in games whose playouts are slow (docs/engine.md, "What pays")."""
+    wide: int = 200
+    """A node of a game with an evaluation that has more moves than this grows its children
+    progressively (0: never): it tries a new move only while it has fewer than
+    ``widening * sqrt(visits)`` children, else it searches those it has (Baladãna's 1,383 turns
+    a position would otherwise take every playout of a search one new move each)."""
+    widening: float = 2.0
+    """The progressive widening's coefficient (see :attr:`wide`)."""
     solver: bool = True
     """Whether proofs go up the tree (MCTS-Solver); without it only a game's end is exact."""
     reuse: bool = True
@@ -337,8 +344,11 @@ class Engine(Generic[P, M]):
         path = [root]
         exploration = self.settings.exploration
         rave = self.settings.rave
-        while node.proven is None and node.untried is not None and not node.untried \
-                and node.children:
+        wide = self.settings.wide if self.evaluate is not None else 0
+        widening = self.settings.widening
+        while node.proven is None and node.untried is not None and node.children and (
+                not node.untried or (0 < wide < len(node.children) + len(node.untried) and
+                                     len(node.children) >= widening * math.sqrt(node.visits))):
             node = self._select(node, exploration, rave)
             path.append(node)
         if node.proven is None and node.untried is None:

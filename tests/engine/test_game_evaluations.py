@@ -146,3 +146,19 @@ def test_baladana_values_golden_rings_and_the_right_to_capture() -> None:
     cells[black_gold] = "bY"  # Black lost a golden ring: it can no longer capture
     assert game.evaluate(Position(tuple(cells), 0)) > 0.9  # type: ignore[attr-defined]
     assert game.evaluate(Position(tuple(cells), 1)) < 0.1  # type: ignore[attr-defined]
+
+
+def test_a_wide_position_of_an_evaluated_game_grows_its_moves_progressively() -> None:
+    game = get_game("baladana")  # 1,383 turns at the start
+    start = game.initial_position()
+    got = Engine(game, seed=2).search(start, Limits(seconds=None, playouts=400))
+    tried = len(got.choices)
+    assert 20 <= tried <= 2.0 * 400 ** 0.5 + 1, "a few dozen moves searched, not 400 once each"
+    assert got.choices[0].visits >= 20
+    every = Engine(game, seed=2, settings=Settings(wide=0)).search(
+        start, Limits(seconds=None, playouts=400))
+    assert len(every.choices) == 400, "without widening, every playout tries a new move"
+    hex_game = get_game("hex").configure({"Board": "19x19"})  # no evaluation: never widened
+    plain = Engine(hex_game, seed=2).search(hex_game.initial_position(),
+                                            Limits(seconds=None, playouts=300))
+    assert len(plain.choices) == 300

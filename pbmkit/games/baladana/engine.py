@@ -8,7 +8,9 @@ A position's full list of turns (ring moves times figure moves, 1,383 at the sta
 figure's move on the squares after it, and keeps the turn if ``check_move`` accepts it; after a few
 refusals (rule 5, a tax to choose) it draws from the full list, so every turn it gives is legal and
 a position without a turn gives ``None``. Not uniform over the turns: a playout's policy need not be.
-A capture is what wins, so when the drawn figure can capture, it does (most of the time).
+A capture is what wins: a figure that can take an opposing figure carrying a golden ring does so
+first (the win, or the opponent's power to capture gone), and a drawn figure that can capture does,
+most of the time.
 
 The evaluation: what wins (docs/baladana.md) is taking the opponent's golden rings, and only a
 side with both its golden rings on one figure may capture. So a side is worth its golden rings in
@@ -68,6 +70,9 @@ def playout_move(position: Position, rng: Random) -> Move | None:
     side = position.turn
     letter = SIDE_LETTERS[side]
     plain = list(position.cells)
+    golden = _golden_capture(position, plain, side, letter)
+    if golden is not None:
+        return golden
     rings: list[tuple[tuple[str, int, int] | None, list[str]]] | None = None
     for _ in range(TRIES):
         if rng.random() < NO_RING:  # the ring moves are listed only when one is drawn
@@ -95,6 +100,26 @@ def playout_move(position: Position, rng: Random) -> Move | None:
             return move
     moves = legal_moves(position)
     return moves[int(rng.random() * len(moves))] if moves else None
+
+
+def _golden_capture(position: Position, cells: list[str], side: int, letter: str) -> Move | None:
+    """A figure move (no ring move) capturing an opposing figure that carries a golden ring, if
+    the side can capture and has one: the win, or the opponent's power to capture gone."""
+    if not can_capture(cells, side):
+        return None
+    prey = [sq for sq in position.gold if cells[sq][:1] not in ("", letter) and
+            cells[sq][:1] in "wb"]
+    if not prey:
+        return None
+    for start, c in enumerate(cells):
+        if c[:1] == letter:
+            for end in figure_targets(cells, start, True):
+                if end in prey:
+                    taxes = tax_choices(cells[end])
+                    move = Move(start, end, None, taxes[0] if taxes else None)
+                    if check_move(position, move) is None:
+                        return move
+    return None
 
 
 def score(position: Position, side: int) -> float:
