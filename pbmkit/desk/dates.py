@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, cast
 
 from pbmkit.desk.endings import game_end, termination_end
 from pbmkit.records.model import Comment, Phase, Record, WrittenMove
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from pbmkit.records.replay import GameReplay
 
 __all__ = [
+    "DESK_NOTES_READ",
     "NO_NOTES",
     "REPEAT_AFTER",
     "Clocks",
@@ -267,8 +268,10 @@ def _read_into(notes: MoveNotes, found: list[tuple[str, str]]) -> list[str]:
 _DESK_NAMES = frozenset({"ccsnt", "ccrcv", "ccarr", "ccleave", "ccdraw", "ccunclear"})
 """The annotations the desk reads (and writes)."""
 
-_DESK_ONLY: dict[str, tuple[MoveNotes, bool] | None] = {}
-""":func:`desk_notes` of the comment texts already read (an archive repeats the same days)."""
+DESK_NOTES_READ: Final[dict[str, tuple[MoveNotes, bool] | None]] = {}
+""":func:`desk_notes` of the comment texts already read (an archive repeats the same days): a
+caller on a hot path may look a text up here first (and call :func:`desk_notes` when it is not
+there); never change an entry."""
 
 
 def desk_notes(text: str) -> tuple[MoveNotes, bool] | None:
@@ -280,8 +283,8 @@ def desk_notes(text: str) -> tuple[MoveNotes, bool] | None:
     what the lean path of ``pbmkit check`` reads (:mod:`pbmkit.desk.summary`); it hands a
     comment whose notes have problems to :func:`read_notes`, which places them.
     """
-    found = _DESK_ONLY.get(text, _DESK_ONLY)
-    if found is not _DESK_ONLY:
+    found = DESK_NOTES_READ.get(text, DESK_NOTES_READ)
+    if found is not DESK_NOTES_READ:
         return found  # type: ignore[return-value]
     result: tuple[MoveNotes, bool] | None = _desk_shape(text)
     if result is None and _ANNOTATIONS_ONLY.fullmatch(text) is not None:
@@ -289,9 +292,9 @@ def desk_notes(text: str) -> tuple[MoveNotes, bool] | None:
         if all(raw.lower() in _DESK_NAMES for raw, _ in pairs):
             notes = MoveNotes()
             result = (notes, bool(_read_into(notes, pairs)))
-    if len(_DESK_ONLY) > 50_000:
-        _DESK_ONLY.clear()
-    _DESK_ONLY[text] = result
+    if len(DESK_NOTES_READ) > 50_000:
+        DESK_NOTES_READ.clear()
+    DESK_NOTES_READ[text] = result
     return result
 
 
@@ -304,12 +307,12 @@ def _desk_shape(text: str) -> tuple[MoveNotes, bool] | None:
     if size == 19 and text[18] == "]" and text.startswith("[%ccsnt "):
         sent = _day(text[8:18])
         if sent is not None:
-            return MoveNotes(sent=sent), False
+            return MoveNotes(None, None, sent), False  # positional: the common case, made faster
     elif size == 39 and text[38] == "]" and text.startswith("[%ccrcv ") \
             and text.startswith("] [%ccsnt ", 18):
         received, sent = _day(text[8:18]), _day(text[28:38])
         if received is not None and sent is not None:
-            return MoveNotes(received=received, sent=sent), False
+            return MoveNotes(received, None, sent), False
     return None
 
 
@@ -477,47 +480,66 @@ class Clocks:
         """The next main-line move, ``side``'s, of the turn ``label``, written at ``line`` and
         ``column``, with its ``notes`` (whose problems are already in the report): when its clock
         started and the days it used."""
-        previous_sent = self._sent
-        received, sent, arrived = notes.received, notes.sent, notes.arrived
-        begin = received or self._arrived or previous_sent
-        days = None
-        if received is not None and previous_sent is not None and received < previous_sent:
-            answered = f"the game's Date tag ({format_date(previous_sent)})" \
-                if not self._moved else \
-                f"the move it answers was sent ({format_date(previous_sent)})"
-            self.report.problems.append((line, column, label, side,
-                                         f"received {format_date(received)}, before {answered}"))
-        if sent is not None and begin is not None:
-            if sent < begin:
-                since = f"the game's Date tag ({format_date(begin)})" \
-                    if not self._moved and received is None else \
-                    f"it was received ({format_date(begin)})"
-                self.report.problems.append((line, column, label, side,
-                                             f"sent {format_date(sent)}, before {since}"))
-            days = (sent - begin).days - notes.leave
+        received, sent = notes.received, notes.sent
+        if received is None:
+            begin = self._arrived or self._sent
+        else:
+            begin = received
+            if self._sent is not None and received < self._sent:
+                self._received_early(label, side, line, column, received)
+        count = self._counts[side] + 1
+        self._counts[side] = count
+        if sent is None or begin is None:
+            days = None
+        else:
+            days = (sent - begin).days
             if days < 0:
+                self._sent_early(label, side, line, column, sent, begin, received is None)
                 days = 0
-        counts = self._counts
-        count = counts[side] = counts[side] + 1
-        if days is not None:
-            totals = self._totals
-            total = totals[side] = totals[side] + days
+            if notes.leave:
+                days = max(0, days - notes.leave)
+            total = self._totals[side] + days
+            self._totals[side] = total
             tc = self._tc
             if tc is not None and side not in self._over:
-                used = days if self._per_move else total
-                allowed = tc.allowed(count)
+                if self._per_move:
+                    used, allowed = days, tc.days
+                else:
+                    used, allowed = total, tc.allowed(count)
                 if used > allowed:
                     self.report.overstepped.append(Overstep(side, label, used, allowed, line,
                                                             column))
                     self._over.add(side)
+        arrived = self._arrived = notes.arrived
         self._sent = sent
-        self._arrived = arrived
         self._moved = True
         if arrived is not None and sent is not None and arrived < sent:
             self.report.problems.append((line, column, label, side,
                                          f"arrived {format_date(arrived)}, before it was sent "
                                          f"({format_date(sent)})"))
         return begin, days
+
+    def skipped(self, sent: datetime.date) -> None:
+        """Moves not given to :meth:`add` by a caller that reads only the report's problems: each
+        sent on or after the one before, with nothing received or arrived, the last on ``sent``."""
+        self._sent = sent
+        self._arrived = None
+        self._moved = True
+
+    def _received_early(self, label: str, side: str, line: int, column: int,
+                        received: datetime.date) -> None:
+        previous = cast(datetime.date, self._sent)
+        answered = f"the game's Date tag ({format_date(previous)})" if not self._moved else \
+            f"the move it answers was sent ({format_date(previous)})"
+        self.report.problems.append((line, column, label, side,
+                                     f"received {format_date(received)}, before {answered}"))
+
+    def _sent_early(self, label: str, side: str, line: int, column: int, sent: datetime.date,
+                    begin: datetime.date, unreceived: bool) -> None:
+        since = f"the game's Date tag ({format_date(begin)})" if not self._moved and unreceived \
+            else f"it was received ({format_date(begin)})"
+        self.report.problems.append((line, column, label, side,
+                                     f"sent {format_date(sent)}, before {since}"))
 
 
 def desk_report(record: Record, order: Sequence[str]) -> DeskReport:

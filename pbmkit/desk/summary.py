@@ -25,6 +25,7 @@ sit together, so that the two verdicts, which must agree (issue 37), are written
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -312,7 +313,10 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     tags = _lean_tags(tag_tokens)
     dated_at = None
     if dated:
+        from pbmkit.desk.dates import DESK_NOTES_READ
         from pbmkit.desk.dates import desk_notes as desk_only
+
+        notes_read = DESK_NOTES_READ.get
     record = Record(tags=tags, source=source)
     try:
         game = get_game(tags.get("Game", "").strip() or record.game_name).configure(tags)
@@ -335,6 +339,13 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     desk = _Desk(tags, order, chunk, first_line) if dated or "TimeControl" in tags or facts \
         else None
     clock = None if desk is None else desk.clocks  # typed: compiled, a native call a move
+    # check only reads the clocks' problems and oversteps: a move sent on or after the one before,
+    # with nothing received or arrived, and within a time control of days a move, has neither
+    tc = None if desk is None else desk.report.time_control
+    lazy = desk is not None and not facts and (tc is None or tc.moves is None)
+    limit = None if tc is None or not lazy else datetime.timedelta(days=tc.days)
+    unsent = None if desk is None else desk.report.start
+    behind = False
     kept: list[MoveNotes] | None = [] if facts else None  # every move's notes, for the row
     moved = ""  # the last move's text, its turn's label and its index in the turn
     moved_label, moved_k = "", 0
@@ -392,7 +403,10 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                             break
                         matched.append(g - 1)
                         commented.append(None)
-                    found = desk_only(m[r_comment])
+                    c_text = m[r_comment]
+                    found = notes_read(c_text)  # read before: a dict's get, no call
+                    if found is None and c_text not in DESK_NOTES_READ:
+                        found = desk_only(c_text)
                     if found is None:
                         raise _Bail  # a comment that is not the desk's
                     commented[-1] = found[0] if not found[1] else [m.start(r_comment) - 1]
@@ -471,7 +485,16 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                     move_notes = cast(_Desk, desk).read(label, order[j], last_comments, last_at)
                 else:
                     move_notes = last_comments  # one comment, read by the turn's pattern
-                clock.add(label, order[j], 0, last_at, move_notes)
+                if lazy and move_notes.received is None and move_notes.arrived is None and \
+                        (sent := move_notes.sent) is not None and unsent is not None and \
+                        not sent < unsent and (limit is None or sent - unsent <= limit):
+                    unsent, behind = sent, True  # no date out of order: nothing to report
+                else:
+                    if behind:
+                        clock.skipped(cast("datetime.date", unsent))
+                        behind = False
+                    clock.add(label, order[j], 0, last_at, move_notes)
+                    unsent = None if move_notes.arrived is not None else move_notes.sent
                 if kept is not None:
                     kept.append(move_notes)
             word = groups[g + 1]  # lower case already where split gave it
