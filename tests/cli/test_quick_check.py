@@ -131,3 +131,25 @@ def test_the_switch_to_the_full_replay_switches_in_this_build(tmp_path: Path) ->
     full = _run(["check", "plain.txt"], tmp_path, True, DESK_PROBE)
     assert lean[:2] == full[:2] == (0, b"plain.txt: game 1: valid; 1 turn(s); game still going\n")
     assert lean[2].endswith(b"<desk False>") and full[2].endswith(b"<desk True>")
+
+
+def test_check_leaves_the_collector_as_it_found_it(tmp_path: Path) -> None:
+    """``check`` keeps what start-up made out of the collector's passes while it runs
+    (``gc.freeze``: docs/performance.md); a program or test that runs it in its own process gets
+    its collector back as it was, whether the check passes, fails or cannot read a file."""
+    import gc
+
+    from click.testing import CliRunner
+
+    from pbmkit.cli import cli
+
+    good = tmp_path / "good.txt"
+    good.write_text('[Game "Batalo"]\n\n1. IR to HS EV to FU\n', encoding="utf-8")
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Game "Batalo"]\n\n1. IR to IR\n', encoding="utf-8")
+    before = gc.get_freeze_count(), gc.get_threshold(), gc.isenabled()
+    for args, code in (([str(good)], 0), ([str(bad)], 1), ([str(tmp_path / "none.txt")], 2),
+                       (["--json", str(good), str(bad)], 1)):
+        done = CliRunner().invoke(cli, ["check", *args])
+        assert done.exit_code == code, done.output
+        assert (gc.get_freeze_count(), gc.get_threshold(), gc.isenabled()) == before
