@@ -351,7 +351,7 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     moved_label, moved_k = "", 0
     no_notes = None if desk is None else desk.no_notes
     last_comments: _Commented = None  # the comments of the last move read
-    last_at = 0  # the offset of the last move given to the desk
+    last_at = 0  # the offset of the last move whose comments the desk read (a list of them)
     # the line of the last move placed for a note, its start, the move's offset: lines are
     # counted on from one note to the next, never from the chunk's start again
     d_line, d_line_start, d_scanned = first_line, 0, 0
@@ -477,11 +477,11 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                     raise _Bail from None
                 after = apply(position, move)
             if clock is not None:  # the desk's clocks, given the move's offset (placed later)
-                last_at = m.start(g + 1) if starts is None else starts[j]
                 last_comments = None if commented is None else commented[j]
                 if last_comments is None:
                     move_notes = cast("MoveNotes", no_notes)
                 elif isinstance(last_comments, list):
+                    last_at = m.start(g + 1) if starts is None else starts[j]
                     move_notes = cast(_Desk, desk).read(label, order[j], last_comments, last_at)
                 else:
                     move_notes = last_comments  # one comment, read by the turn's pattern
@@ -493,7 +493,8 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                     if behind:
                         clock.skipped(cast("datetime.date", unsent))
                         behind = False
-                    clock.add(label, order[j], 0, last_at, move_notes)
+                    clock.add(label, order[j], 0, m.start(g + 1) if starts is None else starts[j],
+                              move_notes)
                     unsent = None if move_notes.arrived is not None else move_notes.sent
                 if kept is not None:
                     kept.append(move_notes)
