@@ -347,7 +347,7 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     unsent = None if desk is None else desk.report.start
     behind = False
     kept: list[MoveNotes] | None = [] if facts else None  # every move's notes, for the row
-    moved = ""  # the last move's text, its turn's label and its index in the turn
+    moved = ""  # the last move's text, its turn's label and its index in the turn (facts only)
     moved_label, moved_k = "", 0
     no_notes = None if desk is None else desk.no_notes
     last_comments: _Commented = None  # the comments of the last move read
@@ -496,8 +496,9 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                     clock.add(label, order[j], 0, m.start(g + 1) if starts is None else starts[j],
                               move_notes)
                     unsent = None if move_notes.arrived is not None else move_notes.sent
-                if kept is not None:
+                if kept is not None:  # (only for a status row)
                     kept.append(move_notes)
+                    moved, moved_label, moved_k = text, label, j
             word = groups[g + 1]  # lower case already where split gave it
             if word and (word if starts is not None else word.lower()) \
                     not in {a.word for a in announce(after)}:
@@ -515,7 +516,6 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                     notes.append(_repeated(chunk, d_line, d_line_start, source, earlier, label, at,
                                            text, order[j], order))
             position = after
-            moved, moved_label, moved_k = text, label, j
             j += 1
         if j == 0:
             raise _Bail  # no move read (split finds one in every run)
