@@ -29,7 +29,28 @@ def tag_value_text(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-class Comment:
+class _Element:
+    """What the elements of a record share (what their dataclasses gave, written once): equality
+    by every field of the class's ``__slots__`` with an element of the same class, no hash (an
+    element holds lists and may change), a repr naming every field."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, type(self)) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        """``Turn(column=1, comments=[], ...)``: every field, by name."""
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class Comment(_Element):
     """A comment: ``{ text }`` (``kind="{"``, may span lines) or ``; text`` (``kind=";"``)."""
 
     __slots__ = ("column", "kind", "line", "text")
@@ -45,16 +66,8 @@ class Comment:
         """What the writer preserves: kind and text."""
         return (self.kind, self.text)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Comment) and _fields(self) == _fields(other)
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return _repr(self)
-
-
-class WrittenMove:
+class WrittenMove(_Element):
     """One move as written (one move of a run of move text, as the game's notation splits it) and
     what follows it."""
 
@@ -73,16 +86,8 @@ class WrittenMove:
         """The words written after the move (Batalo's ``("averto",)``), lower case, each once."""
         self.comments: list[Comment] = [] if comments is None else comments
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, WrittenMove) and _fields(self) == _fields(other)
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return _repr(self)
-
-
-class Turn:
+class Turn(_Element):
     """A numbered turn: ``12.`` (main line) or ``12a.`` (series ``a``) and up to one move of each
     side."""
 
@@ -108,16 +113,8 @@ class Turn:
         """The number of the last phase line before the turn (``round 2`` → 2), 0 before any: turn
         numbers start again at 1 after a phase line."""
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Turn) and _fields(self) == _fields(other)
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return _repr(self)
-
-
-class Ending:
+class Ending(_Element):
     """``resigns``/``concedes`` (the side to move gives up) or ``draw agreed``."""
 
     __slots__ = ("column", "comments", "kind", "line", "series")
@@ -132,16 +129,8 @@ class Ending:
         self.column = column
         self.comments: list[Comment] = [] if comments is None else comments
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Ending) and _fields(self) == _fields(other)
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return _repr(self)
-
-
-class Phase:
+class Phase(_Element):
     """A phase line: ``round 2`` (Batrakill's second round). Turns are numbered from 1 after it."""
 
     __slots__ = ("column", "comments", "line", "number", "series")
@@ -159,26 +148,6 @@ class Phase:
     def label(self) -> str:
         """As written canonically: ``"round 2"``."""
         return f"round {self.number}"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Phase) and _fields(self) == _fields(other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return _repr(self)
-
-
-_Element = Comment | WrittenMove | Turn | Ending | Phase
-
-
-def _fields(item: _Element) -> tuple[object, ...]:
-    return tuple(getattr(item, name) for name in item.__slots__)
-
-
-def _repr(item: _Element) -> str:
-    """``Turn(column=1, comments=[], ...)``: every field, by name."""
-    return f"{type(item).__name__}({', '.join(f'{n}={getattr(item, n)!r}' for n in item.__slots__)})"
 
 
 class Record:
