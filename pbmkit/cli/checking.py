@@ -223,19 +223,10 @@ def quick_check(args: list[str]) -> None:
             files.append(arg)
     if not files or not (plain_stream(sys.stdout) and plain_stream(sys.stderr)):
         return
-    from pbmkit.cli import pipe_closed
+    from pbmkit.cli.refusals import ended_as_click
 
-    try:
-        try:
-            run_check(files, "json" in flags, "quiet" in flags)
-        finally:
-            sys.stdout.flush()
-    except BrokenPipeError:
-        pipe_closed()
-    except (EOFError, KeyboardInterrupt):  # as click's main reports them
-        sys.stderr.write("\nAborted!\n")
-        sys.stderr.flush()
-        sys.exit(1)
+    with ended_as_click():
+        run_check(files, "json" in flags, "quiet" in flags)
     sys.exit(EXIT_OK)
 
 

@@ -18,7 +18,7 @@ import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from pbmkit.cli.checking import EXIT_INVALID, EXIT_OK, EXIT_USAGE, SourceError, echo, read_text
-from pbmkit.cli.refusals import Failure, UsageFailure, pick_game
+from pbmkit.cli.refusals import Failure, UsageFailure, ended_as_click, pick_game
 
 if TYPE_CHECKING:
     from pbmkit.desk.moving import Played
@@ -190,26 +190,17 @@ def quick_move(args: list[str]) -> None:
         return
     (file, move_text), flags, options = parsed
     leave = options.get("leave")
-    from pbmkit.cli import pipe_closed
     from pbmkit.common.errors import PbmkitError
 
     try:
-        try:
+        with ended_as_click():
             run_move(file, move_text, dry_run="dry_run" in flags, received=options.get("received"),
                      sent=options.get("sent"), leave=int(leave) if leave is not None else 0,
                      offer_draw="offer_draw" in flags, no_dates="no_dates" in flags)
-        finally:
-            sys.stdout.flush()
     except UsageFailure:
         return  # click says it, with the command's usage line
     except Failure as exc:
         _fail(exc.message, exc.exit_code)
-    except BrokenPipeError:
-        pipe_closed()
-    except (EOFError, KeyboardInterrupt):  # as click's main reports them
-        sys.stderr.write("\nAborted!\n")
-        sys.stderr.flush()
-        sys.exit(1)
     except PbmkitError as exc:  # one no part above turned into a Failure, as click's group says it
         from pbmkit.cli.refusals import exit_code_for
 

@@ -6,10 +6,15 @@ A :class:`Failure` is printed as click prints its own errors (``Error: MESSAGE``
 error) and ends the command with its exit status (docs/cli.md, "Exit codes"); a
 :class:`UsageFailure` is a usage error, which only click prints (with the command's usage line):
 a command run without click hands it back to click (:func:`pbmkit.cli.moving.quick_move`).
+:func:`ended_as_click` ends such a command as click's ``main`` ends one: a closed pipe, the end of
+input and an interrupt.
 """
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from pbmkit.cli.checking import EXIT_INVALID, EXIT_USAGE
@@ -17,7 +22,7 @@ from pbmkit.cli.checking import EXIT_INVALID, EXIT_USAGE
 if TYPE_CHECKING:
     from pbmkit.records import GameReplay
 
-__all__ = ["NO_GAME", "Failure", "UsageFailure", "exit_code_for", "pick_game"]
+__all__ = ["NO_GAME", "Failure", "UsageFailure", "ended_as_click", "exit_code_for", "pick_game"]
 
 
 class Failure(Exception):
@@ -82,3 +87,26 @@ def exit_code_for(exc: BaseException) -> int:
     if isinstance(exc, (FileWriteError, NoAddress, ClubError, DatabaseError, TieBreakError)):
         return EXIT_USAGE
     return EXIT_INVALID
+
+
+@contextmanager
+def ended_as_click() -> Iterator[None]:
+    """Run a command without click (``pbmkit check``, ``move``) and end it as click's ``main``
+    ends one: standard output flushed (what is left buffered meets a closed pipe here, not in the
+    interpreter's shutdown); a reader that closed it ends the command quietly
+    (:func:`pbmkit.cli.pipe_closed`, exit 141); the end of input or an interrupt (Ctrl-C) prints
+    ``Aborted!`` on standard error and exits 1. Any other exception, the command's own refusals
+    too, leaves it after the flush."""
+    from pbmkit.cli import pipe_closed
+
+    try:
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        pipe_closed()
+    except (EOFError, KeyboardInterrupt):  # as click's main reports them
+        sys.stderr.write("\nAborted!\n")
+        sys.stderr.flush()
+        sys.exit(1)
