@@ -19,7 +19,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
 from pbmkit.common.text import printable
@@ -223,11 +223,42 @@ def quick_check(args: list[str]) -> None:
             files.append(arg)
     if not files or not (plain_stream(sys.stdout) and plain_stream(sys.stderr)):
         return
-    from pbmkit.cli.refusals import ended_as_click
+    from pbmkit.cli.refusals import run_as_click
 
-    with ended_as_click():
-        run_check(files, "json" in flags, "quiet" in flags)
-    sys.exit(EXIT_OK)
+    run_as_click(lambda: run_check(files, "json" in flags, "quiet" in flags))
+
+
+def plain_arguments(args: list[str], flags: Mapping[str, str], options: Mapping[str, str]
+                    ) -> tuple[list[str], set[str], dict[str, list[str]]] | None:
+    """The positional arguments of ``args``, the ``flags`` given (by the names the mapping gives
+    them) and the values of each of ``options`` in the order given, when click reads ``args``
+    as they are: a flag or an option by its whole name, an option's value after it (``--me NAME``)
+    or after ``=`` (``--me=NAME``), none starting with ``-``, and ``--`` ending the options.
+    Anything else (another option, ``-``, a value click might take for an option) is None, for
+    click to decide."""
+    positional: list[str] = []
+    given: set[str] = set()
+    values: dict[str, list[str]] = {}
+    rest = iter(args)
+    for arg in rest:
+        if arg == "--":
+            positional.extend(rest)
+            break
+        if arg in flags:
+            given.add(flags[arg])
+            continue
+        name, eq, value = arg.partition("=")
+        if name in options:
+            if not eq:
+                value = next(rest, "-")
+            if value.startswith("-"):  # click may take it as the value, or as an option
+                return None
+            values.setdefault(options[name], []).append(value)
+        elif arg.startswith("-"):
+            return None
+        else:
+            positional.append(arg)
+    return positional, given, values
 
 
 def plain_file(path: str) -> bool:

@@ -17,8 +17,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
-from pbmkit.cli.checking import EXIT_INVALID, EXIT_OK, EXIT_USAGE, SourceError, echo, read_text
-from pbmkit.cli.refusals import Failure, UsageFailure, ended_as_click, pick_game
+from pbmkit.cli.checking import EXIT_INVALID, EXIT_USAGE, SourceError, echo, read_text
+from pbmkit.cli.refusals import Failure, UsageFailure, pick_game, run_as_click
 
 if TYPE_CHECKING:
     from pbmkit.desk.moving import Played
@@ -190,58 +190,23 @@ def quick_move(args: list[str]) -> None:
         return
     (file, move_text), flags, options = parsed
     leave = options.get("leave")
-    from pbmkit.common.errors import PbmkitError
-
-    try:
-        with ended_as_click():
-            run_move(file, move_text, dry_run="dry_run" in flags, received=options.get("received"),
-                     sent=options.get("sent"), leave=int(leave) if leave is not None else 0,
-                     offer_draw="offer_draw" in flags, no_dates="no_dates" in flags)
-    except UsageFailure:
-        return  # click says it, with the command's usage line
-    except Failure as exc:
-        _fail(exc.message, exc.exit_code)
-    except PbmkitError as exc:  # one no part above turned into a Failure, as click's group says it
-        from pbmkit.cli.refusals import exit_code_for
-
-        _fail(str(exc), exit_code_for(exc))
-    sys.exit(EXIT_OK)
-
-
-def _fail(message: str, code: int) -> NoReturn:
-    """End as click ends on one of its exceptions: ``Error: MESSAGE`` on standard error."""
-    echo(f"Error: {message}", err=True)
-    sys.exit(code)
+    run_as_click(lambda: run_move(
+        file, move_text, dry_run="dry_run" in flags, received=options.get("received"),
+        sent=options.get("sent"), leave=int(leave) if leave is not None else 0,
+        offer_draw="offer_draw" in flags, no_dates="no_dates" in flags))
 
 
 def _plain_arguments(args: list[str]
                      ) -> tuple[tuple[str, str], set[str], dict[str, str]] | None:
     """(FILE, MOVE), the flags and the options' values of ``args`` when :func:`quick_move` may
     run them as click would; else None."""
-    from pbmkit.cli.checking import plain_file
+    from pbmkit.cli.checking import plain_arguments, plain_file
 
-    positional: list[str] = []
-    flags: set[str] = set()
-    options: dict[str, str] = {}
-    rest = iter(args)
-    for arg in rest:
-        if arg == "--":
-            positional.extend(rest)
-            break
-        if arg in _FLAGS:
-            flags.add(_FLAGS[arg])
-            continue
-        name, eq, value = arg.partition("=")
-        if name in _OPTIONS:
-            if not eq:
-                value = next(rest, "-")
-            if value.startswith("-"):  # click may take it as the value, or as an option
-                return None
-            options[_OPTIONS[name]] = value  # the last one given, as click keeps it
-        elif arg.startswith("-"):
-            return None
-        else:
-            positional.append(arg)
+    parsed = plain_arguments(args, _FLAGS, _OPTIONS)
+    if parsed is None:
+        return None
+    positional, flags, values = parsed
+    options = {name: given[-1] for name, given in values.items()}  # the last one, as click keeps
     leave = options.get("leave")
     if leave is not None and not (leave.isascii() and leave.isdigit() and int(leave) <= 999):
         return None  # click's IntRange says what is wrong with it

@@ -6,23 +6,22 @@ A :class:`Failure` is printed as click prints its own errors (``Error: MESSAGE``
 error) and ends the command with its exit status (docs/cli.md, "Exit codes"); a
 :class:`UsageFailure` is a usage error, which only click prints (with the command's usage line):
 a command run without click hands it back to click (:func:`pbmkit.cli.moving.quick_move`).
-:func:`ended_as_click` ends such a command as click's ``main`` ends one: a closed pipe, the end of
-input and an interrupt.
+:func:`run_as_click` runs such a command and ends it as click's ``main`` ends one: its refusals, a
+closed pipe, the end of input and an interrupt.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn
 
-from pbmkit.cli.checking import EXIT_INVALID, EXIT_USAGE
+from pbmkit.cli.checking import EXIT_INVALID, EXIT_OK, EXIT_USAGE, echo
 
 if TYPE_CHECKING:
     from pbmkit.records import GameReplay
 
-__all__ = ["NO_GAME", "Failure", "UsageFailure", "ended_as_click", "exit_code_for", "pick_game"]
+__all__ = ["NO_GAME", "Failure", "UsageFailure", "exit_code_for", "fail", "pick_game", "run_as_click"]
 
 
 class Failure(Exception):
@@ -89,24 +88,43 @@ def exit_code_for(exc: BaseException) -> int:
     return EXIT_INVALID
 
 
-@contextmanager
-def ended_as_click() -> Iterator[None]:
-    """Run a command without click (``pbmkit check``, ``move``) and end it as click's ``main``
-    ends one: standard output flushed (what is left buffered meets a closed pipe here, not in the
-    interpreter's shutdown); a reader that closed it ends the command quietly
-    (:func:`pbmkit.cli.pipe_closed`, exit 141); the end of input or an interrupt (Ctrl-C) prints
-    ``Aborted!`` on standard error and exits 1. Any other exception, the command's own refusals
-    too, leaves it after the flush."""
+
+def run_as_click(command: Callable[[], None]) -> None:
+    """Run ``command`` (a command's work run without click: ``pbmkit check``, ``move``,
+    ``status``) and exit as click's ``main`` ends a command: 0 when it returns; ``Error: MESSAGE``
+    and its exit status for a :class:`Failure` or one of pbmkit's errors no part turned into one
+    (as the group says it, :func:`exit_code_for`); a reader that closed standard output ends it
+    quietly (:func:`pbmkit.cli.pipe_closed`, exit 141); the end of input or an interrupt (Ctrl-C),
+    ``Aborted!`` and exit 1. Standard output is flushed first, so what is left buffered meets a
+    closed pipe here rather than in the interpreter's shutdown.
+
+    A :class:`UsageFailure` returns, and the caller runs the command through click, which prints
+    it with the command's usage line: ``command`` raises one only before it prints or writes
+    anything (a wrong date)."""
     from pbmkit.cli import pipe_closed
+    from pbmkit.common.errors import PbmkitError
 
     try:
         try:
-            yield
+            command()
         finally:
             sys.stdout.flush()
+    except UsageFailure:
+        return
+    except Failure as exc:
+        fail(exc.message, exc.exit_code)
     except BrokenPipeError:
         pipe_closed()
     except (EOFError, KeyboardInterrupt):  # as click's main reports them
         sys.stderr.write("\nAborted!\n")
         sys.stderr.flush()
         sys.exit(1)
+    except PbmkitError as exc:
+        fail(str(exc), exit_code_for(exc))
+    sys.exit(EXIT_OK)
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """End as click ends on one of its exceptions: ``Error: MESSAGE`` on standard error."""
+    echo(f"Error: {message}", err=True)
+    sys.exit(code)

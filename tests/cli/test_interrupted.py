@@ -1,7 +1,7 @@
 """Ctrl-C in the middle of a command that runs without click ends it as click's ``main`` does.
 
 ``pbmkit check`` of plain files runs without click (:mod:`pbmkit.cli.checking`); its ending
-(:func:`pbmkit.cli.refusals.ended_as_click`) reports an interrupt as click does: an empty line and
+(:func:`pbmkit.cli.refusals.run_as_click`) reports an interrupt as click does: an empty line and
 ``Aborted!`` on standard error, exit status 1, no traceback. The command is interrupted while it is
 writing its report: it writes more than a pipe holds and the test reads one line, then sends
 SIGINT to the process, blocked in its next write.
