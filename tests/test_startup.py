@@ -113,3 +113,19 @@ def test_a_mailed_move_imports_neither_dataclasses_nor_inspect(tmp_path: object)
         code, dataclasses, inspect, click = _imports("move", "--dry-run", str(record), move)
         assert code == "0", (name, move)
         assert (dataclasses, inspect, click) == ("False", "False", "False"), name
+
+
+def test_the_status_of_the_examples_imports_neither_click_nor_dataclasses() -> None:
+    """``pbmkit status`` of the examples (every registered game, and the desk's dated games), as a
+    player runs it on a folder of games: no click, no dataclasses, no inspect. (Without ``--me``
+    the config file is read, and its reader still defines a dataclass.)"""
+    from pathlib import Path
+
+    examples = Path(__file__).parent.parent / "examples"
+    for folder in (examples, examples / "desk"):
+        for args in (["--me", "Ann Lee"], ["--json", "--me=Ann Lee", "--today", "2026-11-23"]):
+            code, dataclasses, inspect, click = _imports("status", str(folder), *args)
+            assert code == "0", (folder, args)
+            assert (dataclasses, inspect, click) == ("False", "False", "False"), (folder, args)
+    code, _, _, click = _imports("status", str(examples / "desk"))
+    assert (code, click) == ("0", "False")

@@ -3,7 +3,8 @@
 Command modules are imported only when their command runs, so ``pbmkit move`` never imports
 ReportLab and starts fast. Each entry of :data:`COMMANDS` is ``name -> (module, attribute, help)``.
 The group itself is :mod:`pbmkit.cli.group` (``pbmkit.cli.cli``); this module imports no click, so
-that :func:`main` can run ``pbmkit check FILE...`` without it (:mod:`pbmkit.cli.checking`).
+that :func:`main` can run ``pbmkit check FILE...`` without it (:mod:`pbmkit.cli.checking`), and
+``move`` and ``status`` likewise (:mod:`pbmkit.cli.moving`, :mod:`pbmkit.cli.status`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "mailer": ("pbmkit.cli.forms", "mailer", "Write a sheet of Mailer postcards, blank or from records."),
     "phonechart": ("pbmkit.cli.forms", "phonechart", "Write the Phone Chart PDF."),
     # The correspondence desk (docs/desk.md)
-    "status": ("pbmkit.cli.status", "status", "One line per game: whose turn, days used and left."),
+    "status": ("pbmkit.cli.desk", "status", "One line per game: whose turn, days used and left."),
     "resign": ("pbmkit.cli.desk", "resign", "Resign the game, at any time (--side: who resigns)."),
     "draw": ("pbmkit.cli.desk", "draw", "Offer, accept, decline or claim a draw."),
     "comment": ("pbmkit.cli.desk", "comment", "Add a comment after the last move."),
@@ -119,6 +120,11 @@ def main(argv: list[str] | None = None) -> Any:
             from pbmkit.cli.moving import quick_move
 
             quick_move(args[1:])
+        elif args and args[0] == "status":
+            # A player's folder of games, likewise (cli/status.py).
+            from pbmkit.cli.status import quick_status
+
+            quick_status(args[1:])
         from pbmkit.cli.group import cli
 
         return cli.main(args=argv, prog_name="pbmkit")

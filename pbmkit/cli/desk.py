@@ -1,4 +1,6 @@
-"""The correspondence desk's events: resign, draw offers, claims, comments, "move unclear", undo.
+"""The correspondence desk's commands: ``status`` (whose work, run without click too, is
+:mod:`pbmkit.cli.status`) and the events: resign, draw offers, claims, comments, "move unclear",
+undo.
 
 Each event is appended to the record like a mailed move: under the file lock, checked by replaying
 the new text before anything is written, then written atomically; an event that does not apply
@@ -14,9 +16,18 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pbmkit.cli.common import InputError, Refused, atomic_write, locked, pick_game, read_source
+from pbmkit.cli.common import (
+    InputError,
+    Refused,
+    atomic_write,
+    click_failure,
+    locked,
+    pick_game,
+    read_source,
+)
 from pbmkit.cli.dates import read_day
 from pbmkit.cli.group import Group
+from pbmkit.cli.refusals import Failure, UsageFailure
 
 if TYPE_CHECKING:
     from pbmkit.desk.actions import Action
@@ -116,6 +127,32 @@ def _player(rep: GameReplay, side: str) -> str:
 
 
 # --- commands ----------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))
+@click.option("--me", "me_option", multiple=True, metavar="NAME",
+              help="Your name as in the records' player tags (repeatable; default: config file).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, an object per game.")
+@click.option("--today", default=None, help="Count days up to this date (default: today).")
+def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
+           today: str | None) -> None:
+    """One line per game in PATHS (files or folders; default: the current folder).
+
+    Every game is checked as pbmkit check checks it: a record with an illegal move or another
+    error is flagged ERRORS (pbmkit check tells where).
+
+    Games waiting for you come first (marked >), then those waiting for the opponent, then the
+    finished ones. DAYS is the days used by each side in move order (White/Black), the side to
+    move's running days included; LEFT is the days left to the side to move under the
+    TimeControl tag.
+    """
+    from pbmkit.cli.status import run_status
+
+    try:
+        run_status(paths, me_option, as_json, today)
+    except (Failure, UsageFailure) as exc:
+        raise click_failure(exc) from None
 
 
 @click.command()

@@ -1,9 +1,18 @@
-"""``pbmkit status``: one line per game of a folder of correspondence games (docs/desk.md).
+"""``pbmkit status``'s work, without click: one line per game of a folder of correspondence games
+(docs/desk.md).
 
 Whose turn (yours marked), the turn, the last move and its date, the days each side used, the
 days left under the time control, and the overdue / "send a repeat" flags; games waiting for you
 first. Your name comes from ``--me`` or from ``me = "..."`` in the config file
 (``$XDG_CONFIG_HOME/pbmkit/config.toml``, else ``~/.config/pbmkit/config.toml``).
+
+A player runs ``status`` on a folder of games, and click's import is ~5% of it (docs/performance.md).
+:func:`pbmkit.cli.main` hands a ``status`` whose arguments are plain (paths, ``--me NAME``,
+``--json``, ``--today D``) to :func:`quick_status`, which runs :func:`run_status` as click would,
+never importing click; anything else (``--help``, ``-`` for standard input, a value starting
+with ``-``, a wrong date) is left to click, whose ``status`` (:mod:`pbmkit.cli.desk`) runs the
+same :func:`run_status`. ``tests/cli/test_quick_status.py`` holds the two to the same bytes and
+exit status.
 """
 
 from __future__ import annotations
@@ -14,10 +23,12 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-import click
-
-from pbmkit.cli.common import EXIT_INVALID, InputError, TooLarge, echo_err, read_source
+from pbmkit.cli.checking import EXIT_INVALID, EXIT_USAGE, SourceError, echo, read_text
+from pbmkit.cli.refusals import Failure
 from pbmkit.desk.dates import REPEAT_AFTER
+
+__all__ = ["CELL_WIDTH", "HEADER", "MAX_BYTES", "RECORD_SUFFIXES", "config_path", "my_names",
+           "quick_status", "record_files", "run_status"]
 
 RECORD_SUFFIXES = (".txt", ".pbm", ".pgn")
 """The files a folder is searched for (a file named on the command line is read whatever its name)."""
@@ -36,16 +47,17 @@ def config_path() -> str:
 
 
 def my_names(option: tuple[str, ...]) -> tuple[str, ...]:
-    """The names that are "me": ``--me`` options, else the config file's ``me`` (a name or list)."""
+    """The names that are "me": ``--me`` options, else the config file's ``me`` (a name or list);
+    a config file that cannot be used is a :class:`~pbmkit.cli.refusals.Failure` (exit 2)."""
     if option:
         return tuple(n.strip() for n in option if n.strip())
     from pbmkit.common.config import Table, read_toml
 
     path = config_path()
-    doc = read_toml(path, InputError)
+    doc = read_toml(path, _unusable)
     if doc is None:
         return ()
-    config = Table.check(doc, {"me"}, where=path, name="", error=InputError)
+    config = Table.check(doc, {"me"}, where=path, name="", error=_unusable)
     me = config.values.get("me", ())
     names = [me] if isinstance(me, str) else me
     if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
@@ -53,8 +65,13 @@ def my_names(option: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n.strip() for n in names if n.strip())
 
 
+def _unusable(message: str) -> Failure:
+    return Failure(message, EXIT_USAGE)
+
+
 def record_files(paths: tuple[str, ...]) -> Iterator[str]:
-    """The files to read: files as given, folders searched (hidden entries skipped), sorted."""
+    """The files to read: files as given, folders searched (hidden entries skipped), sorted; a
+    path that does not exist is a :class:`~pbmkit.cli.refusals.Failure` (exit 2)."""
     for path in paths or (".",):
         if os.path.isdir(path):
             found: list[str] = []
@@ -67,7 +84,7 @@ def record_files(paths: tuple[str, ...]) -> Iterator[str]:
         elif os.path.exists(path) or path == "-":
             yield path
         else:
-            raise InputError(f"{path}: no such file or folder")
+            raise _unusable(f"{path}: no such file or folder")
 
 
 def _order(row: dict[str, Any]) -> tuple[int, int, str, int]:
@@ -125,41 +142,28 @@ def _cut(text: str, width: int = CELL_WIDTH) -> str:
 HEADER = ["", "FILE", "GAME", "NO", "OPPONENT", "TURN", "LAST MOVE", "SENT", "DAYS", "LEFT", "FLAGS"]
 
 
-@click.command()
-@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))
-@click.option("--me", "me_option", multiple=True, metavar="NAME",
-              help="Your name as in the records' player tags (repeatable; default: config file).")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, an object per game.")
-@click.option("--today", default=None, help="Count days up to this date (default: today).")
-def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
-           today: str | None) -> None:
-    """One line per game in PATHS (files or folders; default: the current folder).
+def run_status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
+               today: str | None) -> None:
+    """``pbmkit status``: a line per game of ``paths`` (files or folders; none: the current
+    folder), or the JSON array; exit 1 when a file could not be read or held no game.
 
-    Every game is checked as pbmkit check checks it: a record with an illegal move or another
-    error is flagged ERRORS (pbmkit check tells where).
-
-    Games waiting for you come first (marked >), then those waiting for the opponent, then the
-    finished ones. DAYS is the days used by each side in move order (White/Black), the side to
-    move's running days included; LEFT is the days left to the side to move under the
-    TimeControl tag.
+    A path that does not exist or a config file that cannot be used is a
+    :class:`~pbmkit.cli.refusals.Failure`, a wrong ``today`` a
+    :class:`~pbmkit.cli.refusals.UsageFailure` (before anything is printed).
     """
-    from pbmkit.cli.dates import read_day
+    from pbmkit.cli.dates import day_of
     from pbmkit.desk.rows import iter_rows
 
-    day = read_day(today, "--today") or datetime.date.today()
+    day = day_of(today, "--today") or datetime.date.today()
     me = my_names(me_option)
     rows: list[dict[str, Any]] = []
     failed = False
     for path in record_files(paths):
         try:
-            text, name = read_source(path, MAX_BYTES)
-        except TooLarge as exc:
-            echo_err(f"{exc.message}: skipped (a record of one game is a few KB; "
-                     "pbmkit check reads an archive of any size)")
-            failed = True
-            continue
-        except InputError as exc:
-            echo_err(exc.message)
+            text, name = read_text(path, MAX_BYTES)
+        except SourceError as exc:
+            echo(f"{exc.message}: skipped (a record of one game is a few KB; pbmkit check reads "
+                 "an archive of any size)" if exc.too_large else exc.message, err=True)
             failed = True
             continue
         # A game at a time, read as check reads it (pbmkit/desk/rows.py): only the game being read
@@ -167,21 +171,46 @@ def status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool,
         found = len(rows)
         rows.extend(iter_rows(text, name, me, day))
         if len(rows) == found:
-            echo_err(f"{name}: no game in this file")
+            echo(f"{name}: no game in this file", err=True)
     rows.sort(key=_order)
     if as_json:
         import json
 
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        echo(json.dumps(rows, ensure_ascii=False, indent=1))
     elif rows:
         table = [HEADER, *(_line(r) for r in rows)]
         widths = [max(len(r[k]) for r in table) for k in range(len(HEADER))]
         for r in table:
-            click.echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+            echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
         if not me:
-            click.echo("(tell pbmkit who you are with --me NAME or me = \"NAME\" in "
-                       f"{config_path()} to see which games wait for you)")
+            echo("(tell pbmkit who you are with --me NAME or me = \"NAME\" in "
+                 f"{config_path()} to see which games wait for you)")
     else:
-        click.echo("no games found")
+        echo("no games found")
     if failed:
         sys.exit(EXIT_INVALID)
+
+
+_FLAGS = {"--json": "json"}
+_OPTIONS = {"--me": "me", "--today": "today"}
+
+
+def quick_status(args: list[str]) -> None:
+    """Run ``pbmkit status ARGS`` without click and exit, when click would take ``args`` as they
+    are: paths (none ``-`` or starting with ``-`` unless after ``--``), the flag ``--json`` and
+    the options ``--me NAME`` (repeatable) and ``--today D`` (``--me=NAME`` too; no value starting
+    with ``-``), both standard streams text streams that click writes to as they are. Otherwise
+    return, and the caller runs click; so too when ``--today`` is no date (nothing was printed),
+    which click then prints with the command's usage line."""
+    from pbmkit.cli.checking import plain_arguments, plain_stream
+    from pbmkit.cli.refusals import run_as_click
+
+    parsed = plain_arguments(args, _FLAGS, _OPTIONS)
+    if parsed is None or "-" in parsed[0]:
+        return
+    if not (plain_stream(sys.stdout) and plain_stream(sys.stderr)):
+        return
+    paths, flags, options = parsed
+    today = options["today"][-1] if "today" in options else None  # the last, as click keeps it
+    run_as_click(lambda: run_status(tuple(paths), tuple(options.get("me", ())), "json" in flags,
+                                    today))
