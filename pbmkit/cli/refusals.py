@@ -88,7 +88,6 @@ def exit_code_for(exc: BaseException) -> int:
     return EXIT_INVALID
 
 
-
 def run_as_click(command: Callable[[], None]) -> None:
     """Run ``command`` (a command's work run without click: ``pbmkit check``, ``move``,
     ``status``) and exit as click's ``main`` ends a command: 0 when it returns; ``Error: MESSAGE``
