@@ -204,9 +204,10 @@ def _turn_line(split: object) -> tuple[re.Pattern[str], range] | None:
 _DATED_LINES: Final[dict[tuple[str, int], tuple[re.Pattern[str], tuple[_Run, ...]] | None]] = {}
 """For each quick pattern of a :class:`RunSplit` and number of sides: :func:`_dated_line`'s."""
 
-_Run = tuple[int, tuple[int, ...], int]
-"""One run of a dated turn line's pattern: its group, its moves' groups (each move's word is the
-next group), its comment's group (numbers of ``Match.group``)."""
+_Run = tuple[int, int, tuple[int, ...], int]
+"""One run of a dated turn line's pattern: its group, its first move's group, its other moves'
+groups (each move's word is the group after it), its comment's group (indices of
+``Match.groups()``)."""
 
 
 def _dated_line(split: object, sides: int) -> tuple[re.Pattern[str], tuple[_Run, ...]] | None:
@@ -230,7 +231,6 @@ def _dated_line(split: object, sides: int) -> tuple[re.Pattern[str], tuple[_Run,
     key = (split.quick, sides)
     if key in _DATED_LINES:
         return _DATED_LINES[key]
-    quick = re.compile(split.quick)
     run = rf"({split.quick})\{{([^}}]*)\}}[ \t]*"
     source = rf"([0-9]{{1,9}})\.[ \t]*{run}" + f"(?:{run}" * (sides - 1) + ")?" * (sides - 1) \
         + rf"(?=[\r\n]|\Z){_BLANKS}+(?=[0-9\[]|\Z)"
@@ -240,12 +240,13 @@ def _dated_line(split: object, sides: int) -> tuple[re.Pattern[str], tuple[_Run,
     except re.error:  # pragma: no cover - as _turn_line's
         pattern = None
     if pattern is not None:
+        inner = (pattern.groups - 1) // sides - 2  # the quick pattern's own groups
         runs = []
         group = 2
         for _ in range(sides):
-            runs.append((group, tuple(range(group + 1, group + 1 + quick.groups, 2)),
-                         group + 1 + quick.groups))
-            group += quick.groups + 2
+            moves = range(group + 1, group + 1 + inner, 2)
+            runs.append((group - 1, moves[0] - 1, tuple(g - 1 for g in moves[1:]), group + inner))
+            group += inner + 2
         found = (pattern, tuple(runs))
     _DATED_LINES[key] = found
     return found
@@ -392,24 +393,27 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
                 matched: list[int] = []
                 moves: Sequence[int] = matched
                 commented = []
-                for r_group, r_moves, r_comment in dated_runs:
-                    text = groups[r_group - 1]
+                for r_run, r_first, r_more, r_comment in dated_runs:
+                    text = groups[r_run]
                     if text is None:
                         break
-                    if "  " in text or "\t" in text:
+                    if "  " in text or "\t" in text or groups[r_first] is None:
                         raise _Bail  # a move written with odd spaces: the full path quotes it
-                    for g in r_moves:
-                        if groups[g - 1] is None:
+                    matched.append(r_first)
+                    for g in r_more:  # the run's other moves: no comment between them
+                        if groups[g] is None:
                             break
-                        matched.append(g - 1)
                         commented.append(None)
-                    c_text = m[r_comment]
+                        matched.append(g)
+                    c_text = groups[r_comment]
+                    if c_text is None:  # (never: the comment closes the run)
+                        raise _Bail
                     found = notes_read(c_text)  # read before: a dict's get, no call
                     if found is None and c_text not in DESK_NOTES_READ:
                         found = desk_only(c_text)
                     if found is None:
                         raise _Bail  # a comment that is not the desk's
-                    commented[-1] = found[0] if not found[1] else [m.start(r_comment) - 1]
+                    commented.append(found[0] if not found[1] else [m.start(r_comment + 1) - 1])
                 turn_end = m.end()
             elif turn_at is not None and (m := turn_at(chunk, pos)) is not None:
                 # the common turn: its moves are the groups of one match
