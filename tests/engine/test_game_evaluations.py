@@ -121,7 +121,7 @@ def test_batu_khan_values_stones_on_their_way_to_the_far_camp() -> None:
 def test_batrakill_values_knights_eaten_and_a_dragon_hemmed_in() -> None:
     game = get_game("batrakill")
     start = game.initial_position()
-    assert game.evaluate(start) == pytest.approx(0.5)  # type: ignore[attr-defined]
+    assert 0.3 < game.evaluate(start) < 0.7  # type: ignore[attr-defined]
     second = [p for p in _positions(game, 5, 3) if p.round == 2 and p.dragon >= 0 and
               p.result is None]
     assert second, "random duels reach round 2"

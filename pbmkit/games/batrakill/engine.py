@@ -1,46 +1,284 @@
-"""Batrakill's evaluation for the engine (``Evaluates``, docs/engine.md): a position's value for
-the place to move without playing it out.
+"""Batrakill's evaluation and playout policy for the engine (``Evaluates``, ``PlaysOut``;
+docs/engine.md).
 
-What wins (docs/batrakill.md): the dragon eats five knights (in round 2 of the duel), or leaves the
-knights without a move; the knights immobilise the dragon or catch it between two knights, one in
-a tower. In round 1 of the duel the knights eaten come back for round 2, but a broken tower costs
-the knight whose start square it stands on, and every tower set up is a place to catch the dragon
-from; so there the dragon is worth its broken towers and the knights their towers. In round 2 (and
-in the zones version) the dragon is worth the knights it has eaten and its free squares around it
-(the fewer, the nearer it is to being trapped); the knights their number, their towers and the
-knights next to the dragon. The dragon's chance is a logistic curve of the difference; the knights'
-place to move has the rest.
+What wins (docs/batrakill.md): the dragon eats five knights in the round that counts (round 2 of
+the duel), or the last knight, or leaves the knights without a move; the knights immobilise the
+dragon or catch it between two knights, one of them in a tower (in the duel, only in round 2).
+
+The evaluation is the dragon's chance, a logistic curve of the dragon's worth less the knights':
+
+* What the dragon still has to eat: five, or every knight left if fewer (``need``). Each knight
+  eaten brings it nearer; knights beyond those five are the knights' spare men.
+* The towers set up: every capture needs one. A knight in a tower cannot be eaten in round 2
+  (it is thrown out instead), and the towers' passages take it anywhere.
+* The dragon's room: the squares it can reach by steps through free squares (a flood fill, not
+  only the squares around it); a dragon walled into a few squares is nearly trapped.
+* The knights that can still come at it: knights never step back, so a knight past the dragon
+  (outside a tower) can no longer reach it; those that can are worth more the nearer they are.
+* What the side to move can do at once: a capture in one knight's move, a knight the dragon can
+  eat.
+
+Round 1 of the duel is valued as the start of round 2 it leads to (so that the round's end is no
+cliff): the knights that will come back (not eaten, their start square not under a broken tower),
+the towers set up, a carried tower as most of one, and the knights walking toward the X squares
+where the towers still in supply wait as part of one each.
+
+The playout policy (``PlaysOut``) plays the game's plan instead of uniform moves: the knights take
+a capture when they have one, walk north to the X squares and set a carried tower up in round 1,
+and in round 2 herd the dragon (step toward it, into a tower next to it, never onto a square where
+it eats them at once) most of the time; the dragon eats the most it can, else steps to the square
+with the most room around it half of the time.
 """
 
 from __future__ import annotations
 
 import math
+from itertools import islice
+from random import Random
 
-from pbmkit.games.batrakill.rules import Position
+from pbmkit.games.batrakill.rules import (
+    EATS_TO_WIN,
+    Config,
+    Knight,
+    Move,
+    Position,
+    apply,
+    jump_chains,
+    knight_moves,
+    legal_moves,
+)
 
-__all__ = ["BROKEN", "CHASE", "EATEN", "FREE", "GUARD", "KNIGHT", "NEAR", "SCALE", "TOWER",
-           "dragon_chance", "evaluate"]
+__all__ = ["BASE", "CARRIED", "CAUGHT", "CHASE", "EAT", "EDGE", "FETCH", "HANGING", "HERD", "HUNT",
+           "HUNT_CAP", "KNIGHT", "LOSS", "PLACE", "REACH", "ROOM", "ROOM_CAP", "SCALE", "SETTLE",
+           "SHELTER", "STIFF", "STUCK", "THREAT", "TOWER", "UNTOWERED", "WALK", "WALK_SPAN",
+           "dragon_chance", "evaluate", "playout_move", "room"]
 
-EATEN = 1.0
-"""A knight eaten (in the round that counts), for the dragon."""
-FREE = 0.35
-"""A free square next to the dragon, for the dragon."""
-KNIGHT = 0.15
-"""A knight on the board, for the knights."""
-TOWER = 0.5
+BASE = 0.5
+"""The dragon's worth at the start of round 2 before the knights' (a dragon free to roam eats)."""
+EAT = 0.6
+"""Each knight of the five the dragon no longer needs to eat, for the dragon."""
+KNIGHT = 0.3
+"""Each knight beyond those the dragon must still eat, for the knights."""
+TOWER = 0.6
 """A tower set up, for the knights."""
-BROKEN = 0.8
-"""A broken tower (round 1 of the duel), for the dragon."""
-NEAR = 0.25
-"""A knight next to the dragon, for the knights."""
-GUARD = 0.4
-"""A tower next to the dragon (a knight in it catches the dragon with a knight opposite), for the
-knights."""
-CHASE = 0.06
-"""For each knight that can still reach the dragon (in a tower, or not yet past it: knights never
-step back), each step nearer than 4, for the knights."""
-SCALE = 0.8
+CARRIED = 0.95
+"""A carried tower counts as this share of a tower set up where it stands (round 1)."""
+EDGE = 0.35
+"""A tower on the board's edge counts as this share of one in its middle (the share grows
+evenly toward the middle)."""
+WALK = 0.5
+"""A tower still in supply counts as up to this share of one, by how near the knight nearest to an
+X square is: the whole share on the square, none from :data:`WALK_SPAN` steps, by the square of
+the way still to go (the last steps bring the tower nearest; round 1)."""
+WALK_SPAN = 10
+"""See :data:`WALK`."""
+LOSS = 0.1
+"""The knights the dragon is expected to eat for each knight's move still needed to set the towers
+to come up (round 1: the longer the knights take, the more the dragon eats)."""
+ROOM = 0.12
+"""Each square of the dragon's room (up to :data:`ROOM_CAP`), for the dragon."""
+ROOM_CAP = 14
+"""The room beyond which the dragon counts as free."""
+REACH = 0.12
+"""Each knight that can still reach the dragon, for the knights."""
+CHASE = 0.05
+"""Each step nearer than 5 of a knight that can reach the dragon, for the knights."""
+UNTOWERED = 0.25
+"""The share of :data:`REACH` and :data:`CHASE` left with no tower set up (then no capture is
+possible, only a trap), growing to the whole with two towers."""
+SHELTER = 0.15
+"""Each knight in a tower, for the knights: it cannot be eaten there, leaves it in any direction
+and passes to any other tower."""
+THREAT = 0.3
+"""Each line through the dragon to move where one knights' move would catch it, for the knights
+(the dragon must step out of it)."""
+CAUGHT = 0.03
+"""The dragon's chance when the knights to move can catch it at once."""
+HANGING = 0.6
+"""A knight the dragon to move eats at once (the move is compulsory), for the dragon."""
+HUNT = 0.25
+"""Each of the dragon's steps to the nearest square it could eat a knight from (up to
+:data:`HUNT_CAP`), for the knights: a dragon ahead on knights eaten still has to go and eat the
+rest, and a knight protected by the square behind it is no meal."""
+HUNT_CAP = 10
+"""See :data:`HUNT`."""
+STUCK = 6
+"""Fewer moves than this for the knights (of the duel) count for the dragon: knights that can no
+longer move lose, and knights short of moves must walk into its jaws."""
+STIFF = 0.25
+"""Each of the knights' moves fewer than :data:`STUCK`, for the dragon."""
+SCALE = 0.6
 """The logistic's slope."""
+HERD = 0.75
+"""The share of the knights' playout moves in round 2 drawn from their herding moves."""
+PLACE = 0.5
+"""The share of the knights' playout moves in round 1 that set a carried tower up when one can
+(on a square worth :data:`SETTLE` of a tower or more)."""
+SETTLE = 0.75
+"""See :data:`PLACE`."""
+FETCH = 0.85
+"""The share of the knights' playout moves in round 1 (set-ups included) that walk the knight
+nearest to an X square toward it, while towers are in supply."""
+
+_OPPOSITE = (1, 0, 3, 2, 5, 4, 7, 6)
+"""The opposite of each of the eight directions of a square board (N S E W NE SW NW SE)."""
+_VECTORS = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
+
+
+def room(config: Config, start: int, closed: set[int] | frozenset[int], cap: int) -> int:
+    """The squares the dragon on ``start`` reaches by steps through squares not in ``closed``,
+    counted up to ``cap`` (``start`` not counted)."""
+    near = config.near
+    seen = {start}
+    todo = [start]
+    count = 0
+    while todo:
+        sq = todo.pop()
+        for t in near[sq]:
+            if t not in seen and t not in closed:
+                seen.add(t)
+                count += 1
+                if count >= cap:
+                    return count
+                todo.append(t)
+    return count
+
+
+def _reaches(knight: Knight, kf: int, kr: int, df: int, dr: int, in_tower: bool) -> bool:
+    """Whether ``knight`` can still come at a dragon on (df, dr): it is in a tower, or the
+    dragon is not behind it (knights never step back)."""
+    if in_tower:
+        return True
+    vx, vy = _VECTORS[knight.facing]
+    return (df - kf) * vx + (dr - kr) * vy >= 0
+
+
+def _hunt(position: Position, on: dict[int, Knight], closed: set[int]) -> int:
+    """The dragon's steps (through free squares) to the nearest square from which it could jump
+    a knight outside a tower onto a free square beyond: its way to its next meal (at most
+    :data:`HUNT_CAP`)."""
+    cfg = position.config
+    steps = cfg.steps
+    towers = position.towers
+    d = position.dragon
+    targets = set()
+    for sq in on:
+        if sq in towers:
+            continue
+        row = steps[sq]
+        for i in range(8):
+            s, t = row[i], row[_OPPOSITE[i]]
+            if s >= 0 and t >= 0 and t not in closed and (s == d or s not in closed):
+                targets.add(s)
+    if not targets:
+        return HUNT_CAP
+    if d in targets:
+        return 0
+    near = cfg.near
+    seen = {d}
+    level = [d]
+    for far in range(1, HUNT_CAP):
+        nxt = []
+        for sq in level:
+            for t in near[sq]:
+                if t not in seen and t not in closed:
+                    if t in targets:
+                        return far
+                    seen.add(t)
+                    nxt.append(t)
+        if not nxt:
+            break
+        level = nxt
+    return HUNT_CAP
+
+
+def _capture_threats(position: Position, on: dict[int, Knight]) -> int:
+    """The lines through the dragon where one knights' move could catch it: a knight on one side,
+    and on the other a square some knight can enter, one of the two a tower (a cheap count, not a
+    proof: a knight's facing and the zones' factions are left out)."""
+    d = position.dragon
+    cfg = position.config
+    row = cfg.steps[d]
+    towers = position.towers
+    in_towers = any(sq in towers for sq in on)
+    count = 0
+    for axis in range(0, 8, 2):
+        a, b = row[axis], row[axis + 1]
+        if a < 0 or b < 0:
+            continue
+        for x, y in ((a, b), (b, a)):
+            if x not in on or y in on or y in position.broken:
+                continue
+            if x not in towers and y not in towers:
+                continue
+            if (y in towers and in_towers) or any(n in on and n != x for n in cfg.near[y]):
+                count += 1
+                break
+    return count
+
+
+_SITES: dict[Config, tuple[float, ...]] = {}
+
+
+def _sites(config: Config) -> tuple[float, ...]:
+    """``_sites(config)[square]``: what a tower set up on ``square`` is worth, in towers: one in
+    the middle of the board, :data:`EDGE` on its edge (fewer lines through the squares next to it
+    to catch the dragon on, and a dragon kept away from it more easily)."""
+    got = _SITES.get(config)
+    if got is None:
+        layout = config.layout
+        half = max(layout.files, layout.ranks) // 2 or 1
+        cf, cr = (layout.files - 1) / 2, (layout.ranks - 1) / 2
+        got = _SITES[config] = tuple(
+            EDGE + (1.0 - EDGE) * max(0.0, 1.0 - max(abs(f - cf), abs(r - cr)) / half)
+            for f, r in layout.board.coords)
+    return got
+
+
+def _material(knights_left: float, towers: float, eaten: int) -> float:
+    """The dragon's worth less the knights' from what the dragon must still eat, the knights it
+    has to do it with and the towers."""
+    need = min(EATS_TO_WIN - eaten, knights_left)
+    return (BASE + EAT * (EATS_TO_WIN - need) - KNIGHT * max(0, knights_left - need)
+            - TOWER * towers)
+
+
+def _unplaced(knights_left: float) -> float:
+    """The room and reach terms of a dragon not placed yet: free, every knight able to reach it."""
+    return ROOM * ROOM_CAP - REACH * knights_left
+
+
+def _round_one(position: Position) -> float:
+    """Round 1 of the duel, valued as the start of round 2 it leads to."""
+    cfg = position.config
+    layout = cfg.layout
+    broken = position.broken
+    coming: float = sum(1 for k in position.knights if k.home not in broken)
+    site = _sites(cfg)
+    carriers = [k.square for k in position.knights if k.carrying]
+    carried = len(carriers)
+    left = min(layout.towers - len(position.towers) - len(broken) - carried, position.supply)
+    coming_towers = CARRIED * sum(site[sq] for sq in carriers)
+    pending = carried  # the knights' moves still needed to set up the towers to come
+    if left > 0:
+        coords = layout.board.coords
+        xs = [coords[x] for x in layout.x_squares if x not in position.towers]
+        walks = sorted(
+            min(abs(xr - coords[k.square][1]) + abs(xf - coords[k.square][0]) for xf, xr in xs)
+            for k in position.knights if k.facing == "N" and not k.carrying) if xs else []
+        walks = walks[:left]
+        for steps in walks:
+            coming_towers += WALK * max(0.0, 1.0 - steps / WALK_SPAN) ** 2
+            pending += steps + 1
+        pending += (left - len(walks)) * (WALK_SPAN + 1)
+    room_to_eat = EATS_TO_WIN - position.eaten
+    # the towers still to come come only while the dragon has not ended the round by eating five
+    towers = sum(site[sq] for sq in position.towers) + coming_towers * room_to_eat / EATS_TO_WIN
+    coming -= min(room_to_eat, LOSS * pending)  # the dragon eats while the knights fetch
+    diff = _material(coming, towers, 0) + _unplaced(coming)
+    if position.dragon_to_move and position.dragon >= 0:
+        diff += HANGING * max((e for _, e in jump_chains(position, position.dragon)), default=0)
+    return diff
 
 
 def dragon_chance(position: Position) -> float:
@@ -50,26 +288,37 @@ def dragon_chance(position: Position) -> float:
         return 1.0 if result[0] == "dragon" else 0.0
     cfg = position.config
     if cfg.duel and position.round == 1:
-        diff = BROKEN * len(position.broken) - TOWER * len(position.towers) \
-            + 0.3 * position.eaten
-        return 1.0 / (1.0 + math.exp(-SCALE * diff))
+        return 1.0 / (1.0 + math.exp(-SCALE * _round_one(position)))
     eaten = position.eaten if cfg.duel else position.eaten + position.eaten_before
-    diff = EATEN * eaten - KNIGHT * len(position.knights) - TOWER * len(position.towers)
+    site = _sites(cfg)
+    diff = _material(len(position.knights), sum(site[sq] for sq in position.towers), eaten)
     d = position.dragon
-    if d >= 0:
-        board = cfg.layout.board
-        steps = board.steps[d]
-        knights = {k.square for k in position.knights}
-        closed = knights | position.towers | position.broken
-        free = sum(1 for t in steps if t >= 0 and t not in closed)
-        near = sum(1 for t in steps if t in knights)
-        guarded = sum(1 for t in steps if t in position.towers)
-        diff += FREE * free - NEAR * near - GUARD * guarded - 1.0
-        df, dr = board.coords[d]
-        for k in position.knights:  # the knights that can still come near, the nearer the better
-            kf, kr = board.coords[k.square]
-            if k.square in position.towers or k.facing != "N" or kr <= dr:
-                diff -= CHASE * max(0, 4 - max(abs(kf - df), abs(kr - dr)))
+    if d < 0:
+        diff += _unplaced(len(position.knights))
+    else:
+        on = {k.square: k for k in position.knights}
+        towers = position.towers
+        closed = set(on).union(towers, position.broken)
+        diff += ROOM * room(cfg, d, closed, ROOM_CAP)
+        coords = cfg.layout.board.coords
+        df, dr = coords[d]
+        # without towers the knights can only wall the dragon in: coming at it counts less
+        reach = UNTOWERED + (1.0 - UNTOWERED) * min(1.0, len(towers) / 2)
+        for sq, k in on.items():
+            kf, kr = coords[sq]
+            if _reaches(k, kf, kr, df, dr, sq in towers):
+                diff -= reach * (REACH + CHASE * max(0, 5 - max(abs(kf - df), abs(kr - dr))))
+        diff -= HUNT * _hunt(position, on, closed)
+        diff -= SHELTER * sum(1 for sq in on if sq in towers)
+        if cfg.duel:
+            moves = sum(1 for _ in islice(knight_moves(position._replace(to_move=0)), STUCK))
+            diff += STIFF * (STUCK - moves)
+        threats = _capture_threats(position, on)
+        if position.dragon_to_move:
+            eats = max((e for _, e in jump_chains(position, d)), default=0)
+            diff += HANGING * eats - THREAT * threats
+        elif threats and _capture(position, on) is not None:
+            return CAUGHT
     return 1.0 / (1.0 + math.exp(-SCALE * diff))
 
 
@@ -80,3 +329,154 @@ def evaluate(position: Position) -> float:
     if position.dragon_to_move:
         return chance
     return (1.0 - chance) / max(1, len(position.config.order) - 1)
+
+
+# --- the playout policy ----------------------------------------------------------------------
+
+
+def _captures(position: Position, move: Move, on: dict[int, Knight]) -> bool:
+    """Whether the knights' ``move`` may catch the dragon (a cheap filter: confirmed by the rules
+    core before it is played)."""
+    d = position.dragon
+    s, t = move.path[0], move.path[-1]
+    cfg = position.config
+    if d < 0 or t not in cfg.near[d]:
+        return False
+    row = cfg.steps[d]
+    o = row[_OPPOSITE[row.index(t)]]
+    if o < 0 or o == s or o not in on:
+        return False
+    towers = position.towers
+    return t in towers or o in towers or (move.kind == "place" and o == s)
+
+
+def _capture(position: Position, on: dict[int, Knight], moves: list[Move] | None = None
+             ) -> Move | None:
+    """A move of the knights to move (of ``moves``, by default every one) that catches the
+    dragon at once, by the rules core, if there is one."""
+    for m in knight_moves(position) if moves is None else moves:
+        if _captures(position, m, on) and apply(position, m).result is not None:
+            return m
+    return None
+
+
+def _safe(position: Position, move: Move, occupied: set[int] | dict[int, Knight]) -> bool:
+    """Whether the knight ``move`` moves stands where the dragon cannot jump it at once (a cheap
+    look along the line from the dragon only)."""
+    d = position.dragon
+    s, t = move.path[0], move.path[-1]
+    cfg = position.config
+    if d < 0 or t not in cfg.near[d]:
+        return True
+    if t in position.towers and (position.round == 2 or not cfg.duel):
+        return True  # a knight in a tower is thrown out, not eaten
+    row = cfg.steps[d]
+    beyond = cfg.steps[t][row.index(t)]
+    return beyond < 0 or (beyond != s and (beyond in occupied or beyond in position.towers
+                                           or beyond in position.broken))
+
+
+def _dragon_move(position: Position, rng: Random) -> Move | None:
+    d = position.dragon
+    if d < 0:
+        moves = legal_moves(position)
+        return moves[int(rng.random() * len(moves))] if moves else None
+    chains = jump_chains(position, d)
+    most = max((e for _, e in chains), default=0)
+    if most:
+        best = [p for p, e in chains if e == most]
+        return Move("dragon", best[int(rng.random() * len(best))])
+    moves = legal_moves(position)
+    if not moves:
+        return None
+    if rng.random() < 0.5:
+        cfg = position.config
+        closed = {k.square for k in position.knights}.union(position.towers, position.broken)
+        steps = [m for m in moves if len(m.path) == 2 and m.path[1] in cfg.near[d]]
+        if steps:
+            def free(m: Move) -> int:
+                return sum(1 for t in cfg.near[m.path[1]] if t not in closed)
+            top = max(free(m) for m in steps)
+            steps = [m for m in steps if free(m) == top]
+            return steps[int(rng.random() * len(steps))]
+    return moves[int(rng.random() * len(moves))]
+
+
+def _fetching(position: Position, moves: list[Move], on: dict[int, Knight]) -> list[Move]:
+    """Round 1: the safe moves that bring the knight nearest to an X square still giving a tower
+    nearer to it (a knight facing north, not carrying)."""
+    layout = position.config.layout
+    coords = layout.board.coords
+    xs = [coords[x] for x in layout.x_squares if x not in position.towers]
+    if not xs:
+        return []
+
+    def walk(sq: int) -> int:
+        f, r = coords[sq]
+        return min(abs(xr - r) + abs(xf - f) for xf, xr in xs)
+
+    best: list[Move] = []
+    nearest = 1 << 30
+    for m in moves:
+        s, t = m.path[0], m.path[-1]
+        k = on[s]
+        if m.kind != "step" or k.facing != "N" or k.carrying:
+            continue
+        before = walk(s)
+        if walk(t) < before and before <= nearest and _safe(position, m, on):
+            if before < nearest:
+                best, nearest = [], before
+            best.append(m)
+    return best
+
+
+def _knights_move(position: Position, rng: Random) -> Move | None:
+    moves = list(knight_moves(position))
+    if not moves:
+        return None
+    cfg = position.config
+    on = {k.square: k for k in position.knights}
+    d = position.dragon
+    round_one = cfg.duel and position.round == 1
+    if not round_one and d >= 0:
+        caught = _capture(position, on, moves)
+        if caught is not None:
+            return caught
+    pick = rng.random()
+    if round_one:
+        if pick < PLACE:
+            site = _sites(cfg)
+            places = [m for m in moves if m.kind == "place" and _safe(position, m, on)
+                      and site[m.path[0]] >= SETTLE]
+            if places:
+                return places[int(rng.random() * len(places))]
+        if pick < FETCH and position.supply > 0:
+            fetch = _fetching(position, moves, on)
+            if fetch:
+                return fetch[int(rng.random() * len(fetch))]
+    elif d >= 0 and pick < HERD:
+        coords = cfg.layout.board.coords
+        df, dr = coords[d]
+        towers = position.towers
+        herd = []
+        for m in moves:
+            s, t = m.path[0], m.path[-1]
+            sf, sr = coords[s]
+            tf, tr = coords[t]
+            nearer = max(abs(tf - df), abs(tr - dr)) < max(abs(sf - df), abs(sr - dr))
+            if (nearer or (t in towers and t in cfg.near[d])) and _safe(position, m, on):
+                herd.append(m)
+        if herd:
+            return herd[int(rng.random() * len(herd))]
+    safe = [m for m in moves if _safe(position, m, on)]
+    pool = safe or moves
+    return pool[int(rng.random() * len(pool))]
+
+
+def playout_move(position: Position, rng: Random) -> Move | None:
+    """A legal move of ``position`` drawn by the policy above, or ``None`` when the game is over."""
+    if position.result is not None:
+        return None
+    if position.dragon_to_move:
+        return _dragon_move(position, rng)
+    return _knights_move(position, rng)

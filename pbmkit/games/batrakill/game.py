@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
+from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.base import (
@@ -157,6 +158,9 @@ class Batrakill(GameBase[Position, Move], rules=(legal_moves, check_move, apply,
     evaluate: Lazy[Callable[[Position], float]] = Lazy("pbmkit.games.batrakill.engine:evaluate")
     """The place to move's chance, for the engine's playouts cut short (optional:
     ``pbmkit.engine.Evaluates``; docs/engine.md)."""
+    playout_move: Lazy[Callable[[Position, Random], Move | None]] = Lazy(
+        "pbmkit.games.batrakill.engine:playout_move")
+    """The move a playout plays, by Batrakill's plan (optional: ``pbmkit.engine.PlaysOut``)."""
 
     @property
     def notation(self) -> MoveNotation[Position, Move]:
