@@ -26,8 +26,8 @@ where the towers still in supply wait as part of one each.
 The playout policy (``PlaysOut``) plays the game's plan instead of uniform moves: the knights take
 a capture when they have one, walk north to the X squares and set a carried tower up in round 1,
 and in round 2 herd the dragon (step toward it, into a tower next to it, never onto a square where
-it eats them at once) most of the time; the dragon eats the most it can, else steps to the square
-with the most room around it half of the time.
+it eats them at once) most of the time; the dragon eats the most it can, else mostly steps toward
+the nearest knight it may eat.
 """
 
 from __future__ import annotations
@@ -48,8 +48,9 @@ from pbmkit.games.batrakill.rules import (
     legal_moves,
 )
 
-__all__ = ["BASE", "CARRIED", "CAUGHT", "CHASE", "EAT", "EDGE", "FETCH", "HANGING", "HERD", "HUNT",
-           "HUNT_CAP", "KNIGHT", "LOSS", "PLACE", "REACH", "ROOM", "ROOM_CAP", "SCALE", "SETTLE",
+__all__ = ["BASE", "CARRIED", "CAUGHT", "CHASE", "EAT", "EDGE", "EXPOSED",
+           "EXPOSED_RADIUS", "FETCH", "HANGING", "HERD", "HUNT",
+           "HUNT_CAP", "KNIGHT", "LOSS", "PLACE", "PROWL", "REACH", "ROOM", "ROOM_CAP", "SCALE", "SETTLE",
            "SHELTER", "STIFF", "STUCK", "THREAT", "TOWER", "UNTOWERED", "WALK", "WALK_SPAN",
            "dragon_chance", "evaluate", "playout_move", "room"]
 
@@ -57,7 +58,7 @@ BASE = 0.5
 """The dragon's worth at the start of round 2 before the knights' (a dragon free to roam eats)."""
 EAT = 0.6
 """Each knight of the five the dragon no longer needs to eat, for the dragon."""
-KNIGHT = 0.3
+KNIGHT = 0.6
 """Each knight beyond those the dragon must still eat, for the knights."""
 TOWER = 0.6
 """A tower set up, for the knights."""
@@ -102,6 +103,13 @@ HUNT = 0.25
 rest, and a knight protected by the square behind it is no meal."""
 HUNT_CAP = 10
 """See :data:`HUNT`."""
+EXPOSED = 0.3
+"""Each knight the dragon could jump onto a free square beyond, for the dragon, in full where it
+could jump it now, a quarter less for each of its steps to the square it would jump from, none
+beyond :data:`EXPOSED_RADIUS` steps: knights that keep together (one behind the other, on the
+edge) are safe from it."""
+EXPOSED_RADIUS = 3
+"""See :data:`EXPOSED`."""
 STUCK = 6
 """Fewer moves than this for the knights (of the duel) count for the dragon: knights that can no
 longer move lose, and knights short of moves must walk into its jaws."""
@@ -111,6 +119,9 @@ SCALE = 0.6
 """The logistic's slope."""
 HERD = 0.75
 """The share of the knights' playout moves in round 2 drawn from their herding moves."""
+PROWL = 0.75
+"""The share of the dragon's playout moves that, when it cannot eat, step toward the nearest knight
+it may eat (the others are drawn from all its moves)."""
 PLACE = 0.5
 """The share of the knights' playout moves in round 1 that set a carried tower up when one can
 (on a square worth :data:`SETTLE` of a tower or more)."""
@@ -153,43 +164,49 @@ def _reaches(knight: Knight, kf: int, kr: int, df: int, dr: int, in_tower: bool)
     return (df - kf) * vx + (dr - kr) * vy >= 0
 
 
-def _hunt(position: Position, on: dict[int, Knight], closed: set[int]) -> int:
+def _hunt(position: Position, on: dict[int, Knight], closed: set[int]) -> tuple[int, float]:
     """The dragon's steps (through free squares) to the nearest square from which it could jump
-    a knight outside a tower onto a free square beyond: its way to its next meal (at most
-    :data:`HUNT_CAP`)."""
+    a knight onto a free square beyond, its way to its next meal (at most :data:`HUNT_CAP`); and
+    the knights so exposed within :data:`EXPOSED_RADIUS` steps of it, each the more the nearer
+    (a knight in a tower is thrown out, not eaten, once the passages are open)."""
     cfg = position.config
     steps = cfg.steps
-    towers = position.towers
+    sheltered = position.towers if position.round == 2 or not cfg.duel else frozenset()
     d = position.dragon
-    targets = set()
+    prey: dict[int, list[int]] = {}  # an attack square -> the knights it attacks
     for sq in on:
-        if sq in towers:
+        if sq in sheltered:
             continue
         row = steps[sq]
         for i in range(8):
             s, t = row[i], row[_OPPOSITE[i]]
             if s >= 0 and t >= 0 and t not in closed and (s == d or s not in closed):
-                targets.add(s)
-    if not targets:
-        return HUNT_CAP
-    if d in targets:
-        return 0
+                prey.setdefault(s, []).append(sq)
+    if not prey:
+        return HUNT_CAP, 0.0
+    nearest = HUNT_CAP
+    reached: dict[int, int] = {}  # a knight exposed -> the dragon's steps to attack it
     near = cfg.near
     seen = {d}
     level = [d]
-    for far in range(1, HUNT_CAP):
+    for far in range(HUNT_CAP):
         nxt = []
         for sq in level:
-            for t in near[sq]:
-                if t not in seen and t not in closed:
-                    if t in targets:
-                        return far
-                    seen.add(t)
-                    nxt.append(t)
-        if not nxt:
+            hit = prey.get(sq)
+            if hit is not None:
+                nearest = min(nearest, far)
+                for k in hit:
+                    reached.setdefault(k, far)
+            if far < HUNT_CAP - 1:
+                for t in near[sq]:
+                    if t not in seen and t not in closed:
+                        seen.add(t)
+                        nxt.append(t)
+        if not nxt or (nearest < HUNT_CAP and far >= EXPOSED_RADIUS):
             break
         level = nxt
-    return HUNT_CAP
+    span = EXPOSED_RADIUS + 1
+    return nearest, sum((span - far) / span for far in reached.values() if far <= EXPOSED_RADIUS)
 
 
 def _capture_threats(position: Position, on: dict[int, Knight]) -> int:
@@ -276,8 +293,13 @@ def _round_one(position: Position) -> float:
     towers = sum(site[sq] for sq in position.towers) + coming_towers * room_to_eat / EATS_TO_WIN
     coming -= min(room_to_eat, LOSS * pending)  # the dragon eats while the knights fetch
     diff = _material(coming, towers, 0) + _unplaced(coming)
-    if position.dragon_to_move and position.dragon >= 0:
-        diff += HANGING * max((e for _, e in jump_chains(position, position.dragon)), default=0)
+    if position.dragon >= 0:
+        on = {k.square: k for k in position.knights}
+        closed = set(on).union(position.towers, broken)
+        diff += EXPOSED * _hunt(position, on, closed)[1]
+        if position.dragon_to_move:
+            diff += HANGING * max((e for _, e in jump_chains(position, position.dragon)),
+                                  default=0)
     return diff
 
 
@@ -308,7 +330,8 @@ def dragon_chance(position: Position) -> float:
             kf, kr = coords[sq]
             if _reaches(k, kf, kr, df, dr, sq in towers):
                 diff -= reach * (REACH + CHASE * max(0, 5 - max(abs(kf - df), abs(kr - dr))))
-        diff -= HUNT * _hunt(position, on, closed)
+        way, exposed = _hunt(position, on, closed)
+        diff += EXPOSED * exposed - HUNT * way
         diff -= SHELTER * sum(1 for sq in on if sq in towers)
         if cfg.duel:
             moves = sum(1 for _ in islice(knight_moves(position._replace(to_move=0)), STUCK))
@@ -389,15 +412,19 @@ def _dragon_move(position: Position, rng: Random) -> Move | None:
     moves = legal_moves(position)
     if not moves:
         return None
-    if rng.random() < 0.5:
+    pick = rng.random()
+    if pick < PROWL:
         cfg = position.config
-        closed = {k.square for k in position.knights}.union(position.towers, position.broken)
+        coords = cfg.layout.board.coords
         steps = [m for m in moves if len(m.path) == 2 and m.path[1] in cfg.near[d]]
-        if steps:
-            def free(m: Move) -> int:
-                return sum(1 for t in cfg.near[m.path[1]] if t not in closed)
-            top = max(free(m) for m in steps)
-            steps = [m for m in steps if free(m) == top]
+        sheltered = position.towers if position.round == 2 or not cfg.duel else frozenset()
+        prey = [coords[k.square] for k in position.knights if k.square not in sheltered]
+        if steps and prey:
+            def way(m: Move) -> int:
+                f, r = coords[m.path[1]]
+                return min(max(abs(f - kf), abs(r - kr)) for kf, kr in prey)
+            nearest = min(way(m) for m in steps)
+            steps = [m for m in steps if way(m) == nearest]
             return steps[int(rng.random() * len(steps))]
     return moves[int(rng.random() * len(moves))]
 
