@@ -25,12 +25,20 @@ GAMES = 1500
 GUARD = 120
 
 
+def _as_at_a_terminal() -> None:
+    """Ctrl-C as a command typed at a terminal gets it: a suite run in the background (``make
+    test &``, a CI job started so) ignores SIGINT, its children inherit that, and Python then
+    never turns SIGINT into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted(args: list[str], cwd: Path, through_click: bool) -> tuple[int, bytes, bool]:
     """Run the console script's ``main`` on ``args``, read its first line, interrupt it: (exit
     status, standard error, whether click was imported)."""
     probe = CLICK_ONLY + PROBE if through_click else PROBE
     proc = subprocess.Popen([sys.executable, "-c", probe, *args], cwd=cwd, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_as_at_a_terminal)
     assert proc.stdout is not None
     try:
         assert proc.stdout.readline()
