@@ -14,6 +14,7 @@ import pytest
 from pbmkit.games import get_game
 from pbmkit.games.batrakill.engine import dragon_chance, evaluate, playout_move, room
 from pbmkit.games.batrakill.rules import Position
+from tests.support.playing import random_positions
 
 DUEL = get_game("batrakill")
 ZONES = DUEL.configure({"Layout": "zones", "Order": "Purple Blue Green Dragon"})
@@ -30,18 +31,7 @@ def _setup(text: str) -> Position:
 
 
 def _positions(game: Any, seed: int, games: int, plies: int = 600) -> list[Position]:
-    """Every position of a few random games (the ended ones' last position included)."""
-    rng = random.Random(seed)
-    found: list[Position] = []
-    for _ in range(games):
-        position = game.initial_position()
-        for _ in range(plies):
-            found.append(position)
-            moves = game.legal_moves(position)
-            if not moves:
-                break
-            position = game.apply(position, moves[rng.randrange(len(moves))])
-    return found
+    return random_positions(game, seed, games, plies)
 
 
 @pytest.mark.parametrize("game", [DUEL, ZONES], ids=["duel", "zones"])

@@ -4,7 +4,6 @@ game is won, and on the side of the player a position favours (material, the way
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -12,23 +11,13 @@ import pytest
 from pbmkit.engine import Engine, Evaluates, Limits, Settings
 from pbmkit.games import game_names, get_game
 from pbmkit.games.base import AnyGame
+from tests.support.playing import random_positions
 
 EVALUATED = [get_game(n) for n in game_names() if isinstance(get_game(n), Evaluates)]
 
 
 def _positions(game: AnyGame, seed: int, games: int = 6, plies: int = 300) -> list[Any]:
-    """Every position of a few random games, the last (over, when the game ended) included."""
-    rng = random.Random(seed)
-    found: list[Any] = []
-    for _ in range(games):
-        position = game.initial_position()
-        for _ in range(plies):
-            found.append(position)
-            moves = game.legal_moves(position)
-            if not moves:
-                break
-            position = game.apply(position, moves[rng.randrange(len(moves))])
-    return found
+    return random_positions(game, seed, games, plies)
 
 
 def test_the_batalo_family_games_evaluate() -> None:
