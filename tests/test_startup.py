@@ -129,3 +129,17 @@ def test_the_status_of_the_examples_imports_neither_click_nor_dataclasses() -> N
             assert (dataclasses, inspect, click) == ("False", "False", "False"), (folder, args)
     code, _, _, click = _imports("status", str(examples / "desk"))
     assert (code, click) == ("0", "False")
+
+
+def test_checking_a_record_without_dates_imports_no_datetime(tmp_path: object) -> None:
+    """A record without the desk's dates (no comment, no TimeControl tag) is checked without the
+    desk's clocks: ``datetime`` (~0.6 ms) is not imported for it."""
+    from pathlib import Path
+
+    record = Path(str(tmp_path), "plain.txt")
+    record.write_text('[Game "Billo"]\n\n1. S b1-b2 R g8-h7\n2. R b1-b2 S c8-c7\n',
+                      encoding="utf-8")
+    probe = IMPORTED.replace('"dataclasses", "inspect", "click"', '"datetime",')
+    done = subprocess.run([sys.executable, "-c", probe, "check", "-q", str(record)],
+                          capture_output=True, text=True)
+    assert (done.returncode, done.stderr.strip()) == (0, "False"), done.stderr

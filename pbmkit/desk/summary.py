@@ -25,7 +25,6 @@ sit together, so that the two verdicts, which must agree (issue 37), are written
 
 from __future__ import annotations
 
-import datetime
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -41,6 +40,8 @@ from pbmkit.records.replay import GameReplay, Replayer, replay, report_json, sta
 from pbmkit.records.tokens import one_turn_pattern, scanner
 
 if TYPE_CHECKING:
+    import datetime
+
     from pbmkit.desk.dates import Clocks, MoveNotes
     from pbmkit.desk.rows import StatusFacts
 
@@ -344,7 +345,11 @@ def _lean_game(tag_tokens: list[re.Match[str]], chunk: str, pos: int, first_line
     # with nothing received or arrived, and within a time control of days a move, has neither
     tc = None if desk is None else desk.report.time_control
     lazy = desk is not None and not facts and (tc is None or tc.moves is None)
-    limit = None if tc is None or not lazy else datetime.timedelta(days=tc.days)
+    limit = None
+    if tc is not None and lazy:  # (datetime is imported by the desk's dates, not for plain games)
+        from datetime import timedelta
+
+        limit = timedelta(days=tc.days)
     unsent = None if desk is None else desk.report.start
     behind = False
     kept: list[MoveNotes] | None = [] if facts else None  # every move's notes, for the row
