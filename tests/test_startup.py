@@ -66,19 +66,32 @@ def test_a_record_model_class_still_compares_and_shows_its_fields() -> None:
 IMPORTED = """
 import atexit, runpy, sys
 atexit.register(lambda: sys.stderr.write(" ".join(str(m in sys.modules) for m in (
-    "dataclasses", "inspect", "click"))))
+    "dataclasses", "inspect", "click", "pathlib", "threading"))))
 sys.argv = ["pbmkit", *sys.argv[1:]]
 runpy.run_module("pbmkit", run_name="__main__")
 """
 
 
 def _imports(*args: str) -> tuple[str, ...]:
-    """The command's exit status, and whether it imported dataclasses, inspect and click: run as
-    ``pbmkit`` runs (its output to a real file, as a user's terminal or pipe)."""
+    """The command's exit status, and whether it imported dataclasses, inspect and click, then
+    pathlib and threading: run as ``pbmkit`` runs (its output to a real file, as a user's terminal
+    or pipe)."""
     with open(os.devnull, "w") as null:
         done = subprocess.run([sys.executable, "-c", IMPORTED, *args], stdout=null,
                               stderr=subprocess.PIPE, text=True)
-    return (str(done.returncode), *done.stderr.split()[-3:])
+    return (str(done.returncode), *done.stderr.split()[-5:])
+
+
+def test_the_installed_interpreter_starts_without_an_import_hook() -> None:
+    """The interpreter ``make demo`` and ``make test`` install pbmkit in finds it by a plain path
+    line, not by setuptools' editable import hook: the hook imports pathlib, urllib.parse and
+    ipaddress into every process, ~50M instructions that doubled ``python -c pass`` (and made
+    every ratio to it look better than it is; docs/performance.md)."""
+    done = subprocess.run([sys.executable, "-c", "import sys; print(sorted(type(f).__name__ for f "
+                           "in sys.meta_path), 'pathlib' in sys.modules)"],
+                          capture_output=True, text=True, check=True, cwd=os.path.dirname(__file__))
+    finders, pathlib = done.stdout.rsplit(" ", 1)
+    assert "Editable" not in finders and pathlib.strip() == "False", done.stdout
 
 
 def test_checking_any_game_imports_neither_dataclasses_nor_inspect() -> None:
@@ -89,8 +102,9 @@ def test_checking_any_game_imports_neither_dataclasses_nor_inspect() -> None:
     examples = sorted(str(p) for p in (Path(__file__).parent.parent / "examples").glob("*.txt"))
     assert len(examples) >= 8
     for path in examples:
-        code, dataclasses, inspect, click = _imports("check", "-q", path)
+        code, dataclasses, inspect, click, pathlib, threading = _imports("check", "-q", path)
         assert (dataclasses, inspect, click) == ("False", "False", "False"), path
+        assert (pathlib, threading) == ("False", "False"), path  # ~2 ms of every check
         assert code in ("0", "1"), path
 
 
@@ -110,9 +124,9 @@ def test_a_mailed_move_imports_neither_dataclasses_nor_inspect(tmp_path: object)
         players = [f"--player={side}=Player {k}" for k, side in enumerate(game.sides)]
         subprocess.run([sys.executable, "-m", "pbmkit", "new", "--rules", name, *players,
                         str(record)], capture_output=True, check=True)
-        code, dataclasses, inspect, click = _imports("move", "--dry-run", str(record), move)
+        code, *imported = _imports("move", "--dry-run", str(record), move)
         assert code == "0", (name, move)
-        assert (dataclasses, inspect, click) == ("False", "False", "False"), name
+        assert imported == ["False"] * 5, name  # nor pathlib nor threading
 
 
 def test_the_status_of_the_examples_imports_neither_click_nor_dataclasses() -> None:
@@ -124,10 +138,10 @@ def test_the_status_of_the_examples_imports_neither_click_nor_dataclasses() -> N
     examples = Path(__file__).parent.parent / "examples"
     for folder in (examples, examples / "desk"):
         for args in (["--me", "Ann Lee"], ["--json", "--me=Ann Lee", "--today", "2026-11-23"]):
-            code, dataclasses, inspect, click = _imports("status", str(folder), *args)
+            code, dataclasses, inspect, click, _, _ = _imports("status", str(folder), *args)
             assert code == "0", (folder, args)
             assert (dataclasses, inspect, click) == ("False", "False", "False"), (folder, args)
-    code, _, _, click = _imports("status", str(examples / "desk"))
+    code, _, _, click, _, _ = _imports("status", str(examples / "desk"))
     assert (code, click) == ("0", "False")
 
 
@@ -139,7 +153,8 @@ def test_checking_a_record_without_dates_imports_no_datetime(tmp_path: object) -
     record = Path(str(tmp_path), "plain.txt")
     record.write_text('[Game "Billo"]\n\n1. S b1-b2 R g8-h7\n2. R b1-b2 S c8-c7\n',
                       encoding="utf-8")
-    probe = IMPORTED.replace('"dataclasses", "inspect", "click"', '"datetime",')
+    probe = IMPORTED.replace('"dataclasses", "inspect", "click", "pathlib", "threading"',
+                             '"datetime",')
     done = subprocess.run([sys.executable, "-c", probe, "check", "-q", str(record)],
                           capture_output=True, text=True)
     assert (done.returncode, done.stderr.strip()) == (0, "False"), done.stderr

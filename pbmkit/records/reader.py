@@ -13,9 +13,9 @@ apart (:mod:`pbmkit.records.tokens`).
 
 from __future__ import annotations
 
+import _thread
 import os
 import re
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -55,7 +55,7 @@ def _expected_words(expected: set[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
-_SINK = threading.local()
+_SINK = _thread._local()
 """Where the lexer callback puts the comments of the parse in progress: one list per thread, so
 that several threads may parse at once with the one parser (its lexer calls back into a plain
 function, which cannot be told which parse it serves)."""
@@ -134,7 +134,7 @@ def _parser() -> Any:
         return _build_parser()
 
 
-_PARSER_LOCK = threading.Lock()
+_PARSER_LOCK = _thread.allocate_lock()
 
 
 def _build_parser() -> Any:

@@ -11,20 +11,23 @@ up, and the reader hands the text to the Lark parser, which reports the problem.
 
 from __future__ import annotations
 
+import _thread
+import os
 import re
-import threading
-from pathlib import Path
 from typing import Any
 
 __all__ = ["grammar_text", "one_turn_pattern", "scanner", "simple_items", "terminal"]
 
-_GRAMMAR_FILE = Path(__file__).with_name("record.lark")
+# os.path and _thread, not pathlib and threading: a check imports neither (pathlib alone, with
+# urllib.parse and ipaddress, cost ~2 ms of every `pbmkit check`; docs/performance.md).
+_GRAMMAR_FILE = os.path.join(os.path.dirname(__file__), "record.lark")
 _ONE_TURN: Any = None
 
 
 def grammar_text() -> str:
     """The record grammar (``record.lark``, shipped as package data)."""
-    return _GRAMMAR_FILE.read_text(encoding="utf-8")
+    with open(_GRAMMAR_FILE, encoding="utf-8") as grammar:
+        return grammar.read()
 
 
 _TERMINALS: dict[str, str] = {}
@@ -39,7 +42,7 @@ def terminal(name: str) -> str:
     return _TERMINALS[name]
 
 
-_LOCK = threading.Lock()
+_LOCK = _thread.allocate_lock()
 """Guards the tables filled on first use, so that several threads may read records at once."""
 
 
