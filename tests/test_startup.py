@@ -66,7 +66,7 @@ def test_a_record_model_class_still_compares_and_shows_its_fields() -> None:
 IMPORTED = """
 import atexit, runpy, sys
 atexit.register(lambda: sys.stderr.write(" ".join(str(m in sys.modules) for m in (
-    "dataclasses", "inspect", "click", "pathlib", "threading"))))
+    "dataclasses", "inspect", "click", "pathlib", "threading", "random"))))
 sys.argv = ["pbmkit", *sys.argv[1:]]
 runpy.run_module("pbmkit", run_name="__main__")
 """
@@ -74,12 +74,12 @@ runpy.run_module("pbmkit", run_name="__main__")
 
 def _imports(*args: str) -> tuple[str, ...]:
     """The command's exit status, and whether it imported dataclasses, inspect and click, then
-    pathlib and threading: run as ``pbmkit`` runs (its output to a real file, as a user's terminal
-    or pipe)."""
+    pathlib, threading and random: run as ``pbmkit`` runs (its output to a real file, as a user's
+    terminal or pipe)."""
     with open(os.devnull, "w") as null:
         done = subprocess.run([sys.executable, "-c", IMPORTED, *args], stdout=null,
                               stderr=subprocess.PIPE, text=True)
-    return (str(done.returncode), *done.stderr.split()[-5:])
+    return (str(done.returncode), *done.stderr.split()[-6:])
 
 
 def test_the_installed_interpreter_starts_without_an_import_hook() -> None:
@@ -102,9 +102,9 @@ def test_checking_any_game_imports_neither_dataclasses_nor_inspect() -> None:
     examples = sorted(str(p) for p in (Path(__file__).parent.parent / "examples").glob("*.txt"))
     assert len(examples) >= 8
     for path in examples:
-        code, dataclasses, inspect, click, pathlib, threading = _imports("check", "-q", path)
+        code, dataclasses, inspect, click, *more = _imports("check", "-q", path)
         assert (dataclasses, inspect, click) == ("False", "False", "False"), path
-        assert (pathlib, threading) == ("False", "False"), path  # ~2 ms of every check
+        assert more == ["False"] * 3, path  # pathlib, threading, random: ~2.5 ms of a check
         assert code in ("0", "1"), path
 
 
@@ -126,7 +126,7 @@ def test_a_mailed_move_imports_neither_dataclasses_nor_inspect(tmp_path: object)
                         str(record)], capture_output=True, check=True)
         code, *imported = _imports("move", "--dry-run", str(record), move)
         assert code == "0", (name, move)
-        assert imported == ["False"] * 5, name  # nor pathlib nor threading
+        assert imported == ["False"] * 6, name  # nor pathlib, threading, random
 
 
 def test_the_status_of_the_examples_imports_neither_click_nor_dataclasses() -> None:
@@ -138,10 +138,10 @@ def test_the_status_of_the_examples_imports_neither_click_nor_dataclasses() -> N
     examples = Path(__file__).parent.parent / "examples"
     for folder in (examples, examples / "desk"):
         for args in (["--me", "Ann Lee"], ["--json", "--me=Ann Lee", "--today", "2026-11-23"]):
-            code, dataclasses, inspect, click, _, _ = _imports("status", str(folder), *args)
+            code, dataclasses, inspect, click, *_ = _imports("status", str(folder), *args)
             assert code == "0", (folder, args)
             assert (dataclasses, inspect, click) == ("False", "False", "False"), (folder, args)
-    code, _, _, click, _, _ = _imports("status", str(examples / "desk"))
+    code, _, _, click, *_ = _imports("status", str(examples / "desk"))
     assert (code, click) == ("0", "False")
 
 
@@ -153,7 +153,7 @@ def test_checking_a_record_without_dates_imports_no_datetime(tmp_path: object) -
     record = Path(str(tmp_path), "plain.txt")
     record.write_text('[Game "Billo"]\n\n1. S b1-b2 R g8-h7\n2. R b1-b2 S c8-c7\n',
                       encoding="utf-8")
-    probe = IMPORTED.replace('"dataclasses", "inspect", "click", "pathlib", "threading"',
+    probe = IMPORTED.replace('"dataclasses", "inspect", "click", "pathlib", "threading", "random"',
                              '"datetime",')
     done = subprocess.run([sys.executable, "-c", probe, "check", "-q", str(record)],
                           capture_output=True, text=True)

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
 from pbmkit.games.base import Announcement, Game, GameBase, HowWords, IllegalMoveError, Lazy, Outcome
@@ -13,6 +12,8 @@ from pbmkit.games.batalo.rules import BOARD, WHITE, Move, Position, apply, legal
 from pbmkit.games.batalo.setup import format_setup, initial_position, parse_setup
 
 if TYPE_CHECKING:
+    from random import Random  # (annotations only: random costs ~0.5 ms to import)
+
     from pbmkit.games.drawing import Look
     from pbmkit.games.notation import MoveNotation
 
