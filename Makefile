@@ -2,10 +2,8 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-# pip -q hides pip's own chatter, but not setuptools' "Editable installation" banner: with a flat
-# layout (pbmkit/ at the top) setuptools installs editable packages through a meta path finder and
-# warns about same-named folders with a UserWarning. This filter silences that one warning only.
-PIP := PYTHONWARNINGS="ignore:Editable installation:UserWarning" $(BIN)/python -m pip
+# The editable install is a path line (pyproject.toml's package-dir): no import hook, no banner.
+PIP := $(BIN)/python -m pip
 EXAMPLES := $(wildcard examples/*.txt)
 
 .PHONY: demo test quick system-deps bench fuzz lint clean
