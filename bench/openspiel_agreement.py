@@ -26,9 +26,36 @@ GAMES = {"othello": 60, "amazons": 12, "hex": 40}
 """Random games of each (Amazons' turns are counted by walking every queen move: slower)."""
 
 
-def _square(row: int, col: int) -> str:
-    """OpenSpiel's Amazons square ``(row, col)`` (1-based, row 1 at the top) as pbmkit names it."""
+SIDES = {"othello": ("black", "white"), "amazons": ("white", "black"), "hex": ("red", "blue")}
+"""pbmkit's sides in the order of OpenSpiel's players 0 and 1."""
+DECISIONS = {"othello": 1, "amazons": 3, "hex": 1}
+"""OpenSpiel's actions in one of pbmkit's moves (Amazons: the queen, its square, the arrow)."""
+
+
+def amazons_square(action: str) -> str:
+    """OpenSpiel's Amazons action (``X From (7, 1)``, ``O To (2, 6)``, ``X Shoot: (1, 5)``: row and
+    column 1-based, row 1 at the top) as the square pbmkit names (``a4``)."""
+    row, col = (int(x) for x in action.partition("(")[2].rstrip(")").split(","))
     return f"{'abcdefghij'[col - 1]}{11 - row}"
+
+
+def move_text(name: str, actions: list[str]) -> str:
+    """OpenSpiel's action strings of one of pbmkit's moves (three for Amazons, in order) in
+    pbmkit's notation: ``d1-d7/g7``; Othello's and Hex's one action as it is, lower case (its
+    ``pass`` is pbmkit's)."""
+    if len(actions) != DECISIONS[name]:
+        raise ValueError(f"{name}: {len(actions)} actions for a move of {DECISIONS[name]}")
+    if name == "amazons":
+        start, end, arrow = (amazons_square(a) for a in actions)
+        return f"{start}-{end}/{arrow}"
+    return actions[0].lower()
+
+
+def winner(name: str, returns: list[float]) -> str:
+    """The side OpenSpiel's returns at the end of a game say won (``draw`` when even)."""
+    if returns[0] == returns[1]:
+        return "draw"
+    return SIDES[name][0 if returns[0] > returns[1] else 1]
 
 
 def _amazons_turns(state: Any) -> int:
@@ -49,29 +76,24 @@ def play(name: str, seed: int) -> dict[str, Any]:
     state = game.new_initial_state()
     rng = random.Random(seed)
     moves: list[str] = []
+    actions: list[list[str]] = []
     legal: list[int] = []
     while not state.is_terminal():
         player = state.current_player()
-        if name == "amazons":
-            legal.append(_amazons_turns(state))
-            parts = []
-            for _ in range(3):  # from, to, shoot
-                action = rng.choice(state.legal_actions())
-                text = state.action_to_string(player, action)
-                row, col = (int(x) for x in text.partition("(")[2].rstrip(")").split(","))
-                parts.append(_square(row, col))
-                state.apply_action(action)
-            moves.append(f"{parts[0]}-{parts[1]}/{parts[2]}")
-            continue
-        actions = state.legal_actions()
-        legal.append(len(actions))
-        action = rng.choice(actions)
-        moves.append(state.action_to_string(player, action).lower())
-        state.apply_action(action)
-    returns = state.returns()
-    sides = {"othello": ("black", "white"), "amazons": ("white", "black"), "hex": ("red", "blue")}
-    winner = "draw" if returns[0] == returns[1] else sides[name][0 if returns[0] > returns[1] else 1]
-    return {"game": name, "seed": seed, "moves": moves, "legal": legal, "winner": winner}
+        legal.append(_amazons_turns(state) if name == "amazons" else len(state.legal_actions()))
+        texts = []
+        for _ in range(DECISIONS[name]):  # Amazons: from, to, shoot
+            action = rng.choice(state.legal_actions())
+            texts.append(state.action_to_string(player, action))
+            state.apply_action(action)
+        moves.append(move_text(name, texts))
+        if name != "hex":
+            actions.append(texts)
+    won = winner(name, state.returns())
+    record: dict[str, Any] = {"game": name, "seed": seed, "moves": moves, "legal": legal, "winner": won}
+    if actions:
+        record["actions"] = actions  # OpenSpiel's own strings, for the test of move_text
+    return record
 
 
 def main(argv: list[str] | None = None) -> int:
