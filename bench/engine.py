@@ -2,16 +2,22 @@
 per move, sides alternating, win rates with their 95% confidence intervals and playouts per second.
 
     python bench/engine.py --game hex --against openspiel --time 0.1 --games 20
+    python bench/engine.py --game amazons --against openspiel --time 1 --games 10
+    python bench/engine.py --game othello --against openspiel --time 0.1 --games 40
     python bench/engine.py --game batalo --against self --time 1 --b-time 0.1 --games 20
     python bench/engine.py --game billo --against random --time 0.1 --games 50
     python bench/engine.py --game hex --against self --playouts 300 --a rave=0.1 --games 40
 
 ``--against``: ``openspiel`` (OpenSpiel's C++ MCTS, ``pyspiel.MCTSBot`` with random rollouts, at
-the same wall time a move: Hex only; ``pip install .[engine-bench]``), ``self`` (the engine with
+the same wall time a move, on its own Hex, Amazons (10×10) or Othello (8×8);
+``pip install .[engine-bench]``), ``self`` (the engine with
 the ``--b`` settings and ``--b-time``), ``random`` (a uniform random legal move). ``--a``/``--b``
 set the two sides' :class:`~pbmkit.engine.Settings` (``rave=0.1``, ``solver=0``, ``reuse=0``,
 ``exploration=1.0``, ``playout_plies=200``, ``cutoff=8``). Every game is checked move by move by
-the rules core.
+the rules core; against OpenSpiel by both rules (each side's move must be legal in both, and both
+must agree where the game ends and who won), a disagreement stopping the match with a message.
+Amazons' turn is three of OpenSpiel's decisions (the queen, its square, the arrow): its bot
+searches each with a third of the simulations a move (docs/engine.md, "Against OpenSpiel").
 """
 
 from __future__ import annotations
@@ -19,16 +25,24 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
+
+from openspiel_agreement import DECISIONS, amazons_square, move_text, winner  # one mapping of actions
 
 from pbmkit.engine import Engine, Limits, Settings
 from pbmkit.games import get_game
 from pbmkit.games.base import AnyGame
 
 Player = Callable[[Any], Any]
-"""A player: the move it plays in a position (the game's own move)."""
+"""A player: the move it plays in a position (the game's own move). One with an ``observe(position,
+move)`` method is also told every move played, both sides' (OpenSpiel's bot keeps its own state)."""
+
+
+class Disagreement(Exception):
+    """pbmkit's rules and OpenSpiel's (or a player's move and the rules) differ: the match stops."""
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -144,8 +158,106 @@ whether it ended the game)."""
         state.apply_action(action)
         hex_game = get_game("hex")
         if state.is_terminal() != (hex_game.outcome(hex_game.apply(position, move)) is not None):
-            raise AssertionError("OpenSpiel's Hex and pbmkit's disagree on the end of a game")
+            raise Disagreement("OpenSpiel's Hex and pbmkit's disagree on the end of a game")
         return move
+
+
+class OpenSpielTurns:
+    """OpenSpiel's C++ MCTS (as :class:`OpenSpielHex`) on its own Amazons or Othello, its state
+    kept in step by every move played (``observe``): each of pbmkit's moves, written in pbmkit's
+    notation, must be one of OpenSpiel's legal actions (read through ``move_text``, the mapping of
+    bench/openspiel_agreement.py), each of OpenSpiel's, so read, legal in pbmkit's rules (checked
+    by :func:`play`), and both must agree after each move whether the game ended and who won.
+
+    Amazons' turn is three decisions in OpenSpiel (the queen, its square, the arrow), each a
+    search of its own by a new bot: the simulations a move calibrated as for Hex (from the speed
+    of the whole move before, the three searches' simulations over their wall time) are split
+    equally between the three, so that the move takes the given wall time in all."""
+
+    def __init__(self, name: str, seconds: float, seed: int) -> None:
+        import pyspiel
+
+        self.pyspiel = pyspiel
+        self.name = name
+        self.rules = get_game(name)
+        self.game = pyspiel.load_game(name)
+        self.evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+        self.seed = seed
+        self.time = seconds
+        self.decisions = DECISIONS[name]
+        self.state = self.game.new_initial_state()
+        self.searches = 0
+        start = time.perf_counter()
+        _, done = self.search(self.state.clone(), 2000 // self.decisions)
+        self.rate = min(done / (time.perf_counter() - start), MAX_RATE)
+        """Simulations a second, on the last move (its decisions together)."""
+        self.simulations = max(10, int(seconds * self.rate / self.decisions)) * self.decisions
+        """Simulations a move on the initial position (all its decisions)."""
+        self.playouts = 0
+        self.seconds = 0.0
+        self.moves = 0
+
+    def search(self, state: Any, simulations: int) -> tuple[list[str], int]:
+        """One move's decisions searched and played on ``state``: their action strings and the
+        simulations run (fewer than asked where its solver proved the result first)."""
+        texts, done = [], 0
+        player = state.current_player()
+        for _ in range(self.decisions):
+            bot = self.pyspiel.MCTSBot(self.game, self.evaluator, 2.0, simulations, 1000, True,
+                                       self.seed + self.searches, False)
+            self.searches += 1
+            root = bot.mcts_search(state)  # what bot.step does, the simulations counted
+            done += root.explore_count
+            action = root.best_child().action
+            texts.append(state.action_to_string(player, action))
+            state.apply_action(action)
+        return texts, done
+
+    def __call__(self, position: Any) -> Any:
+        simulations = max(10, int(self.time * self.rate / self.decisions))
+        start = time.perf_counter()
+        texts, done = self.search(self.state.clone(), simulations)
+        took = time.perf_counter() - start
+        if took >= self.time / 4:  # not a search its solver ended early (as for Hex)
+            self.rate = min(done / took, MAX_RATE)
+        self.seconds += took
+        self.playouts += done
+        self.moves += 1
+        text = move_text(self.name, texts)
+        try:
+            return self.rules.notation.read(text, position)
+        except ValueError as error:
+            raise Disagreement(f"pbmkit cannot read OpenSpiel's move {texts} as {text!r}: "
+                               f"{error}") from None
+
+    def observe(self, position: Any, move: Any) -> None:
+        """``move`` (either side's, legal in pbmkit's rules) played on OpenSpiel's state too."""
+        text = self.rules.notation.format(move, position)
+        state, player = self.state, self.state.current_player()
+        said: list[str] = []
+        # each decision's part of pbmkit's text (Amazons: the queen's square, where it goes, the
+        # arrow's), found among OpenSpiel's legal actions read by the shared mapping
+        for part in re.split("[-/]", text) if self.name == "amazons" else [text]:
+            for action in state.legal_actions():
+                read = state.action_to_string(player, action)
+                if (amazons_square(read) if self.name == "amazons" else move_text(self.name, [read])) \
+                        == part:
+                    break
+            else:
+                raise Disagreement(f"OpenSpiel's {self.name} does not take pbmkit's move {text} "
+                                   f"({part} after {said or 'nothing'})\n{state}")
+            said.append(read)
+            state.apply_action(action)
+        if move_text(self.name, said) != text:
+            raise Disagreement(f"pbmkit's move {text} is OpenSpiel's {said}, read back as "
+                               f"{move_text(self.name, said)}")
+        outcome = self.rules.outcome(self.rules.apply(position, move))
+        if state.is_terminal() != (outcome is not None):
+            raise Disagreement(f"after {text}, {'OpenSpiel' if state.is_terminal() else 'pbmkit'} "
+                               f"ends the game of {self.name} and the other does not")
+        if outcome is not None and winner(self.name, state.returns()) != outcome.winner:
+            raise Disagreement(f"after {text}, OpenSpiel says {winner(self.name, state.returns())} "
+                               f"won, pbmkit {outcome.winner}")
 
 
 def hex_move(cell: int) -> Any:
@@ -165,17 +277,21 @@ and forth for ever: its rules have no repetition draw)."""
 def play(game: AnyGame, players: tuple[Player, Player], check: bool = True,
          max_plies: int = MAX_PLIES) -> str:
     """One game from the start; the winner's side name (``"draw"`` after ``max_plies``). Every
-    move checked by the rules core."""
+    move checked by the rules core, then shown to the players that observe the game."""
     position = game.initial_position()
     order = tuple(game.order)
-    for _ in range(max_plies):
+    watching = [p.observe for p in players if hasattr(p, "observe")]
+    for ply in range(max_plies):
         outcome = game.outcome(position)
         if outcome is not None:
             return outcome.winner
         side = game.side_to_move(position)
         move = players[order.index(side) % 2](position)
-        if check and game.check_move(position, move) is not None:
-            raise AssertionError(f"illegal move {move!r}: {game.check_move(position, move)}")
+        why = game.check_move(position, move) if check else None
+        if why is not None:
+            raise Disagreement(f"ply {ply + 1}, {side}'s move {move!r} is illegal in pbmkit's rules: {why}")
+        for observe in watching:
+            observe(position, move)
         position = game.apply(position, move)
     return "draw"
 
@@ -192,10 +308,13 @@ def match(game: AnyGame, make_a: Callable[[int], Any], make_b: Callable[[int], A
         a_players.append(a)
         b_players.append(b)
         a_first = k % 2 == 0
-        winner = play(game, (a, b) if a_first else (b, a), max_plies=max_plies)
+        try:
+            won = play(game, (a, b) if a_first else (b, a), max_plies=max_plies)
+        except Disagreement as error:
+            raise Disagreement(f"game {k + 1}: {error}") from None
         a_side = sides[0] if a_first else sides[1]
-        score += 0.5 if winner == "draw" else 1.0 if winner == a_side else 0.0
-        print(f"  game {k + 1}: {'a draw' if winner == 'draw' else winner + ' won'} "
+        score += 0.5 if won == "draw" else 1.0 if won == a_side else 0.0
+        print(f"  game {k + 1}: {'a draw' if won == 'draw' else won + ' won'} "
               f"(A played {a_side})", flush=True)
         if report is not None:
             report(k + 1, score)
@@ -236,12 +355,17 @@ def main() -> None:
         def make_b(k: int) -> Player:
             return EnginePlayer(game, b_limits, b_settings, args.seed * 1000 + 500 + k)
     else:
-        if args.game != "hex":
-            raise SystemExit("--against openspiel: Hex only (OpenSpiel has no other of pbmkit's games)")
-        game = NoSwap(game)  # type: ignore[assignment]
+        if args.game not in DECISIONS:
+            raise SystemExit(f"--against openspiel: {', '.join(DECISIONS)} only (OpenSpiel has no "
+                             f"other of pbmkit's games)")
+        if args.game == "hex":
+            game = NoSwap(game)  # type: ignore[assignment]
 
-        def make_b(k: int) -> Player:
-            return OpenSpielHex(args.time or 0.1, args.seed * 1000 + 500 + k)
+            def make_b(k: int) -> Player:
+                return OpenSpielHex(args.time or 0.1, args.seed * 1000 + 500 + k)
+        else:
+            def make_b(k: int) -> Player:
+                return OpenSpielTurns(args.game, args.time or 0.1, args.seed * 1000 + 500 + k)
 
     start = time.perf_counter()
 
@@ -250,7 +374,10 @@ def main() -> None:
         print(f"  {done} games: A {score:g}/{done} = {score / done:.0%} [{low:.0%}, {high:.0%}] "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
 
-    score, a_players, b_players = match(game, make_a, make_b, args.games, report, args.max_plies)
+    try:
+        score, a_players, b_players = match(game, make_a, make_b, args.games, report, args.max_plies)
+    except Disagreement as error:
+        raise SystemExit(f"the match stopped: {error}") from None
     low, high = wilson(score, args.games)
     a_rate = sum(p.playouts for p in a_players) / max(1e-9, sum(p.seconds for p in a_players))
     rates = f"A {a_rate:,.0f} playouts/s"
@@ -262,7 +389,7 @@ def main() -> None:
         a_move = sum(p.seconds for p in a_players) / max(1, sum(p.moves for p in a_players))
         b_move = sum(p.seconds for p in b_players) / max(1, sum(p.moves for p in b_players))
         rates += (f", OpenSpiel {b_rate:,.0f} simulations/s ({b_players[0].simulations:,} a move "
-                  "on the empty board); "
+                  "at the start); "
                   f"seconds a move: A {a_move:.3f}, OpenSpiel {b_move:.3f}")
     a_desc = f"{args.time} s" if args.playouts is None else f"{args.playouts} playouts"
     print(f"engine {args.game} vs {args.against} ({a_desc} a move, A {' '.join(args.a) or 'defaults'}"
