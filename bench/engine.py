@@ -109,16 +109,18 @@ class OpenSpielHex:
     own Hex state, kept in step with pbmkit's position; its simulations a move set before each move
     from its speed on the move before (on the empty board at first), so that each move takes the
     given wall time as pbmkit's does (a fixed number would leave it short of time later in a game,
-    where its simulations are shorter). pbmkit's cell ``r * 7 + f`` (rank-major from
+    where its simulations are shorter). pbmkit's cell ``r * n + f`` (rank-major from
     a1) is OpenSpiel's action ``row * size + col``, rows being ranks: the same neighbours, and both
     first players (Red, x) join the first and last rows (both must agree after each of its moves
 whether it ended the game)."""
 
-    def __init__(self, seconds: float, seed: int, size: int = 7) -> None:
+    def __init__(self, seconds: float, seed: int, rules: AnyGame | None = None) -> None:
         import pyspiel
 
         self.pyspiel = pyspiel
-        self.game = pyspiel.load_game("hex", {"board_size": size})
+        self.rules = rules if rules is not None else get_game("hex")
+        """pbmkit's Hex of the board's size (its cells rank by rank, as OpenSpiel's actions)."""
+        self.game = pyspiel.load_game("hex", {"board_size": self.rules.size})
         self.evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
         self.seed = seed
         self.time = seconds
@@ -154,9 +156,9 @@ whether it ended the game)."""
         self.seconds += took
         self.playouts += simulations
         self.moves += 1
-        move = HEX_MOVE(action)
+        move = hex_move(action, self.rules)
         state.apply_action(action)
-        hex_game = get_game("hex")
+        hex_game = self.rules
         if state.is_terminal() != (hex_game.outcome(hex_game.apply(position, move)) is not None):
             raise Disagreement("OpenSpiel's Hex and pbmkit's disagree on the end of a game")
         return move
@@ -260,13 +262,11 @@ class OpenSpielTurns:
                                f"won, pbmkit {outcome.winner}")
 
 
-def hex_move(cell: int) -> Any:
-    """pbmkit's Hex move laying a stone on ``cell`` (read from its name by the notation)."""
-    game = get_game("hex")
+def hex_move(cell: int, game: AnyGame | None = None) -> Any:
+    """pbmkit's Hex move laying a stone on ``cell`` of ``game``'s board (7 × 7 by default), read
+    from its name by the notation."""
+    game = game if game is not None else get_game("hex")
     return game.notation.read(game.board.name(cell), game.initial_position())
-
-
-HEX_MOVE = hex_move
 
 
 MAX_PLIES = 1000
@@ -335,8 +335,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=MAX_PLIES,
                     help="a game still going after this many plies is a draw")
+    ap.add_argument("--size", type=int, default=None,
+                    help="Hex only: the board's size, n x n (7 without it, as a record without "
+                         "a Board tag; OpenSpiel plays on the same size)")
     args = ap.parse_args()
     game = get_game(args.game)
+    if args.size is not None:
+        if args.game != "hex":
+            raise SystemExit("--size: Hex only")
+        game = game.configure({"Board": f"{args.size}x{args.size}"})
     if args.time is None and args.playouts is None:
         args.time = 0.1
     a_limits = Limits(seconds=args.time, playouts=args.playouts)
@@ -359,10 +366,11 @@ def main() -> None:
             raise SystemExit(f"--against openspiel: {', '.join(DECISIONS)} only (OpenSpiel has no "
                              f"other of pbmkit's games)")
         if args.game == "hex":
+            sized = game
             game = NoSwap(game)  # type: ignore[assignment]
 
             def make_b(k: int) -> Player:
-                return OpenSpielHex(args.time or 0.1, args.seed * 1000 + 500 + k)
+                return OpenSpielHex(args.time or 0.1, args.seed * 1000 + 500 + k, sized)
         else:
             def make_b(k: int) -> Player:
                 return OpenSpielTurns(args.game, args.time or 0.1, args.seed * 1000 + 500 + k)
@@ -392,7 +400,8 @@ def main() -> None:
                   "at the start); "
                   f"seconds a move: A {a_move:.3f}, OpenSpiel {b_move:.3f}")
     a_desc = f"{args.time} s" if args.playouts is None else f"{args.playouts} playouts"
-    print(f"engine {args.game} vs {args.against} ({a_desc} a move, A {' '.join(args.a) or 'defaults'}"
+    sized = f" {args.size}x{args.size}" if args.size is not None else ""
+    print(f"engine {args.game}{sized} vs {args.against} ({a_desc} a move, A {' '.join(args.a) or 'defaults'}"
           f"{'; B ' + ' '.join(args.b) if args.b else ''}): A wins {score:g}/{args.games} = "
           f"{score / args.games:.1%}, 95% CI [{low:.1%}, {high:.1%}]; {rates}")
 

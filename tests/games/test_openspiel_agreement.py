@@ -75,3 +75,18 @@ def test_openspiel_amazons_actions_are_pbmkit_squares_and_turns() -> None:
 @pytest.mark.parametrize("record", GAMES, ids=lambda g: f"{g['game']}-{g['seed']}")
 def test_pbmkit_agrees_with_openspiel_at_every_ply(record: dict[str, Any]) -> None:
     agree(record)
+
+
+@pytest.mark.parametrize("size", [7, 11])
+def test_a_hex_cell_is_openspiels_action_of_the_same_number_on_every_size(size: int) -> None:
+    """``bench/engine.py --against openspiel [--size N]`` plays OpenSpiel's Hex action ``row * n
+    + col`` as pbmkit's cell of that number: the cells of every size are numbered rank by rank from
+    a1 (OpenSpiel's rows are pbmkit's ranks), and the move the bench reads for an action lays its
+    stone there."""
+    from engine import hex_move
+
+    game = get_game("hex").configure({"Board": f"{size}x{size}"})
+    for cell in range(size * size):
+        row, col = divmod(cell, size)
+        assert game.board.name(cell) == f"{'abcdefghijklmnopqrs'[col]}{row + 1}"
+        assert hex_move(cell, game).cell == cell
