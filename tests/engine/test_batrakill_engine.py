@@ -153,3 +153,17 @@ def test_the_knights_policy_fetches_towers_in_round_1() -> None:
         assert move is not None
         position = DUEL.apply(position, move)._replace(to_move=0)
     assert len(position.towers) + sum(k.carrying for k in position.knights) >= 2
+
+
+def test_in_round_1_taking_a_tower_and_carrying_it_toward_the_middle_each_count_for_the_knights() -> None:
+    """A knight next to an X square, the same knight carrying the tower it took there, then
+    carrying it a square toward the middle: each better for the knights than the one before
+    (before, a tower still in supply a step away counted more than the tower taken on the edge,
+    and the knights stood next to the X squares instead of taking their towers)."""
+    rest = "a1^,b1^,c1^,d1^,e1^,f1^,g1^,h1^,i1^,b2^,d2^,f2^,{knight}"
+    chances = [dragon_chance(_setup(ROUND_1.format(move=move, supply=supply, eaten=0, dragon="a5",
+                                                   towers="-", knights=rest.format(knight=knight))))
+               for move in ("dragon", "knights")
+               for supply, knight in ((5, "g8^:h2"), (4, "g9v*:h2"), (4, "g8v*:h2"))]
+    for side in (chances[:3], chances[3:]):
+        assert side[0] > side[1] + 0.01 and side[1] > side[2] + 0.01, side

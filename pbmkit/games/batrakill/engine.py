@@ -67,10 +67,14 @@ CARRIED = 0.95
 EDGE = 0.35
 """A tower on the board's edge counts as this share of one in its middle (the share grows
 evenly toward the middle)."""
-WALK = 0.5
-"""A tower still in supply counts as up to this share of one, by how near the knight nearest to an
-X square is: the whole share on the square, none from :data:`WALK_SPAN` steps, by the square of
-the way still to go (the last steps bring the tower nearest; round 1)."""
+WALK = 0.9
+"""A tower still in supply counts as up to this share of one set up on the X square it waits on,
+by how near the knight nearest to an X square is: the whole share on the square, none from
+:data:`WALK_SPAN` steps, by the square of the way still to go (the last steps bring the tower
+nearest; round 1). Less than :data:`CARRIED`, and an X square's worth as a site: taking the tower
+is a step forward, and carrying it toward the middle another (before, a tower in supply a step
+away counted 0.41 of a tower, more than the 0.33 of the tower taken on the edge, and the knights
+stood next to the X squares for hundreds of plies)."""
 WALK_SPAN = 10
 """See :data:`WALK`."""
 LOSS = 0.1
@@ -279,13 +283,14 @@ def _round_one(position: Position) -> float:
     pending = carried  # the knights' moves still needed to set up the towers to come
     if left > 0:
         coords = layout.board.coords
-        xs = [coords[x] for x in layout.x_squares if x not in position.towers]
+        xs = [(coords[x], site[x]) for x in layout.x_squares if x not in position.towers]
         walks = sorted(
-            min(abs(xr - coords[k.square][1]) + abs(xf - coords[k.square][0]) for xf, xr in xs)
+            min((abs(xr - coords[k.square][1]) + abs(xf - coords[k.square][0]), -worth)
+                for (xf, xr), worth in xs)
             for k in position.knights if k.facing == "N" and not k.carrying) if xs else []
         walks = walks[:left]
-        for steps in walks:
-            coming_towers += WALK * max(0.0, 1.0 - steps / WALK_SPAN) ** 2
+        for steps, worth in walks:
+            coming_towers -= WALK * worth * max(0.0, 1.0 - steps / WALK_SPAN) ** 2
             pending += steps + 1
         pending += (left - len(walks)) * (WALK_SPAN + 1)
     room_to_eat = EATS_TO_WIN - position.eaten
