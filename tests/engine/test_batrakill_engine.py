@@ -167,3 +167,40 @@ def test_in_round_1_taking_a_tower_and_carrying_it_toward_the_middle_each_count_
                for supply, knight in ((5, "g8^:h2"), (4, "g9v*:h2"), (4, "g8v*:h2"))]
     for side in (chances[:3], chances[3:]):
         assert side[0] > side[1] + 0.01 and side[1] > side[2] + 0.01, side
+
+
+def test_knights_about_a_dragon_far_from_every_tower_count_less_for_them_than_beside_a_tower() -> None:
+    """A capture needs a knight in a tower beside the dragon: the same knights two squares from
+    the dragon threaten it less where every tower is far (towers on a9 and i9) than where one
+    stands beside it (a5; a tower on the edge is worth as much on a5 as on a9). Before, knights
+    near the dragon counted in full wherever it stood (equal values), and a dragon kept to the
+    middle of the board rather than go among the knights on their first ranks."""
+    template = ("round=2 move={move} supply=0 eaten=0 before=5 dragon={dragon} towers={towers} "
+                "broken=- knights={knights} barred=- result=-")
+    knights = "a3^,b3^,c3^,e1^,f1^"
+    for move in ("dragon", "knights"):
+        far = _setup(template.format(move=move, dragon="b5", towers="a9,i9", knights=knights))
+        beside = _setup(template.format(move=move, dragon="b5", towers="a5,i5", knights=knights))
+        assert dragon_chance(far) > dragon_chance(beside) + 0.05, move
+
+
+def test_knights_whose_every_move_feeds_the_dragon_are_worse_off_than_with_safe_moves() -> None:
+    """The knights must move: with the dragon on e4 against c4, d4, e3 and e2 (d4 backed by c4,
+    e3 by e2, none of them can be jumped now), each of their seven moves lets the dragon eat one
+    (checked by the rules core). Two knights in the corners a9 and i9, which cannot be jumped, give
+    the knights two safe moves (b9, h9) unless broken towers stand there. Before, the knights'
+    moves counted only while fewer than six (equal values)."""
+    template = ("round=2 move={move} supply=0 eaten=0 before=5 dragon=e4 towers=a1 broken={broken} "
+                "knights=c4^,d4^,e2^,e3^,a9^:a2,i9^:i2 barred=- result=-")
+    squeezed = _setup(template.format(move="knights", broken="b9,h9"))
+    moves = DUEL.legal_moves(squeezed)
+    assert len(moves) == 7
+    assert not any(DUEL.apply(squeezed._replace(to_move=1), d).eaten
+                   for d in DUEL.legal_moves(squeezed._replace(to_move=1)))
+    for m in moves:  # after any of them the dragon eats (eating is compulsory: every move eats)
+        after = DUEL.apply(squeezed, m)
+        assert all(DUEL.apply(after, d).eaten for d in DUEL.legal_moves(after)), m
+    for move in ("dragon", "knights"):
+        stuck = _setup(template.format(move=move, broken="b9,h9"))
+        free = _setup(template.format(move=move, broken="-"))
+        assert dragon_chance(stuck) > dragon_chance(free) + 0.03, move
