@@ -188,10 +188,17 @@ def test_knights_whose_every_move_feeds_the_dragon_are_worse_off_than_with_safe_
     """The knights must move: with the dragon on e4 against c4, d4, e3 and e2 (d4 backed by c4,
     e3 by e2, none of them can be jumped now), each of their seven moves lets the dragon eat one
     (checked by the rules core). Two knights in the corners a9 and i9, which cannot be jumped, give
-    the knights two safe moves (b9, h9) unless broken towers stand there. Before, the knights'
-    moves counted only while fewer than six (equal values)."""
-    template = ("round=2 move={move} supply=0 eaten=0 before=5 dragon=e4 towers=a1 broken={broken} "
-                "knights=c4^,d4^,e2^,e3^,a9^:a2,i9^:i2 barred=- result=-")
+    the knights two safe moves (b9, h9) unless broken towers stand there. In both rounds (in round 1
+    a knight is eaten even in a tower). Before, the knights' moves counted only while fewer than
+    six, and only in round 2 (equal values)."""
+    for template in ("round=2 move={move} supply=0 eaten=0 before=5 dragon=e4 towers=a1 "
+                     "broken={broken} knights=c4^,d4^,e2^,e3^,a9^:a2,i9^:i2 barred=- result=-",
+                     "round=1 move={move} supply=0 eaten=0 before=0 dragon=e4 towers=a1 "
+                     "broken={broken} knights=c4^,d4^,e2^,e3^,a9^:a2,i9^:i2 barred=- result=-"):
+        _assert_squeezed_is_worse(template)
+
+
+def _assert_squeezed_is_worse(template: str) -> None:
     squeezed = _setup(template.format(move="knights", broken="b9,h9"))
     moves = DUEL.legal_moves(squeezed)
     assert len(moves) == 7
@@ -203,4 +210,4 @@ def test_knights_whose_every_move_feeds_the_dragon_are_worse_off_than_with_safe_
     for move in ("dragon", "knights"):
         stuck = _setup(template.format(move=move, broken="b9,h9"))
         free = _setup(template.format(move=move, broken="-"))
-        assert dragon_chance(stuck) > dragon_chance(free) + 0.03, move
+        assert dragon_chance(stuck) > dragon_chance(free) + 0.03, (template[:7], move)

@@ -129,7 +129,7 @@ towers, than the middle of the board (traced 1 s games: hundreds of plies there)
 SAFE = 3
 """Fewer of the knights' moves than this that leave no knight the dragon could then jump
 (:func:`_safe_moves`) count for the dragon: the knights must move, and with no safe move one of
-them feeds it (duel)."""
+them feeds it (duel, both rounds)."""
 SQUEEZE = 0.2
 """Each of the knights' safe moves fewer than :data:`SAFE`, for the dragon."""
 SCALE = 0.6
@@ -342,7 +342,7 @@ def _round_one(position: Position) -> float:
     if position.dragon >= 0:
         on = {k.square: k for k in position.knights}
         closed = set(on).union(position.towers, broken)
-        diff += EXPOSED * _hunt(position, on, closed)[1]
+        diff += EXPOSED * _hunt(position, on, closed)[1] + SQUEEZE * (SAFE - _safe_moves(position, on))
         if position.dragon_to_move:
             diff += HANGING * max((e for _, e in jump_chains(position, position.dragon)),
                                   default=0)
