@@ -400,8 +400,8 @@ def main() -> None:
                   "at the start); "
                   f"seconds a move: A {a_move:.3f}, OpenSpiel {b_move:.3f}")
     a_desc = f"{args.time} s" if args.playouts is None else f"{args.playouts} playouts"
-    sized = f" {args.size}x{args.size}" if args.size is not None else ""
-    print(f"engine {args.game}{sized} vs {args.against} ({a_desc} a move, A {' '.join(args.a) or 'defaults'}"
+    name = f"{args.game} {args.size}x{args.size}" if args.size is not None else args.game
+    print(f"engine {name} vs {args.against} ({a_desc} a move, A {' '.join(args.a) or 'defaults'}"
           f"{'; B ' + ' '.join(args.b) if args.b else ''}): A wins {score:g}/{args.games} = "
           f"{score / args.games:.1%}, 95% CI [{low:.1%}, {high:.1%}]; {rates}")
 
