@@ -343,7 +343,10 @@ def main() -> None:
     if args.size is not None:
         if args.game != "hex":
             raise SystemExit("--size: Hex only")
-        game = game.configure({"Board": f"{args.size}x{args.size}"})
+        try:
+            game = game.configure({"Board": f"{args.size}x{args.size}"})
+        except ValueError as error:  # a SetupError: the sizes Hex is played on
+            raise SystemExit(f"--size {args.size}: {error}") from None
     if args.time is None and args.playouts is None:
         args.time = 0.1
     a_limits = Limits(seconds=args.time, playouts=args.playouts)
