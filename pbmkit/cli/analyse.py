@@ -10,7 +10,6 @@ move, a comment ``{[%eval red 0.62 blue 0.38] ?? ...}``: each side's chance afte
 mark and the better move in words. The original file is never written.
 """
 
-from __future__ import annotations
 
 import os
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -56,7 +55,7 @@ class Judged(NamedTuple):
     """The mark's reason in words (``"a blunder: 58% -> 21%"``)."""
 
 
-def _chances_after(game: AnyGame, position: Any, result: Result[Any] | None) -> dict[str, float]:
+def _chances_after(game: "AnyGame", position: Any, result: "Result[Any] | None") -> dict[str, float]:
     """Every side's chance in ``position``: by the rules where the game is over, else the search's."""
     outcome = game.outcome(position)
     if outcome is not None:
@@ -68,7 +67,7 @@ def _chances_after(game: AnyGame, position: Any, result: Result[Any] | None) -> 
     return dict(result.value)
 
 
-def judge_moves(rep: GameReplay, limits: Limits, seed: int,
+def judge_moves(rep: "GameReplay", limits: "Limits", seed: int,
                 progress: Any = None) -> list[Judged]:
     """Every main-line move of ``rep`` judged (a search of each position, :data:`MISTAKE`,
     :data:`BLUNDER`); ``progress(done, total)`` is told after each search."""
@@ -111,7 +110,7 @@ def judge_moves(rep: GameReplay, limits: Limits, seed: int,
     return out
 
 
-def _proven_loss(result: Result[Any] | None, side: str) -> bool:
+def _proven_loss(result: "Result[Any] | None", side: str) -> bool:
     """Whether the search proved the game lost for ``side`` (a proven end where it gets nothing)."""
     return result is not None and result.proven is not None and result.chances.get(side) == 0.0
 
@@ -124,7 +123,7 @@ def comment_of(judged: Judged) -> str:
     return format_eval(judged.chances) + words
 
 
-def annotated_text(text: str, rep: GameReplay, judged: list[Judged]) -> str:
+def annotated_text(text: str, rep: "GameReplay", judged: list[Judged]) -> str:
     """``text`` with each judged move's comment right after the move (the rest as it was)."""
     written = {(m.line, m.column): m for turn in rep.record.main for m in turn.moves}
     bom = "\ufeff" if text.startswith("\ufeff") else ""
@@ -140,7 +139,7 @@ def annotated_text(text: str, rep: GameReplay, judged: list[Judged]) -> str:
     return bom + body
 
 
-def _summary(game: AnyGame, judged: list[Judged]) -> list[str]:
+def _summary(game: "AnyGame", judged: list[Judged]) -> list[str]:
     lines = []
     for side in game.order:
         own = [j for j in judged if j.ply.side == side]
@@ -154,7 +153,7 @@ def _summary(game: AnyGame, judged: list[Judged]) -> list[str]:
     return lines
 
 
-def _adjudicate(game: AnyGame, rep: GameReplay, limits: Limits, seed: int) -> None:
+def _adjudicate(game: "AnyGame", rep: "GameReplay", limits: "Limits", seed: int) -> None:
     from pbmkit.engine import search
 
     position = rep.final

@@ -13,7 +13,6 @@ replays as one valid game.
 resigns, accepts, declines or claims, the player who moved last offers.
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
@@ -44,19 +43,19 @@ Action = Callable[[str, "GameReplay", "str | None"], EventEdit]
 """An event: (the record's text, its replay, the acting side or None) -> the edit."""
 
 
-def player(rep: GameReplay, side: str) -> str:
+def player(rep: "GameReplay", side: str) -> str:
     """``White (Ann)``: a side with its player's name from the record's tags."""
     name = rep.record.tags.get(side.capitalize())
     return f"{side.capitalize()} ({name})" if name and name != "?" else side.capitalize()
 
 
-def places(rep: GameReplay) -> tuple[str, ...]:
+def places(rep: "GameReplay") -> tuple[str, ...]:
     """The places of the turn order (a player of two factions holds one place)."""
     assert rep.game is not None
     return tuple(rep.order or rep.game.order)
 
 
-def to_move(rep: GameReplay) -> str:
+def to_move(rep: "GameReplay") -> str:
     """The place to move next."""
     return rep.next_turn()[1]
 
@@ -65,7 +64,7 @@ def _winner_value(side: str) -> str:
     return side.capitalize()
 
 
-def _your_turn(rep: GameReplay, side: str | None, what: str) -> str:
+def _your_turn(rep: "GameReplay", side: str | None, what: str) -> str:
     """The place to move, which must be ``side`` when one is given."""
     me = to_move(rep)
     if side is not None and side != me:
@@ -73,7 +72,7 @@ def _your_turn(rep: GameReplay, side: str | None, what: str) -> str:
     return me
 
 
-def _set_winner(text: str, rep: GameReplay, value: str) -> str:
+def _set_winner(text: str, rep: "GameReplay", value: str) -> str:
     from pbmkit.records import parse_records
     from pbmkit.records.edit import set_tag
 
@@ -81,7 +80,7 @@ def _set_winner(text: str, rep: GameReplay, value: str) -> str:
     return set_tag(text, record, "Winner", value)
 
 
-def _resignation_winner(rep: GameReplay, side: str) -> str:
+def _resignation_winner(rep: "GameReplay", side: str) -> str:
     """Who wins when ``side`` (to move) resigns (docs/desk.md): with two places the other one;
     with more, the place that moved last, whose move the resigning player does not answer."""
     others = [s for s in places(rep) if s != side]
@@ -93,7 +92,7 @@ def _resignation_winner(rep: GameReplay, side: str) -> str:
     return str(rep.main[-1].side)
 
 
-def ending_text(rep: GameReplay, text: str, word: str) -> str:
+def ending_text(rep: "GameReplay", text: str, word: str) -> str:
     """``text`` with the ending ``word`` after the last main-line move, or as ``N. word`` on a new
     line when the side to move would open a turn."""
     from pbmkit.records.edit import append_after_last_move, last_move
@@ -114,7 +113,7 @@ def ending_text(rep: GameReplay, text: str, word: str) -> str:
 # --- the actions --------------------------------------------------------------------------------
 
 
-def resign(text: str, rep: GameReplay, side: str | None = None) -> EventEdit:
+def resign(text: str, rep: "GameReplay", side: str | None = None) -> EventEdit:
     """``side`` (default: the player to move) resigns, at any time.
 
     On their turn ``resigns`` is written after the last move and the ``Winner`` tag set (in a
@@ -134,7 +133,7 @@ def resign(text: str, rep: GameReplay, side: str | None = None) -> EventEdit:
     return EventEdit(new, f"{player(rep, me)} resigns: {player(rep, winner)} {wins}.")
 
 
-def _resign_out_of_turn(text: str, rep: GameReplay, me: str) -> EventEdit:
+def _resign_out_of_turn(text: str, rep: "GameReplay", me: str) -> EventEdit:
     from pbmkit.records import parse_records
     from pbmkit.records.edit import set_tag
 
@@ -153,7 +152,7 @@ def _resign_out_of_turn(text: str, rep: GameReplay, me: str) -> EventEdit:
     return EventEdit(new, f"{player(rep, me)} resigns: {player(rep, winner)} {wins}.")
 
 
-def offer_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdit:
+def offer_draw(text: str, rep: "GameReplay", side: str | None = None) -> EventEdit:
     """Offer a draw with the last move of the record (its player offers)."""
     from pbmkit.desk.dates import annotation_text, read_notes
     from pbmkit.records.edit import append_after_last_move, last_move
@@ -173,7 +172,7 @@ def offer_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdit
                           f"{found[1].text}; {player(rep, to_move(rep))} may accept or decline it.")
 
 
-def _pending_offer(rep: GameReplay) -> tuple[int, int]:
+def _pending_offer(rep: "GameReplay") -> tuple[int, int]:
     """(the offering move's index in the main line, the acceptances so far) of the open draw
     offer the player to move answers; refused when there is none, or they accepted it already."""
     from pbmkit.desk.dates import pending_draw, read_notes
@@ -189,7 +188,7 @@ def _pending_offer(rep: GameReplay) -> tuple[int, int]:
     return found
 
 
-def accept_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdit:
+def accept_draw(text: str, rep: "GameReplay", side: str | None = None) -> EventEdit:
     """Accept the draw on offer: ``draw agreed``, ``Winner "Draw"``; with more than two places an
     acceptance before the last is noted (``[%ccdraw accepted]``) and the player then moves."""
     from pbmkit.desk.dates import annotation_text
@@ -212,7 +211,7 @@ def accept_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdi
     return EventEdit(new, f"{player(rep, me)} accepts the draw: the game is drawn.")
 
 
-def decline_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdit:
+def decline_draw(text: str, rep: "GameReplay", side: str | None = None) -> EventEdit:
     """Decline the draw on offer: the offer is marked declined, play goes on."""
     from pbmkit.desk.dates import annotation_text
     from pbmkit.records.edit import append_after_last_move
@@ -223,7 +222,7 @@ def decline_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEd
     return EventEdit(new, f"{player(rep, me)} declines the draw; play goes on.")
 
 
-def claim_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdit:
+def claim_draw(text: str, rep: "GameReplay", side: str | None = None) -> EventEdit:
     """Claim a draw where the game's rules allow one (Billo's rulings 13 and 14)."""
     me = _your_turn(rep, side, "a draw is claimed")
     assert rep.game is not None
@@ -235,7 +234,7 @@ def claim_draw(text: str, rep: GameReplay, side: str | None = None) -> EventEdit
     return EventEdit(new, f"{player(rep, me)} claims a draw: the game is drawn.")
 
 
-def forfeit(text: str, rep: GameReplay, side: str, winner: str | None = None, *,
+def forfeit(text: str, rep: "GameReplay", side: str, winner: str | None = None, *,
             termination: str = "time forfeit") -> EventEdit:
     """The organiser's ruling: ``side`` forfeits the game (an overstepped time control, most
     often). The ``Winner`` tag names the other place (with more than two places, ``winner``
@@ -275,7 +274,7 @@ ACTIONS: dict[str, Action] = {"resign": resign, "offer": offer_draw, "accept": a
 # --- the whole check ----------------------------------------------------------------------------
 
 
-def check_editable(rep: GameReplay, *, allow_over: bool = False) -> None:
+def check_editable(rep: "GameReplay", *, allow_over: bool = False) -> None:
     """Refuse a record with errors, or a finished game (unless ``allow_over``)."""
     if rep.game is None or not rep.valid:
         first = rep.errors[0].message if rep.errors else "it cannot be replayed"
@@ -285,7 +284,7 @@ def check_editable(rep: GameReplay, *, allow_over: bool = False) -> None:
         raise EventRefused(f"the game is over ({ended}); the record was not changed")
 
 
-def verify(text: str, source: str) -> GameReplay:
+def verify(text: str, source: str) -> "GameReplay":
     """The replay of ``text`` after an edit: refused unless it is one valid game."""
     from pbmkit.records import check_text
 
@@ -298,7 +297,7 @@ def verify(text: str, source: str) -> GameReplay:
 
 
 def apply_to_text(text: str, source: str, action: Action, side: str | None = None, *,
-                  allow_over: bool = False) -> tuple[EventEdit, GameReplay]:
+                  allow_over: bool = False) -> tuple[EventEdit, "GameReplay"]:
     """Apply ``action`` for ``side`` to the one game of ``text``: the edit and the new text's
     replay; :class:`EventRefused` when the record, the game or the rules refuse it."""
     from pbmkit.records import check_text

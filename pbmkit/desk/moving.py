@@ -8,7 +8,6 @@ writes :attr:`Played.text`. A refused move is :class:`MoveRefused`, whose :attr:
 say why and what the piece may do instead (:func:`illegal_lines`), as ``pbmkit move`` prints them.
 """
 
-from __future__ import annotations
 
 import re
 from collections.abc import Callable

@@ -13,7 +13,6 @@ at the cap it stops growing and goes on playing out from its leaves. With the sa
 bound in playouts (not in time) it plays the same move every time.
 """
 
-from __future__ import annotations
 
 import gc
 import math
@@ -145,7 +144,7 @@ class Node(Generic[P, M]):
         "visits",
     )
 
-    def __init__(self, position: P, move: M | None, parent: Node[P, M] | None, mover: int,
+    def __init__(self, position: P, move: M | None, parent: "Node[P, M] | None", mover: int,
                  to_move: int, sides: int, key: int = -1) -> None:
         self.position = position
         self.move = move

@@ -12,7 +12,6 @@ Names are matched ignoring case, spaces, hyphens, underscores and accents (``"Ba
 ``"BALADÃNA"``).
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module

@@ -9,7 +9,6 @@ written). :class:`GameBase` gives the defaults a simple two-sided game needs, so
 what differs. The decisions are documented in ``docs/architecture.md``.
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
@@ -149,7 +148,7 @@ class Outcome(NamedTuple):
         tuple's items: an outcome is still ``(winner, how)``, equal to one without a detail."""
         return ""
 
-    def scored(self, detail: str) -> Outcome:
+    def scored(self, detail: str) -> "Outcome":
         """This outcome with ``detail`` (``Outcome("black", "discs").scored("38–26")``)."""
         return _Scored(self.winner, self.how, detail)
 
@@ -157,7 +156,7 @@ class Outcome(NamedTuple):
 class _Scored(Outcome):
     """An :class:`Outcome` with its detail (kept beside the tuple's two items)."""
 
-    def __new__(cls, winner: str, how: str, detail: str = "") -> _Scored:
+    def __new__(cls, winner: str, how: str, detail: str = "") -> "_Scored":
         made = super().__new__(cls, winner, how)
         made.__dict__["detail"] = detail
         return made
@@ -182,7 +181,7 @@ class HowWords(NamedTuple):
     """On the printed forms: ``White ({form})``."""
 
     @classmethod
-    def alike(cls, words: str) -> HowWords:
+    def alike(cls, words: str) -> "HowWords":
         """The same words in the three places (``HowWords.alike("{detail} on discs")``)."""
         return cls(words, words, words)
 
@@ -239,7 +238,7 @@ class Sides(Protocol):
         ...
 
     @property
-    def tag_choices(self) -> Mapping[str, TagChoice]:
+    def tag_choices(self) -> Mapping[str, "TagChoice"]:
         """What each choosing tag of :attr:`extra_tags` takes, for a player's help (the
         referee's ``help GAME``); every choosing tag the game reads has one (a generic test)."""
         ...
@@ -374,7 +373,7 @@ class Drawn(Protocol[P]):
         """The board (its ``kind`` chooses the drawing: hex cells or squares)."""
         ...
 
-    def look(self) -> Look[P]:
+    def look(self) -> "Look[P]":
         """The drawing hints of the pieces and marked spaces (:mod:`pbmkit.games.drawing`)."""
         ...
 
@@ -383,7 +382,7 @@ class Drawn(Protocol[P]):
 class Configurable(Protocol[P, M]):
     """Games configured by a record's tags (a board size, a layout, who moves first)."""
 
-    def configure(self, tags: Mapping[str, str]) -> Game[P, M]:
+    def configure(self, tags: Mapping[str, str]) -> "Game[P, M]":
         """This game as a record's tags choose it (the same game when they choose nothing).
 
         Raises :class:`SetupError`, with ``tag`` set, for a tag value the game cannot take.
@@ -463,7 +462,7 @@ class Game(Rules[P, M], Setups[P], Sides, Touching[M], Phased[P], Announcing[P],
         ...
 
     @property
-    def notation(self) -> MoveNotation[P, M]:
+    def notation(self) -> "MoveNotation[P, M]":
         """How moves are written (:class:`~pbmkit.games.notation.MoveNotation`)."""
         ...
 
@@ -516,7 +515,7 @@ class GameBase(Generic[P, M]):
     rounds: int = 1
     announcement_words: ClassVar[Mapping[str, str]] = {}
     extra_tags: tuple[str, ...] = ()
-    tag_choices: ClassVar[Mapping[str, TagChoice]] = {}
+    tag_choices: ClassVar[Mapping[str, "TagChoice"]] = {}
     new_tags: ClassVar[Mapping[str, str]] = {}
     plural_sides: frozenset[str] = frozenset()
     positions_repeat: bool = True

@@ -7,7 +7,6 @@ X squares), the labels of the board's lines, and what is shown beside the board 
 pieces taken). Nothing here imports anything but the standard library.
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Generic, NamedTuple, TypeVar

@@ -1,6 +1,5 @@
 """Problems found in records (errors, warnings, notes) and the notation layer's exceptions."""
 
-from __future__ import annotations
 
 from typing import NamedTuple
 

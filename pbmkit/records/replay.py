@@ -11,7 +11,6 @@ repetitions, the result) whose parts share its state; split, they would share pr
 modules.
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, Protocol
@@ -96,8 +95,8 @@ class Line:
 
     __slots__ = ("branch", "children", "name", "parent", "plies")
 
-    def __init__(self, name: str, plies: list[Ply] | None = None, parent: Line | None = None,
-                 branch: Ply | None = None, children: list[Line] | None = None) -> None:
+    def __init__(self, name: str, plies: list[Ply] | None = None, parent: "Line | None" = None,
+                 branch: Ply | None = None, children: list["Line"] | None = None) -> None:
         self.name = name
         self.plies: list[Ply] = [] if plies is None else plies
         self.parent = parent

@@ -11,7 +11,6 @@ back-off) and the read-only report of ``status`` and ``log`` (:mod:`pbmkit.refer
 which opens the database read-only).
 """
 
-from __future__ import annotations
 
 import datetime
 import sqlite3

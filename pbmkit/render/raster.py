@@ -30,7 +30,6 @@ keyed alike and must stay in step with how they are composed; split, a key and i
 apart.
 """
 
-from __future__ import annotations
 
 import ctypes
 import io
@@ -159,9 +158,9 @@ class _Cache:
 class _Base:
     """A page's white and grid, and how PDFium maps the page to pixels."""
 
-    page: PILImage.Image
+    page: "PILImage.Image"
     """The white page with the grid: mode ``L`` (a grey grid) or ``RGB``."""
-    grid: PILImage.Image
+    grid: "PILImage.Image"
     """The grid alone on transparent (``LA`` or ``RGBA``)."""
     shapes: Sequence[Shape]
     """The grid's shapes it was drawn from."""
@@ -179,8 +178,8 @@ class _Base:
 
 @dataclass(frozen=True, eq=False)
 class _Sprite:
-    ink: PILImage.Image
-    alpha: PILImage.Image
+    ink: "PILImage.Image"
+    alpha: "PILImage.Image"
     dx: int
     dy: int
     """Where the image's corner stands from the pixel it is placed at."""
@@ -208,7 +207,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def palette_png(indexes: PILImage.Image, palette: Sequence[int], level: int) -> bytes:
+def palette_png(indexes: "PILImage.Image", palette: Sequence[int], level: int) -> bytes:
     """A palette PNG of ``indexes`` (mode ``L`` or ``P``: a palette index a pixel) and
     ``palette`` (r, g, b, r, g, b ...), deflated at ``level``.
 
@@ -244,7 +243,7 @@ def palette_png(indexes: PILImage.Image, palette: Sequence[int], level: int) -> 
                      _chunk(b"IEND", b"")])
 
 
-def _bytes(image: PILImage.Image) -> int:
+def _bytes(image: "PILImage.Image") -> int:
     return image.width * image.height * len(image.getbands())
 
 
@@ -265,7 +264,7 @@ _CHAR_PHASES = 3
 nearest row): a character's sprite kept at those three phases is the very one it draws."""
 
 
-def _new_pdf() -> tuple[io.BytesIO, Canvas]:
+def _new_pdf() -> tuple[io.BytesIO, "Canvas"]:
     from pbmkit.render.pdf import new_canvas
     from pbmkit.render.templates import Paper
 
@@ -276,7 +275,7 @@ def _new_pdf() -> tuple[io.BytesIO, Canvas]:
 
 
 def _page_images(pdf: bytes, jobs: Sequence[tuple[int, int, float, float, float, float]]
-                 ) -> list[PILImage.Image]:
+                 ) -> list["PILImage.Image"]:
     """Each page of ``pdf`` rendered into a transparent bitmap of (width, height) pixels, the
     page's display space mapped by the scales (sx, sy) and moved by (e, f) (before the move)."""
     import pypdfium2
@@ -347,7 +346,7 @@ def _base(drawing: Drawing, width_px: int, grey: bool) -> _Base:
     return base
 
 
-def _sprite_of(image: PILImage.Image, ax: int, ay: int, grey: bool) -> _Sprite | None:
+def _sprite_of(image: "PILImage.Image", ax: int, ay: int, grey: bool) -> _Sprite | None:
     """The sprite of a transparent ``image`` whose anchor pixel is (ax, ay): cut to what it
     inks; ``None`` when it inks nothing."""
     box = image.getchannel("A").getbbox()
@@ -694,7 +693,7 @@ _Step = tuple[Hashable, int, int]
 """A sprite's key and the pixel it is placed at; or (page, -1, -1) for a run of this board."""
 
 
-def raster_image(drawing: Drawing, width_px: int) -> tuple[PILImage.Image, bool] | None:
+def raster_image(drawing: Drawing, width_px: int) -> tuple["PILImage.Image", bool] | None:
     """``drawing`` rasterised ``width_px`` wide on white, put together from cached pieces, and
     whether it is grey (the image is then mode ``L``, else ``RGB``); ``None`` for a drawing
     without a ``grid_key`` (nothing to reuse: the whole-page path draws it)."""
@@ -763,7 +762,7 @@ def raster_image(drawing: Drawing, width_px: int) -> tuple[PILImage.Image, bool]
     return out, grey
 
 
-def _lay_under(out: PILImage.Image, base: _Base, placed: list[tuple[_Sprite, int, int]]) -> None:
+def _lay_under(out: "PILImage.Image", base: _Base, placed: list[tuple[_Sprite, int, int]]) -> None:
     """Lay the under sprites as the page does: on white, the grid over them."""
     from PIL import Image
 

@@ -5,7 +5,6 @@ never cross or land on a queen or a burned square. White moves first; the player
 loses. A move is written ``d1-d7/g7``: the queen from d1 to d7, the arrow to g7.
 """
 
-from __future__ import annotations
 
 import re
 from collections.abc import Callable

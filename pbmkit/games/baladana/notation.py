@@ -14,7 +14,6 @@ upper case, squares lower case, one space between parts. Every pattern is a fixe
 matched with ``fullmatch`` (linear). A written turn longer than :data:`MAX_TURN_LENGTH` is refused.
 """
 
-from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Final, NamedTuple

@@ -16,7 +16,6 @@ A :class:`Move` is a side's whole turn: an optional ring move, the figure move, 
 capture the tax and the loot.
 """
 
-from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, NamedTuple
@@ -133,7 +132,7 @@ class Position:
     def __hash__(self) -> int:
         return hash((self.cells, self.turn))
 
-    def __reduce__(self) -> tuple[type[Position], tuple[tuple[str, ...], int]]:
+    def __reduce__(self) -> tuple[type["Position"], tuple[tuple[str, ...], int]]:
         """``Position(cells, turn)`` again (copies and pickles)."""
         return Position, (self.cells, self.turn)
 
@@ -165,7 +164,7 @@ class Move(NamedTuple):
     tax: str | None = None
     loot: tuple[tuple[str, int], ...] = ()
 
-    def bare(self) -> Move:
+    def bare(self) -> "Move":
         """The ring move and figure move alone (no tax, no loot)."""
         return Move(self.start, self.end, self.ring)
 

@@ -11,7 +11,6 @@ opened (never a path, a FIFO or a device), and it is read no further than
 and the key at fault.
 """
 
-from __future__ import annotations
 
 import os
 import re

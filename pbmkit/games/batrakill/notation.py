@@ -12,7 +12,6 @@ Any case, spaces allowed round the separators. No regex here has a nested quanti
 split at its separators by one flat pattern and each piece is matched on its own.
 """
 
-from __future__ import annotations
 
 import re
 from functools import cache

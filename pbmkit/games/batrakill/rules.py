@@ -5,7 +5,6 @@ rulings. A :class:`Config` is one layout with one order of play (the record's ta
 :class:`Position` holds it, so every function here takes a position alone.
 """
 
-from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Iterator
@@ -77,16 +76,16 @@ class Config:
     def __repr__(self) -> str:
         return f"Config(layout={self.layout!r}, order={self.order!r}, zone_of={self.zone_of!r})"
 
-    def __copy__(self) -> Config:
+    def __copy__(self) -> "Config":
         """The same set-up: a copy of a position is the same position (compared by identity)."""
         return self
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Config:
+    def __deepcopy__(self, memo: dict[int, object]) -> "Config":
         """The same set-up, as :meth:`__copy__` (nothing in it is changed after it is made but the
         memo of texts read, which any copy may share)."""
         return self
 
-    def __reduce__(self) -> tuple[type[Config], tuple[Layout, tuple[tuple[str, ...], ...],
+    def __reduce__(self) -> tuple[type["Config"], tuple[Layout, tuple[tuple[str, ...], ...],
                                                      tuple[tuple[str, str], ...]]]:
         """``Config(layout, order, zone_of)`` again (pickles; compiled, a native class has no
         other way): another set-up, equal in all but identity, so a position unpickled is not the

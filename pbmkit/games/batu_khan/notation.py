@@ -19,7 +19,6 @@ case, ``x`` kept where written.
 The patterns are linear: no nested quantifiers, each optional part anchored by a different class.
 """
 
-from __future__ import annotations
 
 import re
 from functools import cache

@@ -15,7 +15,6 @@ record's board is an illegal action the checker explains, not a value that canno
 Checking one action and saying why it is illegal lives in :mod:`pbmkit.games.batu_khan.check`.
 """
 
-from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Final, NamedTuple
@@ -292,12 +291,12 @@ class Move(NamedTuple):
     knock: bool = False
 
     @classmethod
-    def lay(cls, piece: str, square: str) -> Move:
+    def lay(cls, piece: str, square: str) -> "Move":
         """Lay ``piece`` (a stone letter or ``X``) from the hand on ``square``."""
         return cls(piece.upper(), None, square.lower())
 
     @classmethod
-    def step(cls, piece: str, start: str, end: str, knock: bool = False) -> Move:
+    def step(cls, piece: str, start: str, end: str, knock: bool = False) -> "Move":
         """Move the stone ``piece`` from ``start`` to ``end`` (knocking out what stands there)."""
         return cls(piece.upper(), start.lower(), end.lower(), knock)
 

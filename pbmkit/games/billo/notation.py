@@ -18,7 +18,6 @@ written: letter (upper case) and ``+`` kept or left out as written, squares in l
 kept.
 """
 
-from __future__ import annotations
 
 import re
 from collections.abc import Iterator

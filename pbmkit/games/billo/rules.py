@@ -11,7 +11,6 @@ impossible to represent at all.
 Checking a single move and explaining why it is illegal lives in :mod:`pbmkit.games.billo.check`.
 """
 
-from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -157,7 +156,7 @@ class Position:
             m = packed(self)
         return hash((m[P_BASIC], m[P_BILLO], m[4 + P_BASIC], m[4 + P_BILLO], self.quiet, self.turn))
 
-    def __reduce__(self) -> tuple[type[Position], tuple[tuple[int, ...], int, int]]:
+    def __reduce__(self) -> tuple[type["Position"], tuple[tuple[int, ...], int, int]]:
         """``Position(board, turn, quiet)`` again (copies and pickles, in both builds alike)."""
         return Position, (self.board, self.turn, self.quiet)
 
@@ -193,7 +192,7 @@ class Move:
                 f"captures={self.captures!r})")
 
     @classmethod
-    def along(cls, piece: str, squares: Sequence[int], captures: Iterable[int] = ()) -> Move:
+    def along(cls, piece: str, squares: Sequence[int], captures: Iterable[int] = ()) -> "Move":
         """The move of ``piece`` along ``squares`` (start first), capturing on ``captures``.
 
         ``ValueError`` if fewer than two squares are given.
@@ -213,7 +212,7 @@ class Move:
     def __str__(self) -> str:
         return f"{self.piece} {_path_text(self)}"
 
-    def __reduce__(self) -> tuple[type[Move], tuple[str, int, tuple[int, ...], tuple[int, ...]]]:
+    def __reduce__(self) -> tuple[type["Move"], tuple[str, int, tuple[int, ...], tuple[int, ...]]]:
         """``Move(piece, start, steps, captures)`` again (copies and pickles, as
         :meth:`Position.__reduce__`)."""
         return Move, (self.piece, self.start, self.steps, self.captures)

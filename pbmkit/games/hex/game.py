@@ -4,7 +4,6 @@ and last ranks with a chain of stones, Blue the first and last files; on Blue's 
 record without it is 7 × 7 (as every record before sizes), a new record 11 × 11 (``new_tags``).
 """
 
-from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
@@ -45,7 +44,7 @@ class HexNotation(NotationBase[Position, Move]):  # c3: a stone laid on c3; swap
     example, title, max_length = "c3", "Hex", 20
     one_move = re.compile(rf"(?i:swap|{CELL})\b")  # a turn's split: any board's cells
 
-    def __init__(self, game: Hex) -> None:
+    def __init__(self, game: "Hex") -> None:
         self.game, n, last = game, game.size, FILES[game.size - 1]
         ranks = "|".join(str(r) for r in range(n, 0, -1))  # what normalize takes: this board's
         self.one_move = re.compile(rf"(?i:swap|[a-{last}](?:{ranks}))")
@@ -71,7 +70,7 @@ class Hex(GameBase[Position, Move]):
     outcome_words: ClassVar = {"connected": HowWords(*("by joining both edges",) * 2, "edges joined")}
     positions_repeat = False  # every move lays a stone (a swap turns Red's blue): none comes back
     play: Lazy[Callable[[Position, str], Position | None]] = Lazy("pbmkit.games.hex.play:play")  # Plays
-    playout: Lazy[Callable[[Position, Random], tuple[str, list[tuple[str, Move]]]]] = Lazy(
+    playout: Lazy[Callable[[Position, "Random"], tuple[str, list[tuple[str, Move]]]]] = Lazy(
         "pbmkit.games.hex.engine:playout")  # optional, as play: a whole playout for the engine
 
     def __init__(self, size: int = 7) -> None:
@@ -86,7 +85,7 @@ class Hex(GameBase[Position, Move]):
     def initial_position(self) -> Position:
         return Position((EMPTY,) * self.board.size, 0)
 
-    def configure(self, tags: Mapping[str, str]) -> Hex:
+    def configure(self, tags: Mapping[str, str]) -> "Hex":
         refuse_unread(self, tags)
         return hex_game(board_size(tags, "Hex", range(5, 20), 7, self.grid))
 

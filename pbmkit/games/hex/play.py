@@ -10,7 +10,6 @@ so the move wins exactly when the chain of the new stone joins the mover's two e
 its stones again. A swap, a taken cell, a game over, any other text: ``None``, the long way.
 """
 
-from __future__ import annotations
 
 from typing import NamedTuple
 

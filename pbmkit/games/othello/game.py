@@ -2,7 +2,6 @@
 first; a disc laid must flip, a player with no flip passes, most discs win. Each side's discs are
 a bit mask (bit ``f + 8r``, ``r`` from the bottom row): flips and "can it move?" are shifts."""
 
-from __future__ import annotations
 
 import re
 from collections.abc import Callable
