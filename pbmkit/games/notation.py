@@ -4,7 +4,6 @@ A game's package writes its own moves (``pbmkit/games/<game>/notation.py``); the
 writer in :mod:`pbmkit.records` reach it through :class:`MoveNotation` only.
 """
 
-from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
@@ -286,7 +285,7 @@ class Pbmserv(Protocol[M_contra]):
         ...
 
 
-def destinations(game: AnyGame, position: object, start: int) -> tuple[str, ...]:
+def destinations(game: "AnyGame", position: object, start: int) -> tuple[str, ...]:
     """Where the piece on ``start`` may go in ``position``: the names of the ends
     (:func:`~pbmkit.games.base.end_of`) of the legal moves that start there
     (:func:`~pbmkit.games.base.start_of`), sorted by name. A notation that streams its moves
