@@ -2,6 +2,7 @@
 
 from pbmkit.games.batalo import setup
 from pbmkit.games.batalo.rules import BOARD, from_pbmserv, space, space_name, to_pbmserv
+from pbmkit.games.board import OFF, Board
 
 
 def test_board_has_127_spaces_named_by_an_a_to_m_and_an_n_to_z_line() -> None:
@@ -57,3 +58,33 @@ def test_a_square_board_names_its_squares_and_knows_diagonals() -> None:
     assert len(board.neighbours[board.space("a1")]) == 3
     assert len(board.neighbours[board.space("d4")]) == 8
     assert board.direction_between(board.space("a1"), board.space("h8")) == (4, 7)
+
+
+def _walked(board: Board) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Every space's ray in every direction by definition: step until the board ends."""
+    rays = []
+    for start in range(board.size):
+        row = []
+        for d in range(len(board.directions)):
+            ray, nxt = [], board.steps[start][d]
+            while nxt != OFF:
+                ray.append(nxt)
+                nxt = board.steps[nxt][d]
+            row.append(tuple(ray))
+        rays.append(tuple(row))
+    return tuple(rays)
+
+
+def test_every_board_ray_is_the_walk_from_its_space() -> None:
+    """A board's rays are built line by line from the far end (a board is built at every start);
+    each is still the walk from its space, nearest first, on every registered game's board and
+    on square and hex boards of other shapes."""
+    from pbmkit.games import game_names, get_game
+    from pbmkit.games.board import hex_board, square_board
+
+    boards = [get_game(name).board for name in game_names()]
+    boards += [square_board(f, r) for f, r in ((1, 1), (3, 7), (9, 9), (19, 19))]
+    boards.append(hex_board([(i, j) for i in range(5) for j in range(5) if 2 <= i + j <= 6],
+                            lambda i, j: f"{'abcde'[i]}{j}"))
+    for board in boards:
+        assert board.rays == _walked(board), board.kind
