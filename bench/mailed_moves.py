@@ -75,7 +75,7 @@ def chess_middle_game(plies: int = 60, seed: int = 7) -> tuple[str, str] | None:
     rng = random.Random(seed)
     while True:
         board, game = chess.Board(), chess.pgn.Game()
-        node = game
+        node: chess.pgn.GameNode = game
         for _ in range(plies):
             if board.is_game_over():
                 break
