@@ -27,8 +27,8 @@ from pbmkit.cli.checking import EXIT_INVALID, EXIT_USAGE, SourceError, echo, rea
 from pbmkit.cli.refusals import Failure
 from pbmkit.desk.dates import REPEAT_AFTER
 
-__all__ = ["CELL_WIDTH", "HEADER", "MAX_BYTES", "RECORD_SUFFIXES", "config_path", "my_names",
-           "quick_status", "record_files", "run_status"]
+__all__ = ["CELL_WIDTH", "HEADER", "MAX_BYTES", "RECORD_SUFFIXES", "config_path", "file_labels",
+           "my_names", "quick_status", "record_files", "run_status"]
 
 RECORD_SUFFIXES = (".txt", ".pbm", ".pgn")
 """The files a folder is searched for (a file named on the command line is read whatever its name)."""
@@ -112,7 +112,23 @@ def _flags(row: dict[str, Any]) -> str:
     return ", ".join(flags)
 
 
-def _line(row: dict[str, Any]) -> list[str]:
+def file_labels(files: list[str]) -> dict[str, str]:
+    """How the table names each file: its path from the folder all the files share, which is its
+    bare name when they all lie in one folder (``alice/game1.txt`` and ``bob/game1.txt`` where a
+    folder of opponents' folders was searched: two games are never shown under one name)."""
+    real = [f for f in dict.fromkeys(files) if f != "<stdin>"]
+    if not real:
+        return {f: f for f in files}
+    folders = [os.path.dirname(os.path.abspath(f)) for f in real]
+    try:
+        common = os.path.commonpath(folders)
+    except ValueError:  # pragma: no cover - paths on two Windows drives
+        return {f: f for f in files}
+    labels = {f: os.path.relpath(os.path.abspath(f), common) for f in real}
+    return {f: labels.get(f, f) for f in files}
+
+
+def _line(row: dict[str, Any], label: str) -> list[str]:
     number = f"#{row['number']}" if row["number"] else f"game {row['game']}"
     who = row["opponent"] or " v ".join(row["players"].values())
     if row["to_move"] is None:
@@ -126,17 +142,20 @@ def _line(row: dict[str, Any]) -> list[str]:
         last = f"{row['last_side'].capitalize()} {last}"
     days = "/".join(str(row["days_used"].get(s, 0)) for s in row["players"]) if row["days_used"] else "-"
     left = "-" if row["days_left"] is None else str(row["days_left"])
-    cells = [os.path.basename(row["file"]), row["name"], number, who, turn, last,
-             row["last_sent"] or "-", days, left]
-    return [">" if row["yours"] else " ", *(_cut(str(c)) for c in cells), _flags(row)]
+    cells = [row["name"], number, who, turn, last, row["last_sent"] or "-", days, left]
+    return [">" if row["yours"] else " ", _cut(label, tail=True), *(_cut(str(c)) for c in cells),
+            _flags(row)]
 
 
-def _cut(text: str, width: int = CELL_WIDTH) -> str:
-    """A cell at most ``width`` characters (names come from records: untrusted, any length)."""
+def _cut(text: str, width: int = CELL_WIDTH, tail: bool = False) -> str:
+    """A cell at most ``width`` characters (names come from records: untrusted, any length); with
+    ``tail``, the end is kept (a file's path: its name is what tells it)."""
     from pbmkit.common.text import printable
 
     text = printable(" ".join(text.split()))  # control codes shown escaped (issue 9, item 12)
-    return text if len(text) <= width else text[:width - 1] + "…"
+    if len(text) <= width:
+        return text
+    return "…" + text[len(text) - width + 1:] if tail else text[:width - 1] + "…"
 
 
 HEADER = ["", "FILE", "GAME", "NO", "OPPONENT", "TURN", "LAST MOVE", "SENT", "DAYS", "LEFT", "FLAGS"]
@@ -178,7 +197,8 @@ def run_status(paths: tuple[str, ...], me_option: tuple[str, ...], as_json: bool
 
         echo(json.dumps(rows, ensure_ascii=False, indent=1))
     elif rows:
-        table = [HEADER, *(_line(r) for r in rows)]
+        labels = file_labels([r["file"] for r in rows])
+        table = [HEADER, *(_line(r, labels[r["file"]]) for r in rows)]
         widths = [max(len(r[k]) for r in table) for k in range(len(HEADER))]
         for r in table:
             echo("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())

@@ -231,3 +231,21 @@ def test_a_game_won_on_the_board_without_a_winner_tag_is_over(tmp_path: Path) ->
     (row,) = rows(str(tmp_path))
     assert row["to_move"] is None and row["winner"] == "white" and row["valid"] is True
     assert row["ended"] == "White wins"
+
+
+def test_games_in_two_folders_under_one_file_name_are_told_apart(tmp_path: Path) -> None:
+    """A desk kept as a folder per opponent holds files of the same name: the table names each
+    file by its path from the folder they share (the bare name when they share one folder), and
+    a path longer than the column keeps its end, where the name is."""
+    for folder in ("bob", "cy"):
+        (tmp_path / folder).mkdir()
+        shutil.copy(DESK / "1-ann-bob.txt", tmp_path / folder / "game.txt")
+    deep = tmp_path / "cy" / ("a-folder-with-a-very-long-name-" * 2)
+    deep.mkdir()
+    shutil.copy(DESK / "4-eve-ann.txt", deep / "eve.txt")
+    code, out, _ = run("status", str(tmp_path), "--me", "Ann Lee", "--today", "2026-11-23")
+    files = [line.split()[1] for line in out.splitlines()[1:] if line.startswith(">")]
+    long_path = f"cy/{deep.name}/eve.txt"
+    assert code == 0 and sorted(files) == ["bob/game.txt", "cy/game.txt", "…" + long_path[-31:]]
+    code, out, _ = run("status", str(tmp_path / "bob"), "--me", "Ann Lee", "--today", "2026-11-23")
+    assert code == 0 and out.splitlines()[1].split()[1] == "game.txt"
