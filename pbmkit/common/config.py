@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
 from typing import NoReturn
 
 __all__ = ["MAX_CONFIG", "ErrorFactory", "Table", "read_toml"]
@@ -52,19 +51,27 @@ def read_toml(path: str | os.PathLike[str], error: ErrorFactory, *,
         raise error(f"{where}: not TOML ({exc})") from None
 
 
-@dataclass(frozen=True, slots=True)
 class Table:
     """One table of a settings file, checked: made by :meth:`check`, read by the typed getters.
 
     Every message starts with the file (``where``) and names the key as it is written there
-    (``[smtp] port``, ``[inbox] imap host``, ``move_days`` at the top level)."""
+    (``[smtp] port``, ``[inbox] imap host``, ``move_days`` at the top level). A plain class, not a
+    dataclass: ``pbmkit status`` reads the config file for the player's name, and importing
+    ``dataclasses`` cost it ~7 ms (docs/performance.md)."""
 
-    values: Mapping[str, object]
-    where: str
-    """The file, as messages name it."""
-    name: str
-    """The table as the file writes it (``[smtp]``, ``[inbox] imap``), ``""`` at the top level."""
-    error: ErrorFactory
+    __slots__ = ("error", "name", "values", "where")
+
+    def __init__(self, values: Mapping[str, object], where: str, name: str,
+                 error: ErrorFactory) -> None:
+        self.values = values
+        self.where = where
+        """The file, as messages name it."""
+        self.name = name
+        """The table as the file writes it (``[smtp]``, ``[inbox] imap``), ``""`` at the top level."""
+        self.error = error
+
+    def __repr__(self) -> str:
+        return f"Table(where={self.where!r}, name={self.name!r}, keys={sorted(self.values)!r})"
 
     @classmethod
     def check(cls, value: object, keys: Collection[str], *, where: str, name: str,
