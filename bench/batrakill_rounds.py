@@ -3,12 +3,13 @@ strength aim measures"): the engine at ``--time`` (A) against itself at ``--b-ti
 alternating, each game played to the end of round 1 (every move checked by the rules core).
 
 Round 2 of the duel is a draw between players who know the knights' fortress (docs/engine.md), so
-games between two engines do not end; round 1 is where they differ. Its result is what the
-knights carry into round 2: the knights lost (eaten, or under a broken tower) and the towers set
-up. The figures are each side's mean result with A in that role and with B in it: A as the
-knights should lose fewer knights and set up more towers than B as the knights, and A as the
-dragon should eat more than B as the dragon. A round still going at ``--max-plies`` is counted as
-it stands.
+games between two engines do not end; round 1 is where they differ. The rules end it (rule 7)
+when the dragon has eaten five knights, or when every tower is set up or broken, or when the side
+to move cannot move: **the side whose move ended it won the round** (the dragon by its fifth
+meal, the knights by their last tower). A's score is the rounds it won, a round still going at
+``--max-plies`` counting half, with its 95% interval. Beside it, what the round left for round 2:
+the knights lost (eaten, or under a broken tower) and the towers set up, with A and with B as the
+knights.
 
     python bench/batrakill_rounds.py --time 1 --b-time 0.1 --games 20
 """
@@ -21,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine import Disagreement, EnginePlayer, Player, settings_of
+from engine import Disagreement, EnginePlayer, Player, settings_of, wilson
 
 from pbmkit.engine import Limits
 from pbmkit.games import get_game
@@ -29,56 +30,67 @@ from pbmkit.games.base import AnyGame
 
 
 def first_round(game: AnyGame, knights: Player, dragon: Player, max_plies: int
-                ) -> tuple[int, int, int, bool]:
-    """Round 1 of the duel, ``knights`` and ``dragon`` playing their sides: the knights lost, the
-    towers set up, the plies played, and whether the round ended (not cut at ``max_plies``)."""
+                ) -> tuple[str, int, int, int]:
+    """Round 1 of the duel, ``knights`` and ``dragon`` playing their sides: the side whose move
+    ended it (``"cut"`` at ``max_plies``), the knights lost, the towers set up, the plies."""
     position = game.initial_position()
+    side = ""
     for ply in range(max_plies):
         if position.round > 1 or game.outcome(position) is not None:
-            return position.eaten_before, len(position.towers), ply, True
+            return side, position.eaten_before, len(position.towers), ply
         side = game.side_to_move(position)
         move = (knights if side == "knights" else dragon)(position)
         why = game.check_move(position, move)
         if why is not None:
             raise Disagreement(f"ply {ply + 1}, {side}'s move {move!r} is illegal: {why}")
         position = game.apply(position, move)
-    ended = position.round > 1 or game.outcome(position) is not None
-    lost = position.eaten_before if position.round > 1 else position.eaten + len(position.broken)
-    return lost, len(position.towers), max_plies, ended
+    if position.round > 1 or game.outcome(position) is not None:
+        return side, position.eaten_before, len(position.towers), max_plies
+    return "cut", position.eaten + len(position.broken), len(position.towers), max_plies
+
+
+Row = tuple[str, str, int, int, int]
+"""A's side, the round's winner (or ``"cut"``), the knights lost, the towers set up, the plies."""
 
 
 def rounds(game: AnyGame, make_a: Callable[[int], Player], make_b: Callable[[int], Player],
-           games: int, max_plies: int) -> list[tuple[str, int, int, int, bool]]:
-    """``games`` first rounds, A the knights in the even ones: (A's side, knights lost, towers set
-    up, plies, ended) each."""
+           games: int, max_plies: int) -> list[Row]:
+    """``games`` first rounds, A the knights in the even ones."""
     rows = []
     start = time.perf_counter()
     for k in range(games):
         a, b = make_a(k), make_b(k)
         a_side = "knights" if k % 2 == 0 else "dragon"
         knights, dragon = (a, b) if a_side == "knights" else (b, a)
-        lost, towers, plies, ended = first_round(game, knights, dragon, max_plies)
-        rows.append((a_side, lost, towers, plies, ended))
-        print(f"  game {k + 1}: A the {a_side}: {lost} knight(s) lost, {towers} tower(s) set up, "
-              f"{plies} plies{'' if ended else ' (cut)'} ({time.perf_counter() - start:.0f} s)",
-              flush=True)
+        won, lost, towers, plies = first_round(game, knights, dragon, max_plies)
+        rows.append((a_side, won, lost, towers, plies))
+        print(f"  game {k + 1}: A the {a_side}: round 1 {'cut' if won == 'cut' else 'won by the ' + won}"
+              f", {lost} knight(s) lost, {towers} tower(s) set up, {plies} plies "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
     return rows
 
 
-def summary(rows: Sequence[tuple[str, int, int, int, bool]], a_name: str, b_name: str) -> str:
-    """Each side's mean round-1 result with A in that role and with B in it."""
+def a_score(rows: Sequence[Row]) -> float:
+    """The rounds A won, a cut round counting half."""
+    return sum(0.5 if won == "cut" else 1.0 if won == side else 0.0 for side, won, *_ in rows)
+
+
+def summary(rows: Sequence[Row], a_name: str, b_name: str) -> str:
+    """A's round-1 score with its interval, and what the rounds left with A and with B as the
+    knights."""
     def mean(side: str, column: int) -> float:
         values = [float(r[column]) for r in rows if r[0] == side]
         return statistics.fmean(values) if values else float("nan")
 
-    # A the knights: rows where A's side is knights; B the knights: rows where A is the dragon.
-    lost_a, lost_b = mean("knights", 1), mean("dragon", 1)
-    towers_a, towers_b = mean("knights", 2), mean("dragon", 2)
-    cut = sum(1 for r in rows if not r[4])
-    return (f"Batrakill round 1, {len(rows)} games: the knights lose {lost_a:.2f} knights and set "
-            f"up {towers_a:.2f} towers with A ({a_name}) as the knights, {lost_b:.2f} and "
-            f"{towers_b:.2f} with B ({b_name}); A as the dragon eats {lost_b:.2f}, B as the dragon "
-            f"{lost_a:.2f}; {cut} round(s) cut at the ply cap")
+    score = a_score(rows)
+    low, high = wilson(score, len(rows))
+    cut = sum(1 for r in rows if r[1] == "cut")
+    # A the knights: the rows where A's side is the knights; B the knights: the others.
+    return (f"Batrakill round 1, A ({a_name}) against B ({b_name}), {len(rows)} games: A won "
+            f"{score:g}/{len(rows)} = {score / max(1, len(rows)):.1%}, 95% CI [{low:.1%}, "
+            f"{high:.1%}]; the knights lost {mean('knights', 2):.2f} and set up "
+            f"{mean('knights', 3):.2f} towers with A as the knights, {mean('dragon', 2):.2f} and "
+            f"{mean('dragon', 3):.2f} with B; {cut} round(s) cut at the ply cap")
 
 
 def main() -> None:
