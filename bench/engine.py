@@ -26,8 +26,10 @@ import argparse
 import math
 import random
 import re
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from openspiel_agreement import DECISIONS, amazons_square, move_text, winner  # one mapping of actions
@@ -58,7 +60,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 def settings_of(pairs: list[str]) -> Settings:
     """``["rave=0.1", "solver=0"]`` as :class:`Settings`."""
     kinds = {"exploration": float, "rave": float, "playout_plies": int, "cutoff": int, "solver": int,
-             "reuse": int, "wide": int, "widening": float}
+             "reuse": int, "wide": int, "widening": float, "bias": float}
     values: dict[str, Any] = {}
     for pair in pairs:
         key, _, value = pair.partition("=")
@@ -321,6 +323,19 @@ def match(game: AnyGame, make_a: Callable[[int], Any], make_b: Callable[[int], A
     return score, a_players, b_players
 
 
+def loaded(game: AnyGame) -> str:
+    """Where pbmkit comes from and which of its modules loaded for ``game`` are compiled (an
+    editable install is pure; ``PYTHONPATH=build/compiled`` puts scripts/test_compiled.py's build
+    first): the first line of every run, so that a measurement names its build."""
+    game.legal_moves(game.initial_position())  # the game's rules, imported on first use
+    ours = sorted(name for name, module in sys.modules.items()
+                  if name.startswith("pbmkit.") and getattr(module, "__file__", None))
+    native = [name for name in ours if not str(sys.modules[name].__file__).endswith(".py")]
+    where = Path(str(sys.modules["pbmkit"].__file__)).parent
+    return (f"pbmkit from {where}; compiled: {', '.join(native)}" if native else
+            f"pbmkit from {where}; compiled: none (a pure build)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="hex")
@@ -349,6 +364,7 @@ def main() -> None:
             raise SystemExit(f"--size {args.size}: {error}") from None
     if args.time is None and args.playouts is None:
         args.time = 0.1
+    print(loaded(game), flush=True)
     a_limits = Limits(seconds=args.time, playouts=args.playouts)
     b_limits = Limits(seconds=args.b_time if args.b_time is not None or args.b_playouts else args.time,
                       playouts=args.b_playouts if args.b_playouts is not None else args.playouts)
