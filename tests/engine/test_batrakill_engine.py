@@ -6,6 +6,7 @@ brings, a capture in one, the moves the policy must prefer."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -21,6 +22,8 @@ ZONES = DUEL.configure({"Layout": "zones", "Order": "Purple Blue Green Dragon"})
 
 ROUND_2 = ("round=2 move={move} supply=0 eaten=0 before=5 dragon=e5 towers=a9,i9,a1 broken={broken} "
            "knights={knights} barred=- result=-")
+ROUND_2_AT = ("round=2 move={move} supply=0 eaten={eaten} before=5 dragon={dragon} towers={towers} "
+              "broken=- knights={knights} barred=- result=-")
 ROUND_1 = ("round=1 move={move} supply={supply} eaten={eaten} before=0 dragon={dragon} "
            "towers={towers} broken=- knights={knights} barred=- result=-")
 
@@ -211,3 +214,84 @@ def _assert_squeezed_is_worse(template: str) -> None:
         stuck = _setup(template.format(move=move, broken="b9,h9"))
         free = _setup(template.format(move=move, broken="-"))
         assert dragon_chance(stuck) > dragon_chance(free) + 0.03, (template[:7], move)
+
+
+def test_a_dragon_that_no_knight_can_come_at_is_at_least_even() -> None:
+    """Round 2, the towers all on rank 9 with a knight in each, one more knight on b5 and the
+    dragon on e1: knights never step back, and a knight leaving a tower stands a square from it at
+    most (rank 8), so no knight can ever stand level with the dragon or behind it; a capture needs
+    a tower beside the dragon (on rank 8), which it never has to go near. The knights cannot win:
+    the dragon's chance is at least a draw's half. Before, the knights in the towers counted as
+    coming at it wherever it stood (0.35: a dragon hiding behind every knight was losing, and
+    knights that walked past it thought they were winning)."""
+    knights = "a9^:a1,c9^:b1,e9^:c1,g9^:d1,i9^:e1,b5^:f1"
+    for move in ("dragon", "knights"):
+        behind = _setup(ROUND_2_AT.format(move=move, eaten=0, dragon="e1", towers="a9,c9,e9,g9,i9",
+                                          knights=knights))
+        assert all(k.square in behind.towers or behind.config.layout.board.coords[k.square][1] >
+                   behind.config.layout.board.coords[behind.dragon][1] for k in behind.knights)
+        assert dragon_chance(behind) >= 0.5, move
+
+
+
+def _dragon_forces_a_meal(files: str, eaten: int) -> set[tuple[str, str, str]]:
+    """Every (knights' files on rank 9, dragon's square, side to move) of round 2 without towers
+    from which the dragon forces its last meal against knights that all stand on rank 9 (they
+    never leave it: no square ahead, none behind), found by the rules core move by move (the
+    positions where the dragon to move has a move that wins, or the knights to move have only
+    moves that lose, grown until nothing changes)."""
+    names = "abcdefghi"
+    squares = [f"{f}{r}" for f in names for r in range(1, 10)]
+    states: dict[tuple[str, str, str], Position] = {}
+    for combo in itertools.combinations(names, len(files)):
+        knights = ",".join(f"{f}9^:{names[i]}1" for i, f in enumerate(combo))
+        for d in squares:
+            if d[1] != "9" or d[0] not in combo:
+                for move in ("dragon", "knights"):
+                    states["".join(combo), d, move] = _setup(ROUND_2_AT.format(
+                        move=move, eaten=eaten, dragon=d, towers="-", knights=knights))
+
+    def key(p: Position) -> tuple[str, str, str]:
+        coords = p.config.layout.board.coords
+        f, r = coords[p.dragon]
+        return ("".join(sorted(names[coords[k.square][0]] for k in p.knights)),
+                f"{names[f]}{r + 1}", "dragon" if p.dragon_to_move else "knights")
+
+    after: dict[tuple[str, str, str], list[tuple[str, str, str] | str]] = {}
+    for state, p in states.items():
+        nexts: list[tuple[str, str, str] | str] = []
+        for m in DUEL.legal_moves(p):
+            q = DUEL.apply(p, m)
+            outcome = DUEL.outcome(q)
+            nexts.append(outcome.winner if outcome is not None else key(q))
+        after[state] = nexts
+    won: set[tuple[str, str, str]] = set()
+    grew = True
+    while grew:
+        grew = False
+        for state, nexts in after.items():
+            if state in won:
+                continue
+            good = [n == "dragon" or n in won for n in nexts]
+            if any(good) if state[2] == "dragon" else all(good):
+                won.add(state)
+                grew = True
+    return won
+
+
+def test_knights_that_hold_the_far_edge_for_ever_make_the_position_about_even() -> None:
+    """Round 2, the dragon needing one more knight, four knights on a9, b9, h9, i9 and no tower:
+    knights facing north on rank 9 only step along it, and (checked below over every position of
+    four such knights, by the rules core) the dragon can never force its meal; without a tower the
+    knights cannot capture it, and on rank 9 they cannot wall it in. Neither side can win: near
+    even. Before, the four knights it still had to get at counted as food like any others (0.68:
+    a dragon one knight from its win, and in traced games a dragon that had eaten four in round 2
+    went on stepping about three knights on rank 9 for hundreds of plies, its search seeing a won
+    game wherever it went)."""
+    forced = _dragon_forces_a_meal("abhi", 4)
+    assert forced and ("abhi", "e5", "dragon") not in forced
+    assert ("abhi", "e5", "knights") not in forced
+    for move in ("dragon", "knights"):
+        edge = _setup(ROUND_2_AT.format(move=move, eaten=4, dragon="e5", towers="-",
+                                        knights="a9^:a1,b9^:b1,h9^:c1,i9^:d1"))
+        assert 0.4 <= dragon_chance(edge) <= 0.6, move

@@ -48,8 +48,8 @@ from pbmkit.games.batrakill.rules import (
     legal_moves,
 )
 
-__all__ = ["BASE", "CARRIED", "CAUGHT", "CHASE", "DANGER", "EAT", "EDGE", "EXPOSED",
-           "EXPOSED_RADIUS", "FETCH", "HANGING", "HERD", "HUNT", "HUNT_CAP", "KNIGHT", "LOSS",
+__all__ = ["BANKED", "BASE", "CARRIED", "CAUGHT", "CHASE", "DANGER", "EAT", "EDGE", "EXPOSED",
+           "EXPOSED_RADIUS", "FETCH", "HANGING", "HERD", "HUNT", "HUNT_CAP", "KEEN", "KNIGHT", "LOSS",
            "PLACE", "PROWL", "REACH", "ROOM", "ROOM_CAP", "SAFE", "SCALE", "SETTLE", "SHELTER",
            "SQUEEZE", "STIFF", "STUCK", "THREAT", "TOWER", "UNTOWERED", "WALK", "WALK_SPAN",
            "dragon_chance", "evaluate", "playout_move", "room"]
@@ -132,6 +132,15 @@ SAFE = 3
 them feeds it (duel, both rounds)."""
 SQUEEZE = 0.2
 """Each of the knights' safe moves fewer than :data:`SAFE`, for the dragon."""
+BANKED = 0.2
+"""A knight on its far edge (out of a tower) counts as this share of a knight the dragon can eat,
+in what it still needs (:func:`_drawn`): the dragon jumps it only along the edge, and knights
+there may step to and fro for ever (traced games: the dragon ate four in round 2, and the last
+three knights on rank 9 held it off for hundreds of plies)."""
+KEEN = 3
+"""The knights that can still come at the dragon for their chance to count in full (:func:`_drawn`):
+with fewer the share of a capture or a trap falls, none at all is a draw at best (traced games: a
+dragon behind every knight, the towers on rank 9, for hundreds of plies)."""
 SCALE = 0.6
 """The logistic's slope."""
 HERD = 0.75
@@ -172,13 +181,49 @@ def room(config: Config, start: int, closed: set[int] | frozenset[int], cap: int
     return count
 
 
-def _reaches(knight: Knight, kf: int, kr: int, df: int, dr: int, in_tower: bool) -> bool:
-    """Whether ``knight`` can still come at a dragon on (df, dr): it is in a tower, or the
-    dragon is not behind it (knights never step back)."""
-    if in_tower:
-        return True
+def _reaches(knight: Knight, kf: int, kr: int, df: int, dr: int, in_tower: bool,
+             behind: int = 0) -> bool:
+    """Whether ``knight`` can still come at a dragon on (df, dr): the dragon is not behind it
+    (knights never step back), or it stands in a tower and some tower (``behind``: the farthest
+    back of them, in steps along its facing from the dragon; the passages lead to every tower) is
+    at most a square ahead of the dragon, so that it can pass there and step out level with it or
+    behind it."""
     vx, vy = _VECTORS[knight.facing]
+    if in_tower:
+        return behind <= 1
     return (df - kf) * vx + (dr - kr) * vy >= 0
+
+
+def _banked(knight: Knight, coords: tuple[tuple[int, int], ...], files: int, ranks: int,
+            sq: int) -> bool:
+    """Whether ``knight`` (not in a tower) stands on its far edge, the square ahead of it off the
+    board: the dragon can jump it only along that edge, and it never has to leave it."""
+    vx, vy = _VECTORS[knight.facing]
+    f, r = coords[sq]
+    return not (0 <= f + vx < files and 0 <= r + vy < ranks)
+
+
+def _drawn(chance: float, position: Position, on: dict[int, Knight], reachers: int) -> float:
+    """``chance`` (the dragon's, as if one side must win) with what neither side can force taken
+    out: the dragon's share scaled by how far the knights it can still eat cover what it needs
+    (a knight on its far edge counts :data:`BANKED`: it can sit there for ever), the knights' by
+    how many of them can still come at it (:data:`KEEN`); what is left is a draw, half each (the
+    rules have no move limit: a game neither side can win goes on until the players agree a
+    draw)."""
+    cfg = position.config
+    layout = cfg.layout
+    coords = layout.board.coords
+    towers = position.towers
+    eaten = position.eaten if cfg.duel else position.eaten + position.eaten_before
+    need = min(EATS_TO_WIN - eaten, len(on))
+    if need <= 0:
+        return chance
+    banked = sum(1 for sq, k in on.items()
+                 if sq not in towers and _banked(k, coords, layout.files, layout.ranks, sq))
+    food = len(on) - banked + BANKED * min(banked, need)
+    dragon = chance * min(1.0, food / need)
+    knights = (1.0 - chance) * min(1.0, reachers / KEEN)
+    return 0.5 + (dragon - knights) / 2
 
 
 def _hunt(position: Position, on: dict[int, Knight], closed: set[int]) -> tuple[int, float]:
@@ -376,9 +421,16 @@ def dragon_chance(position: Position) -> float:
                          default=len(DANGER))
         reach = UNTOWERED + (1.0 - UNTOWERED) * min(1.0, len(towers) / 2) * (
             DANGER[near_tower] if near_tower < len(DANGER) else 0.0)
+        reachers = 0
+        behind: dict[str, int] = {}
         for sq, k in on.items():
             kf, kr = coords[sq]
-            if _reaches(k, kf, kr, df, dr, sq in towers):
+            if sq in towers and k.facing not in behind:
+                vx, vy = _VECTORS[k.facing]
+                behind[k.facing] = min((coords[t][0] - df) * vx + (coords[t][1] - dr) * vy
+                                       for t in towers)
+            if _reaches(k, kf, kr, df, dr, sq in towers, behind.get(k.facing, 0)):
+                reachers += 1
                 diff -= reach * (REACH + CHASE * max(0, 5 - max(abs(kf - df), abs(kr - dr))))
         way, exposed = _hunt(position, on, closed)
         diff += EXPOSED * exposed - HUNT * way
@@ -393,6 +445,7 @@ def dragon_chance(position: Position) -> float:
             diff += HANGING * eats - THREAT * threats
         elif threats and _capture(position, on) is not None:
             return CAUGHT
+        return _drawn(1.0 / (1.0 + math.exp(-SCALE * diff)), position, on, reachers)
     return 1.0 / (1.0 + math.exp(-SCALE * diff))
 
 
