@@ -6,8 +6,11 @@ brings, a capture in one, the moves the policy must prefer."""
 
 from __future__ import annotations
 
-import itertools
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -17,6 +20,7 @@ from pbmkit.games.batrakill.engine import dragon_chance, evaluate, playout_move,
 from pbmkit.games.batrakill.rules import Position
 from tests.support.playing import random_positions
 
+ROOT = Path(__file__).resolve().parents[2]
 DUEL = get_game("batrakill")
 ZONES = DUEL.configure({"Layout": "zones", "Order": "Purple Blue Green Dragon"})
 
@@ -234,63 +238,29 @@ def test_a_dragon_that_no_knight_can_come_at_is_at_least_even() -> None:
 
 
 
-def _dragon_forces_a_meal(files: str, eaten: int) -> set[tuple[str, str, str]]:
-    """Every (knights' files on rank 9, dragon's square, side to move) of round 2 without towers
-    from which the dragon forces its last meal against knights that all stand on rank 9 (they
-    never leave it: no square ahead, none behind), found by the rules core move by move (the
-    positions where the dragon to move has a move that wins, or the knights to move have only
-    moves that lose, grown until nothing changes)."""
-    names = "abcdefghi"
-    squares = [f"{f}{r}" for f in names for r in range(1, 10)]
-    states: dict[tuple[str, str, str], Position] = {}
-    for combo in itertools.combinations(names, len(files)):
-        knights = ",".join(f"{f}9^:{names[i]}1" for i, f in enumerate(combo))
-        for d in squares:
-            if d[1] != "9" or d[0] not in combo:
-                for move in ("dragon", "knights"):
-                    states["".join(combo), d, move] = _setup(ROUND_2_AT.format(
-                        move=move, eaten=eaten, dragon=d, towers="-", knights=knights))
-
-    def key(p: Position) -> tuple[str, str, str]:
-        coords = p.config.layout.board.coords
-        f, r = coords[p.dragon]
-        return ("".join(sorted(names[coords[k.square][0]] for k in p.knights)),
-                f"{names[f]}{r + 1}", "dragon" if p.dragon_to_move else "knights")
-
-    after: dict[tuple[str, str, str], list[tuple[str, str, str] | str]] = {}
-    for state, p in states.items():
-        nexts: list[tuple[str, str, str] | str] = []
-        for m in DUEL.legal_moves(p):
-            q = DUEL.apply(p, m)
-            outcome = DUEL.outcome(q)
-            nexts.append(outcome.winner if outcome is not None else key(q))
-        after[state] = nexts
-    won: set[tuple[str, str, str]] = set()
-    grew = True
-    while grew:
-        grew = False
-        for state, nexts in after.items():
-            if state in won:
-                continue
-            good = [n == "dragon" or n in won for n in nexts]
-            if any(good) if state[2] == "dragon" else all(good):
-                won.add(state)
-                grew = True
-    return won
+def _edge() -> ModuleType:
+    """scripts/batrakill_edge.py as a module (the exhaustive search of the far edge)."""
+    path = ROOT / "scripts" / "batrakill_edge.py"
+    spec = importlib.util.spec_from_file_location("batrakill_edge", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("batrakill_edge", module)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_knights_that_hold_the_far_edge_for_ever_make_the_position_about_even() -> None:
     """Round 2, the dragon needing one more knight, four knights on a9, b9, h9, i9 and no tower:
-    knights facing north on rank 9 only step along it, and (checked below over every position of
-    four such knights, by the rules core) the dragon can never force its meal; without a tower the
+    knights facing north on rank 9 only step along it, and (scripts/batrakill_edge.py: every
+    position of four such knights followed by the rules core) the dragon can never force its meal
+    against these four, wherever it stands and whoever is to move; without a tower the
     knights cannot capture it, and on rank 9 they cannot wall it in. Neither side can win: near
     even. Before, the four knights it still had to get at counted as food like any others (0.68:
     a dragon one knight from its win, and in traced games a dragon that had eaten four in round 2
     went on stepping about three knights on rank 9 for hundreds of plies, its search seeing a won
     game wherever it went)."""
-    forced = _dragon_forces_a_meal("abhi", 4)
-    assert forced and ("abhi", "e5", "dragon") not in forced
-    assert ("abhi", "e5", "knights") not in forced
+    forced, _ = _edge().dragon_wins(4)
+    assert forced and not any(state[0] == "abhi" for state in forced)
     for move in ("dragon", "knights"):
         edge = _setup(ROUND_2_AT.format(move=move, eaten=4, dragon="e5", towers="-",
                                         knights="a9^:a1,b9^:b1,h9^:c1,i9^:d1"))
