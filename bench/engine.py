@@ -60,7 +60,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 def settings_of(pairs: list[str]) -> Settings:
     """``["rave=0.1", "solver=0"]`` as :class:`Settings`."""
     kinds = {"exploration": float, "rave": float, "playout_plies": int, "cutoff": int, "solver": int,
-             "reuse": int, "wide": int, "widening": float, "bias": float}
+             "reuse": int, "wide": int, "widening": float}
     values: dict[str, Any] = {}
     for pair in pairs:
         key, _, value = pair.partition("=")
