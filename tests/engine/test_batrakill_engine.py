@@ -265,3 +265,39 @@ def test_knights_that_hold_the_far_edge_for_ever_make_the_position_about_even() 
         edge = _setup(ROUND_2_AT.format(move=move, eaten=4, dragon="e5", towers="-",
                                         knights="a9^:a1,b9^:b1,h9^:c1,i9^:d1"))
         assert 0.4 <= dragon_chance(edge) <= 0.6, move
+
+
+def test_in_round_1_an_x_square_a_knight_stands_on_gives_no_tower_to_the_knight_next_to_it() -> None:
+    """Round 1, four towers up and one in supply, whose only X square left is e9: a knight facing
+    north on e8 is a step from taking it, unless a knight stands on e9 (one facing south, back from
+    setting up its tower, which cannot take one: rule 5), and then no knight can step there while it
+    stands. Before, a knight on the X square did not count, and the knights were valued as a step
+    from the last tower while they blocked it (a bench game against a random dragon stood so for
+    over a thousand plies, round 1 never ending: a draw at the cap)."""
+    template = ("round=1 move={move} supply=1 eaten=0 before=0 dragon=a5 towers=a9,c9,g9,i9 "
+                "broken=- knights=a1^,b1^,c1^,d1^,e1^,f1^,g1^,h1^,i1^,b2^,d2^,e8^:f2,{blocker} "
+                "barred=- result=-")
+    for move in ("dragon", "knights"):
+        held = _setup(template.format(move=move, blocker="e9v:h2"))
+        free = _setup(template.format(move=move, blocker="f8v:h2"))
+        assert DUEL.check_move(held._replace(to_move=0), DUEL.notation.read("e8-e9", held)) is not None
+        assert dragon_chance(held) > dragon_chance(free) + 0.02, move
+
+
+def test_the_knights_policy_sets_the_last_tower_up_where_it_was_taken() -> None:
+    """Round 1, four towers up, the fifth just taken on a9 (a corner, a poor site for a tower): set
+    up, it ends round 1 (rule 7), and the knights can win only in round 2. The playout policy sets
+    it up about as often as any tower on a good site (:data:`PLACE`); before, it set up only towers
+    on squares worth 0.75 of one in the middle, so its playouts carried the last tower on from a9
+    and round 1 did not end in them."""
+    position = _setup(ROUND_1.format(move="knights", supply=0, eaten=0, dragon="i5",
+                                     towers="c9,e9,g9,i9",
+                                     knights="a1^,b1^,c1^,d1^,e1^,f1^,g1^,h1^,i1^,b2^,d2^,f2^,a9v*:h2"))
+    placed = 0
+    for seed in range(40):
+        move = playout_move(position, random.Random(seed))
+        assert move is not None
+        if move.kind == "place":
+            placed += 1
+            assert DUEL.apply(position, move).round == 2
+    assert placed >= 10, placed
