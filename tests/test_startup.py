@@ -110,23 +110,31 @@ def test_checking_any_game_imports_neither_dataclasses_nor_inspect() -> None:
         assert code in ("0", "1"), path
 
 
-def test_a_mailed_move_imports_neither_dataclasses_nor_inspect(tmp_path: object) -> None:
-    """``pbmkit move --dry-run`` of a first move on a new record of every registered game, as a
-    player mails one: no click, no dataclasses, no inspect."""
+def _new_records(tmp_path: object) -> list[tuple[str, str, str]]:
+    """For every registered game: its name, a new record started by ``pbmkit new`` in
+    ``tmp_path``, and a legal first move as its notation writes it (a move a player mails)."""
     from pathlib import Path
 
     from pbmkit.games import game_names, get_game
 
-    folder = Path(str(tmp_path))
+    made = []
     for name in game_names():
         game = get_game(name)
         start = game.initial_position()
         move = game.notation.format(game.legal_moves(start)[0], start)
-        record = folder / f"{name}.txt"
+        record = Path(str(tmp_path), f"{name}.txt")
         players = [f"--player={side}=Player {k}" for k, side in enumerate(game.sides)]
         subprocess.run([sys.executable, "-m", "pbmkit", "new", "--rules", name, *players,
                         str(record)], capture_output=True, check=True)
-        code, *imported = _imports("move", "--dry-run", str(record), move)
+        made.append((name, str(record), move))
+    return made
+
+
+def test_a_mailed_move_imports_neither_dataclasses_nor_inspect(tmp_path: object) -> None:
+    """``pbmkit move --dry-run`` of a first move on a new record of every registered game, as a
+    player mails one: no click, no dataclasses, no inspect."""
+    for name, record, move in _new_records(tmp_path):
+        code, *imported = _imports("move", "--dry-run", record, move)
         assert code == "0", (name, move)
         assert imported == ["False"] * 6, name  # nor pathlib, threading, random
 
@@ -195,21 +203,9 @@ def test_a_mailed_move_and_a_check_compile_no_annotation(tmp_path: object) -> No
     (any annotation, in a module with postponed annotations) is compiled as Python source, ~200,000
     instructions a field. A mailed Batrakill move compiled 86 of them, 8% of its start
     (docs/performance.md); a mailed move and a check of every registered game now compile none."""
-    from pathlib import Path
-
-    from pbmkit.games import game_names, get_game
-
-    folder = Path(str(tmp_path))
-    for name in game_names():
-        game = get_game(name)
-        start = game.initial_position()
-        move = game.notation.format(game.legal_moves(start)[0], start)
-        record = folder / f"{name}.txt"
-        players = [f"--player={side}=Player {k}" for k, side in enumerate(game.sides)]
-        subprocess.run([sys.executable, "-m", "pbmkit", "new", "--rules", name, *players,
-                        str(record)], capture_output=True, check=True)
-        assert _annotations_compiled("move", "--dry-run", str(record), move) == (0, "0 []"), name
-        assert _annotations_compiled("check", "-q", str(record)) == (0, "0 []"), name
+    for name, record, move in _new_records(tmp_path):
+        assert _annotations_compiled("move", "--dry-run", record, move) == (0, "0 []"), name
+        assert _annotations_compiled("check", "-q", record) == (0, "0 []"), name
 
 
 def test_a_module_defining_a_named_tuple_does_not_postpone_its_annotations() -> None:
