@@ -6,10 +6,7 @@ brings, a capture in one, the moves the policy must prefer."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -19,8 +16,8 @@ from pbmkit.games import get_game
 from pbmkit.games.batrakill.engine import dragon_chance, evaluate, playout_move, room
 from pbmkit.games.batrakill.rules import Position
 from tests.support.playing import random_positions
+from tests.support.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 DUEL = get_game("batrakill")
 ZONES = DUEL.configure({"Layout": "zones", "Order": "Purple Blue Green Dragon"})
 
@@ -240,13 +237,7 @@ def test_a_dragon_that_no_knight_can_come_at_is_at_least_even() -> None:
 
 def _edge() -> ModuleType:
     """scripts/batrakill_edge.py as a module (the exhaustive search of the far edge)."""
-    path = ROOT / "scripts" / "batrakill_edge.py"
-    spec = importlib.util.spec_from_file_location("batrakill_edge", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("batrakill_edge", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("batrakill_edge")
 
 
 def test_knights_that_hold_the_far_edge_for_ever_make_the_position_about_even() -> None:

@@ -4,27 +4,20 @@ files in examples/ are exactly what the script writes."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from pbmkit.records import check_text
+from tests.support.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def script() -> ModuleType:
     """scripts/batrakill_examples.py as a module."""
-    path = ROOT / "scripts" / "batrakill_examples.py"
-    spec = importlib.util.spec_from_file_location("batrakill_examples", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("batrakill_examples", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("batrakill_examples")
 
 
 @pytest.mark.parametrize(("name", "winner", "how"), [
