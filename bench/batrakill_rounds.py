@@ -20,9 +20,10 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
-from engine import Disagreement, EnginePlayer, Player, settings_of, wilson
+from engine import STOP, Disagreement, EnginePlayer, Player, loaded, settings_of, wilson
 
 from pbmkit.engine import Limits
 from pbmkit.games import get_game
@@ -55,14 +56,17 @@ Row = tuple[str, str, int, int, int]
 
 def rounds(game: AnyGame, make_a: Callable[[int], Player], make_b: Callable[[int], Player],
            games: int, max_plies: int) -> list[Row]:
-    """``games`` first rounds, A the knights in the even ones."""
+    """``games`` first rounds, A the knights in the even ones (fewer when the run is stopped)."""
     rows = []
     start = time.perf_counter()
     for k in range(games):
-        a, b = make_a(k), make_b(k)
         a_side = "knights" if k % 2 == 0 else "dragon"
+        a, b = make_a(k), make_b(k)
         knights, dragon = (a, b) if a_side == "knights" else (b, a)
-        won, lost, towers, plies = first_round(game, knights, dragon, max_plies)
+        got = STOP.during(k, partial(first_round, game, knights, dragon, max_plies))
+        if got is None:
+            break
+        won, lost, towers, plies = got
         rows.append((a_side, won, lost, towers, plies))
         print(f"  game {k + 1}: A the {a_side}: round 1 {'cut' if won == 'cut' else 'won by the ' + won}"
               f", {lost} knight(s) lost, {towers} tower(s) set up, {plies} plies "
@@ -102,6 +106,7 @@ def main() -> None:
     ap.add_argument("--max-plies", type=int, default=600)
     args = ap.parse_args()
     game = get_game("batrakill")
+    print(loaded(game), flush=True)
     settings = settings_of([])
 
     def make_a(k: int) -> Any:
@@ -114,8 +119,11 @@ def main() -> None:
         rows = rounds(game, make_a, make_b, args.games, args.max_plies)
     except Disagreement as error:
         raise SystemExit(f"the match stopped: {error}") from None
+    if not rows:
+        raise SystemExit("stopped before a round ended: nothing to report")
     print(summary(rows, f"{args.time} s", f"{args.b_time} s"))
 
 
 if __name__ == "__main__":
+    STOP.listen()
     main()

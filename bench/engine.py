@@ -26,11 +26,14 @@ import argparse
 import math
 import random
 import re
+import signal
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import Any, TypeVar
 
 from openspiel_agreement import DECISIONS, amazons_square, move_text, winner  # one mapping of actions
 
@@ -41,6 +44,9 @@ from pbmkit.games.base import AnyGame
 Player = Callable[[Any], Any]
 """A player: the move it plays in a position (the game's own move). One with an ``observe(position,
 move)`` method is also told every move played, both sides' (OpenSpiel's bot keeps its own state)."""
+
+
+T = TypeVar("T")
 
 
 class Disagreement(Exception):
@@ -301,19 +307,23 @@ def play(game: AnyGame, players: tuple[Player, Player], check: bool = True,
 def match(game: AnyGame, make_a: Callable[[int], Any], make_b: Callable[[int], Any], games: int,
           report: Callable[[int, float], None] | None = None,
           max_plies: int = MAX_PLIES) -> tuple[float, list[Any], list[Any]]:
-    """``games`` games, A playing the first side in the even ones; A's score (a draw is half)."""
+    """``games`` games, A playing the first side in the even ones; A's score (a draw is half) and
+    the players of each game played to its end (fewer than ``games`` when the run was stopped:
+    :class:`Stop`)."""
     score = 0.0
     a_players, b_players = [], []
     sides = tuple(game.order)
     for k in range(games):
-        a, b = make_a(k), make_b(k)
-        a_players.append(a)
-        b_players.append(b)
         a_first = k % 2 == 0
+        a, b = make_a(k), make_b(k)
         try:
-            won = play(game, (a, b) if a_first else (b, a), max_plies=max_plies)
+            won = STOP.during(k, partial(play, game, (a, b) if a_first else (b, a), max_plies=max_plies))
         except Disagreement as error:
             raise Disagreement(f"game {k + 1}: {error}") from None
+        if won is None:
+            break
+        a_players.append(a)
+        b_players.append(b)
         a_side = sides[0] if a_first else sides[1]
         score += 0.5 if won == "draw" else 1.0 if won == a_side else 0.0
         print(f"  game {k + 1}: {'a draw' if won == 'draw' else won + ' won'} "
@@ -321,6 +331,45 @@ def match(game: AnyGame, make_a: Callable[[int], Any], make_b: Callable[[int], A
         if report is not None:
             report(k + 1, score)
     return score, a_players, b_players
+
+
+class Stop:
+    """Ctrl-C (SIGINT) and ``kill`` (SIGTERM) stop a bench run once :meth:`listen` was called: the
+    game in progress is dropped at once, and the games played to their end are reported, with
+    their interval and playouts a second (a long run may be stopped once its figure is clear).
+    Between games a signal only marks the run stopped, so no figure is half counted."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self.playing = False
+
+    def listen(self) -> None:
+        signal.signal(signal.SIGINT, self._asked)
+        signal.signal(signal.SIGTERM, self._asked)
+
+    def _asked(self, signum: int, frame: FrameType | None) -> None:
+        self.asked = True
+        if self.playing:
+            raise KeyboardInterrupt
+
+    def during(self, k: int, game: Callable[[], T]) -> T | None:
+        """``game()`` (game ``k + 1`` of the run), or ``None``, said on the output, when the run
+        was stopped before it ended."""
+        try:
+            try:
+                self.playing = True
+                if self.asked:
+                    raise KeyboardInterrupt
+                return game()
+            finally:
+                self.playing = False
+        except KeyboardInterrupt:
+            print(f"  stopped during game {k + 1}: the {k} game(s) before it count", flush=True)
+            return None
+
+
+STOP = Stop()
+"""The benches' one :class:`Stop`."""
 
 
 def loaded(game: AnyGame) -> str:
@@ -405,7 +454,10 @@ def main() -> None:
         score, a_players, b_players = match(game, make_a, make_b, args.games, report, args.max_plies)
     except Disagreement as error:
         raise SystemExit(f"the match stopped: {error}") from None
-    low, high = wilson(score, args.games)
+    games = len(a_players)
+    if not games:
+        raise SystemExit("stopped before a game ended: nothing to report")
+    low, high = wilson(score, games)
     a_rate = sum(p.playouts for p in a_players) / max(1e-9, sum(p.seconds for p in a_players))
     rates = f"A {a_rate:,.0f} playouts/s"
     if args.against == "self":
@@ -421,9 +473,10 @@ def main() -> None:
     a_desc = f"{args.time} s" if args.playouts is None else f"{args.playouts} playouts"
     name = f"{args.game} {args.size}x{args.size}" if args.size is not None else args.game
     print(f"engine {name} vs {args.against} ({a_desc} a move, A {' '.join(args.a) or 'defaults'}"
-          f"{'; B ' + ' '.join(args.b) if args.b else ''}): A wins {score:g}/{args.games} = "
-          f"{score / args.games:.1%}, 95% CI [{low:.1%}, {high:.1%}]; {rates}")
+          f"{'; B ' + ' '.join(args.b) if args.b else ''}): A wins {score:g}/{games} = "
+          f"{score / games:.1%}, 95% CI [{low:.1%}, {high:.1%}]; {rates}")
 
 
 if __name__ == "__main__":
+    STOP.listen()
     main()

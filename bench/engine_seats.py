@@ -21,8 +21,9 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
-from engine import Disagreement, EnginePlayer, Player, settings_of
+from engine import STOP, Disagreement, EnginePlayer, Player, loaded, settings_of
 
 from pbmkit.engine import Engine, Limits
 from pbmkit.games import get_game
@@ -56,6 +57,12 @@ def paired_interval(diffs: Sequence[float], z: float = 1.96) -> tuple[float, flo
     return mean - half, mean + half
 
 
+def _pair(game: AnyGame, with_a: list[Player], baseline: list[Player], max_plies: int
+          ) -> tuple[str, str]:
+    """A game with A in its seat, then its baseline: the winner of each."""
+    return play_seats(game, with_a, max_plies), play_seats(game, baseline, max_plies)
+
+
 def seat_match(game: AnyGame, make_a: Callable[[int], Player], make_b: Callable[[int, int], Player],
                games: int, max_plies: int) -> list[tuple[str, float, float]]:
     """``games`` pairs of games (A's seat going round; the baseline all B): for each, A's seat,
@@ -69,10 +76,12 @@ def seat_match(game: AnyGame, make_a: Callable[[int], Player], make_b: Callable[
         with_a = [make_a(k) if i == seat else make_b(k, i) for i in range(len(seats))]
         baseline = [make_b(k, i) for i in range(len(seats))]
         try:
-            won = play_seats(game, with_a, max_plies)
-            base = play_seats(game, baseline, max_plies)
+            pair = STOP.during(k, partial(_pair, game, with_a, baseline, max_plies))
         except Disagreement as error:
             raise SystemExit(f"game {k + 1}: {error}") from None
+        if pair is None:
+            break
+        won, base = pair
         got, was = rewards(won)[seat], rewards(base)[seat]
         rows.append((seats[seat], got, was))
         print(f"  game {k + 1}: A played {seats[seat]}: {won} won ({got:g}); baseline: {base} won "
@@ -97,6 +106,7 @@ def main() -> None:
     game = get_game(args.game).configure(tags) if tags else get_game(args.game)
     if len(game.order) < 3:
         raise SystemExit(f"{args.game} {' '.join(args.tag)}: two seats; use bench/engine.py")
+    print(loaded(game), flush=True)
     settings = settings_of([])
 
     def make_a(k: int) -> Player:
@@ -110,12 +120,14 @@ def main() -> None:
                             args.seed * 1000 + 500 + 31 * k + seat)
 
     rows = seat_match(game, make_a, make_b, args.games, args.max_plies)
+    if len(rows) < 2:
+        raise SystemExit("stopped before two pairs of games ended: no interval to report")
     got = statistics.fmean(r[1] for r in rows)
     was = statistics.fmean(r[2] for r in rows)
     low, high = paired_interval([r[1] - r[2] for r in rows])
     b = "random" if args.against == "random" else f"{args.b_time} s"
     print(f"engine {args.game} {' '.join(args.tag)}: A ({args.time} s a move) in one seat, B ({b}) "
-          f"in the others, {args.games} games (and as many baselines, B in every seat): A's seat "
+          f"in the others, {len(rows)} games (and as many baselines, B in every seat): A's seat "
           f"scored {got:.1%} of a win, the same seats in the baselines {was:.1%}; difference "
           f"{got - was:+.1%}, 95% CI [{low:+.1%}, {high:+.1%}]")
     for seat in dict.fromkeys(r[0] for r in rows):
@@ -125,4 +137,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    STOP.listen()
     main()
