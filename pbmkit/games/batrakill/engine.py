@@ -152,11 +152,11 @@ PLACE = 0.5
 """The share of the knights' playout moves in round 1 that set a carried tower up when one can,
 on a square worth :data:`SETTLE` of a tower or more. The last tower is set up at once, wherever
 it stands: that ends round 1 (rule 7) and sends every knight home (rule 8), so no square is
-unsafe. Before, the last tower was set up only half the time, and with a knight on its square the
-dragon could jump: its playouts lost the tower and the knight often enough that the search
-valued taking the last tower below a move elsewhere, and against a random dragon, which seldom
-eats, round 1 went on for hundreds of plies with four towers up and an X square free beside a
-knight (traced: seed 0, 1,211 plies)."""
+unsafe. Before, the last tower was set up in half the playouts, and only where the dragon could
+not jump the knight stepping out: the playouts lost the tower and its knight to the dragon often
+enough that the search valued taking the last tower below a move elsewhere, and against a random
+dragon, which seldom eats, round 1 went on for hundreds of plies with four towers up and an X
+square free beside a knight (a traced game: round 1 over at ply 1,211)."""
 SETTLE = 0.75
 """See :data:`PLACE`."""
 FETCH = 0.85
