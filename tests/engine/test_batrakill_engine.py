@@ -280,11 +280,11 @@ def test_the_knights_policy_sets_the_last_tower_up_at_once_where_it_was_taken(dr
     """Round 1, four towers up, the fifth just taken on a9 (a corner, a poor site for a tower): set
     up, it ends round 1 (rule 7) and every knight goes home (rule 8), so the playout policy sets it
     up in every playout, even where the dragon could jump the knight stepping out (from b7, one
-    stepping to b8). Before, it did so half the time and never next to the dragon: its playouts carried the
-    last tower on, the dragon broke it, and the search valued taking the last tower below a move
-    elsewhere (a traced game against a random dragon: round 1 went on for 1,211 plies with e9 free
-    beside a knight). Earlier still it set up only towers on squares worth 0.75 of one in the
-    middle."""
+    stepping to b8). Before, it did so in half the playouts, and only where the dragon could not
+    jump that knight: the playouts carried the last tower on, and the search valued taking it
+    below a move elsewhere (a traced game against a random dragon: e9 free beside a knight for
+    hundreds of plies, round 1 over at ply 1,211). Earlier still it set up only towers on squares
+    worth 0.75 of one in the middle."""
     position = _setup(ROUND_1.format(move="knights", supply=0, eaten=0, dragon=dragon,
                                      towers="c9,e9,g9,i9",
                                      knights="a1^,b1^,c1^,d1^,e1^,f1^,g1^,h1^,i1^,b2^,d2^,f2^,a9v*:h2"))

@@ -29,7 +29,8 @@ def _stopped(args: list[str], after: str) -> tuple[int, list[str], str]:
             run.send_signal(signal.SIGTERM)
             break
     else:
-        pytest.fail(f"the bench ended before {after!r}: {lines}, {run.stderr.read() if run.stderr else ''}")
+        err = run.stderr.read() if run.stderr else ""
+        pytest.fail(f"the bench ended before {after!r}: {lines}, {err}")
     try:
         rest, err = run.communicate(timeout=120)
     finally:
@@ -41,7 +42,7 @@ def _stopped(args: list[str], after: str) -> tuple[int, list[str], str]:
 
 def test_a_match_stopped_by_kill_reports_the_games_played_to_their_end() -> None:
     status, lines, _ = _stopped(["bench/engine.py", "--game", "hex", "--size", "5", "--against",
-                              "random", "--playouts", "20", "--games", "100000"], "game 3:")
+                                 "random", "--playouts", "20", "--games", "100000"], "game 3:")
     assert status == 0, lines
     played = [line for line in lines if re.match(r"  game \d+: ", line)]
     stop = [line for line in lines if line.startswith("  stopped during game ")]
@@ -54,8 +55,8 @@ def test_a_match_stopped_by_kill_reports_the_games_played_to_their_end() -> None
 
 
 def test_batrakill_s_rounds_stopped_by_kill_are_reported() -> None:
-    status, lines, _ = _stopped(["bench/batrakill_rounds.py", "--time", "0.002", "--b-time", "0.002",
-                              "--games", "1000"], "game 1:")
+    status, lines, _ = _stopped(["bench/batrakill_rounds.py", "--time", "0.002", "--b-time",
+                                 "0.002", "--games", "1000"], "game 1:")
     assert status == 0, lines
     played = [line for line in lines if re.match(r"  game \d+: ", line)]
     assert played and lines[-1].startswith("Batrakill round 1"), lines
