@@ -5,8 +5,8 @@ reaches a game through the game contract alone (``pbmkit.games.base.Game``). The
 it (``pbmkit hint``, ``move --robot``, ``play``, ``analyse``) are in :mod:`pbmkit.cli`.
 """
 
-from pbmkit.engine.hooks import Evaluates, PlaysOut, PlaysOutWhole
+from pbmkit.engine.hooks import Evaluates, Guides, PlaysOut, PlaysOutWhole
 from pbmkit.engine.mcts import NODE_CAP, Choice, Engine, Limits, Result, Settings, search
 
-__all__ = ["NODE_CAP", "Choice", "Engine", "Evaluates", "Limits", "PlaysOut", "PlaysOutWhole",
+__all__ = ["NODE_CAP", "Choice", "Engine", "Evaluates", "Guides", "Limits", "PlaysOut", "PlaysOutWhole",
            "Result", "Settings", "search"]

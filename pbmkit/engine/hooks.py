@@ -1,7 +1,7 @@
 """What a game may add for the engine, in its own package: an evaluation, a playout policy, a
-whole playout at once.
+whole playout at once, a guide to the moves worth searching first.
 
-Both are optional protocols asked with ``isinstance(game, ...)``, as the game contract's own
+All are optional protocols asked with ``isinstance(game, ...)``, as the game contract's own
 optional parts are (docs/architecture.md); a game without them still plays legally and finds every
 win in one (docs/engine.md). The engine defines them and the games satisfy them structurally: the
 games layer never imports the engine. A game declares one as a class attribute, imported on first
@@ -14,10 +14,11 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Evaluates", "PlaysOut", "PlaysOutWhole"]
+__all__ = ["Evaluates", "Guides", "PlaysOut", "PlaysOutWhole"]
 
 _P = TypeVar("_P", contravariant=True)
 _M = TypeVar("_M", covariant=True)
+_G = TypeVar("_G", contravariant=True)
 
 
 @runtime_checkable
@@ -67,4 +68,22 @@ class PlaysOutWhole(Protocol[_P, _M]):
     @property
     def playout(self) -> Callable[[_P, Random], tuple[str, Sequence[tuple[str, _M]]]]:
         """The function ``playout(position, rng) -> (winner, [(side, move), ...])``."""
+        ...
+
+
+@runtime_checkable
+class Guides(Protocol[_P, _G]):
+    """Optional: which of a position's moves the game's own plan prefers, for the search to try
+    first and to favour while it knows little of them (progressive bias: docs/engine.md).
+
+    ``guide(position, moves)`` gives one weight from 0 to 1 for each of ``moves`` (the legal moves
+    of ``position``, in that order), or ``None`` when the game has no preference there. The
+    search adds ``Settings.guide * weight / (visits + 1)`` to a move's score: the bias fades as
+    the move is searched, so a preferred move that plays badly is dropped, and where the values
+    of the moves are too close for a short search to tell apart, the plan decides.
+    """
+
+    @property
+    def guide(self) -> Callable[[_P, Sequence[_G]], Sequence[float] | None]:
+        """The function ``guide(position, moves) -> weights or None``."""
         ...

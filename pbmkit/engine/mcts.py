@@ -4,7 +4,8 @@ One search serves every registered game: it asks a game whose turn it is, its le
 position after a move and the outcome, and nothing else (``pbmkit.games.base.Game``). On top of
 plain UCT it has what was measured to pay (docs/engine.md, "What pays"): a solver that proves wins,
 losses and draws and plays the shortest win, a check of every move at the root for a win in one,
-RAVE (all moves as first), and the tree kept between the searches of
+RAVE (all moves as first), a game's guide to its moves (progressive bias), and the tree kept
+between the searches of
 one :class:`Engine` (the subtree of the position reached). More than two sides are searched max-n:
 each node keeps every side's total reward, and the side to move picks by its own.
 
@@ -20,7 +21,7 @@ import time
 from random import Random
 from typing import Generic, NamedTuple, TypeVar
 
-from pbmkit.engine.hooks import Evaluates, PlaysOut, PlaysOutWhole
+from pbmkit.engine.hooks import Evaluates, Guides, PlaysOut, PlaysOutWhole
 from pbmkit.games.base import Game, Outcome
 
 __all__ = ["NODE_CAP", "Choice", "Engine", "Limits", "Result", "Settings", "search"]
@@ -83,6 +84,10 @@ class Settings(NamedTuple):
     """Whether proofs go up the tree (MCTS-Solver); without it only a game's end is exact."""
     reuse: bool = True
     """Whether an :class:`Engine` keeps the subtree of the position it is next asked about."""
+    guide: float = 1.5
+    """The weight of a game's guide (:class:`~pbmkit.engine.hooks.Guides`; 0: not asked): a move
+    the guide gives ``w`` scores ``guide * w / (visits + 1)`` more in the selection, and moves are
+    tried in the order of their weights."""
 
 
 class Choice(NamedTuple, Generic[M]):
@@ -130,7 +135,9 @@ class Node(Generic[P, M]):
     __slots__ = (
         "amaf_visits",
         "amaf_wins",
+        "bias",
         "children",
+        "guided",
         "key",
         "move",
         "mover",
@@ -164,6 +171,10 @@ class Node(Generic[P, M]):
         self.plies = 0
         self.amaf_visits = 0
         self.amaf_wins = 0.0
+        self.bias = 0.0
+        """The game's guide's weight of :attr:`move` times ``Settings.guide`` (0: none)."""
+        self.guided: dict[int, float] | None = None
+        """The guide's weights of the untried moves by their numbers (None: no guide here)."""
 
 
 class Engine(Generic[P, M]):
@@ -185,6 +196,7 @@ class Engine(Generic[P, M]):
         self.evaluate = game.evaluate if isinstance(game, Evaluates) else None
         self.policy = game.playout_move if isinstance(game, PlaysOut) else None
         self.whole = game.playout if isinstance(game, PlaysOutWhole) else None
+        self.guide = game.guide if isinstance(game, Guides) and self.settings.guide > 0 else None
         self.keys: dict[M, int] = {}
         """Each move met so far and its number: RAVE compares numbers, not moves."""
         self.marks: list[int] = []
@@ -351,12 +363,14 @@ class Engine(Generic[P, M]):
             node = self._select(node, exploration, rave)
             path.append(node)
         if node.proven is None and node.untried is None:
-            node.untried = self._listed(node.position)
+            node.untried = self._listed(node)
         untried = node.untried
         if node.proven is None and untried and self.nodes < cap:
             move = untried.pop()
             after = self.game.apply(node.position, move)
             child = self._child(node, move, after)
+            if node.guided is not None:
+                child.bias = node.guided.get(child.key, 0.0)
             node.children.append(child)
             self.nodes += 1
             path.append(child)
@@ -374,12 +388,20 @@ class Engine(Generic[P, M]):
         if played is not None:
             self._amaf(path, played, reward)
 
-    def _listed(self, position: P) -> list[M]:
-        moves = list(self.game.legal_moves(position))
+    def _listed(self, node: Node[P, M]) -> list[M]:
+        moves = list(self.game.legal_moves(node.position))
         rng = self.rng
         for i in range(len(moves) - 1, 0, -1):  # expanded in a seeded random order
             j = int(rng.random() * (i + 1))
             moves[i], moves[j] = moves[j], moves[i]
+        if self.guide is not None and len(moves) > 1:
+            weights = self.guide(node.position, moves)
+            if weights is not None and any(weights):
+                scale = self.settings.guide
+                key = self.key
+                node.guided = {key(m): scale * w for m, w in zip(moves, weights, strict=True) if w > 0}
+                order = sorted(range(len(moves)), key=weights.__getitem__)  # stable: the best last
+                moves = [moves[i] for i in order]  # popped first
         return moves
 
     def _child(self, parent: Node[P, M], move: M, after: P) -> Node[P, M]:
@@ -409,6 +431,8 @@ class Engine(Generic[P, M]):
                     beta = a / (n + a + bias * n * a)
                     mean = (1 - beta) * mean + beta * child.amaf_wins / a
                 score = mean + exploration * math.sqrt(log_n / n)
+                if child.bias:
+                    score += child.bias / (n + 1)
             if score > best_score:
                 best, best_score = child, score
         return best

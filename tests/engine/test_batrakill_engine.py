@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pbmkit.games import get_game
-from pbmkit.games.batrakill.engine import dragon_chance, evaluate, playout_move, room
+from pbmkit.games.batrakill.engine import dragon_chance, evaluate, guide, playout_move, room
 from pbmkit.games.batrakill.rules import Position
 from tests.support.playing import random_positions
 from tests.support.scripts import load_script
@@ -310,3 +310,78 @@ def test_in_round_1_two_knights_by_one_x_square_count_as_one_tower_coming() -> N
 
     for move in ("dragon", "knights"):
         assert chance(move, "h8") < chance(move, "d8") - 0.01, move
+
+
+def _weights(position: Position) -> dict[str, float]:
+    moves = DUEL.legal_moves(position)
+    weights = guide(position, moves)
+    assert weights is not None and len(weights) == len(moves)
+    return {DUEL.notation.format(m, position): w for m, w in zip(moves, weights, strict=True)}
+
+
+def test_the_knights_guide_in_round_1_walks_to_the_x_square_and_never_feeds_the_dragon() -> None:
+    """Round 1, three towers up, the dragon on e6: the knight on h7, two steps from the free X
+    square i9 (the nearest walk), weighs the most for each step toward it; the knight on e5 would
+    be jumped where it stands if the knight behind it (e4) left, and e4's moves weigh nothing;
+    any other move 0.2."""
+    position = _setup(ROUND_1.format(
+        move="knights", supply=2, eaten=0, dragon="e6", towers="a9,c9,g9",
+        knights="a1^,b1^,c1^,d1^,f1^,g1^,h1^,i1^,b2^,d2^,e4^:f2,e5^:e1,h7^:h2"))
+    weights = _weights(position)
+    assert weights["h7-h8"] == weights["h7-i7"] == 1.0
+    assert weights["e4-d4"] == weights["e4-f4"] == 0.0  # e5 no longer backed: D e6xe4
+    assert all(DUEL.apply(DUEL.apply(position, DUEL.notation.read(m, position)),
+                          DUEL.notation.read("D e6xe4", DUEL.apply(position, DUEL.notation.read(m, position)))
+                          ).eaten == 1 for m in ("e4-d4", "e4-f4"))
+    assert weights["a1-a2"] == 0.2 and weights["h7-g7"] == 0.2
+
+
+@pytest.mark.parametrize("dragon", ["i5", "b7"])
+def test_the_knights_guide_sets_the_last_tower_up_at_once_and_other_towers_by_their_site(
+        dragon: str) -> None:
+    """The last tower set up ends round 1 wherever it stands (weight 1, even where the dragon could
+    jump the knight stepping out); a tower that is not the last is set up for what its square is
+    worth (:func:`_sites`: 0.35 in a corner), and carried a square toward the middle for 0.5."""
+    knights = "a1^,b1^,c1^,d1^,e1^,f1^,g1^,h1^,i1^,b2^,d2^,f2^,a9v*:h2"
+    last = _setup(ROUND_1.format(move="knights", supply=0, eaten=0, dragon=dragon,
+                                 towers="c9,e9,g9,i9", knights=knights))
+    assert all(w == 1.0 for m, w in _weights(last).items() if "/" in m)
+    assert any("/" in m for m in _weights(last))
+    not_last = _setup(ROUND_1.format(move="knights", supply=1, eaten=0, dragon="i5",
+                                     towers="c9,g9,i9", knights=knights))
+    places = {m: w for m, w in _weights(not_last).items() if "/" in m}
+    assert places and all(w == pytest.approx(0.35) for w in places.values()), places
+    carried = _setup(ROUND_1.format(move="knights", supply=1, eaten=0, dragon="i5",
+                                    towers="a9,g9,i9", knights=knights.replace("a9v*", "c8v*")))
+    weights = _weights(carried)
+    assert weights["c8-c7"] == 0.5  # toward the middle
+    assert weights["c8-b8"] == weights["c8-d8"] == 0.2  # no nearer to it
+
+
+def test_the_knights_guide_leaves_the_dragon_round_2_and_the_zones_to_the_search() -> None:
+    round_1 = _setup(ROUND_1.format(move="dragon", supply=2, eaten=0, dragon="e6", towers="a9,c9,g9",
+                                    knights="a1^,b1^,c1^,d1^,f1^,g1^,h1^,i1^,b2^,d2^,e4^:f2,e5^:e1,h7^:h2"))
+    round_2 = _setup(ROUND_2.format(move="knights", broken="-", knights="a1^,b1^,c1^,e3^:d1,i1^"))
+    zones = ZONES.initial_position()
+    for position, game in ((round_1, DUEL), (round_2, DUEL), (zones, ZONES)):
+        assert guide(position, game.legal_moves(position)) is None
+
+
+def test_the_engine_s_knights_follow_the_guide_where_the_search_cannot_tell_the_moves_apart() -> None:
+    """Round 1, three towers up, the knight on h7 two steps from the free X square i9, the dragon
+    on e5: a 300-playout search (about 0.1 s compiled) walks it on (h7-h8 or h7-i7, the moves the
+    guide weighs 1) from most seeds with the guide, and from almost none without it (the values of
+    the knights' moves are within the search's noise)."""
+    from pbmkit.engine import Engine, Limits, Settings
+
+    start = _setup(ROUND_1.format(move="knights", supply=2, eaten=0, dragon="e5", towers="a9,c9,g9",
+                                  knights="a1^,b1^,c1^,d1^,f1^,g1^,h1^,i1^,b2^,d2^,e4^:f2,e3^:e1,h7^:h2"))
+    weights = _weights(start)
+    assert {m for m, w in weights.items() if w == 1.0} == {"h7-h8", "h7-i7"}
+    followed = {True: 0, False: 0}
+    for seed in range(8):
+        for on in (True, False):
+            got = Engine(DUEL, seed=seed, settings=Settings() if on else Settings(guide=0)).search(
+                start, Limits(seconds=None, playouts=300))
+            followed[on] += weights[DUEL.notation.format(got.move, start)] == 1.0
+    assert followed[True] >= 6 and followed[False] <= 1, followed

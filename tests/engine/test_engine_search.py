@@ -136,6 +136,13 @@ def _forced_win_in_two(game: AnyGame, position: Any) -> bool:
     return False
 
 
+def _wins_in_two_with(game: AnyGame, position: Any, move: Any) -> bool:
+    """By brute force: after ``move`` every answer allows a win in one."""
+    after = game.apply(position, move)
+    return game.outcome(after) is None and all(
+        _wins_now(game, game.apply(after, reply)) for reply in game.legal_moves(after))
+
+
 def test_the_solver_proves_a_win_in_two_and_plays_it() -> None:
     game = get_game("hex")
     rng = random.Random(21)
@@ -260,6 +267,80 @@ def test_a_games_playout_policy_and_evaluation_are_used() -> None:
                  settings=Settings(cutoff=3))
     assert hooked.calls["policy"] == 150 and hooked.calls["evaluate"] == 50
     assert got.move in hooked.legal_moves(hooked.initial_position())
+
+
+class _GuidedHex:
+    """Hex with a guide (``Guides``) that prefers one cell and records what it was asked; with
+    ``even``, every playout is cut at once and valued 0.5, so that no move looks better than
+    another."""
+
+    def __init__(self, even: bool = False) -> None:
+        self._hex = get_game("hex")
+        self.asked: list[int] = []
+        self.even = even
+
+    def __getattr__(self, name: str) -> Any:
+        if self.even and name == "playout":
+            raise AttributeError(name)
+        return getattr(self._hex, name)
+
+    @property
+    def evaluate(self) -> Any:
+        if not self.even:
+            raise AttributeError("evaluate")
+        return lambda position: 0.5
+
+    @property
+    def guide(self) -> Any:
+        def weights(position: Any, moves: Any) -> list[float]:
+            assert set(moves) == set(self._hex.legal_moves(position))
+            self.asked.append(len(moves))
+            return [1.0 if m == max(moves, key=str) else 0.0 for m in moves]
+        return weights
+
+
+def test_a_games_guide_is_tried_first_and_decides_between_moves_the_search_finds_even() -> None:
+    guided = _GuidedHex(even=True)
+    game: Any = guided
+    start = guided.initial_position()
+    favourite = max(guided.legal_moves(start), key=str)
+    for seed in (1, 2, 3, 4):
+        engine = Engine(game, seed=seed, settings=Settings(cutoff=0))
+        got = engine.search(start, Limits(seconds=None, playouts=300))
+        assert guided.asked[0] == len(guided.legal_moves(start))
+        root = engine.root
+        assert root is not None and root.children[0].move == favourite  # expanded first
+        assert got.move == favourite and got.choices[1].visits < got.choices[0].visits
+        asked = len(guided.asked)
+        unguided = Engine(game, seed=seed, settings=Settings(cutoff=0, guide=0))
+        plain = unguided.search(start, Limits(seconds=None, playouts=300))
+        assert len(guided.asked) == asked  # guide=0: never asked
+        assert plain.move != favourite  # a tie broken by the seeded order, not by the guide
+
+
+def test_a_guided_move_that_loses_is_dropped() -> None:
+    """The guide's bias fades with the visits: a win in one elsewhere is still played, and a
+    proven win in two too, whatever the guide prefers."""
+    game = get_game("hex")
+    rng = random.Random(21)
+    position = None
+    while position is None:
+        position = next((p for p in reversed(_playout(game, rng)[-7:])
+                         if len(game.legal_moves(p)) <= 14 and _forced_win_in_two(game, p)), None)
+
+    winning = {m for m in game.legal_moves(position) if _wins_in_two_with(game, position, m)}
+
+    class Misguided(_GuidedHex):
+        @property
+        def guide(self) -> Any:
+            def weights(at: Any, moves: Any) -> list[float]:
+                return [0.0 if m in winning else 1.0 for m in moves]
+            return weights
+
+    misguided: Any = Misguided()
+    got = search(misguided, position, Limits(seconds=None, playouts=20_000), seed=3)
+    assert (got.proven, got.moves_to_end) == ("win", 2)
+    assert _wins_in_two_with(game, position, got.move)
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if isinstance(g, PlaysOut)],

@@ -3,7 +3,7 @@ factions, order of play), chosen by a record's ``Layout``, ``Order`` and faction
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -162,6 +162,9 @@ class Batrakill(GameBase[Position, Move], rules=(legal_moves, check_move, apply,
     playout_move: Lazy[Callable[[Position, Random], Move | None]] = Lazy(
         "pbmkit.games.batrakill.engine:playout_move")
     """The move a playout plays, by Batrakill's plan (optional: ``pbmkit.engine.PlaysOut``)."""
+    guide: Lazy[Callable[[Position, Sequence[Move]], list[float] | None]] = Lazy(
+        "pbmkit.games.batrakill.engine:guide")
+    """The knights' plan in round 1, for the search to favour (optional: ``pbmkit.engine.Guides``)."""
 
     @property
     def notation(self) -> MoveNotation[Position, Move]:
