@@ -358,13 +358,32 @@ def test_the_knights_guide_sets_the_last_tower_up_at_once_and_other_towers_by_th
     assert weights["c8-b8"] == weights["c8-d8"] == 0.2  # no nearer to it
 
 
-def test_the_knights_guide_leaves_the_dragon_round_2_and_the_zones_to_the_search() -> None:
+def test_the_knights_guide_in_round_2_weighs_nothing_on_a_move_that_feeds_the_dragon() -> None:
+    """Round 2, the dragon on e4 against c4, d4, e3 and e2 (each backed, none can be jumped now):
+    each of those knights' moves lets it eat one (checked by the rules core) and weighs nothing;
+    the corner knights' steps along rank 9 (b9, h9) are safe and weigh 1. Traced before the guide
+    had round 2: against a random dragon the knights, rated 0.8 to 0.9, fed it a knight with one or
+    two safe moves left, and lost."""
+    template = ("round=2 move=knights supply=0 eaten=0 before=5 dragon=e4 towers=a1 "
+                "broken={broken} knights=c4^,d4^,e2^,e3^,a9^:a2,i9^:i2 barred=- result=-")
+    position = _setup(template.format(broken="-"))
+    weights = _weights(position)
+    assert {m for m, w in weights.items() if w == 1.0} == {"a9-b9", "i9-h9"}
+    for m, w in weights.items():
+        after = DUEL.apply(position, DUEL.notation.read(m, position))
+        assert (w == 0.0) == all(DUEL.apply(after, r).eaten for r in DUEL.legal_moves(after)), m
+    squeezed = _setup(template.format(broken="b9,h9"))
+    assert set(_weights(squeezed).values()) == {0.0}  # every move feeds it: no preference left
+
+
+def test_the_knights_guide_leaves_the_dragon_and_the_zones_to_the_search() -> None:
     round_1 = _setup(ROUND_1.format(move="dragon", supply=2, eaten=0, dragon="e6", towers="a9,c9,g9",
                                     knights="a1^,b1^,c1^,d1^,f1^,g1^,h1^,i1^,b2^,d2^,e4^:f2,e5^:e1,h7^:h2"))
-    round_2 = _setup(ROUND_2.format(move="knights", broken="-", knights="a1^,b1^,c1^,e3^:d1,i1^"))
+    safe = _setup(ROUND_2.format(move="knights", broken="-", knights="a1^,b1^,c1^,d1^,i1^"))
     zones = ZONES.initial_position()
-    for position, game in ((round_1, DUEL), (round_2, DUEL), (zones, ZONES)):
+    for position, game in ((round_1, DUEL), (zones, ZONES)):
         assert guide(position, game.legal_moves(position)) is None
+    assert guide(safe, DUEL.legal_moves(safe)) is None  # round 2, no move feeds the dragon
 
 
 def test_the_engine_s_knights_follow_the_guide_where_the_search_cannot_tell_the_moves_apart() -> None:

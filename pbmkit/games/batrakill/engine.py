@@ -29,8 +29,9 @@ and in round 2 herd the dragon (step toward it, into a tower next to it, never o
 it eats them at once) most of the time; the dragon eats the most it can, else mostly steps toward
 the nearest knight it may eat.
 
-The guide (``Guides``) offers the search the knights' plan of round 1: the walk to an X square,
-the last tower set up, a tower set up by its site, never a move that feeds the dragon.
+The guide (``Guides``) offers the search the knights' plan: in round 1 the walk to an X square,
+the last tower set up, a tower set up by its site; in both rounds never a move that feeds the
+dragon.
 """
 
 from __future__ import annotations
@@ -651,28 +652,36 @@ def _knights_move(position: Position, rng: Random) -> Move | None:
 
 
 def guide(position: Position, moves: Sequence[Move]) -> list[float] | None:
-    """The knights' plan in round 1 of the duel, for the search (``Guides``): a weight for each of
-    ``moves``; ``None`` for the dragon's moves, round 2 and the zones version (left to the search).
+    """The knights' plan in the duel, for the search (``Guides``): a weight for each of ``moves``;
+    ``None`` for the dragon's moves and the zones version (left to the search).
 
     * A move that lets the dragon jump a knight at once (:func:`_feeds`) weighs nothing, unless
-      it sets the last tower up: that ends the round wherever it stands (rule 7), and every knight
-      goes home (rule 8).
-    * The walk of the knight nearest to a free X square toward it and the last tower set up weigh
-      the most; a carried tower set up weighs what its square is worth (:func:`_sites`), one
-      carried toward the middle 0.5, any other move 0.2.
+      it sets round 1's last tower up: that ends the round wherever it stands (rule 7), and every
+      knight goes home (rule 8).
+    * Round 1: the walk of the knight nearest to a free X square toward it and the last tower set
+      up weigh the most; a carried tower set up weighs what its square is worth (:func:`_sites`),
+      one carried toward the middle 0.5, any other move 0.2.
+    * Round 2: every other move weighs 1 (``None`` when no move feeds the dragon).
 
-    Without it the knights' moves differ by too little for a short search to tell (a step nearer
-    an X square changes the chance by about 0.005, a tenth of the noise of a move searched 30
-    times), and against a random dragon the engine's knights stepped to and fro for 350 to 1,100
-    plies before round 1 ended (with it, 100 to 240)."""
+    Without it the knights' moves differ by too little for a short search to tell: in round 1 a
+    step nearer an X square changes the chance by about 0.005, a tenth of the noise of a move
+    searched 30 times, and against a random dragon the engine's knights stepped to and fro for 350
+    to 1,100 plies before round 1 ended (with it, 100 to 240); in round 2, with spare knights, a
+    knight fed to the dragon costs the knights about 0.05, and they fed it knights with safe moves
+    left."""
     cfg = position.config
     d = position.dragon
-    if not cfg.duel or position.round != 1 or position.dragon_to_move:
+    if not cfg.duel or position.dragon_to_move:
         return None
     on = {k.square: k for k in position.knights}
-    sheltered: frozenset[int] = frozenset()
     blocked = position.towers | position.broken
     around = cfg.around[d] if d >= 0 else ()
+    if position.round == 2:
+        if d < 0:
+            return None
+        weights = [0.0 if _feeds(m, on, around, position.towers, blocked) else 1.0 for m in moves]
+        return weights if 0.0 in weights else None
+    sheltered: frozenset[int] = frozenset()  # in round 1 a knight in a tower is eaten too
     site = _sites(cfg)
     last = len(position.towers) + len(position.broken) + 1 >= cfg.layout.towers
     fetch = set(_fetching(position, list(moves), on)) if position.supply > 0 else set()

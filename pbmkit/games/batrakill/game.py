@@ -164,7 +164,7 @@ class Batrakill(GameBase[Position, Move], rules=(legal_moves, check_move, apply,
     """The move a playout plays, by Batrakill's plan (optional: ``pbmkit.engine.PlaysOut``)."""
     guide: Lazy[Callable[[Position, Sequence[Move]], list[float] | None]] = Lazy(
         "pbmkit.games.batrakill.engine:guide")
-    """The knights' plan in round 1, for the search to favour (optional: ``pbmkit.engine.Guides``)."""
+    """The knights' plan, for the search to favour (optional: ``pbmkit.engine.Guides``)."""
 
     @property
     def notation(self) -> MoveNotation[Position, Move]:
