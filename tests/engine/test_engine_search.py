@@ -128,12 +128,7 @@ def _forced_win_in_two(game: AnyGame, position: Any) -> bool:
     """By brute force: a move after which every answer allows a win in one (and no win now)."""
     if _wins_now(game, position):
         return False
-    for move in game.legal_moves(position):
-        after = game.apply(position, move)
-        if game.outcome(after) is None and all(
-                _wins_now(game, game.apply(after, reply)) for reply in game.legal_moves(after)):
-            return True
-    return False
+    return any(_wins_in_two_with(game, position, move) for move in game.legal_moves(position))
 
 
 def _wins_in_two_with(game: AnyGame, position: Any, move: Any) -> bool:
@@ -319,8 +314,8 @@ def test_a_games_guide_is_tried_first_and_decides_between_moves_the_search_finds
 
 
 def test_a_guided_move_that_loses_is_dropped() -> None:
-    """The guide's bias fades with the visits: a win in one elsewhere is still played, and a
-    proven win in two too, whatever the guide prefers."""
+    """The guide's bias fades with the visits: a guide that weighs every move but the winning
+    ones still lets the search prove a win in two and play it."""
     game = get_game("hex")
     rng = random.Random(21)
     position = None
