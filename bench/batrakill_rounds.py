@@ -79,6 +79,23 @@ def a_score(rows: Sequence[Row]) -> float:
     return sum(0.5 if won == "cut" else 1.0 if won == side else 0.0 for side, won, *_ in rows)
 
 
+def pair_score(rows: Sequence[Row]) -> tuple[float, int]:
+    """A's score in pairs of rounds, each engine the knights once (games 1 and 2, 3 and 4, ...;
+    a last round without its pair left out): the pair goes to the engine whose knights did better
+    against the other's dragon, by the towers they set up and then by the knights they lost
+    fewer, half each when both did as well. Round 1 is not a fair duel (at equal time the dragon
+    wins it), so A's knights are measured against B's knights, not against a dragon that wins
+    most rounds whoever plays it: the duplicate of bridge. Returns A's score and the pairs."""
+    score = 0.0
+    pairs = 0
+    for first, second in zip(rows[0::2], rows[1::2], strict=False):
+        a_knights, b_knights = (first, second) if first[0] == "knights" else (second, first)
+        a_did, b_did = (a_knights[3], -a_knights[2]), (b_knights[3], -b_knights[2])
+        score += 1.0 if a_did > b_did else 0.5 if a_did == b_did else 0.0
+        pairs += 1
+    return score, pairs
+
+
 def summary(rows: Sequence[Row], a_name: str, b_name: str) -> str:
     """A's round-1 score with its interval, and what the rounds left with A and with B as the
     knights."""
@@ -89,10 +106,17 @@ def summary(rows: Sequence[Row], a_name: str, b_name: str) -> str:
     score = a_score(rows)
     low, high = wilson(score, len(rows))
     cut = sum(1 for r in rows if r[1] == "cut")
+    paired, pairs = pair_score(rows)
+    in_pairs = "no pair played"
+    if pairs:
+        p_low, p_high = wilson(paired, pairs)
+        in_pairs = (f"{paired:g}/{pairs} = {paired / pairs:.1%}, 95% CI [{p_low:.1%}, "
+                    f"{p_high:.1%}]")
     # A the knights: the rows where A's side is the knights; B the knights: the others.
     return (f"Batrakill round 1, A ({a_name}) against B ({b_name}), {len(rows)} games: A won "
             f"{score:g}/{len(rows)} = {score / max(1, len(rows)):.1%}, 95% CI [{low:.1%}, "
-            f"{high:.1%}]; the knights lost {mean('knights', 2):.2f} and set up "
+            f"{high:.1%}]; in pairs (each the knights once, the better knights win the pair): A "
+            f"{in_pairs}; the knights lost {mean('knights', 2):.2f} and set up "
             f"{mean('knights', 3):.2f} towers with A as the knights, {mean('dragon', 2):.2f} and "
             f"{mean('dragon', 3):.2f} with B; {cut} round(s) cut at the ply cap")
 

@@ -12,7 +12,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))  # bench/ is a folder of scripts, not a package
 
-from batrakill_rounds import a_score, first_round, summary  # noqa: E402
+from batrakill_rounds import a_score, first_round, pair_score, summary  # noqa: E402
 
 from pbmkit.games import get_game  # noqa: E402
 
@@ -57,3 +57,21 @@ def test_each_round_is_credited_to_the_player_in_that_role() -> None:
     assert "A won 1.5/3 = 50.0%" in line
     assert "lost 2.00 and set up 4.50 towers with A as the knights, 2.00 and 5.00 with B" in line
     assert "1 round(s) cut" in line
+    assert "in pairs (each the knights once, the better knights win the pair): A 1/1 = 100.0%" in line
+
+
+def test_a_pair_goes_to_the_engine_whose_knights_did_better_against_the_other_s_dragon() -> None:
+    """Towers first, then the knights lost; equal, half each; a round without its pair left out.
+    The round's winner does not decide: both knights lost round 1 in the second pair, A's with
+    more towers up."""
+    rows = [("knights", "knights", 4, 5, 300), ("dragon", "knights", 1, 5, 250),  # B lost fewer
+            ("knights", "dragon", 5, 4, 300), ("dragon", "dragon", 5, 2, 120),  # A set up more
+            ("knights", "dragon", 5, 3, 200), ("dragon", "dragon", 5, 3, 150),  # as well: half
+            ("knights", "knights", 2, 5, 200)]  # no pair
+    assert pair_score(rows) == (1.5, 3)
+    assert a_score(rows) == 4.0  # the rounds' winners: A won 4 of 7
+    assert "A 1.5/3 = 50.0%" in summary(rows, "1 s", "0.1 s")
+    equal = [("knights", "dragon", 5, 3, 200), ("dragon", "dragon", 5, 3, 150)]
+    swapped = [rows[1], rows[0], rows[3], rows[2], rows[5], rows[4]]
+    assert pair_score(equal) == (0.5, 1)
+    assert pair_score(swapped) == (1.5, 3)  # the order within a pair does not matter
