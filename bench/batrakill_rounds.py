@@ -7,9 +7,12 @@ games between two engines do not end; round 1 is where they differ. The rules en
 when the dragon has eaten five knights, or when every tower is set up or broken, or when the side
 to move cannot move: **the side whose move ended it won the round** (the dragon by its fifth
 meal, the knights by their last tower). A's score is the rounds it won, a round still going at
-``--max-plies`` counting half, with its 95% interval. Beside it, what the round left for round 2:
-the knights lost (eaten, or under a broken tower) and the towers set up, with A and with B as the
-knights.
+``--max-plies`` counting half, with its 95% interval; and **A's score in pairs of rounds**, each
+engine the knights once, the pair going to the engine whose knights did better against the
+other's dragon (more towers set up, then fewer knights lost): at equal time the dragon wins round
+1, so the rounds' winners mostly name the side, and the pairs compare like with like (the
+duplicate of bridge). Beside them, what the round left for round 2: the knights lost (eaten, or
+under a broken tower) and the towers set up, with A and with B as the knights.
 
     python bench/batrakill_rounds.py --time 1 --b-time 0.1 --games 20
 """

@@ -6,24 +6,14 @@ brings, a capture in one, the moves the policy must prefer."""
 
 from __future__ import annotations
 
-import math
 import random
-from itertools import pairwise
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from pbmkit.games import get_game
-from pbmkit.games.batrakill.engine import (
-    LOSS,
-    _expected_losses,
-    dragon_chance,
-    evaluate,
-    guide,
-    playout_move,
-    room,
-)
+from pbmkit.games.batrakill.engine import dragon_chance, evaluate, guide, playout_move, room
 from pbmkit.games.batrakill.rules import Position
 from tests.support.playing import random_positions
 from tests.support.scripts import load_script
@@ -128,7 +118,7 @@ def test_in_round_1_a_knight_on_its_way_to_an_x_square_and_a_tower_carried_count
                    for supply, towers, knights in ((5, "-", home), (5, "-", walked),
                                                    (4, "-", carrying), (4, "b8", placed))]
         assert chances == sorted(chances, reverse=True), (move, chances)
-        assert chances[0] > chances[1] + 0.02, (move, chances)
+        assert chances[0] > chances[1] + 0.03, (move, chances)
 
 
 def test_the_end_of_round_1_the_dragon_s_fifth_knight_brings_is_no_cliff() -> None:
@@ -146,31 +136,6 @@ def test_the_end_of_round_1_the_dragon_s_fifth_knight_brings_is_no_cliff() -> No
                                   knights=safe))
     assert dragon_chance(after) > dragon_chance(kept) - 0.05, "feeding the dragon gains nothing"
     assert dragon_chance(after) > dragon_chance(before) - 0.2, "eating the fifth is no cliff"
-
-
-@pytest.mark.parametrize("room_to_eat", range(6))
-def test_the_knights_expected_to_be_eaten_in_round_1_are_the_mean_meals_of_a_round_cut_at_five(
-        room_to_eat: int) -> None:
-    """Each knights' move still needed gives the dragon a chance LOSS to eat, and the round ends at
-    its ``room_to_eat``-th meal: the mean of min(room_to_eat, X), X binomial, summed here from the
-    binomial's terms as written in any textbook."""
-    for pending in (0, 1, 3, 10, 45, 120):
-        exact = sum(min(room_to_eat, x) * math.comb(pending, x) * LOSS ** x
-                    * (1 - LOSS) ** (pending - x) for x in range(pending + 1))
-        assert _expected_losses(room_to_eat, pending) == pytest.approx(exact, abs=1e-9)
-
-
-def test_in_round_1_every_knight_the_dragon_eats_costs_the_knights() -> None:
-    """A knight eaten is one fewer in round 2 even when the dragon is expected to eat all it may
-    before the towers are up. Before, the expected meals were LOSS a move up to the five, and from
-    the second knight on a knight eaten cost the knights 0.001 (one knight fewer, one fewer
-    expected to be eaten): the searches let the dragon eat with safe moves left."""
-    knights = "a1^,b1^,c1^,d1^,e1^,f1^,g1^,h1^,i1^,b2^,d2^,f2^,h2^"
-    chances = [dragon_chance(_setup(ROUND_1.format(move="knights", supply=5, eaten=eaten,
-                                                   dragon="e6", towers="-",
-                                                   knights=knights[:len(knights) - 4 * eaten])))
-               for eaten in range(5)]
-    assert all(later > earlier + 0.005 for earlier, later in pairwise(chances)), chances
 
 
 def test_the_knights_policy_takes_a_capture_and_the_dragon_s_eats_the_most() -> None:

@@ -397,28 +397,6 @@ def _walks(walkers: list[tuple[int, int]], xs: list[tuple[tuple[int, int], float
     return walks
 
 
-def _expected_losses(room_to_eat: int, pending: int) -> float:
-    """The knights the dragon is expected to eat while the knights make the ``pending`` moves that
-    set up the towers to come, if each of those moves gives it a chance :data:`LOSS` to eat one
-    and the round ends at its ``room_to_eat``-th meal: the mean of ``min(room_to_eat, X)`` for
-    ``X`` binomial (``pending`` moves, ``LOSS``), ``LOSS * pending`` while that is far below
-    ``room_to_eat``. Before, ``min(room_to_eat, LOSS * pending)``: once it reached the cap a knight
-    eaten cost the knights nothing (one knight fewer, one fewer expected to be eaten), and the
-    searches let the dragon eat with safe moves left."""
-    if room_to_eat <= 0 or pending <= 0:
-        return 0.0
-    # sum over k < room_to_eat of P(X > k), the probabilities of X = k built one from the last
-    stay = 1.0 - LOSS
-    term = stay ** pending  # P(X = 0)
-    below = 0.0  # P(X <= k)
-    expected = 0.0
-    for k in range(min(room_to_eat, pending)):
-        below += term
-        expected += 1.0 - below
-        term *= (pending - k) / (k + 1) * LOSS / stay
-    return expected
-
-
 def _round_one(position: Position) -> float:
     """Round 1 of the duel, valued as the start of round 2 it leads to."""
     cfg = position.config
@@ -445,7 +423,7 @@ def _round_one(position: Position) -> float:
     room_to_eat = EATS_TO_WIN - position.eaten
     # the towers still to come come only while the dragon has not ended the round by eating five
     towers = sum(site[sq] for sq in position.towers) + coming_towers * room_to_eat / EATS_TO_WIN
-    coming -= _expected_losses(room_to_eat, pending)  # the dragon eats while the knights fetch
+    coming -= min(room_to_eat, LOSS * pending)  # the dragon eats while the knights fetch
     diff = _material(coming, towers, 0) + _unplaced(coming)
     if position.dragon >= 0:
         on = {k.square: k for k in position.knights}
