@@ -1,12 +1,14 @@
-"""Batrakill's first round between two engines (issue 41, docs/engine.md "Batrakill: what the
-strength aim measures"): the engine at ``--time`` (A) against itself at ``--b-time`` (B), sides
-alternating, each game played to the end of round 1 (every move checked by the rules core).
+"""Batrakill's first round between two engines (issue 41, docs/engine.md "The team's decision on
+Batrakill's aim" and "Measured in pairs"): the engine at ``--time`` (A) against itself at
+``--b-time`` (B), sides alternating, each game played to the end of round 1 (every move checked by
+the rules core).
 
 Round 2 of the duel is a draw between players who know the knights' fortress (docs/engine.md), so
 games between two engines do not end; round 1 is where they differ. The rules end it (rule 7)
 when the dragon has eaten five knights, or when every tower is set up or broken, or when the side
-to move cannot move: **the side whose move ended it won the round** (the dragon by its fifth
-meal, the knights by their last tower). A's score is the rounds it won, a round still going at
+to move cannot move, and the bench counts **the side whose move ended it as the round's winner**
+(the dragon by its fifth meal, the knights by their last tower; the rules name none: the game is
+won in round 2). A's score is the rounds it won, a round still going at
 ``--max-plies`` counting half, with its 95% interval; and **A's score in pairs of rounds**, each
 engine the knights once, the pair going to the engine whose knights did better against the
 other's dragon (more towers set up, then fewer knights lost): at equal time the dragon wins round
@@ -100,8 +102,8 @@ def pair_score(rows: Sequence[Row]) -> tuple[float, int]:
 
 
 def summary(rows: Sequence[Row], a_name: str, b_name: str) -> str:
-    """A's round-1 score with its interval, and what the rounds left with A and with B as the
-    knights."""
+    """A's round-1 score and its score in pairs (:func:`pair_score`), each with its interval, and
+    what the rounds left with A and with B as the knights."""
     def mean(side: str, column: int) -> float:
         values = [float(r[column]) for r in rows if r[0] == side]
         return statistics.fmean(values) if values else float("nan")
